@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "FlowGraph",
+    products: [
+        .library(name: "FlowGraph", targets: ["FlowGraph"]),
+        .executable(name: "flowgraph", targets: ["flowgraph"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        /// Graphviz's C libraries (libcgraph, libgvc) from the system; used only by the renderer.
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        /// The compiler: source, syntax, semantics, analysis, diagnostics and text reports.
+        .target(name: "FlowGraph"),
+        /// The command line: parses arguments, reads files, calls the library, prints, writes.
+        .executableTarget(
+            name: "flowgraph",
+            dependencies: [
+                "FlowGraph",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "FlowGraphTests",
+            dependencies: ["FlowGraph"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

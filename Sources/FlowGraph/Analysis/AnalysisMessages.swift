@@ -1,0 +1,65 @@
+/// Every message of the checker, in one place (lowercase, no final period, names quoted).
+enum AnalysisMessages {
+    static func recursiveFlow(_ cycle: [String]) -> String {
+        "flow '\(cycle[0])' runs itself: \(cycle.joined(separator: " → "))"
+    }
+    static func unreachableFlow(_ flow: String) -> String { "flow '\(flow)' is never run: no reachable step runs it" }
+    static func runByUnreachable(_ step: String) -> String { "run by step '\(step)', which is unreachable" }
+    static func unreachableStep(_ step: String, flow: String) -> String {
+        "step '\(step)' is unreachable: no transition from the start of flow '\(flow)' leads to it"
+    }
+    static func invalidPop(_ step: String) -> String { "'pop' in step '\(step)' can run with nothing under '\(step)' in its stack" }
+    static func invalidPopFlowLevel(_ event: String, flow: String) -> String {
+        "flow-level 'pop' on '\(event)' can never run: no reachable step of flow '\(flow)' has anything under it"
+    }
+    static func invalidPopTo(_ target: String, step: String) -> String {
+        "'popTo \(target)' in step '\(step)' can run when '\(target)' is not below '\(step)'"
+    }
+    static func invalidPopToFlowLevel(_ target: String, event: String, flow: String) -> String {
+        "flow-level 'popTo \(target)' on '\(event)' can never run: '\(target)' is never below a reachable step of flow '\(flow)'"
+    }
+    static func invalidDismiss(_ step: String, flow: String) -> String {
+        "'dismiss' in step '\(step)' can run when '\(step)' is not presented modally in flow '\(flow)'"
+    }
+    static func invalidDismissFlowLevel(_ event: String, flow: String) -> String {
+        "flow-level 'dismiss' on '\(event)' can never run: no reachable step of flow '\(flow)' is presented modally"
+    }
+    static func useExitToLeave(_ flow: String) -> String {
+        "to leave flow '\(flow)', take an exit and let the step that runs it handle it"
+    }
+    static func deadEnd(_ step: String) -> String {
+        "step '\(step)' is presented as a cover with no way out: no step in it can dismiss it, exit, or go to a root"
+    }
+    static func deadEndInside(_ trapped: String, cover: String) -> String {
+        "step '\(trapped)' in the cover that presents '\(cover)' has no way out: it cannot dismiss the cover, exit, or go to a root"
+    }
+    static func trappedSteps(_ steps: [String]) -> String { "trapped: \(steps.map { "'\($0)'" }.joined(separator: ", "))" }
+    static func cannotFinish(_ step: String, flow: String) -> String {
+        "no exit of flow '\(flow)' can be reached from step '\(step)'"
+    }
+    static func unhandledExit(step: String, flow: String, exit: String) -> String {
+        "step '\(step)' runs flow '\(flow)' but does not handle its exit '\(exit)'"
+    }
+    static func exitTakenHere(_ exit: String) -> String { "'\(exit)' is taken here" }
+    static func unusedGuard(_ name: String, flow: String) -> String { "guard '\(name)' of flow '\(flow)' is never used" }
+    static func unusedExit(_ name: String, flow: String) -> String { "exit '\(name)' of flow '\(flow)' is never taken" }
+    static func linkTargetUnreachable(_ pattern: String, step: String) -> String {
+        "link '\(pattern)' cannot be opened: step '\(step)' cannot be reached from a root flow"
+    }
+    static func linkNeedsInput(_ pattern: String, step: String) -> String {
+        "link '\(pattern)' cannot be opened: every path to step '\(step)' passes a step that needs an input the URL does not give"
+    }
+    static func linkBlockedBy(_ step: String, parameter: Parameter) -> String {
+        "step '\(step)' needs '\(parameter.name): \(parameter.type)'"
+    }
+    static func conflicting(_ event: String, where place: String) -> String {
+        "\(place) has two transitions for '\(event)' that can both fire"
+    }
+    static let otherTransition = "the other transition is here"
+    static func overlapping(_ event: String, where place: String, _ first: String, _ second: String) -> String {
+        "\(place) has two transitions for '\(event)' whose guards '\(first)' and '\(second)' can both allow them; the first one written wins"
+    }
+    static func stepPlace(_ step: String) -> String { "step '\(step)'" }
+    static func flowPlace(_ flow: String) -> String { "flow '\(flow)'" }
+    static func shortestPath(_ path: String) -> String { "shortest path: \(path)" }
+}

@@ -1,0 +1,138 @@
+/// `dead-end` (a cover with no way out) and `cannot-finish` (a step of a flow with exits from which
+/// no exit can be reached).
+///
+/// Both ask what the user can still do from a state, so besides the forward moves they follow
+/// the ways back: the back button from any pushed step, `popTo`, `dismiss`, and swiping a sheet
+/// away. Where a way back could land in several states, all of them count, so these warnings err
+/// on the side of silence.
+extension Checker {
+    mutating func checkEscapes() {
+        for flowIndex in program.flows.indices {
+            guard let graph = graphs[flowIndex], !graph.states.isEmpty else { continue }
+            let edges = EscapeEdges(graph: graph)
+            checkDeadEnds(graph, edges, flowIndex)
+            checkCanFinish(graph, edges, flowIndex)
+        }
+    }
+
+    private mutating func checkDeadEnds(_ graph: FlowStateGraph, _ edges: EscapeEdges, _ flowIndex: Int) {
+        let flow = program.flows[flowIndex]
+        let coverStates = graph.states.indices.filter { graph.states[$0].layer == .cover }
+        guard !coverStates.isEmpty else { return }
+        // Moves that leave every modal layer of the flow, or the flow itself.
+        let escapesEverything = graph.states.indices.filter { index in
+            hasAncestorHandlers[flowIndex]
+                || graph.moves[index].contains { $0.kind == .root || $0.kind == .exit || ($0.kind == .select && flow.isTabs) }
+        }
+        let canEscapeEverything = edges.backwardClosure(from: escapesEverything, sameLayerOnly: false)
+        let leavesLayer = coverStates.filter { index in
+            canEscapeEverything[index] || graph.moves[index].contains { $0.kind == .dismiss }
+        }
+        let canLeave = edges.backwardClosure(from: leavesLayer, sameLayerOnly: true)
+        var trappedByCover: [Int32: [Int]] = [:]
+        for index in coverStates where !canLeave[index] {
+            trappedByCover[graph.states[index].layerRoot, default: []].append(index)
+        }
+        for (cover, trapped) in trappedByCover.sorted(by: { $0.key < $1.key }) {
+            let sites = graph.moves.joined().filter { $0.kind == .cover && $0.actionTarget == Int(cover) }
+                .map { ActionKey($0).range(in: flow) }.sorted()
+            guard let site = sites.first, let first = trapped.min() else { continue }
+            let steps = orderedUnique(trapped.map { Int(graph.states[$0].step) })
+            let coverName = flow.steps[Int(cover)].name
+            let firstStep = Int(graph.states[first].step)
+            let message = firstStep == Int(cover) && graph.states[first].isBottom
+                ? AnalysisMessages.deadEnd(coverName)
+                : AnalysisMessages.deadEndInside(flow.steps[firstStep].name, cover: coverName)
+            report(.deadEnd, message, at: site,
+                   notes: steps.count > 1 ? [.init(AnalysisMessages.trappedSteps(steps.map { flow.steps[$0].name }))] : [],
+                   path: path(to: Int32(first), in: flowIndex),
+                   subjects: steps.map { StepReference(flow: flowIndex, step: $0) })
+        }
+    }
+
+    private mutating func checkCanFinish(_ graph: FlowStateGraph, _ edges: EscapeEdges, _ flowIndex: Int) {
+        let flow = program.flows[flowIndex]
+        guard !flow.exits.isEmpty, !graph.producedExits.isEmpty else { return }
+        let finishing = graph.states.indices.filter { index in graph.moves[index].contains { $0.kind == .exit } }
+        let canFinish = edges.backwardClosure(from: finishing, sameLayerOnly: false)
+        for (stepIndex, states) in graph.statesOfStep.enumerated() {
+            guard let stuck = states.first(where: { !canFinish[Int($0)] }) else { continue }
+            report(.cannotFinish, AnalysisMessages.cannotFinish(flow.steps[stepIndex].name, flow: flow.name),
+                   at: flow.steps[stepIndex].range, path: path(to: stuck, in: flowIndex),
+                   subjects: [StepReference(flow: flowIndex, step: stepIndex)])
+        }
+    }
+}
+
+/// Every move of a flow's state graph, forward and back, reversed for backward searches.
+struct EscapeEdges {
+    /// For each state, the states that can move to it (and whether they share its layer).
+    private var predecessors: [[(state: Int32, sameLayer: Bool)]]
+
+    init(graph: FlowStateGraph) {
+        let states = graph.states
+        predecessors = Array(repeating: [], count: states.count)
+        struct Frame: Hashable {
+            let step: Int32
+            let layer: FlowStateGraph.Layer
+            let layerRoot: Int32
+        }
+        var byFrame: [Frame: [Int32]] = [:]
+        var presenters: [Frame: [Int32]] = [:]  // keyed by the layer's bottom state
+        var tabStates: [Int32] = []
+        for (index, state) in states.enumerated() {
+            byFrame[Frame(step: state.step, layer: state.layer, layerRoot: state.layerRoot), default: []].append(Int32(index))
+            if graph.flow.isTabs, state.layer == .base, state.isBottom { tabStates.append(Int32(index)) }
+            for move in graph.moves[index] where move.target >= 0 && (move.kind == .sheet || move.kind == .cover) {
+                let target = states[Int(move.target)]
+                presenters[Frame(step: target.step, layer: target.layer, layerRoot: target.layerRoot), default: []].append(Int32(index))
+            }
+        }
+        func add(_ from: Int, _ to: Int32) {
+            let sameLayer = states[from].layer == states[Int(to)].layer && states[from].layerRoot == states[Int(to)].layerRoot
+            predecessors[Int(to)].append((Int32(from), sameLayer))
+        }
+        for (index, state) in states.enumerated() {
+            for move in graph.moves[index] {
+                if move.target >= 0 { add(index, move.target) }
+                if move.kind == .popTo {
+                    let target = Frame(step: Int32(move.actionTarget), layer: state.layer, layerRoot: state.layerRoot)
+                    for other in byFrame[target] ?? [] { add(index, other) }
+                }
+            }
+            // The back button: from any pushed step to the step below.
+            if !state.isBottom {
+                for other in byFrame[Frame(step: state.below, layer: state.layer, layerRoot: state.layerRoot)] ?? [] { add(index, other) }
+            }
+            // `dismiss`, or swiping a sheet away: back to whatever presented the layer.
+            if state.layer != .base,
+               state.layer == .sheet || graph.moves[index].contains(where: { $0.kind == .dismiss }) {
+                let bottom = Frame(step: state.layerRoot, layer: state.layer, layerRoot: state.layerRoot)
+                for other in presenters[bottom] ?? [] { add(index, other) }
+            }
+            // The tab bar: from the base layer of a tabs flow to every tab.
+            if graph.flow.isTabs, state.layer == .base {
+                for tab in tabStates where tab != Int32(index) { add(index, tab) }
+            }
+        }
+    }
+
+    /// The states from which one of `targets` can be reached (the targets included).
+    func backwardClosure(from targets: [Int], sameLayerOnly: Bool) -> [Bool] {
+        var reached = Array(repeating: false, count: predecessors.count)
+        var queue = targets
+        for target in targets { reached[target] = true }
+        while let state = queue.popLast() {
+            for (previous, sameLayer) in predecessors[state] where !reached[Int(previous)] && (sameLayer || !sameLayerOnly) {
+                reached[Int(previous)] = true
+                queue.append(Int(previous))
+            }
+        }
+        return reached
+    }
+}
+
+func orderedUnique<T: Hashable>(_ items: [T]) -> [T] {
+    var seen = Set<T>()
+    return items.filter { seen.insert($0).inserted }
+}

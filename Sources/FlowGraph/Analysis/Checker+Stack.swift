@@ -1,0 +1,143 @@
+/// `invalid-pop`, `invalid-pop-to`, `invalid-dismiss`: back actions that can have nothing to go back to.
+///
+/// A step's own transition is an error when some reachable state of the step makes it impossible
+/// (the user on that path is stuck or sent somewhere wrong); the note shows that path. A flow-level
+/// transition applies in every step, most of which never send its event, so it is an error only
+/// when no reachable state makes it possible.
+extension Checker {
+    mutating func checkStackOperations() {
+        for flowIndex in program.flows.indices {
+            guard let graph = graphs[flowIndex] else { continue }
+            checkPopAndDismiss(graph, flowIndex)
+            let targets = Set(graph.moves.joined().filter { $0.kind == .popTo }.map(\.actionTarget))
+            for target in targets.sorted() { checkPopTo(target, graph, flowIndex) }
+        }
+    }
+
+    private mutating func checkPopAndDismiss(_ graph: FlowStateGraph, _ flowIndex: Int) {
+        let flow = program.flows[flowIndex]
+        var reported = Set<ActionKey>()
+        var possibleFlowLevel = Set<ActionKey>()
+        var usedFlowLevel = Set<ActionKey>()
+        for (stateIndex, state) in graph.states.enumerated() {
+            for move in graph.moves[stateIndex] where move.kind == .pop || move.kind == .dismiss {
+                let isPossible = move.kind == .pop ? !state.isBottom : state.layer != .base
+                let key = ActionKey(move)
+                if case .flow = move.origin {
+                    usedFlowLevel.insert(key)
+                    if isPossible { possibleFlowLevel.insert(key) }
+                    continue
+                }
+                guard !isPossible, reported.insert(key).inserted else { continue }
+                let step = flow.steps[Int(state.step)].name
+                let stepReference = StepReference(flow: flowIndex, step: Int(state.step))
+                if move.kind == .pop {
+                    report(.invalidPop, AnalysisMessages.invalidPop(step), at: key.range(in: flow),
+                           notes: flowIsSubflow(flowIndex) && state.layer == .base ? [.init(AnalysisMessages.useExitToLeave(flow.name))] : [],
+                           path: path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
+                } else {
+                    report(.invalidDismiss, AnalysisMessages.invalidDismiss(step, flow: flow.name), at: key.range(in: flow),
+                           notes: flowIsSubflow(flowIndex) ? [.init(AnalysisMessages.useExitToLeave(flow.name))] : [],
+                           path: path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
+                }
+            }
+        }
+        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
+            guard case .flow(let handler) = key.origin else { continue }
+            let event = flow.handlers[handler].event
+            if key.kind == .pop {
+                report(.invalidPop, AnalysisMessages.invalidPopFlowLevel(event, flow: flow.name), at: key.range(in: flow))
+            } else {
+                report(.invalidDismiss, AnalysisMessages.invalidDismissFlowLevel(event, flow: flow.name), at: key.range(in: flow))
+            }
+        }
+    }
+
+    /// Searches the states paired with "is `target` somewhere below the top?".
+    private mutating func checkPopTo(_ target: Int, _ graph: FlowStateGraph, _ flowIndex: Int) {
+        let flow = program.flows[flowIndex]
+        // Node = state * 2 + (target below ? 1 : 0).
+        var parent = [Int32](repeating: -2, count: graph.states.count * 2)
+        var via = [FlowStateGraph.Move?](repeating: nil, count: graph.states.count * 2)
+        parent[0] = -1
+        var queue: [Int32] = [0]
+        var cursor = 0
+        var reported = Set<ActionKey>()
+        var possibleFlowLevel = Set<ActionKey>()
+        var usedFlowLevel = Set<ActionKey>()
+        while cursor < queue.count {
+            let node = queue[cursor]
+            cursor += 1
+            let stateIndex = Int(node / 2)
+            let isBelow = node % 2 == 1
+            let state = graph.states[stateIndex]
+            for move in graph.moves[stateIndex] {
+                if move.kind == .popTo, move.actionTarget == target {
+                    let key = ActionKey(move)
+                    if case .flow = move.origin {
+                        usedFlowLevel.insert(key)
+                        if isBelow { possibleFlowLevel.insert(key) }
+                    } else if !isBelow, reported.insert(key).inserted {
+                        var local: [(state: Int32, move: FlowStateGraph.Move?)] = []
+                        var walk = node
+                        while walk >= 0 {
+                            local.append((walk / 2, via[Int(walk)]))
+                            walk = parent[Int(walk)]
+                        }
+                        report(.invalidPopTo,
+                               AnalysisMessages.invalidPopTo(flow.steps[target].name, step: flow.steps[Int(state.step)].name),
+                               at: key.range(in: flow), path: path(along: local.reversed(), in: flowIndex),
+                               subjects: [StepReference(flow: flowIndex, step: Int(state.step))])
+                    }
+                }
+                guard move.target >= 0 else { continue }
+                let below: Bool
+                switch move.kind {
+                case .push: below = isBelow || Int(state.step) == target
+                case .replace: below = isBelow
+                default: below = false
+                }
+                let next = move.target * 2 + (below ? 1 : 0)
+                if parent[Int(next)] == -2 {
+                    parent[Int(next)] = node
+                    via[Int(next)] = move
+                    queue.append(next)
+                }
+            }
+        }
+        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
+            guard case .flow(let handler) = key.origin else { continue }
+            report(.invalidPopTo,
+                   AnalysisMessages.invalidPopToFlowLevel(flow.steps[target].name, event: flow.handlers[handler].event, flow: flow.name),
+                   at: key.range(in: flow))
+        }
+    }
+
+    func flowIsSubflow(_ flowIndex: Int) -> Bool { !program.runners[flowIndex].isEmpty }
+}
+
+/// One action of one `on` clause: its main action or its `else` action.
+struct ActionKey: Hashable {
+    let origin: FlowStateGraph.Origin
+    let isElse: Bool
+    let kind: ActionKind
+
+    init(_ move: FlowStateGraph.Move) {
+        origin = move.origin
+        isElse = move.isElse
+        kind = move.kind
+    }
+
+    func transition(in flow: Flow) -> Transition? {
+        switch origin {
+        case .step(let step, let handler): flow.steps[step].handlers[handler]
+        case .flow(let handler): flow.handlers[handler]
+        case .tabBar: nil
+        }
+    }
+
+    func range(in flow: Flow) -> SourceRange {
+        guard let transition = transition(in: flow) else { return flow.range }
+        return transition.actions[isElse ? 1 : 0].range
+    }
+}

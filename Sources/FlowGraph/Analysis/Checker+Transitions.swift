@@ -1,0 +1,85 @@
+/// `conflicting-transitions`, `overlapping-guards`, `unused-guard`, `unused-exit`, `unhandled-exit`.
+extension Checker {
+    mutating func checkTransitions() {
+        for (flowIndex, flow) in program.flows.enumerated() {
+            for step in flow.steps {
+                checkConflicts(step.handlers, place: AnalysisMessages.stepPlace(step.name))
+            }
+            checkConflicts(flow.handlers, place: AnalysisMessages.flowPlace(flow.name))
+            checkUnused(flow)
+            checkExitsHandled(flowIndex)
+        }
+    }
+
+    /// At run time the first clause (in source order) whose condition holds fires. Two clauses for
+    /// one event are fine only when they exclude each other: `if g` and `if !g`.
+    private mutating func checkConflicts(_ transitions: [Transition], place: String) {
+        var byEvent: [String: [Transition]] = [:]
+        var order: [String] = []
+        for transition in transitions {
+            if byEvent[transition.event] == nil { order.append(transition.event) }
+            byEvent[transition.event, default: []].append(transition)
+        }
+        for event in order {
+            let group = byEvent[event]!
+            guard group.count > 1 else { continue }
+            for later in 1..<group.count {
+                for earlier in 0..<later {
+                    let first = group[earlier]
+                    let second = group[later]
+                    let note = Diagnostic.Note(AnalysisMessages.otherTransition, at: first.eventRange)
+                    guard let a = first.condition, a.elseAction == nil, let b = second.condition, b.elseAction == nil else {
+                        report(.conflictingTransitions, AnalysisMessages.conflicting(event, where: place), at: second.eventRange, notes: [note])
+                        break
+                    }
+                    if a.guardName == b.guardName {
+                        if a.isNegated == b.isNegated {
+                            report(.conflictingTransitions, AnalysisMessages.conflicting(event, where: place), at: second.eventRange, notes: [note])
+                            break
+                        }
+                        continue  // `if g` and `if !g` exclude each other.
+                    }
+                    report(.overlappingGuards,
+                           AnalysisMessages.overlapping(event, where: place, describe(a), describe(b)),
+                           at: second.eventRange, notes: [note])
+                    break
+                }
+            }
+        }
+    }
+
+    private func describe(_ condition: Condition) -> String { (condition.isNegated ? "!" : "") + condition.guardName }
+
+    private mutating func checkUnused(_ flow: Flow) {
+        let transitions = flow.allTransitions
+        let usedGuards = Set(transitions.compactMap { $0.condition?.guardIndex })
+        for (index, item) in flow.guards.enumerated() where !usedGuards.contains(index) {
+            report(.unusedGuard, AnalysisMessages.unusedGuard(item.name, flow: flow.name), at: item.range)
+        }
+        let usedExits = Set(transitions.flatMap(\.actions).filter { $0.kind == .exit }.compactMap(\.target))
+        for (index, exit) in flow.exits.enumerated() where !usedExits.contains(index) {
+            report(.unusedExit, AnalysisMessages.unusedExit(exit.name, flow: flow.name), at: exit.range)
+        }
+    }
+
+    /// Every exit a flow takes must be handled by every step that runs it.
+    private mutating func checkExitsHandled(_ flowIndex: Int) {
+        let flow = program.flows[flowIndex]
+        guard !flow.exits.isEmpty else { return }
+        let taken = flow.allTransitions.flatMap(\.actions).filter { $0.kind == .exit && $0.target != nil }
+        var firstTaken: [Int: SourceRange] = [:]
+        for action in taken.sorted(by: { $0.range < $1.range }) where firstTaken[action.target!] == nil {
+            firstTaken[action.target!] = action.range
+        }
+        for runner in program.runners[flowIndex] {
+            let step = program[runner]
+            let handled = Set(step.handlers.map(\.event))
+            for (exitIndex, exit) in flow.exits.enumerated() where !handled.contains(exit.name) {
+                guard let takenAt = firstTaken[exitIndex] else { continue }
+                report(.unhandledExit, AnalysisMessages.unhandledExit(step: step.name, flow: flow.name, exit: exit.name),
+                       at: step.runsRange ?? step.range, notes: [.init(AnalysisMessages.exitTakenHere(exit.name), at: takenAt)],
+                       subjects: [runner])
+            }
+        }
+    }
+}

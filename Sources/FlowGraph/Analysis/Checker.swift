@@ -1,0 +1,191 @@
+/// What the checker learned about a program: its findings, and the facts the back ends reuse.
+public struct ProgramAnalysis: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// Whether each flow can be run from a root.
+    public var isFlowReachable: [Bool]
+    /// Whether each step of each flow can be reached from its flow's start.
+    public var isStepReachable: [[Bool]]
+    /// For each flow, for each of its links, the shortest path from a root that opens it, if any.
+    public var linkPaths: [[NavigationPath?]]
+}
+
+/// Proves properties of a resolved program: reachability, stack operations, exits, conflicts, links.
+///
+/// Each flow gets a `FlowStateGraph` (its abstract navigation states); flows are analysed
+/// children first, so a parent knows which exits of its subflows can happen, then reachability
+/// and the shortest paths from the roots are propagated parents first.
+public struct Checker {
+    let program: FlowProgram
+    var diagnostics: [Diagnostic] = []
+    var graphs: [FlowStateGraph?]
+    var isRecursive: [Bool]
+    /// The shortest path from a root to each flow's start, for reachable flows.
+    var entryPaths: [NavigationPath?]
+    /// Flows that have a flow-level handler somewhere above them: their events can bubble out.
+    var hasAncestorHandlers: [Bool]
+
+    init(program: FlowProgram) {
+        self.program = program
+        graphs = Array(repeating: nil, count: program.flows.count)
+        isRecursive = Array(repeating: false, count: program.flows.count)
+        entryPaths = Array(repeating: nil, count: program.flows.count)
+        hasAncestorHandlers = Array(repeating: false, count: program.flows.count)
+    }
+
+    /// Runs every check on `program`.
+    public static func check(_ program: FlowProgram) -> ProgramAnalysis {
+        var checker = Checker(program: program)
+        let components = checker.runsComponents()
+        checker.reportRecursion(components)
+        checker.buildGraphs(childrenFirst: components)
+        checker.propagateReachability(parentsFirst: components.reversed().flatMap { $0 })
+        checker.checkReachability()
+        checker.checkStackOperations()
+        checker.checkEscapes()
+        checker.checkTransitions()
+        let linkPaths = checker.checkLinks()
+        return ProgramAnalysis(
+            diagnostics: checker.diagnostics,
+            isFlowReachable: checker.entryPaths.map { $0 != nil },
+            isStepReachable: program.flows.indices.map { flow in
+                program.flows[flow].steps.indices.map { checker.graphs[flow]?.isReachable($0) ?? false }
+            },
+            linkPaths: linkPaths)
+    }
+
+    // MARK: - Order and reachability
+
+    /// The strongly connected components of the "runs" graph, children before parents (Tarjan,
+    /// written with an explicit stack so a 100,000-deep chain of subflows cannot overflow).
+    func runsComponents() -> [[Int]] {
+        let count = program.flows.count
+        let successors = program.flows.map { flow in flow.steps.compactMap(\.runs) }
+        var indexOf = Array(repeating: -1, count: count)
+        var lowLink = Array(repeating: 0, count: count)
+        var onStack = Array(repeating: false, count: count)
+        var stack: [Int] = []
+        var components: [[Int]] = []
+        var nextIndex = 0
+        for root in 0..<count where indexOf[root] < 0 {
+            var work: [(node: Int, edge: Int)] = [(root, 0)]
+            indexOf[root] = nextIndex; lowLink[root] = nextIndex; nextIndex += 1
+            stack.append(root); onStack[root] = true
+            while let (node, edge) = work.last {
+                if edge < successors[node].count {
+                    work[work.count - 1].edge += 1
+                    let next = successors[node][edge]
+                    if indexOf[next] < 0 {
+                        indexOf[next] = nextIndex; lowLink[next] = nextIndex; nextIndex += 1
+                        stack.append(next); onStack[next] = true
+                        work.append((next, 0))
+                    } else if onStack[next] {
+                        lowLink[node] = min(lowLink[node], indexOf[next])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let (parent, _) = work.last { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
+                if lowLink[node] == indexOf[node] {
+                    var component: [Int] = []
+                    while let member = stack.popLast() {
+                        onStack[member] = false
+                        component.append(member)
+                        if member == node { break }
+                    }
+                    components.append(component.sorted())
+                }
+            }
+        }
+        return components
+    }
+
+    mutating func buildGraphs(childrenFirst components: [[Int]]) {
+        var producedExits = Array(repeating: Set<String>(), count: program.flows.count)
+        var isDone = Array(repeating: false, count: program.flows.count)
+        for component in components {
+            for flowIndex in component {
+                let flows = program.flows
+                let graph = FlowStateGraph(flow: flows[flowIndex]) { subflow in
+                    if isDone[subflow] { return producedExits[subflow] }
+                    // Inside a cycle of flows (already an error), assume every exit taken anywhere can happen.
+                    return Set(flows[subflow].allTransitions.flatMap(\.actions).filter { $0.kind == .exit }.compactMap(\.targetName))
+                }
+                producedExits[flowIndex] = Set(graph.producedExits.map { program.flows[flowIndex].exits[$0].name })
+                graphs[flowIndex] = graph
+                isDone[flowIndex] = true
+            }
+        }
+    }
+
+    /// Marks the flows reachable from the roots, each with its shortest entry path.
+    mutating func propagateReachability(parentsFirst order: [Int]) {
+        var lengths = Array(repeating: Int.max, count: program.flows.count)
+        for root in program.roots {
+            guard let start = program.flows[root].start else { continue }
+            entryPaths[root] = NavigationPath(hops: [.init(step: StepReference(flow: root, step: start), via: nil)])
+            lengths[root] = 1
+        }
+        for flowIndex in order {
+            guard let entry = entryPaths[flowIndex], let graph = graphs[flowIndex] else { continue }
+            let flow = program.flows[flowIndex]
+            for (stepIndex, step) in flow.steps.enumerated() {
+                guard let subflow = step.runs, !isRecursive[subflow], let state = graph.statesOfStep[stepIndex].first,
+                      let subStart = program.flows[subflow].start else { continue }
+                let local = graph.path(to: state)
+                let length = lengths[flowIndex] + local.count
+                if length < lengths[subflow] {
+                    lengths[subflow] = length
+                    var hops = entry.hops + hopsOf(local, in: flowIndex).dropFirst()
+                    hops.append(.init(step: StepReference(flow: subflow, step: subStart), via: "runs"))
+                    entryPaths[subflow] = NavigationPath(hops: hops)
+                }
+            }
+        }
+        for flowIndex in order {
+            let above = hasAncestorHandlers[flowIndex] || !program.flows[flowIndex].handlers.isEmpty
+            guard above else { continue }
+            for step in program.flows[flowIndex].steps { if let runs = step.runs { hasAncestorHandlers[runs] = true } }
+        }
+    }
+
+    // MARK: - Paths
+
+    func hopsOf(_ local: [(state: Int32, move: FlowStateGraph.Move?)], in flowIndex: Int) -> [NavigationPath.Hop] {
+        let flow = program.flows[flowIndex]
+        guard let graph = graphs[flowIndex] else { return [] }
+        return local.map { item in
+            NavigationPath.Hop(
+                step: StepReference(flow: flowIndex, step: Int(graph.states[Int(item.state)].step)),
+                via: item.move?.describe(in: flow))
+        }
+    }
+
+    /// The shortest path from a root (or from the flow's start, when the flow is unreachable) to a state.
+    func path(to state: Int32, in flowIndex: Int) -> NavigationPath {
+        guard let graph = graphs[flowIndex] else { return NavigationPath(hops: []) }
+        return path(along: graph.path(to: state), in: flowIndex)
+    }
+
+    /// A path inside a flow, prefixed with the flow's entry path from a root.
+    func path(along local: [(state: Int32, move: FlowStateGraph.Move?)], in flowIndex: Int) -> NavigationPath {
+        let hops = hopsOf(local, in: flowIndex)
+        guard let entry = entryPaths[flowIndex] else { return NavigationPath(hops: hops) }
+        return NavigationPath(hops: entry.hops + hops.dropFirst())
+    }
+
+    mutating func report(_ rule: Rule, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [],
+                         path: NavigationPath? = nil, subjects: [StepReference] = []) {
+        var allNotes = notes
+        if let path, path.hops.count > 1 {
+            allNotes.append(.init(AnalysisMessages.shortestPath(path.describe(in: program))))
+        }
+        diagnostics.append(Diagnostic(
+            rule, message, at: range, notes: allNotes, path: path?.names(in: program) ?? [],
+            subjects: subjects.map(program.qualifiedName)))
+    }
+}
+
+extension Flow {
+    /// Every `on` clause of the flow: its steps' and its own.
+    var allTransitions: [Transition] { steps.flatMap(\.handlers) + handlers }
+}

@@ -1,0 +1,158 @@
+/// The navigation states of one flow, abstracted so that the set is finite, and the moves between them.
+///
+/// A concrete state of a flow is its stack of layers: the base stack (or the tab bar, for tabs),
+/// then each modal stack presented over it. An abstract state keeps what the stack rules need:
+/// the step on top, the step directly below it (or none), the kind of the top layer and the step
+/// at the bottom of that layer. Back actions (`pop`, `popTo`, `dismiss`) only ever return to a
+/// configuration seen earlier on the same path, so the states reachable without them are all the
+/// reachable states, and a breadth-first search over forward moves finds them with shortest paths.
+/// See docs/Language.md, "How the checker decides".
+struct FlowStateGraph {
+    /// The kind of the layer a step is shown in.
+    enum Layer: UInt8 {
+        case base, sheet, cover
+    }
+
+    struct State: Hashable {
+        var step: Int32
+        /// The step directly below in the same stack, or -1 at the bottom.
+        var below: Int32
+        var layer: Layer
+        /// The bottom step of the modal layer, or -1 for the base layer.
+        var layerRoot: Int32
+
+        var isBottom: Bool { below < 0 }
+    }
+
+    /// Which `on` clause a move comes from.
+    enum Origin: Hashable {
+        /// Handler `handler` of step `step`.
+        case step(Int, handler: Int)
+        /// Flow-level handler `handler`.
+        case flow(handler: Int)
+        /// The user tapping a tab of a tabs flow.
+        case tabBar
+    }
+
+    /// One thing the user can do in a state: a forward move to `target`, or a back action or exit (target -1).
+    struct Move {
+        var target: Int32
+        var kind: ActionKind
+        /// For `popTo`, `select` and the forward kinds, the step; for `exit`, the exit index.
+        var actionTarget: Int
+        var origin: Origin
+        var isElse: Bool
+    }
+
+    let flow: Flow
+    private(set) var states: [State] = []
+    private(set) var index: [State: Int32] = [:]
+    /// How each state was first reached: the state before, and the move taken.
+    private(set) var parent: [(state: Int32, move: Move)?] = []
+    private(set) var moves: [[Move]] = []
+    /// The reachable states of each step.
+    private(set) var statesOfStep: [[Int32]]
+    /// Exits some reachable state can take.
+    private(set) var producedExits = Set<Int>()
+
+    /// Builds the graph from the flow's start.
+    ///
+    /// - Parameters:
+    ///   - exitsOfSubflow: for a step that runs a flow, the exits that flow can produce; its exit
+    ///     handlers fire only for those.
+    init(flow: Flow, exitsOfSubflow: (Int) -> Set<String>) {
+        self.flow = flow
+        statesOfStep = Array(repeating: [], count: flow.steps.count)
+        guard let start = flow.start else { return }
+        let handledByStep = flow.steps.map { Set($0.handlers.map(\.event)) }
+        let available: [[(transition: Transition, origin: Origin)]] = flow.steps.indices.map { stepIndex in
+            let step = flow.steps[stepIndex]
+            var result: [(Transition, Origin)] = []
+            if let runs = step.runs {
+                let produced = exitsOfSubflow(runs)
+                for (handlerIndex, handler) in step.handlers.enumerated() where produced.contains(handler.event) {
+                    result.append((handler, .step(stepIndex, handler: handlerIndex)))
+                }
+            } else if step.runsRange == nil {
+                for (handlerIndex, handler) in step.handlers.enumerated() {
+                    result.append((handler, .step(stepIndex, handler: handlerIndex)))
+                }
+            }
+            // Flow-level handlers apply where the step does not handle the event itself; in a step
+            // that runs a flow they receive the events bubbling up from it.
+            for (handlerIndex, handler) in flow.handlers.enumerated()
+            where step.runsRange != nil || !handledByStep[stepIndex].contains(handler.event) {
+                result.append((handler, .flow(handler: handlerIndex)))
+            }
+            return result
+        }
+
+        let initial = State(step: Int32(start), below: -1, layer: .base, layerRoot: -1)
+        _ = add(initial, from: nil)
+        var cursor = 0
+        while cursor < states.count {
+            let current = Int32(cursor)
+            let state = states[cursor]
+            var outgoing: [Move] = []
+            if flow.isTabs, state.layer == .base, cursor == 0 {
+                for tab in flow.steps.indices where tab != start {
+                    let move = Move(target: -1, kind: .select, actionTarget: tab, origin: .tabBar, isElse: false)
+                    let target = add(State(step: Int32(tab), below: -1, layer: .base, layerRoot: -1), from: (current, move))
+                    outgoing.append(Move(target: target, kind: .select, actionTarget: tab, origin: .tabBar, isElse: false))
+                }
+            }
+            for (transition, origin) in available[Int(state.step)] {
+                for (offset, action) in transition.actions.enumerated() {
+                    guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { continue }
+                    var move = Move(target: -1, kind: action.kind, actionTarget: actionTarget, origin: origin, isElse: offset == 1)
+                    if let next = successor(of: state, action.kind, actionTarget) {
+                        move.target = add(next, from: (current, move))
+                    }
+                    if action.kind == .exit { producedExits.insert(actionTarget) }
+                    outgoing.append(move)
+                }
+            }
+            moves[cursor] = outgoing
+            cursor += 1
+        }
+    }
+
+    /// The state a forward move leads to; nil for back actions and exits.
+    private func successor(of state: State, _ kind: ActionKind, _ target: Int) -> State? {
+        let step = Int32(target)
+        switch kind {
+        case .push: return State(step: step, below: state.step, layer: state.layer, layerRoot: state.layerRoot)
+        case .replace: return State(step: step, below: state.below, layer: state.layer, layerRoot: state.layerRoot)
+        case .sheet: return State(step: step, below: -1, layer: .sheet, layerRoot: step)
+        case .cover: return State(step: step, below: -1, layer: .cover, layerRoot: step)
+        case .root: return State(step: step, below: -1, layer: .base, layerRoot: -1)
+        case .select: return flow.isTabs ? State(step: step, below: -1, layer: .base, layerRoot: -1) : nil
+        case .pop, .popTo, .dismiss, .exit: return nil
+        }
+    }
+
+    private mutating func add(_ state: State, from origin: (Int32, Move)?) -> Int32 {
+        if let existing = index[state] { return existing }
+        let id = Int32(states.count)
+        states.append(state)
+        index[state] = id
+        parent.append(origin)
+        moves.append([])
+        statesOfStep[Int(state.step)].append(id)
+        return id
+    }
+
+    var isReachable: (Int) -> Bool { { !statesOfStep[$0].isEmpty } }
+
+    /// The moves from the flow's start to `state`, shortest first found.
+    func path(to state: Int32) -> [(state: Int32, move: Move?)] {
+        var result: [(Int32, Move?)] = []
+        var cursor = state
+        while let (previous, move) = parent[Int(cursor)] {
+            result.append((cursor, move))
+            cursor = previous
+        }
+        result.append((cursor, nil))
+        return result.reversed()
+    }
+}

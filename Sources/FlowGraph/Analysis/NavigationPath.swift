@@ -1,0 +1,35 @@
+/// A path through the program: steps, each with how it was reached.
+public struct NavigationPath: Sendable, Hashable {
+    /// One step of a path: where the user is, and the move that brought them there.
+    public struct Hop: Sendable, Hashable {
+        public let step: StepReference
+        /// `productPicked: push`, `runs`, `tab`, or nil for the first hop.
+        public let via: String?
+    }
+
+    public var hops: [Hop]
+
+    /// `Flow.Step` for each hop.
+    func names(in program: FlowProgram) -> [String] { hops.map { program.qualifiedName($0.step) } }
+
+    /// `Shop.Home → (productPicked: push) Shop.Product → (runs) Login.Credentials`.
+    func describe(in program: FlowProgram) -> String {
+        hops.map { hop in
+            let name = program.qualifiedName(hop.step)
+            return hop.via.map { "(\($0)) \(name)" } ?? name
+        }.joined(separator: " → ")
+    }
+}
+
+extension FlowStateGraph.Move {
+    /// How the move reads in a path: `event: action`, or `tab` for the tab bar.
+    func describe(in flow: Flow) -> String {
+        let event: String
+        switch origin {
+        case .step(let step, let handler): event = flow.steps[step].handlers[handler].event
+        case .flow(let handler): event = flow.handlers[handler].event
+        case .tabBar: return "tab"
+        }
+        return "\(event): \(kind.rawValue)\(isElse ? " (else)" : "")"
+    }
+}

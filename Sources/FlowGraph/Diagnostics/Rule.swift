@@ -1,0 +1,103 @@
+/// Every rule the compiler reports, with its stable id, severity and description.
+///
+/// The ids are public API: CI configurations, SARIF consumers and suppressions name them.
+public enum Rule: String, Sendable, CaseIterable, Hashable {
+    // Errors.
+    case syntax
+    case unknownName = "unknown-name"
+    case duplicateName = "duplicate-name"
+    case missingStart = "missing-start"
+    case inputMismatch = "input-mismatch"
+    case payloadConflict = "payload-conflict"
+    case conflictingTransitions = "conflicting-transitions"
+    case recursiveFlow = "recursive-flow"
+    case selectOutsideTabs = "select-outside-tabs"
+    case unknownExit = "unknown-exit"
+    case invalidPop = "invalid-pop"
+    case invalidPopTo = "invalid-pop-to"
+    case invalidDismiss = "invalid-dismiss"
+    case linkMismatch = "link-mismatch"
+    // Warnings.
+    case unreachableStep = "unreachable-step"
+    case unreachableFlow = "unreachable-flow"
+    case deadEnd = "dead-end"
+    case cannotFinish = "cannot-finish"
+    case unhandledExit = "unhandled-exit"
+    case unusedGuard = "unused-guard"
+    case unusedExit = "unused-exit"
+    case linkUnreachable = "link-unreachable"
+    case overlappingGuards = "overlapping-guards"
+
+    /// The stable id, as written in output (`unreachable-step`).
+    public var id: String { rawValue }
+
+    public var severity: Severity {
+        switch self {
+        case .syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict,
+             .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
+             .invalidPopTo, .invalidDismiss, .linkMismatch:
+            .error
+        case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
+             .unusedExit, .linkUnreachable, .overlappingGuards:
+            .warning
+        }
+    }
+
+    /// A one-line summary, for SARIF `shortDescription` and the docs' table.
+    public var summary: String {
+        switch self {
+        case .syntax: "The text is not a valid .flow program."
+        case .unknownName: "A name refers to a flow, step, guard or exit that does not exist."
+        case .duplicateName: "A name is declared twice where it must be unique."
+        case .missingStart: "A flow does not say which step it starts at."
+        case .inputMismatch: "A transition does not supply the inputs its target needs, with the same types."
+        case .payloadConflict: "One event name carries two different payloads in one flow."
+        case .conflictingTransitions: "One step has two transitions for one event that can both fire."
+        case .recursiveFlow: "A flow runs itself, directly or through other flows."
+        case .selectOutsideTabs: "'select' is used in a flow that is not a tabs flow."
+        case .unknownExit: "A step that runs a flow handles something that is not an exit of that flow."
+        case .invalidPop: "A 'pop' can run when nothing is under the current step."
+        case .invalidPopTo: "A 'popTo' can run when its target is not below the current step."
+        case .invalidDismiss: "A 'dismiss' can run when the current step is not presented modally."
+        case .linkMismatch: "A deep link's placeholders do not match the inputs of the step it opens."
+        case .unreachableStep: "No path from the flow's start leads to this step."
+        case .unreachableFlow: "No path from a root flow leads to this flow."
+        case .deadEnd: "A step presented as a cover has no way out: the user is trapped."
+        case .cannotFinish: "From this step of a flow with exits, no exit can be reached."
+        case .unhandledExit: "A step that runs a flow does not handle one of the flow's exits."
+        case .unusedGuard: "A guard is declared but no transition uses it."
+        case .unusedExit: "An exit is declared but no transition takes it."
+        case .linkUnreachable: "A deep link cannot be opened: every path to its step needs an input the URL does not give."
+        case .overlappingGuards: "Two guarded transitions of one step for one event can both be allowed."
+        }
+    }
+
+    /// How to fix a finding of this rule, for SARIF `help` and the docs.
+    public var fix: String {
+        switch self {
+        case .syntax: "Correct the text at the marked place; the message says what was expected."
+        case .unknownName: "Declare the missing flow, step, guard or exit, or correct the spelling."
+        case .duplicateName: "Rename or remove one of the two declarations."
+        case .missingStart: "Add 'start StepName' to the flow."
+        case .inputMismatch: "Give the event a payload with every input of the target, by the same name and type."
+        case .payloadConflict: "Use one payload for the event everywhere in the flow, or give the events different names."
+        case .conflictingTransitions: "Guard the transitions with complementary conditions ('if g' and 'if !g'), or remove one."
+        case .recursiveFlow: "Break the cycle: a flow cannot run itself; go back to an earlier step with 'popTo' or an exit instead."
+        case .selectOutsideTabs: "Move the 'select' into the tabs flow (a flow-level 'on' there works from every tab), or use another action."
+        case .unknownExit: "Handle only the exits the flow declares, or declare the exit in the flow."
+        case .invalidPop: "Reach the step with 'push' on every path, or use 'dismiss', an exit or 'root' instead of 'pop'."
+        case .invalidPopTo: "Make sure the target is pushed below this step on every path, or use 'root'."
+        case .invalidDismiss: "Present the step with 'sheet' or 'cover' on every path, or use 'pop' or an exit instead."
+        case .linkMismatch: "Give the link one placeholder per input of the step it opens, named like the inputs, with types that convert from text."
+        case .unreachableStep: "Add a transition to the step, or remove it."
+        case .unreachableFlow: "Run the flow from a reachable step, or remove it."
+        case .deadEnd: "Add a 'dismiss', an exit or a 'root' to a step of the cover."
+        case .cannotFinish: "Add a transition that leads to an exit, or let the user go back to a step that has one."
+        case .unhandledExit: "Add 'on exitName -> action' to the step that runs the flow."
+        case .unusedGuard: "Use the guard in a transition ('if name'), or remove it."
+        case .unusedExit: "Take the exit in a transition ('exit name'), or remove it."
+        case .linkUnreachable: "Add the missing inputs to the link's URL, or link to a step that can be reached with what the URL gives."
+        case .overlappingGuards: "Make the guards exclusive ('if g' and 'if !g'), or merge the transitions."
+        }
+    }
+}

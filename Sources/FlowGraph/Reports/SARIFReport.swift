@@ -1,0 +1,115 @@
+/// Diagnostics as SARIF 2.1.0, for GitHub code scanning and other analysis viewers.
+///
+/// Every rule is described in `tool.driver.rules`; results point at them by id and index.
+/// Columns are counted in Unicode code points (`columnKind`).
+public struct SARIFReport: Sendable {
+    public let context: ReportContext
+
+    public init(_ context: ReportContext) {
+        self.context = context
+    }
+
+    public func render() -> String {
+        let rules = Rule.allCases
+        let driver = JSONValue.object([
+            ("name", .string("flowgraph")),
+            ("version", .string(FlowGraphVersion.current)),
+            ("rules", .array(rules.map { rule in
+                .object([
+                    ("id", .string(rule.id)),
+                    ("name", .string(Self.pascalCase(rule.id))),
+                    ("shortDescription", .object([("text", .string(rule.summary))])),
+                    ("fullDescription", .object([("text", .string("\(rule.summary) \(rule.fix)"))])),
+                    ("help", .object([("text", .string(rule.fix))])),
+                    ("defaultConfiguration", .object([("level", .string(Self.level(rule.severity)))])),
+                ])
+            })),
+        ])
+        let run = JSONValue.object([
+            ("tool", .object([("driver", driver)])),
+            ("columnKind", .string("unicodeCodePoints")),
+            ("artifacts", .array(context.files.map { .object([("location", .object([("uri", .string(Self.uri($0.path)))]))]) })),
+            ("results", .array(context.diagnostics.map { result($0, ruleIndex: rules.firstIndex(of: $0.rule)!) })),
+        ])
+        return JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([run])),
+        ]).serialized() + "\n"
+    }
+
+    private func result(_ diagnostic: Diagnostic, ruleIndex: Int) -> JSONValue {
+        let unlocated = diagnostic.notes.filter { $0.range == nil }.map(\.message)
+        let text = ([diagnostic.message] + unlocated).joined(separator: "\n")
+        var members: [(String, JSONValue)] = [
+            ("ruleId", .string(diagnostic.rule.id)),
+            ("ruleIndex", .int(ruleIndex)),
+            ("level", .string(Self.level(diagnostic.severity))),
+            ("message", .object([("text", .string(text))])),
+            ("locations", .array([.object([("physicalLocation", physicalLocation(diagnostic.range))])])),
+        ]
+        let related = diagnostic.notes.compactMap { note in note.range.map { (note.message, $0) } }
+        if !related.isEmpty {
+            members.append(("relatedLocations", .array(related.enumerated().map { index, note in
+                .object([
+                    ("id", .int(index)),
+                    ("physicalLocation", physicalLocation(note.1)),
+                    ("message", .object([("text", .string(note.0))])),
+                ])
+            })))
+        }
+        if !diagnostic.path.isEmpty || !diagnostic.subjects.isEmpty {
+            members.append(("properties", .object([
+                ("path", .array(diagnostic.path.map(JSONValue.string))),
+                ("subjects", .array(diagnostic.subjects.map(JSONValue.string))),
+            ])))
+        }
+        return .object(members)
+    }
+
+    private func physicalLocation(_ range: SourceRange) -> JSONValue {
+        let file = context.files[range.file]
+        let start = file.location(of: range.start)
+        let end = file.location(of: range.end)
+        func column(_ location: SourceLocation) -> Int {
+            let prefix = file.lineText(location.line).utf8.prefix(location.column - 1)
+            return String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
+        }
+        return .object([
+            ("artifactLocation", .object([("uri", .string(Self.uri(file.path))), ("index", .int(range.file))])),
+            ("region", .object([
+                ("startLine", .int(start.line)),
+                ("startColumn", .int(column(start))),
+                ("endLine", .int(end.line)),
+                ("endColumn", .int(max(column(end), column(start)))),
+            ])),
+        ])
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    /// A relative URI reference for a relative path (percent-encoded), a file URI for an absolute one.
+    static func uri(_ path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            let isUnreserved = isIdentifierStart(byte) && byte < 0x80 || isDigit(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/")
+            encoded += isUnreserved ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+        }
+        return path.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+
+    static func pascalCase(_ id: String) -> String {
+        id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,145 @@
+/// The resolved program: every name bound, ready for analysis and the back ends.
+///
+/// References are indices: a flow by its index in `flows`, a step or exit by its index in its
+/// flow. A reference the resolver could not bind is `nil` (and was reported).
+public struct FlowProgram: Sendable {
+    public var files: [SourceFile]
+    public var flows: [Flow]
+    /// Flows that no step runs, in declaration order: where the app starts.
+    public var roots: [Int]
+    /// For each flow, the steps that run it, in declaration order.
+    public var runners: [[StepReference]]
+
+    public func flow(named name: String) -> Int? { flows.firstIndex { $0.name == name } }
+
+    public subscript(reference: StepReference) -> Step { flows[reference.flow].steps[reference.step] }
+
+    /// `Flow.Step`, the way paths and subjects name a step.
+    public func qualifiedName(_ reference: StepReference) -> String {
+        "\(flows[reference.flow].name).\(self[reference].name)"
+    }
+}
+
+/// A step of a flow, by index.
+public struct StepReference: Hashable, Sendable, Comparable {
+    public let flow: Int
+    public let step: Int
+
+    public init(flow: Int, step: Int) {
+        self.flow = flow
+        self.step = step
+    }
+
+    public static func < (lhs: StepReference, rhs: StepReference) -> Bool { (lhs.flow, lhs.step) < (rhs.flow, rhs.step) }
+}
+
+/// A flow: a navigation area with its own container, a stack or tabs.
+public struct Flow: Sendable {
+    public var name: String
+    public var isTabs: Bool
+    public var doc: [String]
+    /// The range of the flow's name.
+    public var range: SourceRange
+    /// The step the flow starts at (for tabs, the tab selected first).
+    public var start: Int?
+    public var steps: [Step]
+    public var exits: [Exit]
+    public var guards: [Guard]
+    public var links: [Link]
+    /// Flow-level transitions: they apply in every step that does not handle the event itself.
+    public var handlers: [Transition]
+    /// The flow's events, each name once with its payload, in order of first appearance.
+    public var events: [Event]
+
+    public func step(named name: String) -> Int? { steps.firstIndex { $0.name == name } }
+    public func exit(named name: String) -> Int? { exits.firstIndex { $0.name == name } }
+    public func guardIndex(named name: String) -> Int? { guards.firstIndex { $0.name == name } }
+}
+
+/// A place the user can be: a screen, or a step that runs a subflow.
+public struct Step: Sendable {
+    public var name: String
+    public var doc: [String]
+    public var range: SourceRange
+    public var inputs: [Parameter]
+    /// The flow this step runs, if any.
+    public var runs: Int?
+    public var runsRange: SourceRange?
+    /// For a step that runs a flow, these handle the flow's exits (`isExitHandler`); otherwise events.
+    public var handlers: [Transition]
+}
+
+/// `name: Type`.
+public struct Parameter: Sendable, Hashable {
+    public var name: String
+    public var type: String
+    public var range: SourceRange
+}
+
+/// An outcome that finishes a flow.
+public struct Exit: Sendable {
+    public var name: String
+    public var inputs: [Parameter]
+    public var doc: [String]
+    public var range: SourceRange
+}
+
+/// A named condition the app implements.
+public struct Guard: Sendable {
+    public var name: String
+    public var isAsync: Bool
+    public var doc: [String]
+    public var range: SourceRange
+}
+
+/// An event of a flow and its payload.
+public struct Event: Sendable {
+    public var name: String
+    public var payload: [Parameter]
+    public var range: SourceRange
+}
+
+/// A deep link: a URL pattern that opens a step.
+public struct Link: Sendable {
+    public var pattern: LinkPattern
+    public var target: Int?
+    public var range: SourceRange
+    public var patternRange: SourceRange
+}
+
+/// `on event(payload) -> action if guard else action`.
+public struct Transition: Sendable {
+    public var event: String
+    public var eventRange: SourceRange
+    public var payload: [Parameter]
+    public var action: Action
+    public var condition: Condition?
+    public var doc: [String]
+    public var range: SourceRange
+    /// Whether this handles an exit of the flow its step runs (rather than an event).
+    public var isExitHandler: Bool
+
+    /// The actions this transition can take: the main one, and the `else` one.
+    public var actions: [Action] {
+        [action] + (condition?.elseAction.map { [$0] } ?? [])
+    }
+}
+
+/// What a transition does to navigation.
+public struct Action: Sendable, Hashable {
+    public var kind: ActionKind
+    /// The target's name as written (a step, or an exit for `exit`).
+    public var targetName: String?
+    /// The target's index in the flow (a step, or an exit for `exit`); nil when unresolved.
+    public var target: Int?
+    public var range: SourceRange
+}
+
+/// `if guard` / `if !guard`, with an optional `else` action.
+public struct Condition: Sendable {
+    public var guardName: String
+    public var guardIndex: Int?
+    public var isNegated: Bool
+    public var elseAction: Action?
+    public var range: SourceRange
+}

@@ -1,0 +1,125 @@
+/// Payload and link checks: `input-mismatch` and `link-mismatch`.
+extension Resolver {
+    /// Every action's target gets its inputs from the event's payload, by name and type.
+    mutating func checkInputs(_ program: inout FlowProgram) {
+        for flowIndex in program.flows.indices {
+            let flow = program.flows[flowIndex]
+            for step in flow.steps {
+                let subflow = step.runs.map { program.flows[$0] }
+                for handler in step.handlers {
+                    var payload = handler.payload
+                    if let subflow, handler.isExitHandler, let exitIndex = subflow.exit(named: handler.event) {
+                        let exit = subflow.exits[exitIndex]
+                        // An exit handler may omit the payload; then it is the exit's inputs.
+                        if handler.payload.isEmpty {
+                            payload = exit.inputs
+                        } else if !sameParameters(handler.payload, exit.inputs) {
+                            report(.inputMismatch,
+                                   SemanticMessages.exitHandlerPayload(exit: exit.name, handler: handler.payload, exitInputs: exit.inputs),
+                                   at: handler.eventRange, notes: [.init(SemanticMessages.declaredHere("exit '\(exit.name)'"), at: exit.range)])
+                        }
+                    }
+                    checkActions(of: handler, payload: payload, in: flow)
+                }
+                if let subflow, let runsRange = step.runsRange {
+                    checkSubflowInputs(step: step, subflow: subflow, at: runsRange)
+                }
+            }
+            for handler in flow.handlers { checkActions(of: handler, payload: handler.payload, in: flow) }
+        }
+    }
+
+    private mutating func checkActions(of transition: Transition, payload: [Parameter], in flow: Flow) {
+        for action in transition.actions {
+            guard let target = action.target else { continue }
+            let needed: [Parameter]
+            let description: String
+            let declaration: SourceRange
+            switch action.kind {
+            case .push, .sheet, .cover, .replace, .root:
+                needed = flow.steps[target].inputs
+                description = "step '\(flow.steps[target].name)'"
+                declaration = flow.steps[target].range
+            case .exit:
+                needed = flow.exits[target].inputs
+                description = "exit '\(flow.exits[target].name)'"
+                declaration = flow.exits[target].range
+            case .popTo, .select, .pop, .dismiss:
+                continue  // The target is already shown, with its inputs.
+            }
+            for parameter in needed {
+                let note = Diagnostic.Note(SemanticMessages.declaredHere(description), at: declaration)
+                guard let given = payload.first(where: { $0.name == parameter.name }) else {
+                    report(.inputMismatch,
+                           SemanticMessages.missingInput(event: transition.event, parameter: parameter, target: description),
+                           at: action.range, notes: [note])
+                    continue
+                }
+                if given.type != parameter.type {
+                    report(.inputMismatch,
+                           SemanticMessages.inputTypeMismatch(
+                               event: transition.event, name: parameter.name, given: given.type, needed: parameter.type,
+                               target: description),
+                           at: action.range, notes: [note])
+                }
+            }
+        }
+    }
+
+    /// A subflow's start step (every tab, for tabs) takes its inputs from the step that runs it.
+    private mutating func checkSubflowInputs(step: Step, subflow: Flow, at range: SourceRange) {
+        let entered = subflow.isTabs ? Array(subflow.steps.indices) : (subflow.start.map { [$0] } ?? [])
+        for index in entered {
+            let entry = subflow.steps[index]
+            for parameter in entry.inputs where !step.inputs.contains(where: { $0.name == parameter.name && $0.type == parameter.type }) {
+                report(.inputMismatch,
+                       SemanticMessages.subflowInput(step: step.name, flow: subflow.name, start: entry.name, parameter: parameter),
+                       at: range, notes: [.init(SemanticMessages.declaredHere("step '\(entry.name)'"), at: entry.range)])
+            }
+        }
+    }
+
+    /// A link's placeholders are exactly the target's inputs, each of a type read from text;
+    /// two links matching the same URLs are duplicates.
+    mutating func checkLinks(_ program: FlowProgram) {
+        var shapes: [String: Link] = [:]
+        for flow in program.flows {
+            for link in flow.links {
+                guard !link.pattern.segments.isEmpty || !link.pattern.query.isEmpty || link.pattern.text.hasPrefix("/") else { continue }
+                if let other = shapes[link.pattern.shape] {
+                    report(.duplicateName, SemanticMessages.duplicateLink(link.pattern.text, other: other.pattern.text),
+                           at: link.patternRange, notes: [.init(SemanticMessages.firstDeclaredHere, at: other.patternRange)])
+                } else {
+                    shapes[link.pattern.shape] = link
+                }
+                guard let target = link.target else { continue }
+                let step = flow.steps[target]
+                let placeholders = link.pattern.placeholders
+                for placeholder in placeholders where !step.inputs.contains(where: { $0.name == placeholder }) {
+                    report(.linkMismatch, SemanticMessages.linkPlaceholderNotInput(placeholder, step: step.name),
+                           at: link.patternRange, notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
+                }
+                for input in step.inputs {
+                    if !placeholders.contains(input.name) {
+                        report(.linkMismatch, SemanticMessages.linkMissingInput(input, step: step.name),
+                               at: link.patternRange, notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
+                    } else if !isTextConvertible(input.type) {
+                        report(.linkMismatch, SemanticMessages.linkTypeNotConvertible(input),
+                               at: link.patternRange, notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Types that can never be LosslessStringConvertible: optionals, collections, tuples, functions.
+    private func isTextConvertible(_ type: String) -> Bool {
+        !(type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("[") || type.hasPrefix("(") || type.contains("->")
+            || type.hasPrefix("any ") || type.hasPrefix("some ") || type.hasPrefix("Optional<") || type.hasPrefix("Array<")
+            || type.hasPrefix("Dictionary<") || type.hasPrefix("Set<"))
+    }
+
+    private func sameParameters(_ lhs: [Parameter], _ rhs: [Parameter]) -> Bool {
+        lhs.count == rhs.count && lhs.allSatisfy { parameter in rhs.contains { $0.name == parameter.name && $0.type == parameter.type } }
+    }
+}

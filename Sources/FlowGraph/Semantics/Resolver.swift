@@ -1,0 +1,256 @@
+/// Binds every name of a syntax tree into a `FlowProgram`, reporting what does not resolve:
+/// `unknown-name`, `duplicate-name`, `missing-start`, `unknown-exit`, `select-outside-tabs`,
+/// `input-mismatch`, `payload-conflict` and `link-mismatch`.
+public struct Resolver {
+    private let tree: SyntaxTree
+    var diagnostics: [Diagnostic] = []
+    private var flowIndex: [String: Int] = [:]
+
+    public init(tree: SyntaxTree) {
+        self.tree = tree
+    }
+
+    /// Resolves the tree into a program and the diagnostics found.
+    public static func resolve(_ tree: SyntaxTree) -> (program: FlowProgram, diagnostics: [Diagnostic]) {
+        var resolver = Resolver(tree: tree)
+        let program = resolver.run()
+        return (program, resolver.diagnostics)
+    }
+
+    private mutating func run() -> FlowProgram {
+        // Declarations first, so references can point forward and across files.
+        var syntaxes: [FlowSyntax] = []
+        for syntax in tree.flows {
+            if let first = flowIndex[syntax.name.text] {
+                report(.duplicateName, SemanticMessages.duplicateFlow(syntax.name.text), at: syntax.name.range,
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: syntaxes[first].name.range)])
+                continue
+            }
+            flowIndex[syntax.name.text] = syntaxes.count
+            syntaxes.append(syntax)
+        }
+        var flows: [Flow] = []
+        for syntax in syntaxes { flows.append(declare(syntax)) }
+        for index in flows.indices {
+            resolveReferences(of: index, syntax: syntaxes[index], flows: &flows)
+        }
+        var runners = Array(repeating: [StepReference](), count: flows.count)
+        for (flowIndex, flow) in flows.enumerated() {
+            for (stepIndex, step) in flow.steps.enumerated() {
+                if let runs = step.runs { runners[runs].append(StepReference(flow: flowIndex, step: stepIndex)) }
+            }
+        }
+        let roots = flows.indices.filter { runners[$0].isEmpty }
+        var program = FlowProgram(files: tree.files, flows: flows, roots: roots, runners: runners)
+        checkInputs(&program)
+        checkLinks(program)
+        return program
+    }
+
+    // MARK: - Declarations
+
+    /// Builds a flow's declarations (steps, exits, guards), reporting duplicates.
+    private mutating func declare(_ syntax: FlowSyntax) -> Flow {
+        var flow = Flow(
+            name: syntax.name.text, isTabs: syntax.isTabs, doc: syntax.doc, range: syntax.name.range, start: nil,
+            steps: [], exits: [], guards: [], links: [], handlers: [], events: [])
+        var seenSteps: [String: SourceRange] = [:]
+        for step in syntax.steps {
+            if let first = seenSteps[step.name.text] {
+                report(.duplicateName, SemanticMessages.duplicateStep(step.name.text, flow: flow.name), at: step.name.range,
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
+                continue
+            }
+            seenSteps[step.name.text] = step.name.range
+            flow.steps.append(Step(
+                name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
+                runs: nil, runsRange: step.runs?.range, handlers: []))
+        }
+        var seenExits: [String: SourceRange] = [:]
+        for exit in syntax.exits {
+            if let first = seenExits[exit.name.text] {
+                report(.duplicateName, SemanticMessages.duplicateExit(exit.name.text, flow: flow.name), at: exit.name.range,
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
+                continue
+            }
+            seenExits[exit.name.text] = exit.name.range
+            flow.exits.append(Exit(name: exit.name.text, inputs: parameters(exit.inputs), doc: exit.doc, range: exit.name.range))
+        }
+        var seenGuards: [String: SourceRange] = [:]
+        for item in syntax.guards {
+            if let first = seenGuards[item.name.text] {
+                report(.duplicateName, SemanticMessages.duplicateGuard(item.name.text, flow: flow.name), at: item.name.range,
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
+                continue
+            }
+            seenGuards[item.name.text] = item.name.range
+            flow.guards.append(Guard(name: item.name.text, isAsync: item.isAsync, doc: item.doc, range: item.name.range))
+        }
+        return flow
+    }
+
+    /// Converts parameter syntax, reporting a name declared twice in one list.
+    private mutating func parameters(_ syntax: [ParameterSyntax]) -> [Parameter] {
+        var seen: [String: SourceRange] = [:]
+        var result: [Parameter] = []
+        for parameter in syntax {
+            if let first = seen[parameter.name.text] {
+                report(.duplicateName, SemanticMessages.duplicateParameter(parameter.name.text), at: parameter.name.range,
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
+                continue
+            }
+            seen[parameter.name.text] = parameter.name.range
+            result.append(Parameter(name: parameter.name.text, type: parameter.type.text, range: parameter.name.range))
+        }
+        return result
+    }
+
+    // MARK: - References
+
+    private mutating func resolveReferences(of index: Int, syntax: FlowSyntax, flows: inout [Flow]) {
+        var flow = flows[index]
+        // start
+        if let start = syntax.starts.first {
+            flow.start = flow.step(named: start.text)
+            if flow.start == nil {
+                reportUnknown(SemanticMessages.unknownStep(start.text, flow: flow.name), at: start.range,
+                              name: start.text, candidates: flow.steps.map(\.name))
+            }
+            for extra in syntax.starts.dropFirst() {
+                report(.duplicateName, SemanticMessages.duplicateStart(flow.name), at: extra.range,
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: start.range)])
+            }
+        } else {
+            let message = syntax.steps.isEmpty ? SemanticMessages.emptyFlow(flow.name) : SemanticMessages.missingStart(flow.name)
+            report(.missingStart, message, at: syntax.name.range)
+        }
+        // steps: `runs` and handlers
+        var stepSyntaxes: [String: StepSyntax] = [:]
+        for step in syntax.steps where stepSyntaxes[step.name.text] == nil { stepSyntaxes[step.name.text] = step }
+        for stepIndex in flow.steps.indices {
+            guard let stepSyntax = stepSyntaxes[flow.steps[stepIndex].name] else { continue }
+            var runsFlow: Int?
+            var runsKnown = false
+            if let runs = stepSyntax.runs {
+                runsKnown = true
+                runsFlow = flowIndex[runs.text]
+                if runsFlow == nil {
+                    reportUnknown(SemanticMessages.unknownFlow(runs.text), at: runs.range, name: runs.text,
+                                  candidates: flows.map(\.name))
+                }
+            }
+            flow.steps[stepIndex].runs = runsFlow
+            flow.steps[stepIndex].handlers = stepSyntax.handlers.map {
+                transition($0, in: flow, isExitHandler: runsKnown)
+            }
+            if let runsFlow {
+                let subflow = flows[runsFlow]
+                for handler in flow.steps[stepIndex].handlers where subflow.exit(named: handler.event) == nil {
+                    report(.unknownExit, SemanticMessages.notAnExit(handler.event, step: flow.steps[stepIndex].name, flow: subflow.name),
+                           at: handler.eventRange,
+                           notes: [.init(SemanticMessages.exitsOfFlow(subflow.name, subflow.exits.map(\.name)), at: subflow.range)]
+                               + suggestion(handler.event, subflow.exits.map(\.name)))
+                }
+            }
+        }
+        flow.handlers = syntax.handlers.map { transition($0, in: flow, isExitHandler: false) }
+        // links
+        flow.links = syntax.links.map { link in
+            let target = flow.step(named: link.target.text)
+            if target == nil {
+                reportUnknown(SemanticMessages.unknownStep(link.target.text, flow: flow.name), at: link.target.range,
+                              name: link.target.text, candidates: flow.steps.map(\.name))
+            }
+            let pattern: LinkPattern
+            switch LinkPattern.parse(link.pattern) {
+            case .success(let parsed): pattern = parsed
+            case .failure(let error):
+                report(.syntax, error.message, at: link.patternRange)
+                pattern = LinkPattern(text: link.pattern, scheme: nil, segments: [], query: [])
+            }
+            return Link(pattern: pattern, target: target, range: link.range, patternRange: link.patternRange)
+        }
+        flow.events = events(of: flow)
+        flows[index] = flow
+    }
+
+    /// Resolves one `on` clause in `flow`.
+    private mutating func transition(_ syntax: OnSyntax, in flow: Flow, isExitHandler: Bool) -> Transition {
+        var condition: Condition?
+        if let conditionSyntax = syntax.condition {
+            let guardName = conditionSyntax.guardName
+            let guardIndex = flow.guardIndex(named: guardName.text)
+            if guardIndex == nil {
+                reportUnknown(SemanticMessages.unknownGuard(guardName.text, flow: flow.name), at: guardName.range,
+                              name: guardName.text, candidates: flow.guards.map(\.name))
+            }
+            condition = Condition(
+                guardName: guardName.text, guardIndex: guardIndex, isNegated: conditionSyntax.isNegated,
+                elseAction: conditionSyntax.elseAction.map { action($0, in: flow) }, range: conditionSyntax.range)
+        }
+        return Transition(
+            event: syntax.event.text, eventRange: syntax.event.range, payload: parameters(syntax.payload),
+            action: action(syntax.action, in: flow), condition: condition, doc: syntax.doc, range: syntax.range,
+            isExitHandler: isExitHandler)
+    }
+
+    private mutating func action(_ syntax: ActionSyntax, in flow: Flow) -> Action {
+        var target: Int?
+        if let name = syntax.target {
+            if syntax.kind == .exit {
+                target = flow.exit(named: name.text)
+                if target == nil {
+                    reportUnknown(SemanticMessages.unknownExitInAction(name.text, flow: flow.name), at: name.range,
+                                  name: name.text, candidates: flow.exits.map(\.name))
+                }
+            } else {
+                target = flow.step(named: name.text)
+                // Outside a tabs flow, `select` is reported as such; its target needs no second error.
+                if target == nil, syntax.kind != .select || flow.isTabs {
+                    reportUnknown(SemanticMessages.unknownStep(name.text, flow: flow.name), at: name.range,
+                                  name: name.text, candidates: flow.steps.map(\.name))
+                }
+            }
+        }
+        if syntax.kind == .select, !flow.isTabs {
+            report(.selectOutsideTabs, SemanticMessages.selectOutsideTabs(flow.name), at: syntax.range)
+        }
+        return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range)
+    }
+
+    /// The flow's event table; one event name with two payloads is a `payload-conflict`.
+    private mutating func events(of flow: Flow) -> [Event] {
+        var events: [Event] = []
+        var byName: [String: Int] = [:]
+        let transitions = flow.steps.flatMap(\.handlers).filter { !$0.isExitHandler } + flow.handlers
+        for transition in transitions.sorted(by: { $0.range < $1.range }) {
+            if let index = byName[transition.event] {
+                let first = events[index]
+                if first.payload.map(\.name) != transition.payload.map(\.name) || first.payload.map(\.type) != transition.payload.map(\.type) {
+                    report(.payloadConflict,
+                           SemanticMessages.payloadConflict(event: transition.event, payload: transition.payload, other: first.payload),
+                           at: transition.eventRange, notes: [.init(SemanticMessages.otherPayload(transition.event), at: first.range)])
+                }
+                continue
+            }
+            byName[transition.event] = events.count
+            events.append(Event(name: transition.event, payload: transition.payload, range: transition.eventRange))
+        }
+        return events
+    }
+
+    // MARK: - Helpers
+
+    mutating func report(_ rule: Rule, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(Diagnostic(rule, message, at: range, notes: notes))
+    }
+
+    private mutating func reportUnknown(_ message: String, at range: SourceRange, name: String, candidates: [String]) {
+        report(.unknownName, message, at: range, notes: suggestion(name, candidates))
+    }
+
+    private func suggestion(_ name: String, _ candidates: [String]) -> [Diagnostic.Note] {
+        guard let best = closestName(to: name, in: candidates) else { return [] }
+        return [.init(SemanticMessages.similarName(best))]
+    }
+}

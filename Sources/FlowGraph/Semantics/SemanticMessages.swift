@@ -1,0 +1,65 @@
+/// Every message of name resolution, in one place (lowercase, no final period, names quoted).
+enum SemanticMessages {
+    static func duplicateFlow(_ name: String) -> String { "flow '\(name)' is declared more than once" }
+    static func duplicateStep(_ name: String, flow: String) -> String { "step '\(name)' is declared more than once in flow '\(flow)'" }
+    static func duplicateExit(_ name: String, flow: String) -> String { "exit '\(name)' is declared more than once in flow '\(flow)'" }
+    static func duplicateGuard(_ name: String, flow: String) -> String { "guard '\(name)' is declared more than once in flow '\(flow)'" }
+    static func duplicateStart(_ flow: String) -> String { "flow '\(flow)' has more than one 'start'" }
+    static func duplicateParameter(_ name: String) -> String { "'\(name)' is declared more than once in the same list" }
+    static func duplicateLink(_ pattern: String, other: String) -> String {
+        "link '\(pattern)' matches the same URLs as link '\(other)'"
+    }
+    static let firstDeclaredHere = "first declared here"
+
+    static func missingStart(_ flow: String) -> String { "flow '\(flow)' has no 'start' step" }
+    static func emptyFlow(_ flow: String) -> String { "flow '\(flow)' has no steps, so it cannot start" }
+
+    static func unknownFlow(_ name: String) -> String { "no flow named '\(name)'" }
+    static func unknownStep(_ name: String, flow: String) -> String { "flow '\(flow)' has no step named '\(name)'" }
+    static func unknownExitInAction(_ name: String, flow: String) -> String { "flow '\(flow)' has no exit named '\(name)'" }
+    static func unknownGuard(_ name: String, flow: String) -> String { "flow '\(flow)' declares no guard named '\(name)'" }
+    static func similarName(_ name: String) -> String { "did you mean '\(name)'?" }
+
+    static func notAnExit(_ name: String, step: String, flow: String) -> String {
+        "step '\(step)' runs flow '\(flow)', which has no exit named '\(name)'; the 'on' clauses of a step that runs a flow handle only its exits"
+    }
+    static func exitsOfFlow(_ flow: String, _ exits: [String]) -> String {
+        exits.isEmpty ? "flow '\(flow)' has no exits" : "exits of flow '\(flow)': \(exits.map { "'\($0)'" }.joined(separator: ", "))"
+    }
+
+    static func selectOutsideTabs(_ flow: String) -> String { "'select' can only switch tabs, and flow '\(flow)' is not a tabs flow" }
+
+    static func missingInput(event: String, parameter: Parameter, target: String) -> String {
+        "event '\(event)' does not supply input '\(parameter.name): \(parameter.type)' of \(target)"
+    }
+    static func inputTypeMismatch(event: String, name: String, given: String, needed: String, target: String) -> String {
+        "event '\(event)' supplies '\(name)' as '\(given)', but \(target) needs '\(needed)'"
+    }
+    static func exitHandlerPayload(exit: String, handler: [Parameter], exitInputs: [Parameter]) -> String {
+        "handler of exit '\(exit)' takes \(show(handler)), but the exit gives \(show(exitInputs))"
+    }
+    static func subflowInput(step: String, flow: String, start: String, parameter: Parameter) -> String {
+        "step '\(step)' runs flow '\(flow)', whose step '\(start)' needs input '\(parameter.name): \(parameter.type)' that '\(step)' does not have"
+    }
+    static func declaredHere(_ what: String) -> String { "\(what) declared here" }
+
+    static func payloadConflict(event: String, payload: [Parameter], other: [Parameter]) -> String {
+        "event '\(event)' carries \(show(payload)) here, but \(show(other)) elsewhere in the flow"
+    }
+    static func otherPayload(_ event: String) -> String { "'\(event)' first declared here" }
+
+    static func badLinkPattern(_ reason: String) -> String { reason }
+    static func linkPlaceholderNotInput(_ placeholder: String, step: String) -> String {
+        "link placeholder '{\(placeholder)}' is not an input of step '\(step)'"
+    }
+    static func linkMissingInput(_ parameter: Parameter, step: String) -> String {
+        "link gives no value for input '\(parameter.name): \(parameter.type)' of step '\(step)'"
+    }
+    static func linkTypeNotConvertible(_ parameter: Parameter) -> String {
+        "link placeholder '{\(parameter.name)}' has type '\(parameter.type)', which cannot be read from a URL; use a type that conforms to LosslessStringConvertible"
+    }
+
+    static func show(_ parameters: [Parameter]) -> String {
+        parameters.isEmpty ? "no payload" : "(" + parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+    }
+}

@@ -1,0 +1,98 @@
+/// One `.flow` file as read: its path as given, and its bytes.
+///
+/// Positions everywhere are byte offsets into `bytes`; they become line:column only when
+/// shown, through the table of line starts (as Go's go/token does).
+public struct SourceFile: Sendable {
+    /// The path as the user gave it (or as found below a directory); used in diagnostics.
+    public let path: String
+    /// The file's bytes, unchanged. A leading UTF-8 byte-order mark is kept and skipped by the lexer.
+    public let bytes: [UInt8]
+    /// Offsets at which each line starts; line 1 starts at 0.
+    public let lineStarts: [Int]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        var starts = [0]
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                starts.append(index + 1)
+            } else if byte == UInt8(ascii: "\r") {
+                // CR LF counts as one line end; a lone CR is a line end too.
+                if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        lineStarts = starts
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The 1-based line and column of a byte offset. Columns count bytes, as clang and Go do.
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(line: low + 1, column: clamped - lineStarts[low] + 1)
+    }
+
+    /// The text of a 1-based line, without its line end.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The text of a byte range, decoded leniently (invalid UTF-8 becomes U+FFFD).
+    public func text(_ range: Range<Int>) -> String {
+        let lower = max(0, min(range.lowerBound, bytes.count))
+        let upper = max(lower, min(range.upperBound, bytes.count))
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+}
+
+/// A 1-based line and column, for display.
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    public let line: Int
+    public let column: Int
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// A byte range in one file of a program, identified by the file's index.
+public struct SourceRange: Hashable, Sendable, Comparable {
+    public let file: Int
+    public let start: Int
+    public let end: Int
+
+    public init(file: Int, start: Int, end: Int) {
+        self.file = file
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// The range from the start of `self` to the end of `other` (same file).
+    public func extended(to other: SourceRange) -> SourceRange {
+        SourceRange(file: file, start: start, end: max(end, other.end))
+    }
+
+    public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
+        (lhs.file, lhs.start, lhs.end) < (rhs.file, rhs.start, rhs.end)
+    }
+}

@@ -1,0 +1,237 @@
+/// Turns a file's bytes into tokens; comments are dropped and `///` docs attached to the next token.
+///
+/// Lexical errors (a stray character, an unterminated string or comment, invalid UTF-8) become
+/// `syntax` diagnostics and the lexer goes on, so one run reports them all.
+public struct Lexer {
+    private let bytes: [UInt8]
+    private let file: Int
+    private var index = 0
+    private var pendingDoc: [String] = []
+    private var sawLineBreak = true
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(file: Int, bytes: [UInt8]) {
+        self.file = file
+        self.bytes = bytes
+        // A UTF-8 byte-order mark is allowed and ignored.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    /// Lexes the whole file; the last token is always `.end`.
+    public mutating func tokenize() -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(bytes.count / 4)
+        while true {
+            let token = next()
+            tokens.append(token)
+            if token.kind == .end { return tokens }
+        }
+    }
+
+    private mutating func next() -> Token {
+        skipTrivia()
+        let start = index
+        guard index < bytes.count else { return make(.end, start, "") }
+        let byte = bytes[index]
+        if isIdentifierStart(byte) { return identifier() }
+        if isDigit(byte) {
+            while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
+            return make(.number, start, text(start, index))
+        }
+        switch byte {
+        case UInt8(ascii: "\""):
+            return string()
+        case UInt8(ascii: "`"):
+            return escapedIdentifier()
+        case UInt8(ascii: "-"):
+            if peek(1) == UInt8(ascii: ">") {
+                index += 2
+                return make(.arrow, start, "->")
+            }
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: ","), UInt8(ascii: ":"),
+             UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "@"),
+             UInt8(ascii: "="), UInt8(ascii: "~"):
+            index += 1
+            return make(.punctuation(byte), start, String(UnicodeScalar(byte)))
+        default:
+            break
+        }
+        // Anything else is reported and skipped.
+        let length = byte >= 0x80 ? utf8Length(at: index) : 1
+        if length == 0 {
+            report(SyntaxMessages.invalidUTF8, start, start + 1)
+            index += 1
+        } else {
+            let character = text(start, start + length)
+            report(SyntaxMessages.unexpectedCharacter(character), start, start + length)
+            index += length
+        }
+        return next()
+    }
+
+    private mutating func make(_ kind: TokenKind, _ start: Int, _ text: String) -> Token {
+        let token = Token(kind: kind, start: start, end: index, text: text, doc: pendingDoc, isAtLineStart: sawLineBreak)
+        pendingDoc = []
+        sawLineBreak = false
+        return token
+    }
+
+    private mutating func identifier() -> Token {
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if isIdentifierStart(byte) && byte < 0x80 || isDigit(byte) {
+                index += 1
+            } else if byte >= 0x80 {
+                let length = utf8Length(at: index)
+                if length == 0 { break }
+                index += length
+            } else {
+                break
+            }
+        }
+        return make(.identifier, start, text(start, index))
+    }
+
+    private mutating func escapedIdentifier() -> Token {
+        let start = index
+        index += 1
+        let nameStart = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "`"), !isLineEnd(bytes[index]) { index += 1 }
+        let name = text(nameStart, index)
+        let valid = index < bytes.count && bytes[index] == UInt8(ascii: "`") && isValidName(name)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
+        if !valid { report(SyntaxMessages.invalidEscapedName, start, index) }
+        return make(.identifier, start, name)
+    }
+
+    private mutating func string() -> Token {
+        let start = index
+        index += 1
+        var value: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return make(.string, start, String(decoding: value, as: UTF8.self))
+            }
+            if isLineEnd(byte) { break }
+            if byte == UInt8(ascii: "\\") {
+                let escaped = peek(1)
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    value.append(escaped!)
+                    index += 2
+                    continue
+                default:
+                    report(SyntaxMessages.invalidEscape, index, min(index + 2, bytes.count))
+                    index += 1
+                    continue
+                }
+            }
+            value.append(byte)
+            index += 1
+        }
+        report(SyntaxMessages.unterminatedString, start, index)
+        return make(.string, start, String(decoding: value, as: UTF8.self))
+    }
+
+    /// Skips white space and comments, collecting `///` docs and noting line breaks.
+    private mutating func skipTrivia() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0C || byte == 0x0B {
+                index += 1
+            } else if isLineEnd(byte) {
+                sawLineBreak = true
+                index += 1
+            } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
+                lineComment()
+            } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                blockComment()
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func lineComment() {
+        let start = index
+        while index < bytes.count, !isLineEnd(bytes[index]) { index += 1 }
+        let isDoc = index - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
+            && (index - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
+        guard isDoc else { return }
+        var text = text(start + 3, index)
+        if text.hasPrefix(" ") { text.removeFirst() }
+        pendingDoc.append(text)
+    }
+
+    /// Block comments nest, as in Swift.
+    private mutating func blockComment() {
+        let start = index
+        var depth = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return }
+            } else {
+                if isLineEnd(bytes[index]) { sawLineBreak = true }
+                index += 1
+            }
+        }
+        report(SyntaxMessages.unterminatedComment, start, start + 2)
+    }
+
+    private mutating func report(_ message: String, _ start: Int, _ end: Int) {
+        diagnostics.append(Diagnostic(.syntax, message, at: SourceRange(file: file, start: start, end: end)))
+    }
+
+    private func peek(_ offset: Int) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    private func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The length of a valid UTF-8 sequence at `offset`, or 0 when the bytes there are not valid UTF-8.
+    private func utf8Length(at offset: Int) -> Int {
+        let lead = bytes[offset]
+        let length: Int
+        let minimum: UInt32
+        var scalar: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(lead & 0x07)
+        default: return 0
+        }
+        guard offset + length <= bytes.count else { return 0 }
+        for continuation in bytes[(offset + 1)..<(offset + length)] {
+            guard continuation & 0xC0 == 0x80 else { return 0 }
+            scalar = scalar << 6 | UInt32(continuation & 0x3F)
+        }
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return 0 }
+        return length
+    }
+}
+
+func isIdentifierStart(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || byte == UInt8(ascii: "_") || byte >= 0x80
+}
+
+func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+func isLineEnd(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+
+/// Whether `name` is a plain identifier: a letter or `_`, then letters, digits or `_`.
+func isValidName(_ name: String) -> Bool {
+    guard let first = name.utf8.first, isIdentifierStart(first), !isDigit(first) else { return false }
+    return name.unicodeScalars.allSatisfy { $0.value >= 0x80 || $0 == "_" || $0.properties.isASCIIHexDigit || ($0.value < 0x80 && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }
+}

@@ -1,0 +1,463 @@
+/// Recursive-descent parser for one `.flow` file: one method per grammar rule.
+///
+/// After an error it reports a `syntax` diagnostic and resynchronizes at the start of the next
+/// line that begins a declaration (Crafting Interpreters' panic mode), so one run reports every
+/// syntax error of the file. Words like `step` or `push` are keywords only where the grammar
+/// expects them, so they can still be used as names.
+public struct Parser {
+    private let tokens: [Token]
+    private let file: Int
+    private var index = 0
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    static let memberKeywords: Set<String> = ["start", "step", "exit", "guard", "link", "on"]
+
+    public init(file: Int, tokens: [Token]) {
+        self.file = file
+        self.tokens = tokens
+    }
+
+    /// Lexes and parses one file.
+    public static func parse(_ source: SourceFile, file: Int) -> (flows: [FlowSyntax], diagnostics: [Diagnostic]) {
+        var lexer = Lexer(file: file, bytes: source.bytes)
+        let tokens = lexer.tokenize()
+        var parser = Parser(file: file, tokens: tokens)
+        let flows = parser.parseFile()
+        return (flows, lexer.diagnostics + parser.diagnostics)
+    }
+
+    // MARK: - program := flow*
+
+    public mutating func parseFile() -> [FlowSyntax] {
+        var flows: [FlowSyntax] = []
+        while !isAtEnd {
+            if current.isKeyword("flow") {
+                flows.append(parseFlow())
+            } else {
+                error(SyntaxMessages.expected("'flow'", found: describe(current)), at: current)
+                skip { $0.isAtLineStart && $0.isKeyword("flow") }
+            }
+        }
+        return flows
+    }
+
+    // MARK: - flow := doc? 'flow' Name 'tabs'? '{' member* '}'
+
+    private mutating func parseFlow() -> FlowSyntax {
+        let flowToken = advance()
+        let name = expectName("a flow name after 'flow'") ?? Name(text: "", range: range(of: flowToken))
+        var isTabs = false
+        if current.isKeyword("tabs") {
+            isTabs = true
+            advance()
+        }
+        var flow = FlowSyntax(name: name, isTabs: isTabs, doc: flowToken.doc, range: range(of: flowToken))
+        guard expectPunctuation("{", "'{' after the flow's name") else {
+            // Without '{' there is no body to read: go on with the next flow.
+            skip { $0.isAtLineStart && ($0.isKeyword("flow") || Self.memberKeywords.contains($0.text)) }
+            if current.isKeyword("flow") || isAtEnd { return flow }
+            parseMembers(into: &flow)
+            return flow
+        }
+        parseMembers(into: &flow)
+        return flow
+    }
+
+    private mutating func parseMembers(into flow: inout FlowSyntax) {
+        while true {
+            if isAtEnd || (current.isAtLineStart && current.isKeyword("flow") && peekIsName(1)) {
+                error(SyntaxMessages.unclosedFlow(flow.name.text), atEndOf: previous)
+                return
+            }
+            if current.isPunctuation("}") {
+                advance()
+                return
+            }
+            parseMember(into: &flow)
+        }
+    }
+
+    // MARK: - member
+
+    private mutating func parseMember(into flow: inout FlowSyntax) {
+        let keyword = current
+        let startIndex = index
+        switch keyword.kind == .identifier ? keyword.text : "" {
+        case "start":
+            advance()
+            if let name = expectName("a step name after 'start'") { flow.starts.append(name) }
+        case "step":
+            if let step = parseStep() { flow.steps.append(step) }
+        case "exit":
+            advance()
+            guard let name = expectName("an exit name after 'exit'") else { break }
+            let inputs = current.isPunctuation("(") ? parseParameters() : []
+            flow.exits.append(ExitSyntax(name: name, inputs: inputs, doc: keyword.doc, range: range(from: keyword)))
+        case "guard":
+            advance()
+            var isAsync = false
+            if current.isKeyword("async"), tokens[index + 1].kind == .identifier, !tokens[index + 1].isAtLineStart {
+                isAsync = true
+                advance()
+            }
+            guard let name = expectName("a guard name after 'guard'") else { break }
+            flow.guards.append(GuardSyntax(name: name, isAsync: isAsync, doc: keyword.doc, range: range(from: keyword)))
+        case "link":
+            advance()
+            guard current.kind == .string else {
+                error(SyntaxMessages.expected("a URL pattern in quotes after 'link'", found: describe(current)), at: current)
+                break
+            }
+            let pattern = advance()
+            guard expectArrow(), let target = expectName("a step name after '->'") else { break }
+            flow.links.append(LinkSyntax(
+                pattern: pattern.text, patternRange: range(of: pattern), target: target, range: range(from: keyword)))
+        case "on":
+            if let handler = parseOn() { flow.handlers.append(handler) }
+        default:
+            error(SyntaxMessages.expected(SyntaxMessages.memberKinds, found: describe(current)), at: current)
+        }
+        finishDeclaration(startedAt: startIndex)
+    }
+
+    /// After a declaration, anything left on its line is an error; skip to the next line.
+    private mutating func finishDeclaration(startedAt startIndex: Int) {
+        guard !isAtEnd, !current.isAtLineStart, !current.isPunctuation("}") || index == startIndex else { return }
+        if index > startIndex, lastErrorToken != index, !hasErrorOnPreviousLine {
+            error(SyntaxMessages.expected("a new line after the declaration", found: describe(current)), at: current)
+        }
+        skipToLineStart()
+    }
+
+    // MARK: - step := doc? 'step' Name inputs? ('runs' Name)? ('{' on* '}')?
+
+    private mutating func parseStep() -> StepSyntax? {
+        let keyword = advance()
+        guard let name = expectName("a step name after 'step'") else {
+            skipHeader()
+            if current.isPunctuation("{") { _ = parseStepBody(named: "") }
+            return nil
+        }
+        let inputs = current.isPunctuation("(") ? parseParameters() : []
+        var runs: Name?
+        if current.isKeyword("runs") {
+            advance()
+            runs = expectName("a flow name after 'runs'")
+            if runs == nil { skipHeader() }
+        }
+        var handlers: [OnSyntax] = []
+        if current.isPunctuation("{") {
+            handlers = parseStepBody(named: name.text)
+        } else if !isAtEnd, !current.isAtLineStart, !current.isPunctuation("}"), !hasErrorOnPreviousLine {
+            error(SyntaxMessages.expected("'(', 'runs', '{' or a new line after the step", found: describe(current)), at: current)
+            skipHeader()
+            if current.isPunctuation("{") { handlers = parseStepBody(named: name.text) }
+        }
+        return StepSyntax(name: name, inputs: inputs, runs: runs, handlers: handlers, doc: keyword.doc, range: range(from: keyword))
+    }
+
+    private mutating func parseStepBody(named name: String) -> [OnSyntax] {
+        advance() // '{'
+        var handlers: [OnSyntax] = []
+        while true {
+            if current.isPunctuation("}") {
+                advance()
+                return handlers
+            }
+            // A declaration keyword at a line start means the '}' was forgotten.
+            if isAtEnd || (current.isAtLineStart && current.kind == .identifier
+                && (current.text == "flow" || (Self.memberKeywords.contains(current.text) && current.text != "on"))
+                && peekIsName(1)) {
+                error(SyntaxMessages.unclosedStep(name), atEndOf: previous)
+                return handlers
+            }
+            let startIndex = index
+            if current.isKeyword("on") {
+                if let handler = parseOn() { handlers.append(handler) }
+            } else {
+                error(SyntaxMessages.expected("'on' or '}' in a step body", found: describe(current)), at: current)
+            }
+            finishDeclaration(startedAt: startIndex)
+            if index == startIndex { advance() }
+        }
+    }
+
+    // MARK: - on := doc? 'on' Name inputs? '->' action condition?
+
+    private mutating func parseOn() -> OnSyntax? {
+        let keyword = advance()
+        guard let event = expectName("an event name after 'on'") else { return nil }
+        let payload = current.isPunctuation("(") ? parseParameters() : []
+        guard expectArrow(), let action = parseAction() else { return nil }
+        var condition: ConditionSyntax?
+        if current.isKeyword("if"), !current.isAtLineStart {
+            let ifToken = advance()
+            var isNegated = false
+            if current.isPunctuation("!") {
+                isNegated = true
+                advance()
+            }
+            guard let guardName = expectName("a guard name after 'if'") else { return nil }
+            var elseAction: ActionSyntax?
+            if current.isKeyword("else"), !current.isAtLineStart {
+                advance()
+                guard let parsed = parseAction() else { return nil }
+                elseAction = parsed
+            }
+            condition = ConditionSyntax(guardName: guardName, isNegated: isNegated, elseAction: elseAction, range: range(from: ifToken))
+        }
+        return OnSyntax(event: event, payload: payload, action: action, condition: condition, doc: keyword.doc, range: range(from: keyword))
+    }
+
+    // MARK: - action := ('push' | ... | 'exit') Name | 'pop' | 'dismiss'
+
+    private mutating func parseAction() -> ActionSyntax? {
+        guard current.kind == .identifier, !current.isAtLineStart || !Self.memberKeywords.contains(current.text) else {
+            error(SyntaxMessages.expected("an action after '->'", found: describe(current)), atMissing: current)
+            return nil
+        }
+        let word = current
+        guard let kind = ActionKind(rawValue: word.text) else {
+            error(SyntaxMessages.unknownAction(word.text), at: word)
+            return nil
+        }
+        advance()
+        var target: Name?
+        if kind.hasTarget {
+            let what = kind == .exit ? "an exit name" : "a step name"
+            guard let name = expectName("\(what) after '\(kind.rawValue)'") else { return nil }
+            target = name
+        }
+        return ActionSyntax(kind: kind, target: target, range: range(from: word))
+    }
+
+    // MARK: - inputs := '(' (Name ':' Type (',' Name ':' Type)*)? ')'
+
+    private mutating func parseParameters() -> [ParameterSyntax] {
+        let open = advance() // '('
+        var parameters: [ParameterSyntax] = []
+        if current.isPunctuation(")") {
+            advance()
+            return parameters
+        }
+        while true {
+            guard let name = expectName("a parameter name") else { return recoverParameters(parameters, open: open) }
+            guard expectPunctuation(":", "':' after the parameter name") else { return recoverParameters(parameters, open: open) }
+            guard let type = parseType() else { return recoverParameters(parameters, open: open) }
+            parameters.append(ParameterSyntax(name: name, type: type))
+            if current.isPunctuation(",") {
+                advance()
+                continue
+            }
+            if current.isPunctuation(")") {
+                advance()
+                return parameters
+            }
+            error(SyntaxMessages.expected("',' or ')'", found: describe(current)), atMissing: current)
+            return recoverParameters(parameters, open: open)
+        }
+    }
+
+    /// Skips to the ')' that closes the list, or to the end of the line.
+    private mutating func recoverParameters(_ parameters: [ParameterSyntax], open: Token) -> [ParameterSyntax] {
+        var depth = 0
+        while !isAtEnd, !(current.isAtLineStart && tokens[index].start > open.start) || depth < 0 {
+            if current.isPunctuation("(") { depth += 1 }
+            if current.isPunctuation(")") {
+                if depth == 0 {
+                    advance()
+                    break
+                }
+                depth -= 1
+            }
+            if current.isPunctuation("{") || current.isPunctuation("}") { break }
+            advance()
+        }
+        lastErrorToken = index
+        return parameters
+    }
+
+    /// Type := a Swift type, read up to ',' or ')' at depth 0, with balanced brackets.
+    private mutating func parseType() -> TypeSyntax? {
+        let first = current
+        var stack: [UInt8] = []
+        var parts: [Token] = []
+        while !isAtEnd {
+            let token = current
+            if parts.count > 0, token.isAtLineStart { break }
+            if token.isPunctuation("{") || token.isPunctuation("}") || token.kind == .string { break }
+            if case .punctuation(let byte) = token.kind {
+                if stack.isEmpty, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ")") { break }
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") {
+                    stack.append(byte)
+                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ">") {
+                    let opening: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "<")
+                    guard stack.last == opening else {
+                        error(SyntaxMessages.unbalancedType(token.text), at: token)
+                        return nil
+                    }
+                    stack.removeLast()
+                }
+            }
+            parts.append(token)
+            advance()
+        }
+        guard let last = parts.last else {
+            error(SyntaxMessages.expected("a type", found: describe(first)), atMissing: first)
+            return nil
+        }
+        if let open = stack.last {
+            error(SyntaxMessages.unclosedType(String(UnicodeScalar(open))), atEndOf: last)
+            return nil
+        }
+        return TypeSyntax(text: Self.canonicalType(parts), range: SourceRange(file: file, start: first.start, end: last.end))
+    }
+
+    /// Joins a type's tokens with canonical spacing, so `[String:Int]` and `[String: Int]` compare equal.
+    static func canonicalType(_ parts: [Token]) -> String {
+        func isWord(_ token: Token) -> Bool { token.kind == .identifier || token.kind == .number }
+        var text = ""
+        var previous: Token?
+        var afterAttribute = false
+        for token in parts {
+            if let previous {
+                let spaced = token.kind == .arrow || previous.kind == .arrow
+                    || token.isPunctuation("&") || previous.isPunctuation("&")
+                    || previous.isPunctuation(",") || previous.isPunctuation(":")
+                    || (isWord(previous) && isWord(token))
+                    || (afterAttribute && isWord(previous) && !token.isPunctuation("("))
+                if spaced { text += " " }
+                afterAttribute = previous.isPunctuation("@")
+            }
+            text += token.text
+            previous = token
+        }
+        return text
+    }
+
+    // MARK: - Helpers
+
+    private var current: Token { tokens[index] }
+    private var previous: Token { tokens[max(0, index - 1)] }
+    private var isAtEnd: Bool { current.kind == .end }
+    private var lastErrorToken = -1
+    /// Indices of the first tokens of lines that already have an error.
+    private var errorLines = Set<Int>()
+
+    @discardableResult
+    private mutating func advance() -> Token {
+        let token = tokens[index]
+        if index < tokens.count - 1 { index += 1 }
+        return token
+    }
+
+    private func peekIsName(_ offset: Int) -> Bool {
+        let target = index + offset
+        return target < tokens.count && tokens[target].kind == .identifier
+    }
+
+    private mutating func expectName(_ what: String) -> Name? {
+        guard current.kind == .identifier, !(current.isAtLineStart && index > 0 && tokens[index - 1].start >= 0 && isKeywordLine(current)) else {
+            error(SyntaxMessages.expected(what, found: describe(current)), atMissing: current)
+            return nil
+        }
+        let token = advance()
+        if token.text.utf8.count > 1024 {
+            error(SyntaxMessages.nameTooLong, at: token)
+        }
+        return Name(text: token.text, range: range(of: token))
+    }
+
+    /// A token at a line start that begins a declaration is not taken as a name for the line before.
+    private func isKeywordLine(_ token: Token) -> Bool {
+        token.isAtLineStart && (token.text == "flow" || Self.memberKeywords.contains(token.text)) && peekIsName(1)
+    }
+
+    private mutating func expectPunctuation(_ character: Character, _ what: String) -> Bool {
+        guard current.isPunctuation(character) else {
+            error(SyntaxMessages.expected(what, found: describe(current)), atMissing: current)
+            return false
+        }
+        advance()
+        return true
+    }
+
+    private mutating func expectArrow() -> Bool {
+        guard current.kind == .arrow else {
+            error(SyntaxMessages.expected("'->'", found: describe(current)), atMissing: current)
+            return false
+        }
+        advance()
+        return true
+    }
+
+    /// Skips the rest of a step header, up to its '{' or the next line.
+    private mutating func skipHeader() {
+        while !isAtEnd, !current.isAtLineStart, !current.isPunctuation("{"), !current.isPunctuation("}") { advance() }
+    }
+
+    private mutating func skipToLineStart() {
+        while !isAtEnd, !current.isAtLineStart {
+            if current.isPunctuation("}") { return }
+            advance()
+        }
+    }
+
+    private mutating func skip(until predicate: (Token) -> Bool) {
+        if !isAtEnd { advance() }
+        while !isAtEnd, !predicate(current) { advance() }
+    }
+
+    /// Whether an error was already reported on the line of the previous token (one per line is useful).
+    private var hasErrorOnPreviousLine: Bool {
+        errorLines.contains(lineStartIndex(of: index - 1))
+    }
+
+    private func lineStartIndex(of tokenIndex: Int) -> Int {
+        var cursor = max(0, tokenIndex)
+        while cursor > 0, !tokens[cursor].isAtLineStart { cursor -= 1 }
+        return cursor
+    }
+
+    private func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .end: "the end of the file"
+        case .identifier: "'\(token.text)'"
+        case .number: "'\(token.text)'"
+        case .string: "a string"
+        case .arrow: "'->'"
+        case .punctuation: "'\(token.text)'"
+        }
+    }
+
+    private func range(of token: Token) -> SourceRange {
+        SourceRange(file: file, start: token.start, end: token.end)
+    }
+
+    private func range(from token: Token) -> SourceRange {
+        SourceRange(file: file, start: token.start, end: max(token.end, previous.end))
+    }
+
+    private mutating func error(_ message: String, at token: Token) {
+        lastErrorToken = index
+        errorLines.insert(lineStartIndex(of: index))
+        diagnostics.append(Diagnostic(.syntax, message, at: range(of: token)))
+    }
+
+    /// Reports a missing token: at the token found, or just after the previous one when the
+    /// token found is on a later line (so "expected a name" points at the end of `push`).
+    private mutating func error(_ message: String, atMissing token: Token) {
+        if token.isAtLineStart || token.kind == .end, index > 0 {
+            error(message, atEndOf: previous)
+        } else {
+            error(message, at: token)
+        }
+    }
+
+    private mutating func error(_ message: String, atEndOf token: Token) {
+        lastErrorToken = index
+        errorLines.insert(lineStartIndex(of: max(0, index - 1)))
+        diagnostics.append(Diagnostic(.syntax, message, at: SourceRange(file: file, start: token.end, end: token.end)))
+    }
+}
+

@@ -1,0 +1,33 @@
+/// Every message of the lexer and parser, in one place (lowercase, no final period, names quoted).
+enum SyntaxMessages {
+    static let invalidUTF8 = "invalid UTF-8 byte"
+    static func unexpectedCharacter(_ character: String) -> String {
+        let shown = character.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
+            ? character.unicodeScalars.map { "U+" + hex($0.value) }.joined(separator: " ")
+            : "'\(character)'"
+        return "unexpected character \(shown)"
+    }
+    static let invalidEscapedName = "a name in backticks must be a plain identifier, like `default`"
+    static let invalidEscape = "only \\\" and \\\\ can be escaped in a string"
+    static let unterminatedString = "unterminated string: a string must end with '\"' on the same line"
+    static let unterminatedComment = "unterminated block comment: '/*' has no matching '*/'"
+
+    static func expected(_ what: String, found: String) -> String { "expected \(what), found \(found)" }
+    static let expectedFlow = "expected 'flow'"
+    static let memberKinds = "'start', 'step', 'exit', 'guard', 'link', 'on' or '}' in a flow"
+    static func unclosedFlow(_ name: String) -> String { "expected '}' to close flow '\(name)'" }
+    static func unclosedStep(_ name: String) -> String { "expected '}' to close the body of step '\(name)'" }
+    static let expectedOnInStep = "expected 'on' or '}' in a step body"
+    static func unknownAction(_ word: String) -> String {
+        "unknown action '\(word)'; expected one of push, sheet, cover, replace, root, pop, popTo, dismiss, select, exit"
+    }
+    static func actionTakesNoTarget(_ action: String) -> String { "'\(action)' takes no target" }
+    static func unbalancedType(_ closing: String) -> String { "unbalanced '\(closing)' in type" }
+    static func unclosedType(_ opening: String) -> String { "'\(opening)' in type is never closed" }
+    static let nameTooLong = "name is longer than 1024 bytes"
+
+    static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,110 @@
+/// The parsed program: every flow declaration of every file, in file and source order.
+public struct SyntaxTree: Sendable {
+    public var files: [SourceFile]
+    public var flows: [FlowSyntax]
+
+    public init(files: [SourceFile], flows: [FlowSyntax]) {
+        self.files = files
+        self.flows = flows
+    }
+}
+
+/// A name as written, with where it was written.
+public struct Name: Sendable, Hashable {
+    public let text: String
+    public let range: SourceRange
+}
+
+/// A Swift type, kept as written but with canonical spacing (`[String: Int]`, `Result<A, B>`).
+public struct TypeSyntax: Sendable, Hashable {
+    public let text: String
+    public let range: SourceRange
+}
+
+/// `name: Type` in a step's inputs, an exit's inputs or an event's payload.
+public struct ParameterSyntax: Sendable, Hashable {
+    public let name: Name
+    public let type: TypeSyntax
+}
+
+/// `flow Name tabs? { ... }`
+public struct FlowSyntax: Sendable {
+    public let name: Name
+    public let isTabs: Bool
+    public let doc: [String]
+    public let range: SourceRange
+    public var starts: [Name] = []
+    public var steps: [StepSyntax] = []
+    public var exits: [ExitSyntax] = []
+    public var guards: [GuardSyntax] = []
+    public var links: [LinkSyntax] = []
+    /// Flow-level `on` clauses: they apply in every step of the flow.
+    public var handlers: [OnSyntax] = []
+}
+
+/// `step Name(inputs) runs Flow { on ... }`
+public struct StepSyntax: Sendable {
+    public let name: Name
+    public let inputs: [ParameterSyntax]
+    public let runs: Name?
+    public let handlers: [OnSyntax]
+    public let doc: [String]
+    public let range: SourceRange
+}
+
+/// `exit Name(inputs)`
+public struct ExitSyntax: Sendable {
+    public let name: Name
+    public let inputs: [ParameterSyntax]
+    public let doc: [String]
+    public let range: SourceRange
+}
+
+/// `guard async? Name`
+public struct GuardSyntax: Sendable {
+    public let name: Name
+    public let isAsync: Bool
+    public let doc: [String]
+    public let range: SourceRange
+}
+
+/// `link "pattern" -> Step`
+public struct LinkSyntax: Sendable {
+    public let pattern: String
+    public let patternRange: SourceRange
+    public let target: Name
+    public let range: SourceRange
+}
+
+/// `on event(payload) -> action if !guard else action`
+public struct OnSyntax: Sendable {
+    public let event: Name
+    public let payload: [ParameterSyntax]
+    public let action: ActionSyntax
+    public let condition: ConditionSyntax?
+    public let doc: [String]
+    public let range: SourceRange
+}
+
+/// The kinds of action, as written.
+public enum ActionKind: String, Sendable, CaseIterable, Hashable {
+    case push, sheet, cover, replace, root, popTo, select, exit, pop, dismiss
+
+    /// Whether the action names a target (`push X`) or stands alone (`pop`).
+    public var hasTarget: Bool { self != .pop && self != .dismiss }
+}
+
+/// `push Target`, `pop`, ...
+public struct ActionSyntax: Sendable, Hashable {
+    public let kind: ActionKind
+    public let target: Name?
+    public let range: SourceRange
+}
+
+/// `if !guard else action`
+public struct ConditionSyntax: Sendable, Hashable {
+    public let guardName: Name
+    public let isNegated: Bool
+    public let elseAction: ActionSyntax?
+    public let range: SourceRange
+}

@@ -1,0 +1,36 @@
+/// The kinds of token the lexer produces.
+public enum TokenKind: Hashable, Sendable {
+    /// A name: `Movies`, `on`, `push`, or a backtick-escaped `` `default` `` (text without backticks).
+    case identifier
+    /// A run of digits, only meaningful inside Swift types.
+    case number
+    /// A string literal; `text` holds its value with escapes resolved.
+    case string
+    /// `->`
+    case arrow
+    /// One punctuation character: `{ } ( ) [ ] < > , : . ? ! & @ = ~`.
+    case punctuation(UInt8)
+    /// The end of the file.
+    case end
+}
+
+/// One token: its kind, its byte range, its text, and the `///` docs that precede it.
+public struct Token: Sendable {
+    public let kind: TokenKind
+    public let start: Int
+    public let end: Int
+    /// The identifier's name, the string's value, or the token's source text.
+    public let text: String
+    /// `///` lines written just before this token, without the slashes.
+    public let doc: [String]
+    /// Whether this is the first token on its line; the parser resynchronizes at line starts.
+    public let isAtLineStart: Bool
+
+    func isPunctuation(_ character: Character) -> Bool {
+        kind == .punctuation(character.asciiValue ?? 0)
+    }
+
+    func isKeyword(_ word: String) -> Bool {
+        kind == .identifier && text == word
+    }
+}

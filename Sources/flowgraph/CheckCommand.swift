@@ -1,0 +1,58 @@
+import ArgumentParser
+import FlowGraph
+
+/// `flowgraph check`: report everything wrong with a program, for the terminal or for CI.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check flow programs and report every problem found.",
+        discussion: """
+            Exits with 0 when nothing fails, 1 when the program has errors (or warnings, with \
+            --strict), and 2 when the arguments are wrong or an input cannot be read.
+            """
+    )
+
+    /// How findings are written.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, github, sarif
+    }
+
+    /// When to colour text output.
+    enum ColorMode: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: "The output format: text for people, json for tools, github for GitHub Actions annotations, sarif for code scanning.")
+    var format: Format = .text
+
+    @Flag(help: "Make warnings fail the check (exit code 1), as errors do.")
+    var strict = false
+
+    @Option(help: "Whether to colour text output: auto colours it only on a terminal.")
+    var color: ColorMode = .auto
+
+    func run() async throws {
+        let files = try input.load()
+        let compilation = Compiler.compile(files)
+        let context = ReportContext(files: files, diagnostics: compilation.diagnostics)
+        switch format {
+        case .text:
+            let isColored = color == .always || (color == .auto && Terminal.isColorTerminal)
+            var output = TextReport(context, isColored: isColored).render()
+            output += context.diagnostics.isEmpty
+                ? "no problems found in \(files.count) file\(files.count == 1 ? "" : "s")\n"
+                : "\(context.summary) in \(files.count) file\(files.count == 1 ? "" : "s")\n"
+            Terminal.write(output)
+        case .json:
+            Terminal.write(JSONReport(context).render())
+        case .github:
+            Terminal.write(GitHubReport(context).render())
+        case .sarif:
+            Terminal.write(SARIFReport(context).render())
+        }
+        let fails = context.errorCount > 0 || (strict && context.warningCount > 0)
+        if fails { throw ExitCode(ExitStatus.findings) }
+    }
+}

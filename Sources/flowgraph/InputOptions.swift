@@ -1,0 +1,26 @@
+import ArgumentParser
+import FlowGraph
+
+/// The `.flow` files or directories a command reads as one program.
+struct InputOptions: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp(
+            "The .flow files to read, or directories to search for them; all of them form one program.",
+            valueName: "path"),
+        completion: .file(extensions: ["flow"]))
+    var paths: [String]
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("Give at least one .flow file or directory.") }
+    }
+
+    /// Reads every input file; on failure prints why and exits with code 2.
+    func load() throws -> [SourceFile] {
+        do {
+            return try InputFiles.load(paths)
+        } catch let error as InputError {
+            Terminal.writeError("flowgraph: error: \(error.description)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+    }
+}

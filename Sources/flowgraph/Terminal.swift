@@ -1,0 +1,20 @@
+import Foundation
+
+/// Writing to the terminal: standard output and error, and whether colour is wanted.
+enum Terminal {
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set or `TERM` is `dumb`.
+    static var isColorTerminal: Bool {
+        guard isatty(STDOUT_FILENO) != 0 else { return false }
+        if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+        return true
+    }
+}
