@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(
             name: "FlowGraphTests",
             dependencies: ["FlowGraph"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures", "Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

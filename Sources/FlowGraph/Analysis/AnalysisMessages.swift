@@ -47,7 +47,13 @@ enum AnalysisMessages {
         "link '\(pattern)' cannot be opened: step '\(step)' cannot be reached from a root flow"
     }
     static func linkNeedsInput(_ pattern: String, step: String) -> String {
-        "link '\(pattern)' cannot be opened: every path to step '\(step)' passes a step that needs an input the URL does not give"
+        "link '\(pattern)' cannot be opened: every path to step '\(step)' needs an input the URL does not give, or a move only the user can make"
+    }
+    static func linkBlockedByExit(_ exit: String, flow: String) -> String {
+        "the path goes through exit '\(exit)' of flow '\(flow)', which only the user can take"
+    }
+    static func linkBlockedByElse(_ event: String, guard name: String) -> String {
+        "the path takes the 'else' of '\(event)', which happens only when guard '\(name)' blocks"
     }
     static func linkBlockedBy(_ step: String, parameter: Parameter) -> String {
         "step '\(step)' needs '\(parameter.name): \(parameter.type)'"

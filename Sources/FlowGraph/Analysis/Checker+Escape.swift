@@ -21,7 +21,7 @@ extension Checker {
         guard !coverStates.isEmpty else { return }
         // Moves that leave every modal layer of the flow, or the flow itself.
         let escapesEverything = graph.states.indices.filter { index in
-            hasAncestorHandlers[flowIndex]
+            hasAncestorEscape[flowIndex]
                 || graph.moves[index].contains { $0.kind == .root || $0.kind == .exit || ($0.kind == .select && flow.isTabs) }
         }
         let canEscapeEverything = edges.backwardClosure(from: escapesEverything, sameLayerOnly: false)

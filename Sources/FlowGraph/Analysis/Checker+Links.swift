@@ -24,23 +24,29 @@ extension Checker {
                     result[flowIndex][linkIndex] = path
                     continue
                 }
-                if cache["*"] == nil { cache["*"] = graph.search { _ in true } }
-                guard let free = cache["*"]!.path(to: target) else {
+                if cache["*"] == nil { cache["*"] = graph.search(everyMove: true) { _ in true } }
+                guard let free = cache["*"]!.edges(to: target) else {
                     report(.linkUnreachable, AnalysisMessages.linkTargetUnreachable(link.pattern.text, step: flow.steps[targetStep].name),
                            at: link.patternRange, subjects: [target])
                     continue
                 }
+                // Explain with the first thing on the shortest path that the URL cannot provide.
                 let allowed = Set(given.map { Pair(name: $0.name, type: $0.type) })
                 var notes: [Diagnostic.Note] = []
-                for hop in free.hops.dropFirst() {
+                for hop in free.dropFirst() {
+                    if let blocker = hop.edge?.blocker {
+                        notes.append(.init(blocker))
+                        break
+                    }
                     let step = program[hop.step]
                     if let missing = step.inputs.first(where: { !allowed.contains(Pair(name: $0.name, type: $0.type)) }) {
                         notes.append(.init(AnalysisMessages.linkBlockedBy(program.qualifiedName(hop.step), parameter: missing), at: step.range))
                         break
                     }
                 }
+                let freePath = NavigationPath(hops: free.map { .init(step: $0.step, via: $0.edge?.via) })
                 report(.linkUnreachable, AnalysisMessages.linkNeedsInput(link.pattern.text, step: flow.steps[targetStep].name),
-                       at: link.patternRange, notes: notes, path: free, subjects: [target])
+                       at: link.patternRange, notes: notes, path: freePath, subjects: [target])
             }
         }
         return result
@@ -57,7 +63,14 @@ struct CompositeGraph {
     private let program: FlowProgram
     private let offsets: [Int]
     private let references: [StepReference]
-    private let edges: [[(target: Int32, via: String)]]
+    private let edges: [[Edge]]
+
+    /// A move between two steps; `blocker` says why a link cannot replay it, if it cannot.
+    struct Edge {
+        let target: Int32
+        let via: String
+        let blocker: String?
+    }
 
     init(program: FlowProgram) {
         self.program = program
@@ -67,16 +80,26 @@ struct CompositeGraph {
             offsets.append(references.count)
             for stepIndex in flow.steps.indices { references.append(StepReference(flow: flowIndex, step: stepIndex)) }
         }
-        var edges = Array(repeating: [(target: Int32, via: String)](), count: references.count)
+        var edges = Array(repeating: [Edge](), count: references.count)
         for (flowIndex, flow) in program.flows.enumerated() {
             let base = offsets[flowIndex]
-            func forward(_ transition: Transition) -> (Int, String)? {
-                let action = transition.action
-                guard let target = action.target else { return nil }
-                switch action.kind {
-                case .push, .sheet, .cover, .replace, .root: return (target, "\(transition.event): \(action.kind.rawValue)")
-                case .select where flow.isTabs: return (target, "\(transition.event): select")
-                default: return nil
+            /// The forward moves of a clause: its main action, and its `else` action, which a link cannot take.
+            func forward(_ transition: Transition, exitOf subflow: Flow?) -> [Edge] {
+                transition.actions.enumerated().compactMap { offset, action in
+                    guard let target = action.target else { return nil }
+                    switch action.kind {
+                    case .push, .sheet, .cover, .replace, .root: break
+                    case .select where flow.isTabs: break
+                    default: return nil
+                    }
+                    var blocker: String?
+                    if let subflow {
+                        blocker = AnalysisMessages.linkBlockedByExit(transition.event, flow: subflow.name)
+                    } else if offset == 1, let condition = transition.condition {
+                        blocker = AnalysisMessages.linkBlockedByElse(transition.event, guard: condition.guardName)
+                    }
+                    let via = "\(transition.event): \(action.kind.rawValue)\(offset == 1 ? " (else)" : "")"
+                    return Edge(target: Int32(base + target), via: via, blocker: blocker)
                 }
             }
             for (stepIndex, step) in flow.steps.enumerated() {
@@ -84,13 +107,14 @@ struct CompositeGraph {
                 if let runs = step.runs {
                     let subflow = program.flows[runs]
                     let entered = subflow.isTabs ? Array(subflow.steps.indices) : (subflow.start.map { [$0] } ?? [])
-                    for entry in entered { edges[node].append((Int32(offsets[runs] + entry), "runs")) }
+                    for entry in entered { edges[node].append(Edge(target: Int32(offsets[runs] + entry), via: "runs", blocker: nil)) }
+                    for handler in step.handlers { edges[node] += forward(handler, exitOf: subflow) }
                 } else {
-                    for handler in step.handlers { if let (target, via) = forward(handler) { edges[node].append((Int32(base + target), via)) } }
+                    for handler in step.handlers { edges[node] += forward(handler, exitOf: nil) }
                 }
                 let handled = step.runs == nil ? Set(step.handlers.map(\.event)) : []
                 for handler in flow.handlers where !handled.contains(handler.event) {
-                    if let (target, via) = forward(handler) { edges[node].append((Int32(base + target), via)) }
+                    edges[node] += forward(handler, exitOf: nil)
                 }
             }
         }
@@ -99,10 +123,11 @@ struct CompositeGraph {
         self.edges = edges
     }
 
-    /// A breadth-first search from the roots' starts through the steps `isAllowed` accepts.
-    func search(isAllowed: (Step) -> Bool) -> Search {
+    /// A breadth-first search from the roots' starts through the steps `isAllowed` accepts, along
+    /// the moves a link can replay (or along every move, to explain why a link cannot be opened).
+    func search(everyMove: Bool = false, isAllowed: (Step) -> Bool) -> Search {
         var parent = [Int32](repeating: -2, count: references.count)
-        var via = [String?](repeating: nil, count: references.count)
+        var via = [Edge?](repeating: nil, count: references.count)
         var queue: [Int32] = []
         for root in program.roots {
             guard let start = program.flows[root].start else { continue }
@@ -114,11 +139,11 @@ struct CompositeGraph {
         while cursor < queue.count {
             let node = Int(queue[cursor])
             cursor += 1
-            for (target, label) in edges[node] where parent[Int(target)] == -2 {
-                guard isAllowed(program[references[Int(target)]]) else { continue }
-                parent[Int(target)] = Int32(node)
-                via[Int(target)] = label
-                queue.append(target)
+            for edge in edges[node] where parent[Int(edge.target)] == -2 && (everyMove || edge.blocker == nil) {
+                guard isAllowed(program[references[Int(edge.target)]]) else { continue }
+                parent[Int(edge.target)] = Int32(node)
+                via[Int(edge.target)] = edge
+                queue.append(edge.target)
             }
         }
         return Search(offsets: offsets, references: references, parent: parent, via: via)
@@ -129,17 +154,22 @@ struct CompositeGraph {
         let offsets: [Int]
         let references: [StepReference]
         let parent: [Int32]
-        let via: [String?]
+        let via: [Edge?]
 
         func path(to step: StepReference) -> NavigationPath? {
+            edges(to: step).map { NavigationPath(hops: $0.map { .init(step: $0.step, via: $0.edge?.via) }) }
+        }
+
+        /// The hops of the path to `step`, each with the move that reached it.
+        func edges(to step: StepReference) -> [(step: StepReference, edge: Edge?)]? {
             var node = offsets[step.flow] + step.step
             guard parent[node] != -2 else { return nil }
-            var hops: [NavigationPath.Hop] = []
+            var hops: [(StepReference, Edge?)] = []
             while node >= 0 {
-                hops.append(.init(step: references[node], via: via[node]))
+                hops.append((references[node], via[node]))
                 node = Int(parent[node])
             }
-            return NavigationPath(hops: hops.reversed())
+            return hops.reversed()
         }
     }
 }

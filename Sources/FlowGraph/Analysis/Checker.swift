@@ -21,15 +21,16 @@ public struct Checker {
     var isRecursive: [Bool]
     /// The shortest path from a root to each flow's start, for reachable flows.
     var entryPaths: [NavigationPath?]
-    /// Flows that have a flow-level handler somewhere above them: their events can bubble out.
-    var hasAncestorHandlers: [Bool]
+    /// Flows below a flow-level handler that can close them (root, select, exit, dismiss, pop, popTo
+    /// or replace in an ancestor): an event bubbling up to it lets the user out.
+    var hasAncestorEscape: [Bool]
 
     init(program: FlowProgram) {
         self.program = program
         graphs = Array(repeating: nil, count: program.flows.count)
         isRecursive = Array(repeating: false, count: program.flows.count)
         entryPaths = Array(repeating: nil, count: program.flows.count)
-        hasAncestorHandlers = Array(repeating: false, count: program.flows.count)
+        hasAncestorEscape = Array(repeating: false, count: program.flows.count)
     }
 
     /// Runs every check on `program`.
@@ -141,10 +142,12 @@ public struct Checker {
                 }
             }
         }
+        let closing: Set<ActionKind> = [.root, .select, .exit, .dismiss, .pop, .popTo, .replace]
         for flowIndex in order {
-            let above = hasAncestorHandlers[flowIndex] || !program.flows[flowIndex].handlers.isEmpty
+            let flow = program.flows[flowIndex]
+            let above = hasAncestorEscape[flowIndex] || flow.handlers.flatMap(\.actions).contains { closing.contains($0.kind) }
             guard above else { continue }
-            for step in program.flows[flowIndex].steps { if let runs = step.runs { hasAncestorHandlers[runs] = true } }
+            for step in flow.steps { if let runs = step.runs { hasAncestorEscape[runs] = true } }
         }
     }
 

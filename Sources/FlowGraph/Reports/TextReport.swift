@@ -48,7 +48,10 @@ public struct TextReport: Sendable {
         let file = context.files[range.file]
         let start = file.location(of: range.start)
         let end = file.location(of: range.end)
-        let line = file.lineText(start.line)
+        // Control characters would garble the terminal; each shows as one replacement character.
+        let line = String(String.UnicodeScalarView(file.lineText(start.line).unicodeScalars.map {
+            $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? "\u{FFFD}" : $0
+        }))
         guard line.utf8.count <= 500 else { return "" }  // A huge line helps nobody.
         let prefixBytes = Array(line.utf8.prefix(start.column - 1))
         let prefix = String(decoding: prefixBytes, as: UTF8.self)

@@ -33,6 +33,11 @@ public struct Lexer {
         let start = index
         guard index < bytes.count else { return make(.end, start, "") }
         let byte = bytes[index]
+        if byte >= 0x80, utf8Length(at: index) == 0 {
+            report(SyntaxMessages.invalidUTF8, start, start + 1)
+            index += 1
+            return next()
+        }
         if isIdentifierStart(byte) { return identifier() }
         if isDigit(byte) {
             while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }

@@ -23,7 +23,10 @@ public struct Parser {
         let tokens = lexer.tokenize()
         var parser = Parser(file: file, tokens: tokens)
         let flows = parser.parseFile()
-        return (flows, lexer.diagnostics + parser.diagnostics)
+        // On a line where the lexer already reported a bad token, the parser's complaints add nothing.
+        let lexedLines = Set(lexer.diagnostics.map { source.location(of: $0.range.start).line })
+        let parsed = parser.diagnostics.filter { !lexedLines.contains(source.location(of: $0.range.start).line) }
+        return (flows, lexer.diagnostics + parsed)
     }
 
     // MARK: - program := flow*
@@ -105,7 +108,7 @@ public struct Parser {
         case "link":
             advance()
             guard current.kind == .string else {
-                error(SyntaxMessages.expected("a URL pattern in quotes after 'link'", found: describe(current)), at: current)
+                error(SyntaxMessages.expected("a URL pattern in quotes after 'link'", found: describeFollowing(current)), atMissing: current)
                 break
             }
             let pattern = advance()
@@ -116,8 +119,11 @@ public struct Parser {
             if let handler = parseOn() { flow.handlers.append(handler) }
         default:
             error(SyntaxMessages.expected(SyntaxMessages.memberKinds, found: describe(current)), at: current)
+            advance()
+            skipToLineStart()
         }
         finishDeclaration(startedAt: startIndex)
+        if index == startIndex { advance() }  // Always make progress.
     }
 
     /// After a declaration, anything left on its line is an error; skip to the next line.
@@ -213,7 +219,7 @@ public struct Parser {
 
     private mutating func parseAction() -> ActionSyntax? {
         guard current.kind == .identifier, !current.isAtLineStart || !Self.memberKeywords.contains(current.text) else {
-            error(SyntaxMessages.expected("an action after '->'", found: describe(current)), atMissing: current)
+            error(SyntaxMessages.expected("an action after '->'", found: describeFollowing(current)), atMissing: current)
             return nil
         }
         let word = current
@@ -253,7 +259,7 @@ public struct Parser {
                 advance()
                 return parameters
             }
-            error(SyntaxMessages.expected("',' or ')'", found: describe(current)), atMissing: current)
+            error(SyntaxMessages.expected("',' or ')'", found: describeFollowing(current)), atMissing: current)
             return recoverParameters(parameters, open: open)
         }
     }
@@ -293,7 +299,11 @@ public struct Parser {
                 } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ">") {
                     let opening: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "<")
                     guard stack.last == opening else {
-                        error(SyntaxMessages.unbalancedType(token.text), at: token)
+                        if let open = stack.last {
+                            error(SyntaxMessages.mismatchedType(open: String(UnicodeScalar(open)), found: token.text), at: token)
+                        } else {
+                            error(SyntaxMessages.unbalancedType(token.text), at: token)
+                        }
                         return nil
                     }
                     stack.removeLast()
@@ -303,7 +313,7 @@ public struct Parser {
             advance()
         }
         guard let last = parts.last else {
-            error(SyntaxMessages.expected("a type", found: describe(first)), atMissing: first)
+            error(SyntaxMessages.expected("a type", found: describeFollowing(first)), atMissing: first)
             return nil
         }
         if let open = stack.last {
@@ -358,7 +368,7 @@ public struct Parser {
 
     private mutating func expectName(_ what: String) -> Name? {
         guard current.kind == .identifier, !(current.isAtLineStart && index > 0 && tokens[index - 1].start >= 0 && isKeywordLine(current)) else {
-            error(SyntaxMessages.expected(what, found: describe(current)), atMissing: current)
+            error(SyntaxMessages.expected(what, found: describeFollowing(current)), atMissing: current)
             return nil
         }
         let token = advance()
@@ -368,14 +378,14 @@ public struct Parser {
         return Name(text: token.text, range: range(of: token))
     }
 
-    /// A token at a line start that begins a declaration is not taken as a name for the line before.
+    /// A word at a line start that begins a declaration is not taken as a name for the line before.
     private func isKeywordLine(_ token: Token) -> Bool {
-        token.isAtLineStart && (token.text == "flow" || Self.memberKeywords.contains(token.text)) && peekIsName(1)
+        token.isAtLineStart && token.kind == .identifier && (token.text == "flow" || Self.memberKeywords.contains(token.text))
     }
 
     private mutating func expectPunctuation(_ character: Character, _ what: String) -> Bool {
         guard current.isPunctuation(character) else {
-            error(SyntaxMessages.expected(what, found: describe(current)), atMissing: current)
+            error(SyntaxMessages.expected(what, found: describeFollowing(current)), atMissing: current)
             return false
         }
         advance()
@@ -384,7 +394,7 @@ public struct Parser {
 
     private mutating func expectArrow() -> Bool {
         guard current.kind == .arrow else {
-            error(SyntaxMessages.expected("'->'", found: describe(current)), atMissing: current)
+            error(SyntaxMessages.expected("'->'", found: describeFollowing(current)), atMissing: current)
             return false
         }
         advance()
@@ -417,6 +427,11 @@ public struct Parser {
         var cursor = max(0, tokenIndex)
         while cursor > 0, !tokens[cursor].isAtLineStart { cursor -= 1 }
         return cursor
+    }
+
+    /// Describes a token found where the line should have gone on: one on the next line is "the end of the line".
+    private func describeFollowing(_ token: Token) -> String {
+        token.isAtLineStart && index > 0 && token.kind != .end ? "the end of the line" : describe(token)
     }
 
     private func describe(_ token: Token) -> String {

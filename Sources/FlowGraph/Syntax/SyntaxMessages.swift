@@ -23,6 +23,10 @@ enum SyntaxMessages {
     }
     static func actionTakesNoTarget(_ action: String) -> String { "'\(action)' takes no target" }
     static func unbalancedType(_ closing: String) -> String { "unbalanced '\(closing)' in type" }
+    static func mismatchedType(open: String, found: String) -> String {
+        let closing = open == "(" ? ")" : open == "[" ? "]" : ">"
+        return "expected '\(closing)' to close '\(open)' in type, found '\(found)'"
+    }
     static func unclosedType(_ opening: String) -> String { "'\(opening)' in type is never closed" }
     static let nameTooLong = "name is longer than 1024 bytes"
 

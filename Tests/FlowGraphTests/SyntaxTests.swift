@@ -1,0 +1,145 @@
+import Testing
+@testable import FlowGraph
+
+@Suite("Lexer and parser")
+struct SyntaxTests {
+    private func tokens(_ text: String) -> [Token] {
+        var lexer = Lexer(file: 0, bytes: Array(text.utf8))
+        return lexer.tokenize()
+    }
+
+    @Test func lexesNamesPunctuationArrowsAndStrings() {
+        let kinds = tokens(#"on picked(id: [String: Int]) -> push X "/a/{b}""#).map(\.kind)
+        #expect(kinds == [
+            .identifier, .identifier, .punctuation(UInt8(ascii: "(")), .identifier, .punctuation(UInt8(ascii: ":")),
+            .punctuation(UInt8(ascii: "[")), .identifier, .punctuation(UInt8(ascii: ":")), .identifier,
+            .punctuation(UInt8(ascii: "]")), .punctuation(UInt8(ascii: ")")), .arrow, .identifier, .identifier, .string, .end,
+        ])
+    }
+
+    @Test func attachesDocCommentsAndSkipsOtherComments() {
+        let lexed = tokens("// plain\n/// First line.\n/// Second line.\n/* block /* nested */ still */ flow A {}")
+        #expect(lexed[0].text == "flow")
+        #expect(lexed[0].doc == ["First line.", "Second line."])
+        #expect(lexed[0].isAtLineStart)
+        #expect(tokens("//// not a doc\nflow")[0].doc.isEmpty)
+    }
+
+    @Test func skipsByteOrderMarkAndCountsCRLFAndCRAsLineEnds() {
+        let source = SourceFile(path: "a.flow", bytes: [0xEF, 0xBB, 0xBF] + Array("flow A {\r\n  start X\r  step X\n}".utf8))
+        let result = Compiler.compile([source])
+        #expect(result.diagnostics.isEmpty)
+        #expect(source.location(of: source.bytes.firstIndex(of: UInt8(ascii: "X"))!) == FlowGraph.SourceLocation(line: 2, column: 9))
+        #expect(source.lineStarts.count == 4)
+    }
+
+    @Test func reportsInvalidUTF8NulAndUnterminatedTokens() {
+        let source = SourceFile(path: "a.flow", bytes: Array("flow A {\n start X\n step X\n}\n".utf8) + [0xFF, 0x00] + Array("\n\"open\n/* never".utf8))
+        let messages = Compiler.compile([source]).diagnostics.map(\.message)
+        #expect(messages.contains("invalid UTF-8 byte"))
+        #expect(messages.contains("unexpected character U+0000"))
+        #expect(messages.contains { $0.hasPrefix("unterminated string") })
+        #expect(messages.contains { $0.hasPrefix("unterminated block comment") })
+    }
+
+    @Test func readsBacktickNamesAndKeywordsAsNames() throws {
+        let result = compile("""
+            flow on {
+                start `default`
+                step `default` { on step -> push push }
+                step push { on pop -> pop }
+            }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let flow = try #require(result.program?.flows.first)
+        #expect(flow.name == "on")
+        #expect(flow.steps.map(\.name) == ["default", "push"])
+    }
+
+    @Test func parsesTheWholeGrammar() throws {
+        let (tree, diagnostics) = Compiler.parse([SourceFile(path: "a.flow", text: """
+            /// Tabs.
+            flow Home tabs {
+                start A
+                step A runs Inner
+                step B(id: Movie.ID, tags: [String:Int], result: Result<A,B>, maybe: String?) {
+                    /// Documented.
+                    on go(id: Movie.ID) -> push A if !isReady else sheet B
+                    on back -> pop
+                    on close -> dismiss
+                }
+                exit done(value: Int)
+                guard isReady
+                guard async canPay
+                link "/b/{id}" -> B
+                on logout -> root A
+            }
+            """)])
+        #expect(diagnostics.isEmpty)
+        let flow = try #require(tree.flows.first)
+        #expect(flow.isTabs && flow.doc == ["Tabs."])
+        #expect(flow.steps.count == 2 && flow.steps[0].runs?.text == "Inner")
+        #expect(flow.steps[1].inputs.map(\.type.text) == ["Movie.ID", "[String: Int]", "Result<A, B>", "String?"])
+        let handler = flow.steps[1].handlers[0]
+        #expect(handler.doc == ["Documented."])
+        #expect(handler.action.kind == .push && handler.condition?.isNegated == true)
+        #expect(handler.condition?.elseAction?.kind == .sheet)
+        #expect(flow.steps[1].handlers.map(\.action.kind) == [.push, .pop, .dismiss])
+        #expect(flow.exits[0].inputs[0].type.text == "Int")
+        #expect(flow.guards.map(\.isAsync) == [false, true])
+        #expect(flow.links[0].pattern == "/b/{id}")
+        #expect(flow.handlers[0].action.kind == .root)
+    }
+
+    @Test func reportsEveryIndependentSyntaxErrorOnce() {
+        let result = findings("""
+            flow A {
+                start X
+                step X {
+                    on a -> push
+                    on b -> jump Y
+                    on c push Y
+                }
+                step Y(x Int)
+                guard
+                link "/x -> Y
+                step Z $
+                frobnicate
+                step
+                step W(list: [String)
+                on d -> pop if
+            }
+            """)
+        #expect(result == [
+            "4:21: error [syntax] expected a step name after 'push', found the end of the line",
+            "5:17: error [syntax] unknown action 'jump'; expected one of push, sheet, cover, replace, root, pop, popTo, dismiss, select, exit",
+            "6:14: error [syntax] expected '->', found 'push'",
+            "8:14: error [syntax] expected ':' after the parameter name, found 'Int'",
+            "9:10: error [syntax] expected a guard name after 'guard', found the end of the line",
+            "10:10: error [syntax] unterminated string: a string must end with '\"' on the same line",
+            "11:12: error [syntax] unexpected character '$'",
+            "12:5: error [syntax] expected 'start', 'step', 'exit', 'guard', 'link', 'on' or '}' in a flow, found 'frobnicate'",
+            "13:9: error [syntax] expected a step name after 'step', found the end of the line",
+            "14:25: error [syntax] expected ']' to close '[' in type, found ')'",
+            "15:19: error [syntax] expected a guard name after 'if', found the end of the line",
+        ])
+    }
+
+    @Test func recoversFromAMissingClosingBrace() {
+        let result = findings("""
+            flow A {
+                start X
+                step X {
+                    on a -> push Y
+                step Y
+            }
+            flow B {
+                start Z
+                step Z
+            """)
+        #expect(result == [
+            "4:23: error [syntax] expected '}' to close the body of step 'X'",
+            "9:11: error [syntax] expected '}' to close flow 'B'",
+        ])
+    }
+}
