@@ -85,7 +85,8 @@ extension Resolver {
         var shapes: [String: Link] = [:]
         for flow in program.flows {
             for link in flow.links {
-                guard !link.pattern.segments.isEmpty || !link.pattern.query.isEmpty || link.pattern.text.hasPrefix("/") else { continue }
+                // A malformed pattern was reported as a syntax error; there is nothing more to compare.
+                guard case .success = LinkPattern.parse(link.pattern.text) else { continue }
                 if let other = shapes[link.pattern.shape] {
                     report(.duplicateName, SemanticMessages.duplicateLink(link.pattern.text, other: other.pattern.text),
                            at: link.patternRange, notes: [.init(SemanticMessages.firstDeclaredHere, at: other.patternRange)])

@@ -1,0 +1,233 @@
+import Testing
+@testable import FlowGraph
+
+@Suite("Reachability, escapes, exits, conflicts and links")
+struct CheckerFlowTests {
+    @Test func unreachableStepAndFlow() {
+        #expect(findings("""
+            flow App {
+                start Home
+                step Home
+                step About
+                step Legacy runs Old
+            }
+            flow Old {
+                start A
+                step A
+            }
+            """) == [
+                "4:10: warning [unreachable-step] step 'About' is unreachable: no transition from the start of flow 'App' leads to it",
+                "5:10: warning [unreachable-step] step 'Legacy' is unreachable: no transition from the start of flow 'App' leads to it",
+                "7:6: warning [unreachable-flow] flow 'Old' is never run: no reachable step runs it",
+            ])
+    }
+
+    @Test func everyTabIsReachable() {
+        #expect(rules("""
+            flow Home tabs {
+                start A
+                step A
+                step B
+            }
+            """).isEmpty)
+    }
+
+    @Test func exitHandlersFireOnlyForExitsTheSubflowTakes() {
+        #expect(rules("""
+            flow App {
+                start Home
+                step Home runs Login {
+                    on done -> push Welcome
+                }
+                step Welcome
+            }
+            flow Login {
+                start Form
+                step Form
+                exit done
+            }
+            """).sorted() == ["unreachable-step", "unused-exit"])
+    }
+
+    @Test func recursiveFlows() {
+        #expect(findings("""
+            flow A {
+                start X
+                step X runs B
+            }
+            flow B {
+                start Y
+                step Y runs A
+            }
+            """) == ["3:17: error [recursive-flow] flow 'A' runs itself: A → B → A"])
+        #expect(rules("flow A {\n start X\n step X runs A\n}") == ["recursive-flow"])
+    }
+
+    @Test func aCoverWithNoWayOutIsADeadEnd() {
+        #expect(findings("""
+            flow Mail {
+                start Inbox
+                step Inbox { on locked -> cover Lock }
+                step Lock
+            }
+            """) == ["3:31: warning [dead-end] step 'Lock' is presented as a cover with no way out: no step in it can dismiss it, exit, or go to a root"])
+        #expect(rules("""
+            flow Mail {
+                start Inbox
+                step Inbox { on locked -> cover Lock }
+                step Lock { on unlocked -> dismiss }
+            }
+            """).isEmpty)
+    }
+
+    @Test func aWayOutDeeperInTheCoverCounts() {
+        #expect(rules("""
+            flow App {
+                start Home
+                step Home { on play -> cover Player }
+                step Player { on queue -> push Queue }
+                step Queue { on close -> dismiss }
+            }
+            """).isEmpty)
+        #expect(rules("""
+            flow App {
+                start Home
+                step Home { on play -> cover Player }
+                step Player { on queue -> replace Queue }
+                step Queue
+            }
+            """) == ["dead-end"])
+    }
+
+    @Test func aRootOrAnAncestorHandlerThatClosesTheFlowIsAWayOut() {
+        #expect(rules("""
+            flow App {
+                start Home
+                step Home { on onboard -> cover Tour }
+                step Tour { on finished -> root Home }
+            }
+            """).isEmpty)
+        #expect(rules("""
+            flow App {
+                start Home
+                step Home runs Inner
+                on logout -> root Home
+            }
+            flow Inner {
+                start A
+                step A { on locked -> cover Lock }
+                step Lock
+            }
+            """).isEmpty)
+        // A flow-level 'sheet' in an ancestor does not close the subflow: still trapped.
+        #expect(rules("""
+            flow App {
+                start Home
+                step Home runs Inner
+                on help -> sheet Help
+                step Help
+            }
+            flow Inner {
+                start A
+                step A { on locked -> cover Lock }
+                step Lock
+            }
+            """) == ["dead-end"])
+    }
+
+    @Test func cannotFinishCountsGoingBack() {
+        #expect(rules("""
+            flow Login {
+                start Form
+                step Form {
+                    on help -> push Help
+                    on submit -> exit done
+                }
+                step Help
+                exit done
+            }
+            flow App {
+                start Home
+                step Home runs Login { on done -> push Next }
+                step Next
+            }
+            """).isEmpty)
+        #expect(findings("""
+            flow Login {
+                start Form
+                step Form {
+                    on help -> root Help
+                    on submit -> exit done
+                }
+                step Help
+                exit done
+            }
+            flow App {
+                start Home
+                step Home runs Login { on done -> push Next }
+                step Next
+            }
+            """) == ["7:10: warning [cannot-finish] no exit of flow 'Login' can be reached from step 'Help'"])
+    }
+
+    @Test func exitsMustBeHandledAndDeclaredThingsUsed() {
+        #expect(findings("""
+            flow App {
+                start Home
+                step Home runs Login
+            }
+            flow Login {
+                start Form
+                guard isValid
+                step Form { on submit -> exit done }
+                exit done
+                exit cancelled
+            }
+            """) == [
+                "3:20: warning [unhandled-exit] step 'Home' runs flow 'Login' but does not handle its exit 'done'",
+                "7:11: warning [unused-guard] guard 'isValid' of flow 'Login' is never used",
+                "10:10: warning [unused-exit] exit 'cancelled' of flow 'Login' is never taken",
+            ])
+    }
+
+    @Test func conflictingAndOverlappingTransitions() {
+        let head = "flow App {\n start Home\n guard a\n guard b\n step Next\n step Home {\n"
+        #expect(rules(head + " on go -> push Next if a\n on go -> root Next if !a\n on x -> push Next if b\n }\n}").isEmpty)
+        #expect(rules(head + " on go -> push Next\n on go -> root Next\n }\n on x -> push Next if a\n on x -> push Next if b\n}")
+            .sorted() == ["conflicting-transitions", "overlapping-guards"])
+        #expect(rules(head + " on go -> push Next if a else root Next\n on go -> push Next if b\n }\n}")
+            .contains("conflicting-transitions"))
+        #expect(rules(head + " on go -> push Next if a\n on go -> root Next if a\n }\n on x -> push Next if b\n}") == ["conflicting-transitions"])
+    }
+
+    @Test func linksOpenAlongPathsTheURLCanFillIn() throws {
+        let program = """
+            flow App {
+                start Home
+                step Home { on picked(movie: MovieID) -> push Movie }
+                step Movie(movie: MovieID) { on cast(person: PersonID) -> push Person }
+                step Person(person: PersonID)
+                link "/movies/{movie}" -> Movie
+                link "/people/{person}" -> Person
+            }
+            """
+        let result = compile(program)
+        #expect(result.diagnostics.map(\.message) == [
+            "link '/people/{person}' cannot be opened: every path to step 'Person' needs an input the URL does not give, or a move only the user can make",
+        ])
+        #expect(result.diagnostics[0].notes.first?.message == "step 'App.Movie' needs 'movie: MovieID'")
+        let path = try #require(result.analysis?.linkPaths[0][0])
+        #expect(path.hops.map(\.via) == [nil, "picked: push"])
+    }
+
+    @Test func checkerWarningsWaitUntilNamesResolve() {
+        // The misspelt target would make 'Detail' look unreachable; only the real error is reported.
+        #expect(rules("""
+            flow App {
+                start Home
+                step Home { on open -> push Detial }
+                step Detail
+            }
+            """) == ["unknown-name"])
+    }
+}
