@@ -99,7 +99,7 @@ struct CheckerFlowTests {
             """) == ["dead-end"])
     }
 
-    @Test func aRootOrAnAncestorHandlerThatClosesTheFlowIsAWayOut() {
+    @Test func aRootOrAFlowLevelDismissIsAWayOut() {
         #expect(rules("""
             flow App {
                 start Home
@@ -110,6 +110,18 @@ struct CheckerFlowTests {
         #expect(rules("""
             flow App {
                 start Home
+                step Home { on onboard -> cover Tour }
+                step Tour
+                on closeTapped -> dismiss
+            }
+            """).isEmpty)
+    }
+
+    @Test func appWideHandlersDoNotFreeACoverButAreNoted() throws {
+        // A session that expires is no button on the screen: the user is still trapped.
+        let result = compile("""
+            flow App {
+                start Home
                 step Home runs Inner
                 on logout -> root Home
             }
@@ -117,22 +129,16 @@ struct CheckerFlowTests {
                 start A
                 step A { on locked -> cover Lock }
                 step Lock
+                on sessionExpired -> root A
             }
-            """).isEmpty)
-        // A flow-level 'sheet' in an ancestor does not close the subflow: still trapped.
-        #expect(rules("""
-            flow App {
-                start Home
-                step Home runs Inner
-                on help -> sheet Help
-                step Help
-            }
-            flow Inner {
-                start A
-                step A { on locked -> cover Lock }
-                step Lock
-            }
-            """) == ["dead-end"])
+            """)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.map(\.rule) == [.deadEnd])
+        #expect(diagnostic.notes.map(\.message) == [
+            "flow-level 'sessionExpired' would also lead out, but only if the app sends it from the cover's steps",
+            "a flow-level handler of an enclosing flow could also close this flow, if the app sends its event from the cover's steps",
+            "shortest path: App.Home → (runs) Inner.A → (locked: cover) Inner.Lock",
+        ])
     }
 
     @Test func cannotFinishCountsGoingBack() {

@@ -37,6 +37,13 @@ enum AnalysisMessages {
     static func cannotFinish(_ step: String, flow: String) -> String {
         "no exit of flow '\(flow)' can be reached from step '\(step)'"
     }
+    static func cannotFinishOnPath(_ step: String, flow: String) -> String {
+        "no exit of flow '\(flow)' can be reached from step '\(step)' when the user gets there by the path below"
+    }
+    static func appWideWayOut(_ event: String) -> String {
+        "flow-level '\(event)' would also lead out, but only if the app sends it from the cover's steps"
+    }
+    static let ancestorWayOut = "a flow-level handler of an enclosing flow could also close this flow, if the app sends its event from the cover's steps"
     static func unhandledExit(step: String, flow: String, exit: String) -> String {
         "step '\(step)' runs flow '\(flow)' but does not handle its exit '\(exit)'"
     }

@@ -19,10 +19,15 @@ extension Checker {
         let flow = program.flows[flowIndex]
         let coverStates = graph.states.indices.filter { graph.states[$0].layer == .cover }
         guard !coverStates.isEmpty else { return }
-        // Moves that leave every modal layer of the flow, or the flow itself.
+        // A way out is something the cover's own screens offer: their `root`, `select` or exit (or a
+        // subflow's exit they handle that way), or a `dismiss`, also a flow-level one (closing is what
+        // a flow-level `dismiss` is for). Other flow-level handlers are app-wide events, such as a
+        // session expiring, that no screen of the cover is known to send: they go in a note.
         let escapesEverything = graph.states.indices.filter { index in
-            hasAncestorEscape[flowIndex]
-                || graph.moves[index].contains { $0.kind == .root || $0.kind == .exit || ($0.kind == .select && flow.isTabs) }
+            graph.moves[index].contains { move in
+                guard case .step = move.origin else { return false }
+                return move.kind == .root || move.kind == .exit || (move.kind == .select && flow.isTabs)
+            }
         }
         let canEscapeEverything = edges.backwardClosure(from: escapesEverything, sameLayerOnly: false)
         let leavesLayer = coverStates.filter { index in
@@ -43,8 +48,14 @@ extension Checker {
             let message = firstStep == Int(cover) && graph.states[first].isBottom
                 ? AnalysisMessages.deadEnd(coverName)
                 : AnalysisMessages.deadEndInside(flow.steps[firstStep].name, cover: coverName)
+            var notes: [Diagnostic.Note] = []
+            if steps.count > 1 { notes.append(.init(AnalysisMessages.trappedSteps(steps.map { flow.steps[$0].name }))) }
+            for handler in flow.handlers where handler.actions.contains(where: { [.root, .exit, .select].contains($0.kind) }) {
+                notes.append(.init(AnalysisMessages.appWideWayOut(handler.event), at: handler.eventRange))
+            }
+            if hasAncestorEscape[flowIndex] { notes.append(.init(AnalysisMessages.ancestorWayOut)) }
             report(.deadEnd, message, at: site,
-                   notes: steps.count > 1 ? [.init(AnalysisMessages.trappedSteps(steps.map { flow.steps[$0].name }))] : [],
+                   notes: notes,
                    path: path(to: Int32(first), in: flowIndex),
                    subjects: steps.map { StepReference(flow: flowIndex, step: $0) })
         }
@@ -57,7 +68,10 @@ extension Checker {
         let canFinish = edges.backwardClosure(from: finishing, sameLayerOnly: false)
         for (stepIndex, states) in graph.statesOfStep.enumerated() {
             guard let stuck = states.first(where: { !canFinish[Int($0)] }) else { continue }
-            report(.cannotFinish, AnalysisMessages.cannotFinish(flow.steps[stepIndex].name, flow: flow.name),
+            let always = states.allSatisfy { !canFinish[Int($0)] }
+            report(.cannotFinish, always
+                   ? AnalysisMessages.cannotFinish(flow.steps[stepIndex].name, flow: flow.name)
+                   : AnalysisMessages.cannotFinishOnPath(flow.steps[stepIndex].name, flow: flow.name),
                    at: flow.steps[stepIndex].range, path: path(to: stuck, in: flowIndex),
                    subjects: [StepReference(flow: flowIndex, step: stepIndex)])
         }

@@ -37,11 +37,24 @@ public struct GitHubReport: Sendable {
 
     /// The escaping GitHub's runner applies to a command's message.
     public static func escapeData(_ text: String) -> String {
-        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+        escape(text, [("%", "%25"), ("\r", "%0D"), ("\n", "%0A")])
     }
 
     /// The escaping GitHub's runner applies to a command's property values.
     public static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+        escape(text, [("%", "%25"), ("\r", "%0D"), ("\n", "%0A"), (":", "%3A"), (",", "%2C")])
+    }
+
+    /// Replaces scalars, not characters: "\r\n" is one Swift character but two scalars to escape.
+    private static func escape(_ text: String, _ table: [(Unicode.Scalar, String)]) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            if let replacement = table.first(where: { $0.0 == scalar })?.1 {
+                output += replacement
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
     }
 }

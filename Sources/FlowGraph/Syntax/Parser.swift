@@ -109,6 +109,8 @@ public struct Parser {
             advance()
             guard current.kind == .string else {
                 error(SyntaxMessages.expected("a URL pattern in quotes after 'link'", found: describeFollowing(current)), atMissing: current)
+                // An unquoted pattern may hold braces (`/b/{id}`): skip the whole line, braces and all.
+                while !isAtEnd, !current.isAtLineStart { advance() }
                 break
             }
             let pattern = advance()
@@ -182,6 +184,8 @@ public struct Parser {
                 if let handler = parseOn() { handlers.append(handler) }
             } else {
                 error(SyntaxMessages.expected("'on' or '}' in a step body", found: describe(current)), at: current)
+                advance()
+                skipToLineStart()
             }
             finishDeclaration(startedAt: startIndex)
             if index == startIndex { advance() }
@@ -202,6 +206,10 @@ public struct Parser {
             if current.isPunctuation("!") {
                 isNegated = true
                 advance()
+            }
+            if current.isKeyword("else") {
+                error(SyntaxMessages.expected("a guard name after 'if'", found: "'else'"), at: current)
+                return nil
             }
             guard let guardName = expectName("a guard name after 'if'") else { return nil }
             var elseAction: ActionSyntax?
@@ -228,6 +236,10 @@ public struct Parser {
             return nil
         }
         advance()
+        if !kind.hasTarget, current.kind == .identifier, !current.isAtLineStart, current.text != "if" {
+            error(SyntaxMessages.actionTakesNoTarget(kind.rawValue), at: current)
+            return nil
+        }
         var target: Name?
         if kind.hasTarget {
             let what = kind == .exit ? "an exit name" : "a step name"
@@ -292,6 +304,8 @@ public struct Parser {
             let token = current
             if parts.count > 0, token.isAtLineStart { break }
             if token.isPunctuation("{") || token.isPunctuation("}") || token.kind == .string { break }
+            // `(Int) -> Void` is a function type; in `Int -> pop` the arrow ends the type.
+            if token.kind == .arrow, stack.isEmpty, parts.last?.isPunctuation(")") != true { break }
             if case .punctuation(let byte) = token.kind {
                 if stack.isEmpty, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ")") { break }
                 if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") {
@@ -454,9 +468,15 @@ public struct Parser {
     }
 
     private mutating func error(_ message: String, at token: Token) {
+        let tokenIndex = token.start == current.start ? index : max(0, index - 1)
+        record(message, at: range(of: token), line: lineStartIndex(of: tokenIndex))
+    }
+
+    /// Keeps the first error of each line: after it, the rest of the line is usually noise.
+    private mutating func record(_ message: String, at range: SourceRange, line: Int) {
         lastErrorToken = index
-        errorLines.insert(lineStartIndex(of: index))
-        diagnostics.append(Diagnostic(.syntax, message, at: range(of: token)))
+        guard errorLines.insert(line).inserted else { return }
+        diagnostics.append(Diagnostic(.syntax, message, at: range))
     }
 
     /// Reports a missing token: at the token found, or just after the previous one when the
@@ -470,9 +490,8 @@ public struct Parser {
     }
 
     private mutating func error(_ message: String, atEndOf token: Token) {
-        lastErrorToken = index
-        errorLines.insert(lineStartIndex(of: max(0, index - 1)))
-        diagnostics.append(Diagnostic(.syntax, message, at: SourceRange(file: file, start: token.end, end: token.end)))
+        let tokenIndex = token.start == current.start ? index : max(0, index - 1)
+        record(message, at: SourceRange(file: file, start: token.end, end: token.end), line: lineStartIndex(of: tokenIndex))
     }
 }
 

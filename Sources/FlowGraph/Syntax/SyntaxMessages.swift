@@ -9,15 +9,13 @@ enum SyntaxMessages {
     }
     static let invalidEscapedName = "a name in backticks must be a plain identifier, like `default`"
     static let invalidEscape = "only \\\" and \\\\ can be escaped in a string"
-    static let unterminatedString = "unterminated string: a string must end with '\"' on the same line"
+    static let unterminatedString = "unterminated string: a string must end with a double quote on the same line"
     static let unterminatedComment = "unterminated block comment: '/*' has no matching '*/'"
 
     static func expected(_ what: String, found: String) -> String { "expected \(what), found \(found)" }
-    static let expectedFlow = "expected 'flow'"
     static let memberKinds = "'start', 'step', 'exit', 'guard', 'link', 'on' or '}' in a flow"
     static func unclosedFlow(_ name: String) -> String { "expected '}' to close flow '\(name)'" }
     static func unclosedStep(_ name: String) -> String { "expected '}' to close the body of step '\(name)'" }
-    static let expectedOnInStep = "expected 'on' or '}' in a step body"
     static func unknownAction(_ word: String) -> String {
         "unknown action '\(word)'; expected one of push, sheet, cover, replace, root, pop, popTo, dismiss, select, exit"
     }

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import FlowGraph
+
+@Suite("Report formats")
+struct ReportTests {
+    static let program = """
+        flow Shop {
+            start Catalog
+            step Catalog { on open -> push Product }
+            step Product { on back -> pop }
+            step About
+            step Cart { on done -> dismiss }
+        }
+        """
+
+    static func context() -> ReportContext {
+        let result = compile(program, path: "samples/shop/Shop 1.flow")
+        return ReportContext(files: result.files, diagnostics: result.diagnostics)
+    }
+
+    @Test func textHasTheCompilerStyleHeadlineTheSourceLineAndAMarker() {
+        let text = TextReport(Self.context()).render()
+        #expect(text.contains("""
+            samples/shop/Shop 1.flow:5:10: warning: step 'About' is unreachable: no transition from the start of flow 'Shop' leads to it [unreachable-step]
+                5 |     step About
+                  |          ^~~~~
+
+            """))
+        #expect(!text.contains("\u{1B}["))
+        #expect(TextReport(Self.context(), isColored: true).render().contains("\u{1B}[1;33mwarning:"))
+    }
+
+    @Test func jsonParsesBackWithEveryField() throws {
+        let json = JSONReport(Self.context()).render()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 1)
+        let summary = try #require(object["summary"] as? [String: Int])
+        #expect(summary == ["errors": 0, "warnings": 2])
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["rule"] as? String } == ["unreachable-step", "unreachable-step"])
+        let location = try #require(diagnostics[0]["location"] as? [String: Any])
+        #expect(location["file"] as? String == "samples/shop/Shop 1.flow")
+        #expect(location["line"] as? Int == 5 && location["column"] as? Int == 10 && location["endColumn"] as? Int == 15)
+        #expect(diagnostics[0]["subjects"] as? [String] == ["Shop.About"])
+        #expect(JSONReport(Self.context()).render() == json)
+    }
+
+    @Test func githubCommandsEscapeWhatTheRunnerRequires() {
+        let output = GitHubReport(Self.context()).render()
+        #expect(output.hasPrefix("::warning file=samples/shop/Shop 1.flow,line=5,col=10,endLine=5,endColumn=14,title=flowgraph%3A unreachable-step::step 'About'"))
+        #expect(GitHubReport.escapeData("100% done\r\nnext") == "100%25 done%0D%0Anext")
+        #expect(GitHubReport.escapeProperty("a,b:c%") == "a%2Cb%3Ac%25")
+    }
+
+    @Test func sarifValidatesAgainstTheSchema() throws {
+        let result = compile("""
+            flow App {
+                start Home
+                step Home { on back -> pop }
+                step Detial
+                step Home
+            }
+            """, path: "dir with space/é.flow")
+        let sarif = SARIFReport(ReportContext(files: result.files, diagnostics: result.diagnostics)).render()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect((driver["rules"] as? [Any])?.count == Rule.allCases.count)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == result.diagnostics.count && !results.isEmpty)
+        try validateWithPython(sarif, schema: Repository.url("Tests/FlowGraphTests/Fixtures/sarif-schema-2.1.0.json"))
+        // The findings of every error sample are valid SARIF too.
+        let samples = try Repository.flowFiles(in: "samples/errors").map(Repository.source)
+        for sample in samples {
+            let compiled = Compiler.compile([sample])
+            try validateWithPython(SARIFReport(ReportContext(files: [sample], diagnostics: compiled.diagnostics)).render(),
+                                   schema: Repository.url("Tests/FlowGraphTests/Fixtures/sarif-schema-2.1.0.json"))
+        }
+    }
+
+    @Test func outputOrderIsStable() {
+        let first = compile(Self.program).diagnostics
+        #expect(first == first.shuffled().sortedUnique())
+        #expect(compile(Self.program).diagnostics == first)
+    }
+}
+
+/// Validates JSON against a JSON Schema with python3's `jsonschema` (installed by `make test`).
+func validateWithPython(_ json: String, schema: URL) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-\(UUID().uuidString).json")
+    try json.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[1]))
+        jsonschema.validate(json.load(open(sys.argv[2])), schema)
+        """, schema.path, file.path]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    process.waitUntilExit()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 0, "SARIF does not validate (or python3 jsonschema is missing; run 'make test'):\n\(message)")
+}
