@@ -40,7 +40,7 @@ public enum Compiler {
             return Compilation(files: files, syntax: syntax, program: nil, analysis: nil, diagnostics: syntaxDiagnostics.sortedUnique())
         }
         let (program, resolveDiagnostics) = Resolver.resolve(syntax)
-        let analysis = Checker.check(program)
+        let analysis = Checker.check(program, isComplete: !resolveDiagnostics.hasErrors)
         let checkDiagnostics = resolveDiagnostics.hasErrors
             ? analysis.diagnostics.filter { $0.severity == .error }
             : analysis.diagnostics

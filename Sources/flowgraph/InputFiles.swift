@@ -92,24 +92,28 @@ struct IgnoreRule {
     let base: String
     let pattern: String
     let directoryOnly: Bool
+    /// A pattern with a '/' at its start or inside matches the path relative to the `.flowignore`'s folder.
+    let isAnchored: Bool
 
     static func parse(_ text: String, base: String) -> [IgnoreRule] {
         text.split(whereSeparator: \.isNewline).compactMap { line in
             var pattern = line.trimmingCharacters(in: .whitespaces)
             guard !pattern.isEmpty, !pattern.hasPrefix("#") else { return nil }
             let directoryOnly = pattern.hasSuffix("/")
+            let isAnchored = pattern.hasPrefix("/")
             while pattern.hasSuffix("/") { pattern.removeLast() }
             while pattern.hasPrefix("/") { pattern.removeFirst() }
-            return pattern.isEmpty ? nil : IgnoreRule(base: base, pattern: pattern, directoryOnly: directoryOnly)
+            return pattern.isEmpty ? nil : IgnoreRule(
+                base: base, pattern: pattern, directoryOnly: directoryOnly, isAnchored: isAnchored || pattern.contains("/"))
         }
     }
 
-    /// Patterns with a '/' match the path relative to the `.flowignore`'s folder; others match the name.
+    /// Anchored patterns match the path relative to the `.flowignore`'s folder; others match the name.
     func matches(_ path: String, isDirectory: Bool) -> Bool {
         if directoryOnly && !isDirectory { return false }
         let prefix = base.hasSuffix("/") ? base : base + "/"
         let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-        let subject = pattern.contains("/") ? relative : (relative as NSString).lastPathComponent
+        let subject = isAnchored ? relative : (relative as NSString).lastPathComponent
         return fnmatch(pattern, subject, FNM_PATHNAME) == 0
     }
 }

@@ -226,6 +226,17 @@ struct CheckerFlowTests {
         #expect(path.hops.map(\.via) == [nil, "picked: push"])
     }
 
+    @Test func aMisspeltNameDoesNotMakeAFlowLevelBackActionLookImpossible() {
+        #expect(rules("""
+            flow A {
+                start B
+                step B { on s -> sheet Setings }
+                step Settings
+                on closeTapped -> dismiss
+            }
+            """) == ["unknown-name"])
+    }
+
     @Test func checkerWarningsWaitUntilNamesResolve() {
         // The misspelt target would make 'Detail' look unreachable; only the real error is reported.
         #expect(rules("""

@@ -142,4 +142,29 @@ struct SyntaxTests {
             "9:11: error [syntax] expected '}' to close flow 'B'",
         ])
     }
+
+    @Test func keepsSwiftTypesIncludingFunctionTypesWithCanonicalSpacing() throws {
+        let (tree, diagnostics) = Compiler.parse([SourceFile(path: "a.flow", text: """
+            flow A {
+                start B
+                step B(f: () throws -> Void, g: @escaping (Int)->Void, h: () async throws -> Int, c: @convention(c) () -> Void, d: [String :[Int]])
+            }
+            """)])
+        #expect(diagnostics.isEmpty)
+        #expect(try #require(tree.flows.first).steps[0].inputs.map(\.type.text) == [
+            "() throws -> Void", "@escaping (Int) -> Void", "() async throws -> Int", "@convention(c) () -> Void", "[String: [Int]]",
+        ])
+    }
+
+    @Test func columnsAfterAByteOrderMarkStartAtOne() {
+        let source = SourceFile(path: "a.flow", bytes: [0xEF, 0xBB, 0xBF] + Array("#".utf8))
+        #expect(Compiler.compile([source]).diagnostics.map { source.location(of: $0.range.start) } == [FlowGraph.SourceLocation(line: 1, column: 1)])
+        #expect(source.lineText(1) == "#")
+    }
+
+    @Test func namesAreSwiftIdentifiersAndBackticksMakeKeywordsNames() {
+        #expect(rules("flow Ü {\n start Schritt\n step Schritt\n}").isEmpty)
+        #expect(findings("flow A {\n start B\n step B\u{00A0}X\n}") == ["3:8: error [syntax] unexpected character U+00A0"])
+        #expect(findings("flow A `tabs` {\n start B\n step B\n}") == ["1:8: error [syntax] expected '{' after the flow's name, found 'tabs'"])
+    }
 }

@@ -5,6 +5,8 @@ enum AnalysisMessages {
     }
     static func unreachableFlow(_ flow: String) -> String { "flow '\(flow)' is never run: no reachable step runs it" }
     static func runByUnreachable(_ step: String) -> String { "run by step '\(step)', which is unreachable" }
+    static func runByNeverRun(_ step: String, flow: String) -> String { "run by step '\(step)', whose flow '\(flow)' is never run" }
+    static func runByRecursive(_ step: String, flow: String) -> String { "run by step '\(step)', whose flow '\(flow)' runs itself" }
     static func unreachableStep(_ step: String, flow: String) -> String {
         "step '\(step)' is unreachable: no transition from the start of flow '\(flow)' leads to it"
     }

@@ -45,7 +45,12 @@ extension Checker {
             if entryPaths[flowIndex] == nil {
                 guard !isRecursive[flowIndex] else { continue }
                 let notes = program.runners[flowIndex].map { runner in
-                    Diagnostic.Note(AnalysisMessages.runByUnreachable(program.qualifiedName(runner)), at: program[runner].range)
+                    let name = program.qualifiedName(runner)
+                    let runnerFlow = program.flows[runner.flow].name
+                    let message = isRecursive[runner.flow] ? AnalysisMessages.runByRecursive(name, flow: runnerFlow)
+                        : graphs[runner.flow]?.isReachable(runner.step) == true ? AnalysisMessages.runByNeverRun(name, flow: runnerFlow)
+                        : AnalysisMessages.runByUnreachable(name)
+                    return Diagnostic.Note(message, at: program[runner].range)
                 }
                 report(.unreachableFlow, AnalysisMessages.unreachableFlow(flow.name), at: flow.range, notes: notes)
                 continue

@@ -42,7 +42,7 @@ extension Checker {
                 }
             }
         }
-        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
+        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) where isComplete {
             guard case .flow(let handler) = key.origin else { continue }
             let event = flow.handlers[handler].event
             if key.kind == .pop {
@@ -105,7 +105,7 @@ extension Checker {
                 }
             }
         }
-        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
+        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) where isComplete {
             guard case .flow(let handler) = key.origin else { continue }
             report(.invalidPopTo,
                    AnalysisMessages.invalidPopToFlowLevel(flow.steps[target].name, event: flow.handlers[handler].event, flow: flow.name),

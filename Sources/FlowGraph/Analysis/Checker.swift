@@ -24,6 +24,7 @@ public struct Checker {
     /// Flows below a flow-level handler that can close them (root, select, exit, dismiss, pop, popTo
     /// or replace in an ancestor): an event bubbling up to it lets the user out.
     var hasAncestorEscape: [Bool]
+    var isComplete = true
 
     init(program: FlowProgram) {
         self.program = program
@@ -34,8 +35,13 @@ public struct Checker {
     }
 
     /// Runs every check on `program`.
-    public static func check(_ program: FlowProgram) -> ProgramAnalysis {
+    ///
+    /// - Parameter isComplete: false when some names did not resolve; then the moves they would
+    ///   have made are missing, and the checks that a back action can *never* run are skipped,
+    ///   since a missing move could be the one that makes it possible.
+    public static func check(_ program: FlowProgram, isComplete: Bool = true) -> ProgramAnalysis {
         var checker = Checker(program: program)
+        checker.isComplete = isComplete
         let components = checker.runsComponents()
         checker.reportRecursion(components)
         checker.buildGraphs(childrenFirst: components)

@@ -32,7 +32,8 @@ public struct LinkPattern: Sendable, Hashable {
             }
         }
         var text = (scheme.map { "\($0)://" } ?? "/") + segments.map(show).joined(separator: "/")
-        if !query.isEmpty { text += "?" + query.map { "\($0.key)=\(show($0.value))" }.joined(separator: "&") }
+        // Query items match in any order.
+        if !query.isEmpty { text += "?" + query.map { "\($0.key)=\(show($0.value))" }.sorted().joined(separator: "&") }
         return text
     }
 

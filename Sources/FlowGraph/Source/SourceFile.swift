@@ -43,19 +43,24 @@ public struct SourceFile: Sendable {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
         }
-        return SourceLocation(line: low + 1, column: clamped - lineStarts[low] + 1)
+        // A byte-order mark is not a column.
+        let skipped = low == 0 && hasByteOrderMark ? min(3, clamped) : 0
+        return SourceLocation(line: low + 1, column: clamped - lineStarts[low] - skipped + 1)
     }
 
     /// The text of a 1-based line, without its line end.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
-        let start = lineStarts[line - 1]
+        let start = line == 1 && hasByteOrderMark ? 3 : lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count
         while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
         }
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
+
+    /// Whether the file starts with a UTF-8 byte-order mark.
+    public var hasByteOrderMark: Bool { bytes.starts(with: [0xEF, 0xBB, 0xBF]) }
 
     /// The text of a byte range, decoded leniently (invalid UTF-8 becomes U+FFFD).
     public func text(_ range: Range<Int>) -> String {

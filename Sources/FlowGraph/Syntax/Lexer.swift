@@ -38,6 +38,12 @@ public struct Lexer {
             index += 1
             return next()
         }
+        if byte >= 0x80, !isIdentifierScalar(at: index, start: true) {
+            let length = utf8Length(at: index)
+            report(SyntaxMessages.unexpectedCharacter(text(start, start + length)), start, start + length)
+            index += length
+            return next()
+        }
         if isIdentifierStart(byte) { return identifier() }
         if isDigit(byte) {
             while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
@@ -90,7 +96,7 @@ public struct Lexer {
                 index += 1
             } else if byte >= 0x80 {
                 let length = utf8Length(at: index)
-                if length == 0 { break }
+                if length == 0 || !isIdentifierScalar(at: index, start: false) { break }
                 index += length
             } else {
                 break
@@ -108,7 +114,9 @@ public struct Lexer {
         let valid = index < bytes.count && bytes[index] == UInt8(ascii: "`") && isValidName(name)
         if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
         if !valid { report(SyntaxMessages.invalidEscapedName, start, index) }
-        return make(.identifier, start, name)
+        var token = make(.identifier, start, name)
+        token.isEscaped = true
+        return token
     }
 
     private mutating func string() -> Token {
@@ -202,6 +210,15 @@ public struct Lexer {
 
     private func text(_ start: Int, _ end: Int) -> String {
         String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Whether the (valid) UTF-8 scalar at `offset` can start or continue a name, as in Swift (XID).
+    private func isIdentifierScalar(at offset: Int, start: Bool) -> Bool {
+        let length = utf8Length(at: offset)
+        guard length > 0 else { return false }
+        let decoded = String(decoding: bytes[offset..<(offset + length)], as: UTF8.self)
+        guard let scalar = decoded.unicodeScalars.first else { return false }
+        return start ? scalar.properties.isXIDStart : scalar.properties.isXIDContinue
     }
 
     /// The length of a valid UTF-8 sequence at `offset`, or 0 when the bytes there are not valid UTF-8.

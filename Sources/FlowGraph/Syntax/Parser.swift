@@ -304,8 +304,9 @@ public struct Parser {
             let token = current
             if parts.count > 0, token.isAtLineStart { break }
             if token.isPunctuation("{") || token.isPunctuation("}") || token.kind == .string { break }
-            // `(Int) -> Void` is a function type; in `Int -> pop` the arrow ends the type.
-            if token.kind == .arrow, stack.isEmpty, parts.last?.isPunctuation(")") != true { break }
+            // `(Int) -> Void` and `() async throws -> Int` are function types; in `Int -> pop` the arrow ends the type.
+            if token.kind == .arrow, stack.isEmpty, let last = parts.last,
+               !(last.isPunctuation(")") || ["throws", "rethrows", "async"].contains(last.text)) { break }
             if case .punctuation(let byte) = token.kind {
                 if stack.isEmpty, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ")") { break }
                 if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") {
@@ -349,7 +350,9 @@ public struct Parser {
                     || token.isPunctuation("&") || previous.isPunctuation("&")
                     || previous.isPunctuation(",") || previous.isPunctuation(":")
                     || (isWord(previous) && isWord(token))
-                    || (afterAttribute && isWord(previous) && !token.isPunctuation("("))
+                    || (previous.isPunctuation(")") && (isWord(token) || token.isPunctuation("(")))
+                    // `@escaping (Int) -> Void` keeps its space; `@convention(c)` stays joined.
+                    || (afterAttribute && isWord(previous) && (!token.isPunctuation("(") || token.start > previous.end))
                 if spaced { text += " " }
                 afterAttribute = previous.isPunctuation("@")
             }

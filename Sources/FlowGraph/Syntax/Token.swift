@@ -25,12 +25,14 @@ public struct Token: Sendable {
     public let doc: [String]
     /// Whether this is the first token on its line; the parser resynchronizes at line starts.
     public let isAtLineStart: Bool
+    /// A backtick-escaped name: `` `tabs` `` is a name, never a keyword.
+    public var isEscaped = false
 
     func isPunctuation(_ character: Character) -> Bool {
         kind == .punctuation(character.asciiValue ?? 0)
     }
 
     func isKeyword(_ word: String) -> Bool {
-        kind == .identifier && text == word
+        kind == .identifier && text == word && !isEscaped
     }
 }
