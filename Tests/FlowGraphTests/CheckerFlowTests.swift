@@ -136,7 +136,7 @@ struct CheckerFlowTests {
         #expect(result.diagnostics.map(\.rule) == [.deadEnd])
         #expect(diagnostic.notes.map(\.message) == [
             "flow-level 'sessionExpired' would also lead out, but only if the app sends it from the cover's steps",
-            "a flow-level handler of an enclosing flow could also close this flow, if the app sends its event from the cover's steps",
+            "flow-level 'logout' of enclosing flow 'App' could also close this flow, if the app sends it from the cover's steps",
             "shortest path: App.Home → (runs) Inner.A → (locked: cover) Inner.Lock",
         ])
     }
@@ -246,5 +246,81 @@ struct CheckerFlowTests {
                 step Detail
             }
             """) == ["unknown-name"])
+    }
+}
+
+@Suite("Findings from trying it on well-known apps")
+struct ReviewRegressionTests {
+    @Test func aLoginLogoutPatternDoesNotHideATrappedCover() {
+        #expect(rules("""
+            flow App {
+                start Login
+                step Login { on loggedIn -> root Home }
+                step Home { on photoTapped -> cover Photo }
+                step Photo { on zoomTapped -> push Zoom }
+                step Zoom
+                on sessionExpired -> root Login
+            }
+            """) == ["dead-end"])
+    }
+
+    @Test func linksOpenEveryTabOfARootTabsFlow() {
+        #expect(rules("flow App tabs {\n start Home\n link \"/profile\" -> Profile\n step Home\n step Profile\n}").isEmpty)
+    }
+
+    @Test func aStepOnlyALinkPointsToIsReportedOnceWithAHint() throws {
+        let result = compile("""
+            flow Auth {
+                start SignIn
+                link "/reset?token={token}" -> NewPassword
+                step SignIn
+                step NewPassword(token: String) { on saved -> root SignIn }
+            }
+            """)
+        #expect(result.diagnostics.map(\.rule) == [.unreachableStep])
+        #expect(try #require(result.diagnostics.first).notes.first?.message.hasPrefix("link '/reset?token={token}' opens it along a path") == true)
+    }
+
+    @Test func optionalInputsMayBeLeftOutOfLinksAndPayloads() {
+        #expect(rules("""
+            flow Shop {
+                start Home
+                step Home { on picked(product: ProductID) -> push Product }
+                step Product(product: ProductID, referrer: String?, page: Int?)
+                link "/product/{product}" -> Product
+                link "/p/{product}?page={page}" -> Product
+            }
+            """).isEmpty)
+    }
+
+    @Test func aModalStepWrittenInATabsFlowIsExplained() throws {
+        let result = compile("flow App tabs {\n start Home\n step Home\n on cameraTapped -> cover Camera\n step Camera { on closeTapped -> dismiss }\n}")
+        #expect(try #require(result.diagnostics.first).notes.first?.message.hasPrefix("'Camera' is a tab of tabs flow 'App'") == true)
+    }
+
+    @Test func unhandledExitExplainsThatExitsDoNotBubble() throws {
+        let result = compile("""
+            flow App {
+                start Home
+                step Home runs Account
+                on signedOut -> root Home
+            }
+            flow Account {
+                start Profile
+                step Profile { on signOutTapped -> exit signedOut }
+                exit signedOut
+            }
+            """)
+        #expect(result.diagnostics.map(\.rule) == [.unhandledExit])
+        #expect(try #require(result.diagnostics.first).notes.map(\.message).contains(
+            "flow-level 'on signedOut' of flow 'App' does not handle it: exits go only to the step that runs the flow"))
+    }
+
+    @Test func clearerSyntaxErrors() {
+        #expect(findings("flow A {\n start B\n guard async\n step B { on y -> sheet B else dismiss }\n}\nflow Ride tab {\n start X\n step X\n}") == [
+            "3:13: error [syntax] expected a guard name after 'guard', found the end of the line",
+            "4:27: error [syntax] 'else' needs a condition: write 'if guardName' before it",
+            "6:11: error [syntax] expected 'tabs' or '{' after the flow's name, found 'tab'",
+        ])
     }
 }

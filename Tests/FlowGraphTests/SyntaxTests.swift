@@ -34,7 +34,7 @@ struct SyntaxTests {
     }
 
     @Test func reportsInvalidUTF8NulAndUnterminatedTokens() {
-        let source = SourceFile(path: "a.flow", bytes: Array("flow A {\n start X\n step X\n}\n".utf8) + [0xFF, 0x00] + Array("\n\"open\n/* never".utf8))
+        let source = SourceFile(path: "a.flow", bytes: Array("flow A {\n start X\n step X\n}\n".utf8) + [0xFF, 0x0A, 0x00] + Array("\n\"open\n/* never".utf8))
         let messages = Compiler.compile([source]).diagnostics.map(\.message)
         #expect(messages.contains("invalid UTF-8 byte"))
         #expect(messages.contains("unexpected character U+0000"))

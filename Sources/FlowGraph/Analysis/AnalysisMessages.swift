@@ -45,7 +45,18 @@ enum AnalysisMessages {
     static func appWideWayOut(_ event: String) -> String {
         "flow-level '\(event)' would also lead out, but only if the app sends it from the cover's steps"
     }
-    static let ancestorWayOut = "a flow-level handler of an enclosing flow could also close this flow, if the app sends its event from the cover's steps"
+    static func ancestorWayOut(_ event: String, flow: String) -> String {
+        "flow-level '\(event)' of enclosing flow '\(flow)' could also close this flow, if the app sends it from the cover's steps"
+    }
+    static func handlerNeverRuns(_ exit: String, flow: String) -> String {
+        "flow '\(flow)' never takes exit '\(exit)', so this handler never runs"
+    }
+    static func exitsDoNotBubble(_ event: String, flow: String) -> String {
+        "flow-level 'on \(event)' of flow '\(flow)' does not handle it: exits go only to the step that runs the flow"
+    }
+    static func isATab(_ step: String, flow: String) -> String {
+        "'\(step)' is a tab of tabs flow '\(flow)', since every step of a tabs flow is a tab; to show a screen over the tab bar, declare it in a stack flow that runs '\(flow)'"
+    }
     static func unhandledExit(step: String, flow: String, exit: String) -> String {
         "step '\(step)' runs flow '\(flow)' but does not handle its exit '\(exit)'"
     }
@@ -57,6 +68,9 @@ enum AnalysisMessages {
     }
     static func linkNeedsInput(_ pattern: String, step: String) -> String {
         "link '\(pattern)' cannot be opened: every path to step '\(step)' needs an input the URL does not give, or a move only the user can make"
+    }
+    static func linkNeedsAPath(_ pattern: String) -> String {
+        "link '\(pattern)' opens it along a path from the root, so it needs a transition too: for example an event the app sends when the link arrives"
     }
     static func linkBlockedByExit(_ exit: String, flow: String) -> String {
         "the path goes through exit '\(exit)' of flow '\(flow)', which only the user can take"

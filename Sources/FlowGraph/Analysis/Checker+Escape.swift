@@ -29,11 +29,11 @@ extension Checker {
                 return move.kind == .root || move.kind == .exit || (move.kind == .select && flow.isTabs)
             }
         }
-        let canEscapeEverything = edges.backwardClosure(from: escapesEverything, sameLayerOnly: false)
+        let canEscapeEverything = edges.backwardClosure(from: escapesEverything, sameLayerOnly: false, screensOnly: true)
         let leavesLayer = coverStates.filter { index in
             canEscapeEverything[index] || graph.moves[index].contains { $0.kind == .dismiss }
         }
-        let canLeave = edges.backwardClosure(from: leavesLayer, sameLayerOnly: true)
+        let canLeave = edges.backwardClosure(from: leavesLayer, sameLayerOnly: true, screensOnly: true)
         var trappedByCover: [Int32: [Int]] = [:]
         for index in coverStates where !canLeave[index] {
             trappedByCover[graph.states[index].layerRoot, default: []].append(index)
@@ -53,7 +53,17 @@ extension Checker {
             for handler in flow.handlers where handler.actions.contains(where: { [.root, .exit, .select].contains($0.kind) }) {
                 notes.append(.init(AnalysisMessages.appWideWayOut(handler.event), at: handler.eventRange))
             }
-            if hasAncestorEscape[flowIndex] { notes.append(.init(AnalysisMessages.ancestorWayOut)) }
+            if let (ancestor, handler) = ancestorEscape[flowIndex] {
+                let transition = program.flows[ancestor].handlers[handler]
+                notes.append(.init(AnalysisMessages.ancestorWayOut(transition.event, flow: program.flows[ancestor].name), at: transition.eventRange))
+            }
+            for step in steps {
+                guard let runs = flow.steps[step].runs, let subgraph = graphs[runs] else { continue }
+                let taken = Set(subgraph.producedExits.map { program.flows[runs].exits[$0].name })
+                for handler in flow.steps[step].handlers where !taken.contains(handler.event) {
+                    notes.append(.init(AnalysisMessages.handlerNeverRuns(handler.event, flow: program.flows[runs].name), at: handler.eventRange))
+                }
+            }
             report(.deadEnd, message, at: site,
                    notes: notes,
                    path: path(to: Int32(first), in: flowIndex),
@@ -80,8 +90,9 @@ extension Checker {
 
 /// Every move of a flow's state graph, forward and back, reversed for backward searches.
 struct EscapeEdges {
-    /// For each state, the states that can move to it (and whether they share its layer).
-    private var predecessors: [[(state: Int32, sameLayer: Bool)]]
+    /// For each state, the states that can move to it, whether they share its layer, and whether
+    /// the move is an app-wide flow-level clause (a `dismiss` excepted) rather than the screen's own.
+    private var predecessors: [[(state: Int32, sameLayer: Bool, isAppWide: Bool)]]
 
     init(graph: FlowStateGraph) {
         let states = graph.states
@@ -102,13 +113,15 @@ struct EscapeEdges {
                 presenters[Frame(step: target.step, layer: target.layer, layerRoot: target.layerRoot), default: []].append(Int32(index))
             }
         }
-        func add(_ from: Int, _ to: Int32) {
+        func add(_ from: Int, _ to: Int32, isAppWide: Bool = false) {
             let sameLayer = states[from].layer == states[Int(to)].layer && states[from].layerRoot == states[Int(to)].layerRoot
-            predecessors[Int(to)].append((Int32(from), sameLayer))
+            predecessors[Int(to)].append((Int32(from), sameLayer, isAppWide))
         }
         for (index, state) in states.enumerated() {
             for move in graph.moves[index] {
-                if move.target >= 0 { add(index, move.target) }
+                var isAppWide = false
+                if case .flow = move.origin { isAppWide = true }
+                if move.target >= 0 { add(index, move.target, isAppWide: isAppWide) }
                 if move.kind == .popTo {
                     let target = Frame(step: Int32(move.actionTarget), layer: state.layer, layerRoot: state.layerRoot)
                     for other in byFrame[target] ?? [] { add(index, other) }
@@ -131,13 +144,15 @@ struct EscapeEdges {
         }
     }
 
-    /// The states from which one of `targets` can be reached (the targets included).
-    func backwardClosure(from targets: [Int], sameLayerOnly: Bool) -> [Bool] {
+    /// The states from which one of `targets` can be reached (the targets included), optionally
+    /// staying in one layer, and optionally only through what the screens themselves offer.
+    func backwardClosure(from targets: [Int], sameLayerOnly: Bool, screensOnly: Bool = false) -> [Bool] {
         var reached = Array(repeating: false, count: predecessors.count)
         var queue = targets
         for target in targets { reached[target] = true }
         while let state = queue.popLast() {
-            for (previous, sameLayer) in predecessors[state] where !reached[Int(previous)] && (sameLayer || !sameLayerOnly) {
+            for (previous, sameLayer, isAppWide) in predecessors[state]
+            where !reached[Int(previous)] && (sameLayer || !sameLayerOnly) && !(screensOnly && isAppWide) {
                 reached[Int(previous)] = true
                 queue.append(Int(previous))
             }

@@ -16,9 +16,11 @@ extension Checker {
                 let placeholders = Set(link.pattern.placeholders)
                 let given = flow.steps[targetStep].inputs.filter { placeholders.contains($0.name) }
                 let key = given.map { "\($0.name):\($0.type)" }.sorted().joined(separator: ",")
+                let allowed = Set(given.map { Pair(name: $0.name, type: $0.type) })
+                /// An optional input the URL does not give is nil.
+                func isGiven(_ input: Parameter) -> Bool { input.type.hasSuffix("?") || allowed.contains(Pair(name: input.name, type: input.type)) }
                 if cache[key] == nil {
-                    let allowed = Set(given.map { Pair(name: $0.name, type: $0.type) })
-                    cache[key] = graph.search { step in step.inputs.allSatisfy { allowed.contains(Pair(name: $0.name, type: $0.type)) } }
+                    cache[key] = graph.search { step in step.inputs.allSatisfy(isGiven) }
                 }
                 if let path = cache[key]!.path(to: target) {
                     result[flowIndex][linkIndex] = path
@@ -26,12 +28,14 @@ extension Checker {
                 }
                 if cache["*"] == nil { cache["*"] = graph.search(everyMove: true) { _ in true } }
                 guard let free = cache["*"]!.edges(to: target) else {
-                    report(.linkUnreachable, AnalysisMessages.linkTargetUnreachable(link.pattern.text, step: flow.steps[targetStep].name),
-                           at: link.patternRange, subjects: [target])
+                    // An unreachable step is reported as such, with a note about the link, below.
+                    if graphs[flowIndex]?.isReachable(targetStep) == true, entryPaths[flowIndex] != nil {
+                        report(.linkUnreachable, AnalysisMessages.linkTargetUnreachable(link.pattern.text, step: flow.steps[targetStep].name),
+                               at: link.patternRange, subjects: [target])
+                    }
                     continue
                 }
                 // Explain with the first thing on the shortest path that the URL cannot provide.
-                let allowed = Set(given.map { Pair(name: $0.name, type: $0.type) })
                 var notes: [Diagnostic.Note] = []
                 for hop in free.dropFirst() {
                     if let blocker = hop.edge?.blocker {
@@ -39,7 +43,7 @@ extension Checker {
                         break
                     }
                     let step = program[hop.step]
-                    if let missing = step.inputs.first(where: { !allowed.contains(Pair(name: $0.name, type: $0.type)) }) {
+                    if let missing = step.inputs.first(where: { !isGiven($0) }) {
                         notes.append(.init(AnalysisMessages.linkBlockedBy(program.qualifiedName(hop.step), parameter: missing), at: step.range))
                         break
                     }
@@ -130,10 +134,14 @@ struct CompositeGraph {
         var via = [Edge?](repeating: nil, count: references.count)
         var queue: [Int32] = []
         for root in program.roots {
-            guard let start = program.flows[root].start else { continue }
-            let node = offsets[root] + start
-            parent[node] = -1
-            queue.append(Int32(node))
+            // The app starts at a root's start; for a tabs root, at every tab.
+            let flow = program.flows[root]
+            guard let start = flow.start else { continue }
+            for step in flow.isTabs ? [start] + flow.steps.indices.filter({ $0 != start }) : [start] {
+                let node = offsets[root] + step
+                parent[node] = -1
+                queue.append(Int32(node))
+            }
         }
         var cursor = 0
         while cursor < queue.count {

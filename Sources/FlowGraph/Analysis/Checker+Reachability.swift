@@ -57,8 +57,12 @@ extension Checker {
             }
             guard !flow.isTabs, let graph = graphs[flowIndex] else { continue }
             for (stepIndex, step) in flow.steps.enumerated() where !graph.isReachable(stepIndex) {
+                // A link opens its step along a path from the root, so it does not make a step reachable.
+                let notes = flow.links.filter { $0.target == stepIndex }.map {
+                    Diagnostic.Note(AnalysisMessages.linkNeedsAPath($0.pattern.text), at: $0.patternRange)
+                }
                 report(.unreachableStep, AnalysisMessages.unreachableStep(step.name, flow: flow.name), at: step.range,
-                       subjects: [StepReference(flow: flowIndex, step: stepIndex)])
+                       notes: notes, subjects: [StepReference(flow: flowIndex, step: stepIndex)])
             }
         }
     }

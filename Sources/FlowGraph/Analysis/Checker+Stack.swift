@@ -31,13 +31,18 @@ extension Checker {
                 guard !isPossible, reported.insert(key).inserted else { continue }
                 let step = flow.steps[Int(state.step)].name
                 let stepReference = StepReference(flow: flowIndex, step: Int(state.step))
+                // At the bottom of a subflow's own stack, leaving means an exit; in a tabs flow, the step is a tab.
+                var notes: [Diagnostic.Note] = []
+                if flow.isTabs, state.layer == .base {
+                    notes.append(.init(AnalysisMessages.isATab(step, flow: flow.name)))
+                } else if flowIsSubflow(flowIndex), state.layer == .base, state.isBottom {
+                    notes.append(.init(AnalysisMessages.useExitToLeave(flow.name)))
+                }
                 if move.kind == .pop {
-                    report(.invalidPop, AnalysisMessages.invalidPop(step), at: key.range(in: flow),
-                           notes: flowIsSubflow(flowIndex) && state.layer == .base ? [.init(AnalysisMessages.useExitToLeave(flow.name))] : [],
+                    report(.invalidPop, AnalysisMessages.invalidPop(step), at: key.range(in: flow), notes: notes,
                            path: path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
                 } else {
-                    report(.invalidDismiss, AnalysisMessages.invalidDismiss(step, flow: flow.name), at: key.range(in: flow),
-                           notes: flowIsSubflow(flowIndex) ? [.init(AnalysisMessages.useExitToLeave(flow.name))] : [],
+                    report(.invalidDismiss, AnalysisMessages.invalidDismiss(step, flow: flow.name), at: key.range(in: flow), notes: notes,
                            path: path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
                 }
             }

@@ -76,9 +76,13 @@ extension Checker {
             let handled = Set(step.handlers.map(\.event))
             for (exitIndex, exit) in flow.exits.enumerated() where !handled.contains(exit.name) {
                 guard let takenAt = firstTaken[exitIndex] else { continue }
+                var notes = [Diagnostic.Note(AnalysisMessages.exitTakenHere(exit.name), at: takenAt)]
+                let parent = program.flows[runner.flow]
+                if let lookalike = parent.handlers.first(where: { $0.event == exit.name }) {
+                    notes.append(.init(AnalysisMessages.exitsDoNotBubble(exit.name, flow: parent.name), at: lookalike.eventRange))
+                }
                 report(.unhandledExit, AnalysisMessages.unhandledExit(step: step.name, flow: flow.name, exit: exit.name),
-                       at: step.runsRange ?? step.range, notes: [.init(AnalysisMessages.exitTakenHere(exit.name), at: takenAt)],
-                       subjects: [runner])
+                       at: step.runsRange ?? step.range, notes: notes, subjects: [runner])
             }
         }
     }

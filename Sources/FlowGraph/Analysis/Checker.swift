@@ -21,9 +21,9 @@ public struct Checker {
     var isRecursive: [Bool]
     /// The shortest path from a root to each flow's start, for reachable flows.
     var entryPaths: [NavigationPath?]
-    /// Flows below a flow-level handler that can close them (root, select, exit, dismiss, pop, popTo
-    /// or replace in an ancestor): an event bubbling up to it lets the user out.
-    var hasAncestorEscape: [Bool]
+    /// For flows below a flow-level handler that can close them (root, select, exit, dismiss, pop,
+    /// popTo or replace in an ancestor), the nearest such handler: (flow, handler index).
+    var ancestorEscape: [(flow: Int, handler: Int)?]
     var isComplete = true
 
     init(program: FlowProgram) {
@@ -31,7 +31,7 @@ public struct Checker {
         graphs = Array(repeating: nil, count: program.flows.count)
         isRecursive = Array(repeating: false, count: program.flows.count)
         entryPaths = Array(repeating: nil, count: program.flows.count)
-        hasAncestorEscape = Array(repeating: false, count: program.flows.count)
+        ancestorEscape = Array(repeating: nil, count: program.flows.count)
     }
 
     /// Runs every check on `program`.
@@ -151,9 +151,9 @@ public struct Checker {
         let closing: Set<ActionKind> = [.root, .select, .exit, .dismiss, .pop, .popTo, .replace]
         for flowIndex in order {
             let flow = program.flows[flowIndex]
-            let above = hasAncestorEscape[flowIndex] || flow.handlers.flatMap(\.actions).contains { closing.contains($0.kind) }
-            guard above else { continue }
-            for step in flow.steps { if let runs = step.runs { hasAncestorEscape[runs] = true } }
+            let own = flow.handlers.firstIndex { $0.actions.contains { closing.contains($0.kind) } }.map { (flowIndex, $0) }
+            guard let above = own ?? ancestorEscape[flowIndex] else { continue }
+            for step in flow.steps { if let runs = step.runs, ancestorEscape[runs] == nil { ancestorEscape[runs] = above } }
         }
     }
 

@@ -9,8 +9,8 @@ public struct GitHubReport: Sendable {
 
     public func render() -> String {
         context.diagnostics.map { diagnostic in
-            let start = context.start(diagnostic.range)
-            let end = context.end(diagnostic.range)
+            let start = context.characterLocation(diagnostic.range)
+            let end = context.characterLocation(diagnostic.range, end: true)
             let command = diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
             var properties = [
                 ("file", context.path(diagnostic.range)),
@@ -24,7 +24,7 @@ public struct GitHubReport: Sendable {
             var message = diagnostic.message
             for note in diagnostic.notes {
                 if let range = note.range {
-                    let location = context.start(range)
+                    let location = context.characterLocation(range)
                     message += "\nnote: \(context.path(range)):\(location.line):\(location.column): \(note.message)"
                 } else {
                     message += "\nnote: \(note.message)"

@@ -68,20 +68,15 @@ public struct SARIFReport: Sendable {
     }
 
     private func physicalLocation(_ range: SourceRange) -> JSONValue {
-        let file = context.files[range.file]
-        let start = file.location(of: range.start)
-        let end = file.location(of: range.end)
-        func column(_ location: SourceLocation) -> Int {
-            let prefix = file.lineText(location.line).utf8.prefix(location.column - 1)
-            return String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
-        }
+        let start = context.characterLocation(range)
+        let end = context.characterLocation(range, end: true)
         return .object([
-            ("artifactLocation", .object([("uri", .string(Self.uri(file.path))), ("index", .int(range.file))])),
+            ("artifactLocation", .object([("uri", .string(Self.uri(context.path(range)))), ("index", .int(range.file))])),
             ("region", .object([
                 ("startLine", .int(start.line)),
-                ("startColumn", .int(column(start))),
+                ("startColumn", .int(start.column)),
                 ("endLine", .int(end.line)),
-                ("endColumn", .int(max(column(end), column(start)))),
+                ("endColumn", .int(end.line == start.line ? max(end.column, start.column) : end.column)),
             ])),
         ])
     }

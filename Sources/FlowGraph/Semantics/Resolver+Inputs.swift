@@ -50,6 +50,7 @@ extension Resolver {
             for parameter in needed {
                 let note = Diagnostic.Note(SemanticMessages.declaredHere(description), at: declaration)
                 guard let given = payload.first(where: { $0.name == parameter.name }) else {
+                    if parameter.type.hasSuffix("?") { continue }  // An optional input not given is nil.
                     report(.inputMismatch,
                            SemanticMessages.missingInput(event: transition.event, parameter: parameter, target: description),
                            at: action.range, notes: [note])
@@ -71,7 +72,8 @@ extension Resolver {
         let entered = subflow.isTabs ? Array(subflow.steps.indices) : (subflow.start.map { [$0] } ?? [])
         for index in entered {
             let entry = subflow.steps[index]
-            for parameter in entry.inputs where !step.inputs.contains(where: { $0.name == parameter.name && $0.type == parameter.type }) {
+            for parameter in entry.inputs where !parameter.type.hasSuffix("?")
+                && !step.inputs.contains(where: { $0.name == parameter.name && $0.type == parameter.type }) {
                 report(.inputMismatch,
                        SemanticMessages.subflowInput(step: step.name, flow: subflow.name, start: entry.name, parameter: parameter),
                        at: range, notes: [.init(SemanticMessages.declaredHere("step '\(entry.name)'"), at: entry.range)])
@@ -101,6 +103,8 @@ extension Resolver {
                            at: link.patternRange, notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
                 }
                 for input in step.inputs {
+                    // An optional input may be left out of the URL: it is nil then.
+                    if !placeholders.contains(input.name), input.type.hasSuffix("?") { continue }
                     if !placeholders.contains(input.name) {
                         report(.linkMismatch, SemanticMessages.linkMissingInput(input, step: step.name),
                                at: link.patternRange, notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
@@ -113,9 +117,11 @@ extension Resolver {
         }
     }
 
-    /// Types that can never be LosslessStringConvertible: optionals, collections, tuples, functions.
+    /// Types that can never be LosslessStringConvertible: collections, tuples, functions; an
+    /// optional is fine when what it wraps is (an absent value is nil).
     private func isTextConvertible(_ type: String) -> Bool {
-        !(type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("[") || type.hasPrefix("(") || type.contains("->")
+        if type.hasSuffix("?") { return isTextConvertible(String(type.dropLast())) }
+        return !(type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("[") || type.hasPrefix("(") || type.contains("->")
             || type.hasPrefix("any ") || type.hasPrefix("some ") || type.hasPrefix("Optional<") || type.hasPrefix("Array<")
             || type.hasPrefix("Dictionary<") || type.hasPrefix("Set<"))
     }

@@ -23,10 +23,11 @@ public struct Parser {
         let tokens = lexer.tokenize()
         var parser = Parser(file: file, tokens: tokens)
         let flows = parser.parseFile()
-        // On a line where the lexer already reported a bad token, the parser's complaints add nothing.
-        let lexedLines = Set(lexer.diagnostics.map { source.location(of: $0.range.start).line })
-        let parsed = parser.diagnostics.filter { !lexedLines.contains(source.location(of: $0.range.start).line) }
-        return (flows, lexer.diagnostics + parsed)
+        // One error a line: the first the lexer found there, else the parser's.
+        var lines = Set<Int>()
+        let lexed = lexer.diagnostics.filter { lines.insert(source.location(of: $0.range.start).line).inserted }
+        let parsed = parser.diagnostics.filter { !lines.contains(source.location(of: $0.range.start).line) }
+        return (flows, lexed + parsed)
     }
 
     // MARK: - program := flow*
@@ -51,6 +52,10 @@ public struct Parser {
         let name = expectName("a flow name after 'flow'") ?? Name(text: "", range: range(of: flowToken))
         var isTabs = false
         if current.isKeyword("tabs") {
+            isTabs = true
+            advance()
+        } else if current.kind == .identifier, !current.isAtLineStart, closestName(to: current.text, in: ["tabs"]) != nil {
+            error(SyntaxMessages.expected("'tabs' or '{' after the flow's name", found: describe(current)), at: current)
             isTabs = true
             advance()
         }
@@ -99,7 +104,8 @@ public struct Parser {
         case "guard":
             advance()
             var isAsync = false
-            if current.isKeyword("async"), tokens[index + 1].kind == .identifier, !tokens[index + 1].isAtLineStart {
+            if current.isKeyword("async") {
+                // `guard async` alone is a guard whose name was forgotten, not a guard named 'async'.
                 isAsync = true
                 advance()
             }
@@ -215,19 +221,23 @@ public struct Parser {
             var elseAction: ActionSyntax?
             if current.isKeyword("else"), !current.isAtLineStart {
                 advance()
-                guard let parsed = parseAction() else { return nil }
+                guard let parsed = parseAction(after: "else") else { return nil }
                 elseAction = parsed
             }
             condition = ConditionSyntax(guardName: guardName, isNegated: isNegated, elseAction: elseAction, range: range(from: ifToken))
+        }
+        if condition == nil, current.isKeyword("else"), !current.isAtLineStart {
+            error(SyntaxMessages.elseWithoutIf, at: current)
+            return nil
         }
         return OnSyntax(event: event, payload: payload, action: action, condition: condition, doc: keyword.doc, range: range(from: keyword))
     }
 
     // MARK: - action := ('push' | ... | 'exit') Name | 'pop' | 'dismiss'
 
-    private mutating func parseAction() -> ActionSyntax? {
-        guard current.kind == .identifier, !current.isAtLineStart || !Self.memberKeywords.contains(current.text) else {
-            error(SyntaxMessages.expected("an action after '->'", found: describeFollowing(current)), atMissing: current)
+    private mutating func parseAction(after word: String = "->") -> ActionSyntax? {
+        guard current.kind == .identifier, !current.isAtLineStart else {
+            error(SyntaxMessages.expected("an action after '\(word)'", found: describeFollowing(current)), atMissing: current)
             return nil
         }
         let word = current

@@ -19,6 +19,7 @@ enum SyntaxMessages {
     static func unknownAction(_ word: String) -> String {
         "unknown action '\(word)'; expected one of push, sheet, cover, replace, root, pop, popTo, dismiss, select, exit"
     }
+    static let elseWithoutIf = "'else' needs a condition: write 'if guardName' before it"
     static func actionTakesNoTarget(_ action: String) -> String { "'\(action)' takes no target" }
     static func unbalancedType(_ closing: String) -> String { "unbalanced '\(closing)' in type" }
     static func mismatchedType(open: String, found: String) -> String {
