@@ -324,3 +324,47 @@ struct ReviewRegressionTests {
         ])
     }
 }
+
+@Suite("Chains of conditions")
+struct ConditionChainTests {
+    static let program = """
+        flow Shop {
+            start Cart
+            guard isBanned
+            guard async isLoggedIn
+            step Cart {
+                on checkoutTapped -> cover Banned if isBanned else push Checkout if isLoggedIn else sheet Login
+            }
+            step Banned { on closeTapped -> dismiss }
+            step Checkout { on backTapped -> pop }
+            step Login { on closeTapped -> dismiss }
+        }
+        """
+
+    @Test func anElseActionCanHaveAConditionOfItsOwn() throws {
+        let result = compile(Self.program)
+        #expect(result.diagnostics.isEmpty)
+        let transition = try #require(result.program?.flows[0].steps[0].handlers.first)
+        #expect(transition.actions.map(\.kind) == [.cover, .push, .sheet])
+        #expect(transition.conditions.map(\.guardName) == ["isBanned", "isLoggedIn"])
+    }
+
+    @Test func everyGuardOfAChainIsResolvedAndCountsAsUsed() {
+        #expect(rules(Self.program.replacingOccurrences(of: "if isLoggedIn else", with: "if isLogedIn else")) == ["unknown-name"])
+        #expect(rules(Self.program.replacingOccurrences(of: " else push Checkout if isLoggedIn else sheet Login", with: ""))
+            .sorted() == ["unreachable-step", "unreachable-step", "unused-guard"])
+    }
+
+    @Test func aChainThatCanFallThroughIsStillOneClause() {
+        #expect(rules("""
+            flow A {
+                start H
+                guard g
+                guard h
+                step H { on go -> push X if g else push Y if h }
+                step X { on back -> pop }
+                step Y { on back -> pop }
+            }
+            """).isEmpty)
+    }
+}

@@ -99,10 +99,10 @@ struct CompositeGraph {
                     var blocker: String?
                     if let subflow {
                         blocker = AnalysisMessages.linkBlockedByExit(transition.event, flow: subflow.name)
-                    } else if offset == 1, let condition = transition.condition {
-                        blocker = AnalysisMessages.linkBlockedByElse(transition.event, guard: condition.guardName)
+                    } else if offset >= 1 {
+                        blocker = AnalysisMessages.linkBlockedByElse(transition.event, guard: transition.conditions[offset - 1].guardName)
                     }
-                    let via = "\(transition.event): \(action.kind.rawValue)\(offset == 1 ? " (else)" : "")"
+                    let via = "\(transition.event): \(action.kind.rawValue)\(offset >= 1 ? " (else)" : "")"
                     return Edge(target: Int32(base + target), via: via, blocker: blocker)
                 }
             }

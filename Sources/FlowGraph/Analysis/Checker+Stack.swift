@@ -124,12 +124,12 @@ extension Checker {
 /// One action of one `on` clause: its main action or its `else` action.
 struct ActionKey: Hashable {
     let origin: FlowStateGraph.Origin
-    let isElse: Bool
+    let branch: Int
     let kind: ActionKind
 
     init(_ move: FlowStateGraph.Move) {
         origin = move.origin
-        isElse = move.isElse
+        branch = move.branch
         kind = move.kind
     }
 
@@ -143,6 +143,6 @@ struct ActionKey: Hashable {
 
     func range(in flow: Flow) -> SourceRange {
         guard let transition = transition(in: flow) else { return flow.range }
-        return transition.actions[isElse ? 1 : 0].range
+        return transition.actions[branch].range
     }
 }

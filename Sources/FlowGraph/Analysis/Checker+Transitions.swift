@@ -52,7 +52,7 @@ extension Checker {
 
     private mutating func checkUnused(_ flow: Flow) {
         let transitions = flow.allTransitions
-        let usedGuards = Set(transitions.compactMap { $0.condition?.guardIndex })
+        let usedGuards = Set(transitions.flatMap(\.conditions).compactMap(\.guardIndex))
         for (index, item) in flow.guards.enumerated() where !usedGuards.contains(index) {
             report(.unusedGuard, AnalysisMessages.unusedGuard(item.name, flow: flow.name), at: item.range)
         }

@@ -41,7 +41,8 @@ struct FlowStateGraph {
         /// For `popTo`, `select` and the forward kinds, the step; for `exit`, the exit index.
         var actionTarget: Int
         var origin: Origin
-        var isElse: Bool
+        /// Which action of the clause's chain: 0 for the main one, k for the k-th `else`.
+        var branch: Int
     }
 
     let flow: Flow
@@ -96,15 +97,15 @@ struct FlowStateGraph {
             var outgoing: [Move] = []
             if flow.isTabs, state.layer == .base, cursor == 0 {
                 for tab in flow.steps.indices where tab != start {
-                    let move = Move(target: -1, kind: .select, actionTarget: tab, origin: .tabBar, isElse: false)
+                    let move = Move(target: -1, kind: .select, actionTarget: tab, origin: .tabBar, branch: 0)
                     let target = add(State(step: Int32(tab), below: -1, layer: .base, layerRoot: -1), from: (current, move))
-                    outgoing.append(Move(target: target, kind: .select, actionTarget: tab, origin: .tabBar, isElse: false))
+                    outgoing.append(Move(target: target, kind: .select, actionTarget: tab, origin: .tabBar, branch: 0))
                 }
             }
             for (transition, origin) in available[Int(state.step)] {
                 for (offset, action) in transition.actions.enumerated() {
                     guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { continue }
-                    var move = Move(target: -1, kind: action.kind, actionTarget: actionTarget, origin: origin, isElse: offset == 1)
+                    var move = Move(target: -1, kind: action.kind, actionTarget: actionTarget, origin: origin, branch: offset)
                     if let next = successor(of: state, action.kind, actionTarget) {
                         move.target = add(next, from: (current, move))
                     }

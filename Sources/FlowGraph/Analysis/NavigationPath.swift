@@ -30,6 +30,6 @@ extension FlowStateGraph.Move {
         case .flow(let handler): event = flow.handlers[handler].event
         case .tabBar: return "tab"
         }
-        return "\(event): \(kind.rawValue)\(isElse ? " (else)" : "")"
+        return "\(event): \(kind.rawValue)\(branch > 0 ? " (else)" : "")"
     }
 }

@@ -119,9 +119,27 @@ public struct Transition: Sendable {
     /// Whether this handles an exit of the flow its step runs (rather than an event).
     public var isExitHandler: Bool
 
-    /// The actions this transition can take: the main one, and the `else` one.
+    /// The actions this transition can take, in order: the main one, then each `else` one.
+    /// Action `k` is taken when the guards of conditions `0..<k` block and condition `k` (if any) allows.
     public var actions: [Action] {
-        [action] + (condition?.elseAction.map { [$0] } ?? [])
+        var result = [action]
+        var next = condition
+        while let current = next {
+            if let elseAction = current.elseAction { result.append(elseAction) }
+            next = current.elseCondition
+        }
+        return result
+    }
+
+    /// The conditions of the chain, in order: condition `k` guards action `k`.
+    public var conditions: [Condition] {
+        var result: [Condition] = []
+        var next = condition
+        while let current = next {
+            result.append(current)
+            next = current.elseCondition
+        }
+        return result
     }
 }
 
@@ -135,11 +153,15 @@ public struct Action: Sendable, Hashable {
     public var range: SourceRange
 }
 
-/// `if guard` / `if !guard`, with an optional `else` action.
+/// `if guard` / `if !guard`, with an optional `else` action, which may have a condition of its own.
 public struct Condition: Sendable {
     public var guardName: String
     public var guardIndex: Int?
     public var isNegated: Bool
     public var elseAction: Action?
+    /// The condition of the `else` action, when it has one (at most one element).
+    public var elseChain: [Condition] = []
     public var range: SourceRange
+
+    public var elseCondition: Condition? { elseChain.first }
 }

@@ -176,22 +176,24 @@ public struct Resolver {
 
     /// Resolves one `on` clause in `flow`.
     private mutating func transition(_ syntax: OnSyntax, in flow: Flow, isExitHandler: Bool) -> Transition {
-        var condition: Condition?
-        if let conditionSyntax = syntax.condition {
-            let guardName = conditionSyntax.guardName
-            let guardIndex = flow.guardIndex(named: guardName.text)
-            if guardIndex == nil {
-                reportUnknown(SemanticMessages.unknownGuard(guardName.text, flow: flow.name), at: guardName.range,
-                              name: guardName.text, candidates: flow.guards.map(\.name))
-            }
-            condition = Condition(
-                guardName: guardName.text, guardIndex: guardIndex, isNegated: conditionSyntax.isNegated,
-                elseAction: conditionSyntax.elseAction.map { action($0, in: flow) }, range: conditionSyntax.range)
-        }
+        let condition = syntax.condition.map { resolveCondition($0, in: flow) }
         return Transition(
             event: syntax.event.text, eventRange: syntax.event.range, payload: parameters(syntax.payload),
             action: action(syntax.action, in: flow), condition: condition, doc: syntax.doc, range: syntax.range,
             isExitHandler: isExitHandler)
+    }
+
+    private mutating func resolveCondition(_ syntax: ConditionSyntax, in flow: Flow) -> Condition {
+        let guardName = syntax.guardName
+        let guardIndex = flow.guardIndex(named: guardName.text)
+        if guardIndex == nil {
+            reportUnknown(SemanticMessages.unknownGuard(guardName.text, flow: flow.name), at: guardName.range,
+                          name: guardName.text, candidates: flow.guards.map(\.name))
+        }
+        return Condition(
+            guardName: guardName.text, guardIndex: guardIndex, isNegated: syntax.isNegated,
+            elseAction: syntax.elseAction.map { action($0, in: flow) },
+            elseChain: syntax.elseChain.map { resolveCondition($0, in: flow) }, range: syntax.range)
     }
 
     private mutating func action(_ syntax: ActionSyntax, in flow: Flow) -> Action {

@@ -207,30 +207,44 @@ public struct Parser {
         guard expectArrow(), let action = parseAction() else { return nil }
         var condition: ConditionSyntax?
         if current.isKeyword("if"), !current.isAtLineStart {
-            let ifToken = advance()
-            var isNegated = false
-            if current.isPunctuation("!") {
-                isNegated = true
-                advance()
-            }
-            if current.isKeyword("else") {
-                error(SyntaxMessages.expected("a guard name after 'if'", found: "'else'"), at: current)
-                return nil
-            }
-            guard let guardName = expectName("a guard name after 'if'") else { return nil }
-            var elseAction: ActionSyntax?
-            if current.isKeyword("else"), !current.isAtLineStart {
-                advance()
-                guard let parsed = parseAction(after: "else") else { return nil }
-                elseAction = parsed
-            }
-            condition = ConditionSyntax(guardName: guardName, isNegated: isNegated, elseAction: elseAction, range: range(from: ifToken))
+            guard let parsed = parseCondition() else { return nil }
+            condition = parsed
         }
         if condition == nil, current.isKeyword("else"), !current.isAtLineStart {
             error(SyntaxMessages.elseWithoutIf, at: current)
             return nil
         }
         return OnSyntax(event: event, payload: payload, action: action, condition: condition, doc: keyword.doc, range: range(from: keyword))
+    }
+
+    // MARK: - condition := 'if' '!'? Name ('else' action condition?)?
+
+    private mutating func parseCondition() -> ConditionSyntax? {
+        let ifToken = advance()
+        var isNegated = false
+        if current.isPunctuation("!") {
+            isNegated = true
+            advance()
+        }
+        if current.isKeyword("else") {
+            error(SyntaxMessages.expected("a guard name after 'if'", found: "'else'"), at: current)
+            return nil
+        }
+        guard let guardName = expectName("a guard name after 'if'") else { return nil }
+        var elseAction: ActionSyntax?
+        var elseChain: [ConditionSyntax] = []
+        if current.isKeyword("else"), !current.isAtLineStart {
+            advance()
+            guard let parsed = parseAction(after: "else") else { return nil }
+            elseAction = parsed
+            // `else push B if h else ...`: the else action has a condition of its own.
+            if current.isKeyword("if"), !current.isAtLineStart {
+                guard let next = parseCondition() else { return nil }
+                elseChain = [next]
+            }
+        }
+        return ConditionSyntax(guardName: guardName, isNegated: isNegated, elseAction: elseAction, elseChain: elseChain,
+                               range: range(from: ifToken))
     }
 
     // MARK: - action := ('push' | ... | 'exit') Name | 'pop' | 'dismiss'

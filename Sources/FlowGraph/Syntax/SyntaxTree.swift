@@ -101,10 +101,15 @@ public struct ActionSyntax: Sendable, Hashable {
     public let range: SourceRange
 }
 
-/// `if !guard else action`
+/// `if !guard else action`, where the `else` action may have a condition of its own:
+/// `cover Banned if isBanned else push Checkout if isLoggedIn else sheet Login`.
 public struct ConditionSyntax: Sendable, Hashable {
     public let guardName: Name
     public let isNegated: Bool
     public let elseAction: ActionSyntax?
+    /// The condition of the `else` action, when it has one (at most one element).
+    public let elseChain: [ConditionSyntax]
     public let range: SourceRange
+
+    public var elseCondition: ConditionSyntax? { elseChain.first }
 }
