@@ -54,55 +54,42 @@ public struct Resolver {
         var flow = Flow(
             name: syntax.name.text, isTabs: syntax.isTabs, doc: syntax.doc, range: syntax.name.range, start: nil,
             steps: [], exits: [], guards: [], links: [], handlers: [], events: [])
-        var seenSteps: [String: SourceRange] = [:]
-        for step in syntax.steps {
-            if let first = seenSteps[step.name.text] {
-                report(.duplicateName, SemanticMessages.duplicateStep(step.name.text, flow: flow.name), at: step.name.range,
-                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
-                continue
-            }
-            seenSteps[step.name.text] = step.name.range
+        for step in unique(syntax.steps, name: \.name, message: { SemanticMessages.duplicateStep($0, flow: flow.name) }) {
             flow.steps.append(Step(
                 name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
                 runs: nil, runsRange: step.runs?.range, handlers: []))
         }
-        var seenExits: [String: SourceRange] = [:]
-        for exit in syntax.exits {
-            if let first = seenExits[exit.name.text] {
-                report(.duplicateName, SemanticMessages.duplicateExit(exit.name.text, flow: flow.name), at: exit.name.range,
-                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
-                continue
-            }
-            seenExits[exit.name.text] = exit.name.range
+        for exit in unique(syntax.exits, name: \.name, message: { SemanticMessages.duplicateExit($0, flow: flow.name) }) {
             flow.exits.append(Exit(name: exit.name.text, inputs: parameters(exit.inputs), doc: exit.doc, range: exit.name.range))
         }
-        var seenGuards: [String: SourceRange] = [:]
-        for item in syntax.guards {
-            if let first = seenGuards[item.name.text] {
-                report(.duplicateName, SemanticMessages.duplicateGuard(item.name.text, flow: flow.name), at: item.name.range,
-                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
-                continue
-            }
-            seenGuards[item.name.text] = item.name.range
+        for item in unique(syntax.guards, name: \.name, message: { SemanticMessages.duplicateGuard($0, flow: flow.name) }) {
             flow.guards.append(Guard(name: item.name.text, isAsync: item.isAsync, doc: item.doc, range: item.name.range))
         }
         return flow
     }
 
+    /// The declarations with a name not seen before; each repeated name is a `duplicate-name`.
+    private mutating func unique<Declaration>(
+        _ declarations: [Declaration], name: (Declaration) -> Name, message: (String) -> String
+    ) -> [Declaration] {
+        var seen: [String: SourceRange] = [:]
+        return declarations.filter { declaration in
+            let declared = name(declaration)
+            if let first = seen[declared.text] {
+                report(.duplicateName, message(declared.text), at: declared.range,
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
+                return false
+            }
+            seen[declared.text] = declared.range
+            return true
+        }
+    }
+
     /// Converts parameter syntax, reporting a name declared twice in one list.
     private mutating func parameters(_ syntax: [ParameterSyntax]) -> [Parameter] {
-        var seen: [String: SourceRange] = [:]
-        var result: [Parameter] = []
-        for parameter in syntax {
-            if let first = seen[parameter.name.text] {
-                report(.duplicateName, SemanticMessages.duplicateParameter(parameter.name.text), at: parameter.name.range,
-                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
-                continue
-            }
-            seen[parameter.name.text] = parameter.name.range
-            result.append(Parameter(name: parameter.name.text, type: parameter.type.text, range: parameter.name.range))
+        unique(syntax, name: \.name, message: SemanticMessages.duplicateParameter).map {
+            Parameter(name: $0.name.text, type: $0.type.text, range: $0.name.range)
         }
-        return result
     }
 
     // MARK: - References

@@ -5,10 +5,10 @@
 /// syntax error of the file. Words like `step` or `push` are keywords only where the grammar
 /// expects them, so they can still be used as names.
 public struct Parser {
-    private let tokens: [Token]
-    private let file: Int
-    private var index = 0
-    public private(set) var diagnostics: [Diagnostic] = []
+    let tokens: [Token]
+    let file: Int
+    var index = 0
+    public internal(set) var diagnostics: [Diagnostic] = []
 
     static let memberKeywords: Set<String> = ["start", "step", "exit", "guard", "link", "on"]
 
@@ -47,7 +47,7 @@ public struct Parser {
 
     // MARK: - flow := doc? 'flow' Name 'tabs'? '{' member* '}'
 
-    private mutating func parseFlow() -> FlowSyntax {
+    mutating func parseFlow() -> FlowSyntax {
         let flowToken = advance()
         let name = expectName("a flow name after 'flow'") ?? Name(text: "", range: range(of: flowToken))
         var isTabs = false
@@ -71,7 +71,7 @@ public struct Parser {
         return flow
     }
 
-    private mutating func parseMembers(into flow: inout FlowSyntax) {
+    mutating func parseMembers(into flow: inout FlowSyntax) {
         while true {
             if isAtEnd || (current.isAtLineStart && current.isKeyword("flow") && peekIsName(1)) {
                 error(SyntaxMessages.unclosedFlow(flow.name.text), atEndOf: previous)
@@ -87,7 +87,7 @@ public struct Parser {
 
     // MARK: - member
 
-    private mutating func parseMember(into flow: inout FlowSyntax) {
+    mutating func parseMember(into flow: inout FlowSyntax) {
         let keyword = current
         let startIndex = index
         switch keyword.kind == .identifier ? keyword.text : "" {
@@ -135,7 +135,7 @@ public struct Parser {
     }
 
     /// After a declaration, anything left on its line is an error; skip to the next line.
-    private mutating func finishDeclaration(startedAt startIndex: Int) {
+    mutating func finishDeclaration(startedAt startIndex: Int) {
         guard !isAtEnd, !current.isAtLineStart, !current.isPunctuation("}") || index == startIndex else { return }
         if index > startIndex, lastErrorToken != index, !hasErrorOnPreviousLine {
             error(SyntaxMessages.expected("a new line after the declaration", found: describe(current)), at: current)
@@ -145,7 +145,7 @@ public struct Parser {
 
     // MARK: - step := doc? 'step' Name inputs? ('runs' Name)? ('{' on* '}')?
 
-    private mutating func parseStep() -> StepSyntax? {
+    mutating func parseStep() -> StepSyntax? {
         let keyword = advance()
         guard let name = expectName("a step name after 'step'") else {
             skipHeader()
@@ -170,7 +170,7 @@ public struct Parser {
         return StepSyntax(name: name, inputs: inputs, runs: runs, handlers: handlers, doc: keyword.doc, range: range(from: keyword))
     }
 
-    private mutating func parseStepBody(named name: String) -> [OnSyntax] {
+    mutating func parseStepBody(named name: String) -> [OnSyntax] {
         advance() // '{'
         var handlers: [OnSyntax] = []
         while true {
@@ -200,7 +200,7 @@ public struct Parser {
 
     // MARK: - on := doc? 'on' Name inputs? '->' action condition?
 
-    private mutating func parseOn() -> OnSyntax? {
+    mutating func parseOn() -> OnSyntax? {
         let keyword = advance()
         guard let event = expectName("an event name after 'on'") else { return nil }
         let payload = current.isPunctuation("(") ? parseParameters() : []
@@ -219,7 +219,7 @@ public struct Parser {
 
     // MARK: - condition := 'if' '!'? Name ('else' action condition?)?
 
-    private mutating func parseCondition() -> ConditionSyntax? {
+    mutating func parseCondition() -> ConditionSyntax? {
         let ifToken = advance()
         var isNegated = false
         if current.isPunctuation("!") {
@@ -249,7 +249,7 @@ public struct Parser {
 
     // MARK: - action := ('push' | ... | 'exit') Name | 'pop' | 'dismiss'
 
-    private mutating func parseAction(after word: String = "->") -> ActionSyntax? {
+    mutating func parseAction(after word: String = "->") -> ActionSyntax? {
         guard current.kind == .identifier, !current.isAtLineStart else {
             error(SyntaxMessages.expected("an action after '\(word)'", found: describeFollowing(current)), atMissing: current)
             return nil
@@ -273,141 +273,28 @@ public struct Parser {
         return ActionSyntax(kind: kind, target: target, range: range(from: word))
     }
 
-    // MARK: - inputs := '(' (Name ':' Type (',' Name ':' Type)*)? ')'
-
-    private mutating func parseParameters() -> [ParameterSyntax] {
-        let open = advance() // '('
-        var parameters: [ParameterSyntax] = []
-        if current.isPunctuation(")") {
-            advance()
-            return parameters
-        }
-        while true {
-            guard let name = expectName("a parameter name") else { return recoverParameters(parameters, open: open) }
-            guard expectPunctuation(":", "':' after the parameter name") else { return recoverParameters(parameters, open: open) }
-            guard let type = parseType() else { return recoverParameters(parameters, open: open) }
-            parameters.append(ParameterSyntax(name: name, type: type))
-            if current.isPunctuation(",") {
-                advance()
-                continue
-            }
-            if current.isPunctuation(")") {
-                advance()
-                return parameters
-            }
-            error(SyntaxMessages.expected("',' or ')'", found: describeFollowing(current)), atMissing: current)
-            return recoverParameters(parameters, open: open)
-        }
-    }
-
-    /// Skips to the ')' that closes the list, or to the end of the line.
-    private mutating func recoverParameters(_ parameters: [ParameterSyntax], open: Token) -> [ParameterSyntax] {
-        var depth = 0
-        while !isAtEnd, !(current.isAtLineStart && tokens[index].start > open.start) || depth < 0 {
-            if current.isPunctuation("(") { depth += 1 }
-            if current.isPunctuation(")") {
-                if depth == 0 {
-                    advance()
-                    break
-                }
-                depth -= 1
-            }
-            if current.isPunctuation("{") || current.isPunctuation("}") { break }
-            advance()
-        }
-        lastErrorToken = index
-        return parameters
-    }
-
-    /// Type := a Swift type, read up to ',' or ')' at depth 0, with balanced brackets.
-    private mutating func parseType() -> TypeSyntax? {
-        let first = current
-        var stack: [UInt8] = []
-        var parts: [Token] = []
-        while !isAtEnd {
-            let token = current
-            if parts.count > 0, token.isAtLineStart { break }
-            if token.isPunctuation("{") || token.isPunctuation("}") || token.kind == .string { break }
-            // `(Int) -> Void` and `() async throws -> Int` are function types; in `Int -> pop` the arrow ends the type.
-            if token.kind == .arrow, stack.isEmpty, let last = parts.last,
-               !(last.isPunctuation(")") || ["throws", "rethrows", "async"].contains(last.text)) { break }
-            if case .punctuation(let byte) = token.kind {
-                if stack.isEmpty, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ")") { break }
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") {
-                    stack.append(byte)
-                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ">") {
-                    let opening: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "<")
-                    guard stack.last == opening else {
-                        if let open = stack.last {
-                            error(SyntaxMessages.mismatchedType(open: String(UnicodeScalar(open)), found: token.text), at: token)
-                        } else {
-                            error(SyntaxMessages.unbalancedType(token.text), at: token)
-                        }
-                        return nil
-                    }
-                    stack.removeLast()
-                }
-            }
-            parts.append(token)
-            advance()
-        }
-        guard let last = parts.last else {
-            error(SyntaxMessages.expected("a type", found: describeFollowing(first)), atMissing: first)
-            return nil
-        }
-        if let open = stack.last {
-            error(SyntaxMessages.unclosedType(String(UnicodeScalar(open))), atEndOf: last)
-            return nil
-        }
-        return TypeSyntax(text: Self.canonicalType(parts), range: SourceRange(file: file, start: first.start, end: last.end))
-    }
-
-    /// Joins a type's tokens with canonical spacing, so `[String:Int]` and `[String: Int]` compare equal.
-    static func canonicalType(_ parts: [Token]) -> String {
-        func isWord(_ token: Token) -> Bool { token.kind == .identifier || token.kind == .number }
-        var text = ""
-        var previous: Token?
-        var afterAttribute = false
-        for token in parts {
-            if let previous {
-                let spaced = token.kind == .arrow || previous.kind == .arrow
-                    || token.isPunctuation("&") || previous.isPunctuation("&")
-                    || previous.isPunctuation(",") || previous.isPunctuation(":")
-                    || (isWord(previous) && isWord(token))
-                    || (previous.isPunctuation(")") && (isWord(token) || token.isPunctuation("(")))
-                    // `@escaping (Int) -> Void` keeps its space; `@convention(c)` stays joined.
-                    || (afterAttribute && isWord(previous) && (!token.isPunctuation("(") || token.start > previous.end))
-                if spaced { text += " " }
-                afterAttribute = previous.isPunctuation("@")
-            }
-            text += token.text
-            previous = token
-        }
-        return text
-    }
-
     // MARK: - Helpers
 
-    private var current: Token { tokens[index] }
-    private var previous: Token { tokens[max(0, index - 1)] }
-    private var isAtEnd: Bool { current.kind == .end }
-    private var lastErrorToken = -1
+    var current: Token { tokens[index] }
+    var previous: Token { tokens[max(0, index - 1)] }
+    var isAtEnd: Bool { current.kind == .end }
+    var lastErrorToken = -1
     /// Indices of the first tokens of lines that already have an error.
-    private var errorLines = Set<Int>()
+    var errorLines = Set<Int>()
 
     @discardableResult
-    private mutating func advance() -> Token {
+    mutating func advance() -> Token {
         let token = tokens[index]
         if index < tokens.count - 1 { index += 1 }
         return token
     }
 
-    private func peekIsName(_ offset: Int) -> Bool {
+    func peekIsName(_ offset: Int) -> Bool {
         let target = index + offset
         return target < tokens.count && tokens[target].kind == .identifier
     }
 
-    private mutating func expectName(_ what: String) -> Name? {
+    mutating func expectName(_ what: String) -> Name? {
         guard current.kind == .identifier, !(current.isAtLineStart && index > 0 && tokens[index - 1].start >= 0 && isKeywordLine(current)) else {
             error(SyntaxMessages.expected(what, found: describeFollowing(current)), atMissing: current)
             return nil
@@ -420,11 +307,11 @@ public struct Parser {
     }
 
     /// A word at a line start that begins a declaration is not taken as a name for the line before.
-    private func isKeywordLine(_ token: Token) -> Bool {
+    func isKeywordLine(_ token: Token) -> Bool {
         token.isAtLineStart && token.kind == .identifier && (token.text == "flow" || Self.memberKeywords.contains(token.text))
     }
 
-    private mutating func expectPunctuation(_ character: Character, _ what: String) -> Bool {
+    mutating func expectPunctuation(_ character: Character, _ what: String) -> Bool {
         guard current.isPunctuation(character) else {
             error(SyntaxMessages.expected(what, found: describeFollowing(current)), atMissing: current)
             return false
@@ -433,7 +320,7 @@ public struct Parser {
         return true
     }
 
-    private mutating func expectArrow() -> Bool {
+    mutating func expectArrow() -> Bool {
         guard current.kind == .arrow else {
             error(SyntaxMessages.expected("'->'", found: describeFollowing(current)), atMissing: current)
             return false
@@ -443,39 +330,39 @@ public struct Parser {
     }
 
     /// Skips the rest of a step header, up to its '{' or the next line.
-    private mutating func skipHeader() {
+    mutating func skipHeader() {
         while !isAtEnd, !current.isAtLineStart, !current.isPunctuation("{"), !current.isPunctuation("}") { advance() }
     }
 
-    private mutating func skipToLineStart() {
+    mutating func skipToLineStart() {
         while !isAtEnd, !current.isAtLineStart {
             if current.isPunctuation("}") { return }
             advance()
         }
     }
 
-    private mutating func skip(until predicate: (Token) -> Bool) {
+    mutating func skip(until predicate: (Token) -> Bool) {
         if !isAtEnd { advance() }
         while !isAtEnd, !predicate(current) { advance() }
     }
 
     /// Whether an error was already reported on the line of the previous token (one per line is useful).
-    private var hasErrorOnPreviousLine: Bool {
+    var hasErrorOnPreviousLine: Bool {
         errorLines.contains(lineStartIndex(of: index - 1))
     }
 
-    private func lineStartIndex(of tokenIndex: Int) -> Int {
+    func lineStartIndex(of tokenIndex: Int) -> Int {
         var cursor = max(0, tokenIndex)
         while cursor > 0, !tokens[cursor].isAtLineStart { cursor -= 1 }
         return cursor
     }
 
     /// Describes a token found where the line should have gone on: one on the next line is "the end of the line".
-    private func describeFollowing(_ token: Token) -> String {
+    func describeFollowing(_ token: Token) -> String {
         token.isAtLineStart && index > 0 && token.kind != .end ? "the end of the line" : describe(token)
     }
 
-    private func describe(_ token: Token) -> String {
+    func describe(_ token: Token) -> String {
         switch token.kind {
         case .end: "the end of the file"
         case .identifier: "'\(token.text)'"
@@ -486,21 +373,21 @@ public struct Parser {
         }
     }
 
-    private func range(of token: Token) -> SourceRange {
+    func range(of token: Token) -> SourceRange {
         SourceRange(file: file, start: token.start, end: token.end)
     }
 
-    private func range(from token: Token) -> SourceRange {
+    func range(from token: Token) -> SourceRange {
         SourceRange(file: file, start: token.start, end: max(token.end, previous.end))
     }
 
-    private mutating func error(_ message: String, at token: Token) {
+    mutating func error(_ message: String, at token: Token) {
         let tokenIndex = token.start == current.start ? index : max(0, index - 1)
         record(message, at: range(of: token), line: lineStartIndex(of: tokenIndex))
     }
 
     /// Keeps the first error of each line: after it, the rest of the line is usually noise.
-    private mutating func record(_ message: String, at range: SourceRange, line: Int) {
+    mutating func record(_ message: String, at range: SourceRange, line: Int) {
         lastErrorToken = index
         guard errorLines.insert(line).inserted else { return }
         diagnostics.append(Diagnostic(.syntax, message, at: range))
@@ -508,7 +395,7 @@ public struct Parser {
 
     /// Reports a missing token: at the token found, or just after the previous one when the
     /// token found is on a later line (so "expected a name" points at the end of `push`).
-    private mutating func error(_ message: String, atMissing token: Token) {
+    mutating func error(_ message: String, atMissing token: Token) {
         if token.isAtLineStart || token.kind == .end, index > 0 {
             error(message, atEndOf: previous)
         } else {
@@ -516,7 +403,7 @@ public struct Parser {
         }
     }
 
-    private mutating func error(_ message: String, atEndOf token: Token) {
+    mutating func error(_ message: String, atEndOf token: Token) {
         let tokenIndex = token.start == current.start ? index : max(0, index - 1)
         record(message, at: SourceRange(file: file, start: token.end, end: token.end), line: lineStartIndex(of: tokenIndex))
     }
