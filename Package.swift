@@ -19,19 +19,25 @@ let package = Package(
         ),
         /// The compiler: source, syntax, semantics, analysis, diagnostics and text reports.
         .target(name: "FlowGraph"),
+        /// Layout and rendering through Graphviz (libgvc), in process: the only importer of CGraphviz.
+        .target(name: "FlowGraphRendering", dependencies: ["FlowGraph", "CGraphviz"]),
         /// The command line: parses arguments, reads files, calls the library, prints, writes.
         .executableTarget(
             name: "flowgraph",
             dependencies: [
                 "FlowGraph",
+                "FlowGraphRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        /// Renders one program many times in one process, to measure memory under valgrind.
+        .executableTarget(name: "RenderLoop", dependencies: ["FlowGraph", "FlowGraphRendering"], path: "Benchmarks/RenderLoop"),
         .testTarget(
             name: "FlowGraphTests",
             dependencies: ["FlowGraph"],
             exclude: ["Fixtures", "Golden"]
         ),
+        .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering"]),
     ],
     swiftLanguageModes: [.v6]
 )

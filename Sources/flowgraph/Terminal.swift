@@ -11,8 +11,13 @@ enum Terminal {
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set or `TERM` is `dumb`.
-    static var isColorTerminal: Bool {
-        guard isatty(STDOUT_FILENO) != 0 else { return false }
+    static var isColorTerminal: Bool { wantsColor(on: STDOUT_FILENO) }
+
+    /// The same, for standard error.
+    static var isColorErrorTerminal: Bool { wantsColor(on: STDERR_FILENO) }
+
+    private static func wantsColor(on descriptor: Int32) -> Bool {
+        guard isatty(descriptor) != 0 else { return false }
         if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
         if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
         return true

@@ -1,0 +1,78 @@
+/// Draws the checker's findings on the diagram: marked steps and edges, with the finding in the tooltip.
+extension DiagramBuilder {
+    mutating func mark(_ diagnostics: [Diagnostic], included: Set<Int>) {
+        var marks: [String: DiagramStyle.Mark] = [:]
+        var notes: [String: [String]] = [:]
+        var clusterNotes: [Int: [String]] = [:]
+        for diagnostic in diagnostics {
+            let line = "\(diagnostic.severity.rawValue) [\(diagnostic.rule.id)] \(diagnostic.message)"
+            var placed = false
+            for subject in diagnostic.subjects where nodeIndex[subject] != nil {
+                let mark = DiagramStyle.Mark.of(diagnostic.rule)
+                marks[subject] = max(marks[subject] ?? mark, mark)
+                notes[subject, default: []].append(line)
+                placed = true
+            }
+            for edge in edgesByRange[diagnostic.range] ?? [] {
+                let style = diagnostic.severity == .error ? DiagramStyle.errorEdge : DiagramStyle.warningEdge
+                for attribute in style { edges[edge].attributes.set(attribute.name, attribute.value) }
+                let tooltip = edges[edge].attributes["tooltip"].map { $0 + "\n" } ?? ""
+                edges[edge].attributes.set("tooltip", tooltip + line)
+                placed = true
+            }
+            for flowIndex in included {
+                let flow = program.flows[flowIndex]
+                if diagnostic.range == flow.range {
+                    clusterNotes[flowIndex, default: []].append(line)
+                    if diagnostic.rule == .unreachableFlow { markUnreachable(flow) }
+                    placed = true
+                }
+                for exit in flow.exits where exit.range == diagnostic.range {
+                    let id = Self.exitID(flow, exit)
+                    notes[id, default: []].append(line)
+                    if diagnostic.rule == .unusedExit { marks[id] = .unreachable }
+                    placed = true
+                }
+            }
+            // Findings with no place of their own (an unused guard, say) go on their flow's box.
+            if !placed, let flowIndex = flow(containing: diagnostic.range), included.contains(flowIndex) {
+                clusterNotes[flowIndex, default: []].append(line)
+            }
+        }
+        for (id, mark) in marks {
+            guard let (cluster, node) = nodeIndex[id] else { continue }
+            for attribute in mark.attributes { clusters[cluster].nodes[node].attributes.set(attribute.name, attribute.value) }
+        }
+        for (id, lines) in notes {
+            guard let (cluster, node) = nodeIndex[id] else { continue }
+            let tooltip = clusters[cluster].nodes[node].attributes["tooltip"].map { $0 + "\n" } ?? ""
+            clusters[cluster].nodes[node].attributes.set("tooltip", tooltip + lines.joined(separator: "\n"))
+        }
+        for (flowIndex, lines) in clusterNotes {
+            let id = Self.clusterID(program.flows[flowIndex])
+            guard let cluster = clusters.firstIndex(where: { $0.id == id }) else { continue }
+            let tooltip = clusters[cluster].attributes["tooltip"].map { $0 + "\n" } ?? ""
+            clusters[cluster].attributes.set("tooltip", tooltip + lines.joined(separator: "\n"))
+            clusters[cluster].attributes.set("fontcolor", lines.contains { $0.hasPrefix("error") } ? "#d62728" : "#e6550d")
+        }
+    }
+
+    private mutating func markUnreachable(_ flow: Flow) {
+        let id = Self.clusterID(flow)
+        guard let cluster = clusters.firstIndex(where: { $0.id == id }) else { return }
+        clusters[cluster].attributes.set("style", "rounded,dashed")
+        clusters[cluster].attributes.set("color", "#aaaaaa")
+    }
+
+    /// The flow whose declarations surround `range`, by the spans of what it declares.
+    private func flow(containing range: SourceRange) -> Int? {
+        program.flows.indices.first { index in
+            let flow = program.flows[index]
+            let ranges = [flow.range] + flow.steps.map(\.range) + flow.guards.map(\.range) + flow.exits.map(\.range)
+                + flow.links.map(\.range) + flow.allTransitions.map(\.range)
+            let inFile = ranges.filter { $0.file == range.file }
+            guard let low = inFile.map(\.start).min(), let high = inFile.map(\.end).max() else { return false }
+            return range.start >= low && range.end <= high
+        }
+    }
+}

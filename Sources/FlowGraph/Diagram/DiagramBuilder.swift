@@ -1,0 +1,157 @@
+/// Builds the diagram of a program: one cluster per flow, its steps, start, exits and
+/// transitions, the subflows each step runs, the checker's findings, and a legend.
+public struct DiagramBuilder {
+    /// What to draw.
+    public struct Options: Sendable {
+        /// Mark the checker's findings on the picture.
+        public var showsFindings: Bool
+        /// Draw only this flow and the flows it runs (directly or not); nil draws all.
+        public var focus: String?
+        /// Draw the legend.
+        public var showsLegend: Bool
+
+        public init(showsFindings: Bool = true, focus: String? = nil, showsLegend: Bool = true) {
+            self.showsFindings = showsFindings
+            self.focus = focus
+            self.showsLegend = showsLegend
+        }
+    }
+
+    let program: FlowProgram
+    let options: Options
+    var clusters: [Diagram.Cluster] = []
+    var edges: [Diagram.Edge] = []
+    /// Edges by the source range of the action or event that drew them, to mark findings on them.
+    var edgesByRange: [SourceRange: [Int]] = [:]
+    var nodeIndex: [String: (cluster: Int, node: Int)] = [:]
+
+    /// The flows that `focus` draws, or nil when no flow has that name.
+    public static func flows(of program: FlowProgram, focus: String?) -> [Int]? {
+        guard let focus else { return Array(program.flows.indices) }
+        guard let first = program.flow(named: focus) else { return nil }
+        var included = [first]
+        var seen: Set<Int> = [first]
+        var cursor = 0
+        while cursor < included.count {
+            for step in program.flows[included[cursor]].steps {
+                if let runs = step.runs, seen.insert(runs).inserted { included.append(runs) }
+            }
+            cursor += 1
+        }
+        return included.sorted()
+    }
+
+    /// The diagram of `program`, with `diagnostics` marked on it when the options say so.
+    public static func build(_ program: FlowProgram, diagnostics: [Diagnostic], options: Options = .init()) -> Diagram {
+        var builder = DiagramBuilder(program: program, options: options)
+        let included = flows(of: program, focus: options.focus) ?? []
+        for flowIndex in included { builder.addFlow(flowIndex) }
+        for flowIndex in included { builder.addTransitions(flowIndex, included: Set(included)) }
+        if options.showsFindings { builder.mark(diagnostics, included: Set(included)) }
+        var diagram = Diagram(
+            name: "flows",
+            graphAttributes: [
+                .init("rankdir", "LR"), .init("compound", "true"), .init("fontname", "Helvetica"), .init("fontsize", "13"),
+                .init("nodesep", "0.3"), .init("ranksep", "0.45"), .init("pad", "0.2"),
+            ],
+            nodeDefaults: [
+                .init("shape", "box"), .init("style", "rounded,filled"), .init("fillcolor", "#ffffff"),
+                .init("fontname", "Helvetica"), .init("fontsize", "11"), .init("margin", "0.15,0.06"),
+            ],
+            edgeDefaults: [.init("fontname", "Helvetica"), .init("fontsize", "9"), .init("arrowsize", "0.7")],
+            clusters: builder.clusters, nodes: [], edges: builder.edges)
+        if options.showsLegend { DiagramLegend.add(to: &diagram, withFindings: options.showsFindings) }
+        return diagram
+    }
+
+    // MARK: - Flows and steps
+
+    static func clusterID(_ flow: Flow) -> String { "cluster_\(flow.name)" }
+    static func stepID(_ flow: Flow, _ step: Step) -> String { "\(flow.name).\(step.name)" }
+    static func startID(_ flow: Flow) -> String { "\(flow.name).$start" }
+    static func anyStepID(_ flow: Flow) -> String { "\(flow.name).$any" }
+    static func exitID(_ flow: Flow, _ exit: Exit) -> String { "\(flow.name).$exit.\(exit.name)" }
+
+    private mutating func addFlow(_ flowIndex: Int) {
+        let flow = program.flows[flowIndex]
+        var attributes = [Diagram.Attribute("label", flow.isTabs ? "\(flow.name)  (tabs)" : flow.name)]
+        attributes += DiagramStyle.flowCluster(isTabs: flow.isTabs)
+        attributes += [.init("fontname", "Helvetica-Bold"), .init("labeljust", "l")]
+        if !flow.doc.isEmpty { attributes.append(.init("tooltip", flow.doc.joined(separator: "\n"))) }
+        var nodes: [Diagram.Node] = [Diagram.Node(id: Self.startID(flow), attributes: DiagramStyle.startNode)]
+        for step in flow.steps {
+            var label = step.name
+            if !step.inputs.isEmpty { label += "\n(" + step.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")" }
+            var node = Diagram.Node(id: Self.stepID(flow, step), attributes: [.init("label", label)])
+            if flow.isTabs { node.attributes.set("shape", "tab") }
+            if let runs = step.runs {
+                node.attributes.set("label", label + "\n▸ " + program.flows[runs].name)
+                node.attributes.set("peripheries", "2")
+            }
+            if !step.doc.isEmpty { node.attributes.set("tooltip", step.doc.joined(separator: "\n")) }
+            nodes.append(node)
+        }
+        for exit in flow.exits {
+            var node = Diagram.Node(id: Self.exitID(flow, exit), attributes: DiagramStyle.exitNode)
+            let inputs = exit.inputs.isEmpty ? "" : "\n(" + exit.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+            node.attributes.set("label", "exit \(exit.name)\(inputs)")
+            if !exit.doc.isEmpty { node.attributes.set("tooltip", exit.doc.joined(separator: "\n")) }
+            nodes.append(node)
+        }
+        if !flow.handlers.isEmpty { nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode)) }
+        for (index, node) in nodes.enumerated() { nodeIndex[node.id] = (clusters.count, index) }
+        clusters.append(Diagram.Cluster(id: Self.clusterID(flow), attributes: attributes, nodes: nodes))
+        if let start = flow.start {
+            edges.append(Diagram.Edge(tail: Self.startID(flow), head: Self.stepID(flow, flow.steps[start]), attributes: [.init("color", "#222222")]))
+        }
+    }
+
+    // MARK: - Transitions
+
+    private mutating func addTransitions(_ flowIndex: Int, included: Set<Int>) {
+        let flow = program.flows[flowIndex]
+        for step in flow.steps {
+            let source = Self.stepID(flow, step)
+            if let runs = step.runs, included.contains(runs) {
+                let subflow = program.flows[runs]
+                var attributes = DiagramStyle.runsEdge
+                attributes.append(.init("lhead", Self.clusterID(subflow)))
+                edges.append(Diagram.Edge(tail: source, head: Self.startID(subflow), attributes: attributes))
+            }
+            for transition in step.handlers { addTransition(transition, from: source, in: flow) }
+        }
+        for transition in flow.handlers { addTransition(transition, from: Self.anyStepID(flow), in: flow) }
+    }
+
+    private mutating func addTransition(_ transition: Transition, from source: String, in flow: Flow) {
+        let conditions = transition.conditions
+        for (branch, action) in transition.actions.enumerated() {
+            let head: String
+            switch action.kind {
+            case .pop, .dismiss: head = source
+            case .exit:
+                guard let target = action.target else { continue }
+                head = Self.exitID(flow, flow.exits[target])
+            default:
+                guard let target = action.target else { continue }
+                head = Self.stepID(flow, flow.steps[target])
+            }
+            var label = transition.event
+            if branch < conditions.count {
+                let condition = conditions[branch]
+                label += branch == 0 ? " [\(condition.isNegated ? "!" : "")\(condition.guardName)]"
+                    : " [else if \(condition.isNegated ? "!" : "")\(condition.guardName)]"
+            } else if branch > 0 {
+                label += " [else]"
+            }
+            if action.kind == .pop || action.kind == .dismiss || action.kind == .popTo { label += ": \(action.kind.rawValue)" }
+            var attributes = [Diagram.Attribute("label", label)] + DiagramStyle.edge(action.kind)
+            let tooltip = transition.doc.isEmpty ? "on \(transition.event) → \(action.kind.rawValue)\(action.targetName.map { " \($0)" } ?? "")"
+                : transition.doc.joined(separator: "\n")
+            attributes.append(.init("tooltip", tooltip))
+            edgesByRange[action.range, default: []].append(edges.count)
+            edgesByRange[transition.eventRange, default: []].append(edges.count)
+            edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// The legend: one sample edge per kind of action, and one sample step per kind of finding.
+enum DiagramLegend {
+    static func add(to diagram: inout Diagram, withFindings: Bool) {
+        var nodes: [Diagram.Node] = []
+        // One straight sample edge per action, labelled, between two invisible points.
+        let point: [Diagram.Attribute] = [.init("shape", "point"), .init("style", "invis"), .init("width", "0.01")]
+        for (index, (kind, text)) in DiagramStyle.actionLegend.enumerated() {
+            let from = "$legend.\(index).from"
+            let to = "$legend.\(index).to"
+            nodes.append(Diagram.Node(id: from, attributes: point))
+            nodes.append(Diagram.Node(id: to, attributes: point))
+            diagram.edges.append(Diagram.Edge(tail: from, head: to, attributes: DiagramStyle.edge(kind) + [
+                .init("label", text), .init("fontsize", "10"), .init("minlen", "2"),
+            ]))
+        }
+        // Sample nodes in a column of their own, each held level with one row by an invisible edge.
+        var samples: [Diagram.Node] = []
+        if withFindings {
+            for mark in [DiagramStyle.Mark.unreachable, .trapped, .cannotFinish, .error, .warning] {
+                samples.append(Diagram.Node(id: "$legend.mark.\(mark.rawValue)", attributes: [.init("label", mark.legend), .init("fontsize", "10")] + mark.attributes))
+            }
+        }
+        samples.append(Diagram.Node(id: "$legend.runs", attributes: [
+            .init("label", "step that runs a flow"), .init("peripheries", "2"), .init("fontsize", "10"),
+        ]))
+        samples.append(Diagram.Node(id: "$legend.exit", attributes: DiagramStyle.exitNode + [.init("label", "exit"), .init("fontsize", "10")]))
+        for (index, sample) in samples.enumerated() {
+            let row = min(index, DiagramStyle.actionLegend.count - 1)
+            diagram.edges.append(Diagram.Edge(tail: "$legend.\(row).to", head: sample.id, attributes: [.init("style", "invis")]))
+        }
+        nodes += samples
+        diagram.clusters.append(Diagram.Cluster(
+            id: "cluster_$legend",
+            attributes: [
+                .init("label", "Legend"), .init("style", "rounded,filled"), .init("fillcolor", "#fafafa"), .init("color", "#cccccc"),
+                .init("fontname", "Helvetica-Bold"), .init("labeljust", "l"),
+            ],
+            nodes: nodes))
+    }
+}

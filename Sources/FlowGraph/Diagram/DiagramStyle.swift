@@ -1,0 +1,87 @@
+/// The visual conventions of FlowGraph's diagrams, in one place; the legend is drawn from them.
+public enum DiagramStyle {
+    /// How the edge of each action kind is drawn.
+    public static func edge(_ kind: ActionKind) -> [Diagram.Attribute] {
+        switch kind {
+        case .push: [.init("color", "#333333"), .init("style", "solid")]
+        case .sheet: [.init("color", "#1f6fb4"), .init("style", "dashed")]
+        case .cover: [.init("color", "#7b3fa0"), .init("style", "bold,dashed"), .init("penwidth", "2")]
+        case .replace: [.init("color", "#8c564b"), .init("style", "solid"), .init("arrowhead", "onormal")]
+        case .root: [.init("color", "#1a7f37"), .init("style", "bold"), .init("penwidth", "2.5"), .init("arrowhead", "normalnormal")]
+        case .select: [.init("color", "#0e8a9e"), .init("style", "solid"), .init("arrowhead", "diamond")]
+        case .pop, .popTo, .dismiss: [.init("color", "#777777"), .init("style", "dotted"), .init("arrowhead", "open")]
+        case .exit: [.init("color", "#1a7f37"), .init("style", "solid"), .init("arrowhead", "empty")]
+        }
+    }
+
+    /// What the legend says about each kind, in the order it lists them.
+    public static let actionLegend: [(ActionKind, String)] = [
+        (.push, "push"), (.sheet, "sheet"), (.cover, "cover"), (.replace, "replace"), (.root, "root"),
+        (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss"), (.exit, "exit"),
+    ]
+
+    static let runsEdge: [Diagram.Attribute] = [
+        .init("color", "#999999"), .init("style", "dashed"), .init("arrowhead", "empty"), .init("label", "runs"),
+        .init("fontcolor", "#777777"),
+    ]
+
+    static let startNode: [Diagram.Attribute] = [
+        .init("shape", "circle"), .init("style", "filled"), .init("fillcolor", "#222222"), .init("color", "#222222"),
+        .init("width", "0.18"), .init("height", "0.18"), .init("fixedsize", "true"), .init("label", ""),
+    ]
+
+    static let anyStepNode: [Diagram.Attribute] = [
+        .init("shape", "plaintext"), .init("style", ""), .init("fontcolor", "#777777"), .init("label", "any step"),
+    ]
+
+    static let exitNode: [Diagram.Attribute] = [
+        .init("shape", "cds"), .init("style", "filled"), .init("fillcolor", "#e3f4e8"), .init("color", "#1a7f37"),
+    ]
+
+    static func flowCluster(isTabs: Bool) -> [Diagram.Attribute] {
+        isTabs
+            ? [.init("style", "rounded,filled"), .init("fillcolor", "#eef3fb"), .init("color", "#2b5ba8"), .init("penwidth", "2")]
+            : [.init("style", "rounded"), .init("color", "#4a6fa5")]
+    }
+
+    /// How a step marked by a finding is drawn; later marks win over earlier ones.
+    enum Mark: Int, Comparable {
+        case warning, cannotFinish, unreachable, trapped, error
+
+        static func < (lhs: Mark, rhs: Mark) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        var attributes: [Diagram.Attribute] {
+            switch self {
+            case .unreachable:
+                [.init("style", "rounded,dashed,filled"), .init("fillcolor", "#f2f2f2"), .init("color", "#aaaaaa"),
+                 .init("fontcolor", "#999999")]
+            case .trapped: [.init("fillcolor", "#fde0dd"), .init("color", "#d62728"), .init("penwidth", "2")]
+            case .cannotFinish: [.init("fillcolor", "#feeddc"), .init("color", "#e6550d"), .init("penwidth", "2")]
+            case .error: [.init("color", "#d62728"), .init("penwidth", "2.5")]
+            case .warning: [.init("color", "#e6550d"), .init("penwidth", "2")]
+            }
+        }
+
+        var legend: String {
+            switch self {
+            case .unreachable: "unreachable"
+            case .trapped: "trapped (dead end)"
+            case .cannotFinish: "cannot finish"
+            case .error: "error"
+            case .warning: "warning"
+            }
+        }
+
+        static func of(_ rule: Rule) -> Mark {
+            switch rule {
+            case .unreachableStep, .unreachableFlow: .unreachable
+            case .deadEnd: .trapped
+            case .cannotFinish: .cannotFinish
+            default: rule.severity == .error ? .error : .warning
+            }
+        }
+    }
+
+    static let errorEdge: [Diagram.Attribute] = [.init("color", "#d62728"), .init("penwidth", "2.5"), .init("fontcolor", "#d62728")]
+    static let warningEdge: [Diagram.Attribute] = [.init("color", "#e6550d"), .init("penwidth", "2"), .init("fontcolor", "#e6550d")]
+}

@@ -1,0 +1,138 @@
+/// Writes a program as a Mermaid `stateDiagram-v2`, which GitHub draws in Markdown:
+/// each flow a composite state, `[*]` its start, exits and their transitions to `[*]`
+/// inside it, a note on each step that runs a flow (Mermaid draws no transition across
+/// composite states), findings as classes.
+public enum MermaidEmitter {
+    public static func emit(_ program: FlowProgram, diagnostics: [Diagnostic] = [], focus: String? = nil) -> String {
+        let included = DiagramBuilder.flows(of: program, focus: focus) ?? []
+        var ids = MermaidIDs()
+        var lines = ["stateDiagram-v2", "    direction LR"]
+        for flowIndex in included {
+            let flow = program.flows[flowIndex]
+            let flowID = ids.id(for: flow.name)
+            lines.append("    state \"\(label(flow.isTabs ? "\(flow.name) (tabs)" : flow.name))\" as \(flowID) {")
+            if let start = flow.start {
+                lines.append("        [*] --> \(ids.id(for: "\(flow.name).\(flow.steps[start].name)"))")
+            }
+            for step in flow.steps {
+                let stepID = ids.id(for: "\(flow.name).\(step.name)")
+                lines.append("        state \"\(label(step.name))\" as \(stepID)")
+                if let runs = step.runs {
+                    lines.append("        note right of \(stepID) : runs \(label(program.flows[runs].name))")
+                }
+            }
+            let anyID = ids.id(for: "\(flow.name).$any")
+            if !flow.handlers.isEmpty { lines.append("        state \"any step\" as \(anyID)") }
+            for step in flow.steps {
+                let source = ids.id(for: "\(flow.name).\(step.name)")
+                for transition in step.handlers { lines += edges(transition, from: source, in: flow, ids: &ids) }
+            }
+            for transition in flow.handlers { lines += edges(transition, from: anyID, in: flow, ids: &ids) }
+            lines.append("    }")
+        }
+        lines += classes(program, diagnostics: diagnostics, included: included, ids: &ids)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func edges(_ transition: Transition, from source: String, in flow: Flow, ids: inout MermaidIDs) -> [String] {
+        let conditions = transition.conditions
+        return transition.actions.enumerated().compactMap { branch, action in
+            var text = transition.event
+            if branch < conditions.count {
+                let condition = conditions[branch]
+                text += " [\(branch > 0 ? "else if " : "")\(condition.isNegated ? "!" : "")\(condition.guardName)]"
+            } else if branch > 0 {
+                text += " [else]"
+            }
+            let head: String
+            switch action.kind {
+            case .pop, .dismiss:
+                head = source
+                text += " (\(action.kind.rawValue))"
+            case .exit:
+                guard let target = action.target else { return nil }
+                head = "[*]"
+                text += " (exit \(flow.exits[target].name))"
+            default:
+                guard let target = action.target else { return nil }
+                head = ids.id(for: "\(flow.name).\(flow.steps[target].name)")
+                if action.kind != .push { text += " (\(action.kind.rawValue))" }
+            }
+            return "        \(source) --> \(head): \(label(text))"
+        }
+    }
+
+    private static func classes(_ program: FlowProgram, diagnostics: [Diagnostic], included: [Int], ids: inout MermaidIDs) -> [String] {
+        var marked: [String: DiagramStyle.Mark] = [:]
+        let names = Set(included.flatMap { flowIndex in program.flows[flowIndex].steps.map { "\(program.flows[flowIndex].name).\($0.name)" } })
+        for diagnostic in diagnostics {
+            for subject in diagnostic.subjects where names.contains(subject) {
+                let mark = DiagramStyle.Mark.of(diagnostic.rule)
+                marked[subject] = max(marked[subject] ?? mark, mark)
+            }
+        }
+        guard !marked.isEmpty else { return [] }
+        var lines = [
+            "    classDef unreachable fill:#f2f2f2,color:#999999,stroke:#aaaaaa,stroke-dasharray:4",
+            "    classDef trapped fill:#fde0dd,stroke:#d62728,stroke-width:2px",
+            "    classDef cannotFinish fill:#feeddc,stroke:#e6550d,stroke-width:2px",
+            "    classDef error stroke:#d62728,stroke-width:3px",
+            "    classDef warning stroke:#e6550d,stroke-width:2px",
+        ]
+        for (name, mark) in marked.sorted(by: { $0.key < $1.key }) {
+            lines.append("    class \(ids.id(for: name)) \(className(mark))")
+        }
+        return lines
+    }
+
+    private static func className(_ mark: DiagramStyle.Mark) -> String {
+        switch mark {
+        case .unreachable: "unreachable"
+        case .trapped: "trapped"
+        case .cannotFinish: "cannotFinish"
+        case .error: "error"
+        case .warning: "warning"
+        }
+    }
+
+    /// Text in a label: Mermaid reads ':', ';', '#', quotes and angle brackets itself.
+    static func label(_ text: String) -> String {
+        String(text.map { character -> Character in
+            switch character {
+            case ":": "∶"
+            case ";": ","
+            case "\"": "'"
+            case "#": "♯"
+            case "<": "‹"
+            case ">": "›"
+            case "{": "("
+            case "}": ")"
+            case "\n", "\r": " "
+            default: character
+            }
+        })
+    }
+}
+
+/// Mermaid state ids: letters, digits and underscores, unique per name.
+struct MermaidIDs {
+    private var assigned: [String: String] = [:]
+    private var used: Set<String> = []
+
+    mutating func id(for name: String) -> String {
+        if let id = assigned[name] { return id }
+        var base = String(name.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "_"
+        })
+        if base.first.map({ $0.isNumber }) ?? true { base = "s_" + base }
+        var candidate = base
+        var counter = 2
+        while used.contains(candidate) {
+            candidate = "\(base)_\(counter)"
+            counter += 1
+        }
+        used.insert(candidate)
+        assigned[name] = candidate
+        return candidate
+    }
+}
