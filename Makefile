@@ -1,5 +1,6 @@
 # The two commands of the README.
-#   make demo   checks the sample apps (and, as FlowGraph grows, generates and renders them into out/)
+#   make demo   checks the sample apps, renders each of them into out/ (svg, png, pdf, Mermaid),
+#               and redraws the README's diagram, docs/shop.svg
 #   make test   runs the whole test suite
 # Both install what the project needs when it is missing.
 
@@ -14,11 +15,20 @@ dependencies:
 build: dependencies
 	$(SWIFT) build -c release --product flowgraph
 
+FLOWGRAPH = .build/release/flowgraph
+APPS = shop movies mail
+
 demo: build
 	@mkdir -p $(OUT)
-	.build/release/flowgraph check --strict samples
-	.build/release/flowgraph check --format sarif samples > $(OUT)/samples.sarif
-	@echo "SARIF report written to $(OUT)/samples.sarif"
+	$(FLOWGRAPH) check --strict samples
+	$(FLOWGRAPH) check --format sarif samples > $(OUT)/samples.sarif
+	@for app in $(APPS); do \
+		for format in svg png pdf mmd; do \
+			$(FLOWGRAPH) render samples/$$app -o $(OUT)/$$app.$$format || exit 1; \
+		done; \
+	done
+	$(FLOWGRAPH) render samples/shop -o docs/shop.svg
+	@echo "Reports and diagrams written to $(OUT)/; README diagram: docs/shop.svg"
 
 test: dependencies
 	$(SWIFT) test

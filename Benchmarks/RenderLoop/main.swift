@@ -22,7 +22,10 @@ guard let program = compilation.program, !compilation.hasErrors else {
 }
 let diagram = DiagramBuilder.build(program, diagnostics: compilation.diagnostics)
 var total = 0
-for _ in 0..<count {
-    total += try GraphvizRenderer.shared.render(diagram, format: format).count
+let keep = ProcessInfo.processInfo.environment["RENDER_LOOP_KEEP"]  // a folder to keep each render in
+for index in 0..<count {
+    let bytes = try GraphvizRenderer.shared.render(diagram, format: format)
+    total += bytes.count
+    if let keep { try Data(bytes).write(to: URL(fileURLWithPath: keep).appendingPathComponent("\(index).\(format.rawValue)")) }
 }
 print("\(count) renders, \(total) bytes")
