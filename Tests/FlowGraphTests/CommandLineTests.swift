@@ -81,3 +81,59 @@ struct CommandLineTests {
         #expect(try Self.run(["check", "Sources/flowgraph"]).status == 2)  // no .flow files there
     }
 }
+
+@Suite("flowgraph render")
+struct RenderCommandTests {
+    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-render-tests-\(getpid())")
+
+    static func output(_ name: String) throws -> String {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent(name).path
+    }
+
+    @Test(arguments: ["svg", "png", "pdf", "dot", "mmd"])
+    func everySampleRendersInEveryFormat(format: String) throws {
+        for app in ["shop", "movies", "mail"] {
+            let path = try Self.output("\(app).\(format)")
+            let run = try CommandLineTests.run(["render", "samples/\(app)", "-o", path])
+            #expect(run.status == 0, "\(run.errors)")
+            #expect((try? Data(contentsOf: URL(fileURLWithPath: path)))?.isEmpty == false)
+        }
+    }
+
+    @Test func aSecondIdenticalRenderLeavesTheFileUntouched() throws {
+        let path = try Self.output("same.svg")
+        #expect(try CommandLineTests.run(["render", "samples/shop", "-o", path]).status == 0)
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(try CommandLineTests.run(["render", "samples/shop", "-o", path]).status == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        #expect(before == after)
+    }
+
+    @Test func errorsAreReportedAndNothingIsDrawnOrOverwritten() throws {
+        let path = try Self.output("kept.svg")
+        try Data("earlier output".utf8).write(to: URL(fileURLWithPath: path))
+        let run = try CommandLineTests.run(["render", "samples/errors/invalid-pop.flow", "-o", path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("[invalid-pop]"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "earlier output")
+    }
+
+    @Test func warningsAreDrawnAndToldOnStandardError() throws {
+        let run = try CommandLineTests.run(["render", "samples/errors/dead-end.flow", "-o", "-", "--format", "dot"])
+        #expect(run.status == 0)
+        #expect(run.errors.contains("[dead-end]"))
+        #expect(run.output.contains("[dead-end]"))  // in the trapped step's tooltip
+        let plain = try CommandLineTests.run(["render", "samples/errors/dead-end.flow", "-o", "-", "--format", "dot", "--no-findings"])
+        #expect(!plain.output.contains("[dead-end]"))
+    }
+
+    @Test func focusAndUsageErrors() throws {
+        let focused = try CommandLineTests.run(["render", "samples/shop", "--flow", "CheckoutFlow", "-o", "-", "--format", "mermaid"])
+        #expect(focused.status == 0 && focused.output.contains("as CheckoutFlow {") && !focused.output.contains("as Shop {"))
+        #expect(try CommandLineTests.run(["render", "samples/shop", "--flow", "Nope", "-o", "-", "--format", "dot"]).status == 2)
+        #expect(try CommandLineTests.run(["render", "samples/shop", "-o", "picture.bmp"]).status == 2)
+        #expect(try CommandLineTests.run(["render", "samples/shop", "-o", "-", "--format", "png"]).status == 2)
+    }
+}

@@ -12,12 +12,15 @@ public struct NavigationPath: Sendable, Hashable {
     /// `Flow.Step` for each hop.
     func names(in program: FlowProgram) -> [String] { hops.map { program.qualifiedName($0.step) } }
 
-    /// `Shop.Home → (productPicked: push) Shop.Product → (runs) Login.Credentials`.
+    /// `Shop.Home → (productPicked: push) Shop.Product → (runs) Login.Credentials`; a path of
+    /// more than 12 hops shows its first 4 and last 6 (the JSON and SARIF reports keep it whole).
     func describe(in program: FlowProgram) -> String {
-        hops.map { hop in
+        let shown = hops.map { hop in
             let name = program.qualifiedName(hop.step)
             return hop.via.map { "(\($0)) \(name)" } ?? name
-        }.joined(separator: " → ")
+        }
+        guard shown.count > 12 else { return shown.joined(separator: " → ") }
+        return (shown.prefix(4) + ["… \(shown.count - 10) more …"] + shown.suffix(6)).joined(separator: " → ")
     }
 }
 

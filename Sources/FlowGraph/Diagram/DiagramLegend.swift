@@ -10,7 +10,7 @@ enum DiagramLegend {
             nodes.append(Diagram.Node(id: from, attributes: point))
             nodes.append(Diagram.Node(id: to, attributes: point))
             diagram.edges.append(Diagram.Edge(tail: from, head: to, attributes: DiagramStyle.edge(kind) + [
-                .init("label", text), .init("fontsize", "10"), .init("minlen", "2"),
+                .init("label", text), .init("fontsize", "9"), .init("minlen", "1"),
             ]))
         }
         // Sample nodes in a column of their own, each held level with one row by an invisible edge.
@@ -24,6 +24,12 @@ enum DiagramLegend {
             .init("label", "step that runs a flow"), .init("peripheries", "2"), .init("fontsize", "10"),
         ]))
         samples.append(Diagram.Node(id: "$legend.exit", attributes: DiagramStyle.exitNode + [.init("label", "exit"), .init("fontsize", "10")]))
+        let compact: [Diagram.Attribute] = [.init("fontsize", "9"), .init("height", "0.25"), .init("margin", "0.08,0.02")]
+        samples = samples.map { sample in
+            var sample = sample
+            for attribute in compact { sample.attributes.set(attribute.name, attribute.value) }
+            return sample
+        }
         for (index, sample) in samples.enumerated() {
             let row = min(index, DiagramStyle.actionLegend.count - 1)
             diagram.edges.append(Diagram.Edge(tail: "$legend.\(row).to", head: sample.id, attributes: [.init("style", "invis")]))
@@ -33,7 +39,7 @@ enum DiagramLegend {
             id: "cluster_$legend",
             attributes: [
                 .init("label", "Legend"), .init("style", "rounded,filled"), .init("fillcolor", "#fafafa"), .init("color", "#cccccc"),
-                .init("fontname", "Helvetica-Bold"), .init("labeljust", "l"),
+                .init("fontname", "Helvetica-Bold"), .init("labeljust", "l"), .init("fontsize", "11"),
             ],
             nodes: nodes))
     }
