@@ -1,0 +1,38 @@
+import ArgumentParser
+import FlowGraph
+import Foundation
+
+/// `flowgraph generate`: write the Swift router of a program.
+struct GenerateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write the Swift router of flow programs (steps, events, exits, guards and deep links as types).",
+        discussion: """
+            Refuses to generate when the program has errors, with the same diagnostics as 'check' \
+            (exit code 1). The file is written atomically, and not at all when its bytes would not change.
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write FlowRouter.swift into.", valueName: "folder"))
+    var output: String
+
+    func run() async throws {
+        let files = try input.load()
+        let compilation = Compiler.compile(files)
+        let context = ReportContext(files: files, diagnostics: compilation.diagnostics)
+        if !context.diagnostics.isEmpty {
+            Terminal.writeError(TextReport(context, isColored: Terminal.isColorErrorTerminal).render() + "\(context.summary)\n")
+        }
+        guard let program = compilation.program, !compilation.hasErrors else { throw ExitCode(ExitStatus.findings) }
+        let source = SwiftEmitter.emit(program, sources: files.map { ($0.path as NSString).lastPathComponent })
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try OutputFile.write(Array(source.utf8), to: (output as NSString).appendingPathComponent("FlowRouter.swift"))
+        } catch let error as InputError {
+            Terminal.writeError("flowgraph: error: \(error.description)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+    }
+}

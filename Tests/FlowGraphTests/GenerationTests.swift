@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import FlowGraph
+
+@Suite("Generated Swift")
+struct GenerationTests {
+    static let apps = ["shop", "movies", "mail"]
+
+    /// Declarations for the app's own types a program names (`ProductID`, `[CartItem]`...), so the
+    /// generated file can be type-checked on its own: each a struct that is Hashable, Sendable and
+    /// LosslessStringConvertible, as step inputs and link placeholders need.
+    static func stubs(for program: FlowProgram) -> String {
+        let known: Set<String> = [
+            "String", "Int", "Bool", "Double", "Float", "Character", "UInt", "Int64", "UInt64", "Int32", "UInt8",
+            "Array", "Dictionary", "Set", "Optional", "Result", "Never", "Void", "Any", "Error",
+        ]
+        var names = Set<String>()
+        let parameters = program.flows.flatMap { flow in
+            flow.steps.flatMap(\.inputs) + flow.exits.flatMap(\.inputs) + flow.events.flatMap(\.payload)
+        }
+        for parameter in parameters {
+            var word = ""
+            for character in parameter.type + " " {
+                if character.isLetter || character.isNumber || character == "_" {
+                    word.append(character)
+                } else {
+                    if let first = word.first, first.isUppercase, !known.contains(word) { names.insert(word) }
+                    word = ""
+                }
+            }
+        }
+        return names.sorted().map { name in
+            """
+            public struct \(name): Hashable, Sendable, LosslessStringConvertible {
+                public let description: String
+                public init?(_ description: String) { self.description = description }
+            }
+
+            """
+        }.joined()
+    }
+
+    /// Type-checks Swift files as an app's build would: Swift 6, complete concurrency checking, warnings as errors.
+    static func typecheck(_ sources: [String: String]) throws -> (status: Int32, output: String) {
+        try swiftc(sources, arguments: ["-typecheck"])
+    }
+
+    /// Builds Swift files (one of them with `@main`) with the same settings and runs the program.
+    static func run(_ sources: [String: String]) throws -> (status: Int32, output: String) {
+        let executable = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: executable) }
+        let built = try swiftc(sources, arguments: ["-parse-as-library", "-o", executable.path])
+        guard built.status == 0 else { return built }
+        return try launch(executable.path, [])
+    }
+
+    private static func launch(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    private static func swiftc(_ sources: [String: String], arguments: [String]) throws -> (status: Int32, output: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-typecheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+            let url = folder.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        return try launch("/usr/bin/env", ["swiftc", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"] + arguments + paths)
+    }
+
+    @Test(arguments: apps)
+    func generatedCodeOfEverySampleMatchesItsGoldenFileAndTypeChecks(app: String) throws {
+        let files = try Repository.flowFiles(in: "samples/\(app)").map(Repository.source)
+        let result = Compiler.compile(files)
+        let program = try #require(result.program)
+        let names = files.map { ($0.path as NSString).lastPathComponent }
+        let source = SwiftEmitter.emit(program, sources: names)
+        try expectGolden(source, "swift/\(app).swift")
+        #expect(SwiftEmitter.emit(program, sources: names) == source)
+        let checked = try Self.typecheck(["FlowRouter.swift": source, "Stubs.swift": Self.stubs(for: program)])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
+
+    @Test func keywordsDocsAndStringsStillCompile() throws {
+        let result = compile(#"""
+            /// A doc with */ and "quotes" and a \ backslash.
+            flow default {
+                start `class`
+                guard `func`
+                guard async `return`
+                link "/class/{self}" -> `class`
+                /// Another */ doc.
+                step `class`(self: Int, `protocol`: String?) {
+                    on `switch`(self: Int) -> push `if` if `func` else push `if` if `return`
+                }
+                step `if`
+                exit `in`(`case`: Int)
+                on `defer`(`case`: Int) -> exit `in`
+            }
+            flow Runner {
+                start Host
+                step Host(self: Int, `protocol`: String?) runs default {
+                    on `in` -> push Done
+                }
+                step Done
+            }
+            """#)
+        let program = try #require(result.program)
+        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))")
+        let source = SwiftEmitter.emit(program, sources: ["keywords.flow"])
+        let checked = try Self.typecheck(["FlowRouter.swift": source])
+        #expect(checked.status == 0, "\(checked.output)\n\(source)")
+    }
+
+    @Test func linksParseURLsAndTheirPlaceholders() throws {
+        let result = try Compiler.compile(Repository.flowFiles(in: "samples/shop").map(Repository.source))
+        let program = try #require(result.program)
+        let source = SwiftEmitter.emit(program, sources: ["Shop.flow"])
+        let driver = """
+            @main struct Driver {
+                static func main() {
+                    precondition(Shop.Link(url: "/products/42")?.step == .product(product: ProductID("42")!))
+                    precondition(Shop.Link(url: "/products/a%20b")?.step == .product(product: ProductID("a b")!))
+                    precondition(Shop.Link(url: "/search?q=red+shoes")?.step == .searchResults(query: "red shoes"))
+                    precondition(Shop.Link(url: "/cart")?.step == .cart)
+                    precondition(Shop.Link(url: "/nowhere") == nil)
+                    print("links ok")
+                }
+            }
+            """
+        let ran = try Self.run(["FlowRouter.swift": source, "Stubs.swift": Self.stubs(for: program), "Driver.swift": driver])
+        #expect(ran.status == 0, "\(ran.output)")
+        #expect(ran.output.contains("links ok"))
+    }
+}
