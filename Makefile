@@ -1,6 +1,6 @@
 # The two commands of the README.
-#   make demo   checks the sample apps, renders each of them into out/ (svg, png, pdf, Mermaid),
-#               and redraws the README's diagram, docs/shop.svg
+#   make demo   checks the sample apps, generates their Swift routers and renders their diagrams
+#               (svg, png, pdf, Mermaid) into out/, and redraws the README's diagram, docs/shop.svg
 #   make test   runs the whole test suite
 # Both install what the project needs when it is missing.
 
@@ -23,12 +23,13 @@ demo: build
 	$(FLOWGRAPH) check --strict samples
 	$(FLOWGRAPH) check --format sarif samples > $(OUT)/samples.sarif
 	@for app in $(APPS); do \
+		$(FLOWGRAPH) generate samples/$$app -o $(OUT)/$$app || exit 1; \
 		for format in svg png pdf mmd; do \
 			$(FLOWGRAPH) render samples/$$app -o $(OUT)/$$app.$$format || exit 1; \
 		done; \
 	done
 	$(FLOWGRAPH) render samples/shop -o docs/shop.svg
-	@echo "Reports and diagrams written to $(OUT)/; README diagram: docs/shop.svg"
+	@echo "Reports, routers (out/APP/FlowRouter.swift) and diagrams written to $(OUT)/; README diagram: docs/shop.svg"
 
 test: dependencies
 	$(SWIFT) test
