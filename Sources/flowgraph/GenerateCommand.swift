@@ -19,13 +19,7 @@ struct GenerateCommand: AsyncParsableCommand {
     var output: String
 
     func run() async throws {
-        let files = try input.load()
-        let compilation = Compiler.compile(files)
-        let context = ReportContext(files: files, diagnostics: compilation.diagnostics)
-        if !context.diagnostics.isEmpty {
-            Terminal.writeError(TextReport(context, isColored: Terminal.isColorErrorTerminal).render() + "\(context.summary)\n")
-        }
-        guard let program = compilation.program, !compilation.hasErrors else { throw ExitCode(ExitStatus.findings) }
+        let (files, _, program) = try input.compileForOutput()
         let source = SwiftEmitter.emit(program, sources: files.map { ($0.path as NSString).lastPathComponent })
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)

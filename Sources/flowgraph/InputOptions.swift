@@ -24,3 +24,18 @@ struct InputOptions: ParsableArguments {
         }
     }
 }
+
+extension InputOptions {
+    /// Reads and compiles the program for a command that writes output from it: findings are
+    /// told on standard error as a compiler would; with errors, nothing is written (exit code 1).
+    func compileForOutput() throws -> (files: [SourceFile], compilation: Compiler.Compilation, program: FlowProgram) {
+        let files = try load()
+        let compilation = Compiler.compile(files)
+        let context = ReportContext(files: files, diagnostics: compilation.diagnostics)
+        if !context.diagnostics.isEmpty {
+            Terminal.writeError(TextReport(context, isColored: Terminal.isColorErrorTerminal).render() + "\(context.summary)\n")
+        }
+        guard let program = compilation.program, !compilation.hasErrors else { throw ExitCode(ExitStatus.findings) }
+        return (files, compilation, program)
+    }
+}

@@ -62,14 +62,8 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let files = try input.load()
-        let compilation = Compiler.compile(files)
-        let context = ReportContext(files: files, diagnostics: compilation.diagnostics)
-        // Errors stop the drawing; warnings are drawn, and told on standard error as a compiler would.
-        if !context.diagnostics.isEmpty {
-            Terminal.writeError(TextReport(context, isColored: Terminal.isColorErrorTerminal).render() + "\(context.summary)\n")
-        }
-        guard let program = compilation.program, !compilation.hasErrors else { throw ExitCode(ExitStatus.findings) }
+        // Errors stop the drawing; warnings are drawn.
+        let (_, compilation, program) = try input.compileForOutput()
         guard DiagramBuilder.flows(of: program, focus: flow) != nil else {
             Terminal.writeError("flowgraph: error: no flow named '\(flow ?? "")'\n")
             throw ExitCode(ExitStatus.usage)

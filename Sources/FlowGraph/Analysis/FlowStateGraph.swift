@@ -97,9 +97,9 @@ struct FlowStateGraph {
             var outgoing: [Move] = []
             if flow.isTabs, state.layer == .base, cursor == 0 {
                 for tab in flow.steps.indices where tab != start {
-                    let move = Move(target: -1, kind: .select, actionTarget: tab, origin: .tabBar, branch: 0)
-                    let target = add(State(step: Int32(tab), below: -1, layer: .base, layerRoot: -1), from: (current, move))
-                    outgoing.append(Move(target: target, kind: .select, actionTarget: tab, origin: .tabBar, branch: 0))
+                    var move = Move(target: -1, kind: .select, actionTarget: tab, origin: .tabBar, branch: 0)
+                    move.target = add(State(step: Int32(tab), below: -1, layer: .base, layerRoot: -1), from: (current, move))
+                    outgoing.append(move)
                 }
             }
             for (transition, origin) in available[Int(state.step)] {

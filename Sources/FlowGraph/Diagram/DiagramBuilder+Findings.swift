@@ -4,6 +4,7 @@ extension DiagramBuilder {
         var marks: [String: DiagramStyle.Mark] = [:]
         var notes: [String: [String]] = [:]
         var clusterNotes: [Int: [String]] = [:]
+        let spans = flowSpans()
         for diagnostic in diagnostics {
             let line = "\(diagnostic.severity.rawValue) [\(diagnostic.rule.id)] \(diagnostic.message)"
             var placed = false
@@ -35,7 +36,8 @@ extension DiagramBuilder {
                 }
             }
             // Findings with no place of their own (an unused guard, say) go on their flow's box.
-            if !placed, let flowIndex = flow(containing: diagnostic.range), included.contains(flowIndex) {
+            if !placed, let flowIndex = spans.firstIndex(where: { $0[diagnostic.range.file].map { $0.contains(diagnostic.range.start) && diagnostic.range.end <= $0.upperBound } ?? false }),
+               included.contains(flowIndex) {
                 clusterNotes[flowIndex, default: []].append(line)
             }
         }
@@ -64,15 +66,17 @@ extension DiagramBuilder {
         clusters[cluster].attributes.set("color", "#aaaaaa")
     }
 
-    /// The flow whose declarations surround `range`, by the spans of what it declares.
-    private func flow(containing range: SourceRange) -> Int? {
-        program.flows.indices.first { index in
-            let flow = program.flows[index]
+    /// For each flow, per file, the byte span its declarations cover (to place findings that have no element).
+    private func flowSpans() -> [[Int: ClosedRange<Int>]] {
+        program.flows.map { flow in
             let ranges = [flow.range] + flow.steps.map(\.range) + flow.guards.map(\.range) + flow.exits.map(\.range)
                 + flow.links.map(\.range) + flow.allTransitions.map(\.range)
-            let inFile = ranges.filter { $0.file == range.file }
-            guard let low = inFile.map(\.start).min(), let high = inFile.map(\.end).max() else { return false }
-            return range.start >= low && range.end <= high
+            var spans: [Int: ClosedRange<Int>] = [:]
+            for range in ranges {
+                let span = spans[range.file]
+                spans[range.file] = min(span?.lowerBound ?? range.start, range.start)...max(span?.upperBound ?? range.end, range.end)
+            }
+            return spans
         }
     }
 }

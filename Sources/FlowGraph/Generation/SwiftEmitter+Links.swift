@@ -17,7 +17,7 @@ extension SwiftEmitter {
         output += "    public enum Link: Hashable, Sendable {\n"
         for ((link, step), name) in zip(resolved, caseNames) {
             output += "        /// `\(link.pattern.text)`\n"
-            output += "        case \(Self.caseDeclaration(name, step.inputs).replacingFirstWord(SwiftNames.identifier(SwiftNames.caseName(step.name)), with: SwiftNames.identifier(name)))\n"
+            output += "        case \(Self.caseDeclaration(name, step.inputs))\n"
         }
         output += "\n        /// The link a URL or path matches, if any: `\"/products/42\"`, `\"shop://products/42?ref=mail\"`.\n"
         output += "        public init?(url: String) {\n"
@@ -146,12 +146,5 @@ extension SwiftEmitter {
             }
 
             """
-    }
-}
-
-extension String {
-    /// Replaces `word` at the start of the string (used to rename a case while keeping its parameters).
-    func replacingFirstWord(_ word: String, with replacement: String) -> String {
-        hasPrefix(word) ? replacement + dropFirst(word.count) : self
     }
 }
