@@ -21,11 +21,15 @@ let package = Package(
         .target(name: "FlowGraph"),
         /// Layout and rendering through Graphviz (libgvc), in process: the only importer of CGraphviz.
         .target(name: "FlowGraphRendering", dependencies: ["FlowGraph", "CGraphviz"]),
+        /// Reading .flow files and folders (with .flowignore), and writing output atomically: for
+        /// the command line and the plugin's tool.
+        .target(name: "FlowGraphFiles", dependencies: ["FlowGraph"]),
         /// The command line: parses arguments, reads files, calls the library, prints, writes.
         .executableTarget(
             name: "flowgraph",
             dependencies: [
                 "FlowGraph",
+                "FlowGraphFiles",
                 "FlowGraphRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

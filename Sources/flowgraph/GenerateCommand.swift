@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowGraph
+import FlowGraphFiles
 import Foundation
 
 /// `flowgraph generate`: write the Swift router of a program.

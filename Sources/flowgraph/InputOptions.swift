@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowGraph
+import FlowGraphFiles
 
 /// The `.flow` files or directories a command reads as one program.
 struct InputOptions: ParsableArguments {

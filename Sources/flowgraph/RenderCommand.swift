@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowGraph
+import FlowGraphFiles
 import FlowGraphRendering
 
 /// `flowgraph render`: draw a program, through Graphviz or as Mermaid text.

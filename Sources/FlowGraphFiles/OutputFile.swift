@@ -7,10 +7,10 @@ import Darwin
 
 /// Writes output files safely: atomically (a temporary file in the same folder, then a rename),
 /// and not at all when the file already holds the same bytes, so builds stay incremental.
-enum OutputFile {
+public enum OutputFile {
     /// Writes `bytes` to `path`; returns whether the file changed.
     @discardableResult
-    static func write(_ bytes: [UInt8], to path: String) throws -> Bool {
+    public static func write(_ bytes: [UInt8], to path: String) throws -> Bool {
         let url = URL(fileURLWithPath: path)
         if let existing = try? Data(contentsOf: url), existing.elementsEqual(bytes) { return false }
         let folder = url.deletingLastPathComponent()

@@ -1,9 +1,13 @@
 import FlowGraph
 import Foundation
 
-/// Why the input could not be read.
-struct InputError: Error, CustomStringConvertible {
-    let description: String
+/// Why the input could not be read, or the output not written.
+public struct InputError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// Finds and reads the `.flow` files of a program.
@@ -11,11 +15,12 @@ struct InputError: Error, CustomStringConvertible {
 /// A directory contributes every `*.flow` file below it, in sorted order, except hidden
 /// folders and what a `.flowignore` file in it or below it excludes (one pattern a line,
 /// relative to that file's folder: `errors/` skips a folder, `*.draft.flow` skips files).
-enum InputFiles {
+public enum InputFiles {
     /// The largest file read; larger input is refused with a usage error rather than exhausting memory.
-    static let maximumFileSize = 64 * 1024 * 1024
+    public static let maximumFileSize = 64 * 1024 * 1024
 
-    static func load(_ paths: [String]) throws -> [SourceFile] {
+    /// Reads `paths` (files, or folders searched for `.flow` files) once each, in the order given.
+    public static func load(_ paths: [String]) throws -> [SourceFile] {
         var found: [String] = []
         let manager = FileManager.default
         for path in paths {
