@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "FlowGraph", targets: ["FlowGraph"]),
         .executable(name: "flowgraph", targets: ["flowgraph"]),
+        /// The tool the build plugin runs; also usable on its own in other build systems.
+        .executable(name: "flowgraph-generate", targets: ["flowgraph-generate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +36,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        /// The build plugin's tool: .flow files in, FlowRouter.swift out. No Graphviz and no
+        /// ArgumentParser, so that an app using the plugin builds only the compiler.
+        .executableTarget(name: "flowgraph-generate", dependencies: ["FlowGraph", "FlowGraphFiles"]),
         /// Renders one program many times in one process, to measure memory under valgrind.
         .executableTarget(name: "RenderLoop", dependencies: ["FlowGraph", "FlowGraphRendering"], path: "Benchmarks/RenderLoop"),
         .testTarget(
