@@ -74,6 +74,7 @@ struct CompositeGraph {
         let target: Int32
         let via: String
         let blocker: String?
+        var clause: ClauseReference? = nil
     }
 
     init(program: FlowProgram) {
@@ -88,7 +89,7 @@ struct CompositeGraph {
         for (flowIndex, flow) in program.flows.enumerated() {
             let base = offsets[flowIndex]
             /// The forward moves of a clause: its main action, and its `else` action, which a link cannot take.
-            func forward(_ transition: Transition, exitOf subflow: Flow?) -> [Edge] {
+            func forward(_ transition: Transition, exitOf subflow: Flow?, step: Int?, handler: Int) -> [Edge] {
                 transition.actions.enumerated().compactMap { offset, action in
                     guard let target = action.target else { return nil }
                     switch action.kind {
@@ -103,7 +104,8 @@ struct CompositeGraph {
                         blocker = AnalysisMessages.linkBlockedByElse(transition.event, guard: transition.conditions[offset - 1].guardName)
                     }
                     let via = "\(transition.event): \(action.kind.rawValue)\(offset >= 1 ? " (else)" : "")"
-                    return Edge(target: Int32(base + target), via: via, blocker: blocker)
+                    return Edge(target: Int32(base + target), via: via, blocker: blocker,
+                                clause: ClauseReference(flow: flowIndex, step: step, handler: handler, branch: offset))
                 }
             }
             for (stepIndex, step) in flow.steps.enumerated() {
@@ -112,13 +114,17 @@ struct CompositeGraph {
                     let subflow = program.flows[runs]
                     let entered = subflow.isTabs ? Array(subflow.steps.indices) : (subflow.start.map { [$0] } ?? [])
                     for entry in entered { edges[node].append(Edge(target: Int32(offsets[runs] + entry), via: "runs", blocker: nil)) }
-                    for handler in step.handlers { edges[node] += forward(handler, exitOf: subflow) }
+                    for (index, handler) in step.handlers.enumerated() {
+                        edges[node] += forward(handler, exitOf: subflow, step: stepIndex, handler: index)
+                    }
                 } else {
-                    for handler in step.handlers { edges[node] += forward(handler, exitOf: nil) }
+                    for (index, handler) in step.handlers.enumerated() {
+                        edges[node] += forward(handler, exitOf: nil, step: stepIndex, handler: index)
+                    }
                 }
                 let handled = step.runs == nil ? Set(step.handlers.map(\.event)) : []
-                for handler in flow.handlers where !handled.contains(handler.event) {
-                    edges[node] += forward(handler, exitOf: nil)
+                for (index, handler) in flow.handlers.enumerated() where !handled.contains(handler.event) {
+                    edges[node] += forward(handler, exitOf: nil, step: nil, handler: index)
                 }
             }
         }
@@ -165,7 +171,7 @@ struct CompositeGraph {
         let via: [Edge?]
 
         func path(to step: StepReference) -> NavigationPath? {
-            edges(to: step).map { NavigationPath(hops: $0.map { .init(step: $0.step, via: $0.edge?.via) }) }
+            edges(to: step).map { NavigationPath(hops: $0.map { .init(step: $0.step, via: $0.edge?.via, clause: $0.edge?.clause) }) }
         }
 
         /// The hops of the path to `step`, each with the move that reached it.

@@ -5,6 +5,8 @@ public struct NavigationPath: Sendable, Hashable {
         public let step: StepReference
         /// `productPicked: push`, `runs`, `tab`, or nil for the first hop.
         public let via: String?
+        /// The `on` clause whose action made the move, when one did (not for `runs` or the first hop).
+        public var clause: ClauseReference? = nil
     }
 
     public var hops: [Hop]
@@ -21,6 +23,22 @@ public struct NavigationPath: Sendable, Hashable {
         }
         guard shown.count > 12 else { return shown.joined(separator: " → ") }
         return (shown.prefix(4) + ["… \(shown.count - 10) more …"] + shown.suffix(6)).joined(separator: " → ")
+    }
+}
+
+/// An `on` clause of a program, and which action of its chain (0 for the main one, k for the k-th `else`).
+public struct ClauseReference: Sendable, Hashable {
+    public let flow: Int
+    /// The step whose clause it is; nil for a flow-level clause.
+    public let step: Int?
+    /// The index of the clause among the step's (or the flow's flow-level) clauses.
+    public let handler: Int
+    public let branch: Int
+
+    /// The clause itself.
+    public func transition(in program: FlowProgram) -> Transition {
+        let flow = program.flows[self.flow]
+        return step.map { flow.steps[$0].handlers[handler] } ?? flow.handlers[handler]
     }
 }
 

@@ -3,32 +3,24 @@
 extension SwiftEmitter {
     mutating func links(_ flow: Flow) {
         let resolved = flow.links.compactMap { link in link.target.map { (link, flow.steps[$0]) } }
-        var caseNames: [String] = []
-        for (_, step) in resolved {
-            var name = SwiftNames.caseName(step.name)
-            var counter = 2
-            while caseNames.contains(name) {
-                name = SwiftNames.caseName(step.name) + String(counter)
-                counter += 1
-            }
-            caseNames.append(name)
-        }
+        let caseNames = linkCaseNames(flow)
         output += "\n    /// The deep links of flow '\(flow.name)'.\n"
-        output += "    public enum Link: Hashable, Sendable {\n"
+        output += "    \(access)enum Link: Hashable, Sendable {\n"
         for ((link, step), name) in zip(resolved, caseNames) {
             output += "        /// `\(link.pattern.text)`\n"
-            output += "        case \(Self.caseDeclaration(name, step.inputs))\n"
+            output += "        case \(caseDeclaration(name, step.inputs))\n"
         }
         output += "\n        /// The link a URL or path matches, if any: `\"/products/42\"`, `\"shop://products/42?ref=mail\"`.\n"
-        output += "        public init?(url: String) {\n"
+        output += "        \(access)init?(url: String) {\n"
         output += "            let url = FlowLinkURL(url)\n"
         for ((link, step), name) in zip(resolved, caseNames) {
-            output += matcher(link.pattern, step: step, caseName: name)
+            let text = matcher(link.pattern, step: step, caseName: name)
+            output += text
         }
         output += "            return nil\n"
         output += "        }\n"
         output += "\n        /// The step the link opens.\n"
-        output += "        public var step: Step {\n"
+        output += "        \(access)var step: Step {\n"
         output += "            switch self {\n"
         for ((_, step), name) in zip(resolved, caseNames) {
             let values = step.inputs.indices.map { "value\($0)" }
@@ -42,7 +34,7 @@ extension SwiftEmitter {
     }
 
     /// The statements that try one pattern: literal parts compared, placeholders read.
-    private func matcher(_ pattern: LinkPattern, step: Step, caseName: String) -> String {
+    private mutating func matcher(_ pattern: LinkPattern, step: Step, caseName: String) -> String {
         var conditions: [String] = ["url.segments.count == \(pattern.segments.count)"]
         if let scheme = pattern.scheme {
             conditions.append("url.scheme == \(SwiftNames.stringLiteral(scheme))")
@@ -68,9 +60,9 @@ extension SwiftEmitter {
             let wrapped = isOptional ? String(input.type.dropLast()) : input.type
             if let source = reads[input.name] {
                 if isOptional {
-                    text += ",\n               let \(variable) = FlowLinkURL.optional(\(source), as: \(wrapped).self)"
+                    text += ",\n               let \(variable) = FlowLinkURL.optional(\(source), as: \(type(wrapped)).self)"
                 } else {
-                    text += ",\n               let \(variable) = FlowLinkURL.value(\(source), as: \(wrapped).self)"
+                    text += ",\n               let \(variable) = FlowLinkURL.value(\(source), as: \(type(wrapped)).self)"
                 }
             } else {
                 arguments.append("\(SwiftNames.label(input.name)): nil")  // An optional input the URL leaves out.
@@ -146,5 +138,102 @@ extension SwiftEmitter {
             }
 
             """
+    }
+}
+
+/// `open(_:)` for each flow's links: the path the checker found from the root, hop by hop, with
+/// the guards each clause on the way needs.
+extension SwiftEmitter {
+    mutating func opens() {
+        for (flowIndex, flow) in program.flows.enumerated() where !flow.links.isEmpty {
+            line()
+            line("    /// Opens a deep link of flow '\(flow.name)': from the root's first screen, along the shortest path")
+            line("    /// the compiler found, asking each guard on the way; it stops where one says no.")
+            line("    @discardableResult")
+            line("    \(access)func open(_ link: \(flowType(flow)).Link) \(asyncWord)-> Outcome {")
+            line("        \(awaitWord)serialized {")
+            line("            switch link {")
+            let names = linkCaseNames(flow)
+            var nameIndex = 0
+            for (linkIndex, link) in flow.links.enumerated() {
+                guard let target = link.target else { continue }
+                let step = flow.steps[target]
+                let values = Dictionary(uniqueKeysWithValues: step.inputs.enumerated().map { ($1.name, "value\($0)") })
+                let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
+                    ? analysis.linkPaths[flowIndex][linkIndex] : nil
+                let hops = path.map { linkHops($0, values: values) } ?? []
+                let used = step.inputs.indices.map { index in hops.contains { $0.contains("value\(index))") || $0.contains("value\(index),") } }
+                let pattern = used.contains(true) ? "(" + used.enumerated().map { $1 ? "let value\($0)" : "_" }.joined(separator: ", ") + ")" : ""
+                line("            case .\(SwiftNames.identifier(names[nameIndex]))\(pattern):")
+                nameIndex += 1
+                let root = path.map { program.flows[$0.hops[0].step.flow] } ?? flow
+                if hops.isEmpty {
+                    line("                // No path from a root can open this link (see the link-unreachable warning).")
+                    line("                return \(awaitWord)follow(.\(flowCase(flow))(link), root: .\(flowCase(root)), [])")
+                } else {
+                    line("                return \(awaitWord)follow(.\(flowCase(flow))(link), root: .\(flowCase(root)), [")
+                    for hop in hops { line("                    \(hop),") }
+                    line("                ])")
+                }
+            }
+            line("            }")
+            line("        }")
+            line("    }")
+        }
+        guard !withLinkFlows.isEmpty else { return }
+        line()
+        line("    /// Opens the first deep link of the program that `url` matches; not handled when none does.")
+        line("    @discardableResult")
+        line("    \(access)func open(url: String) \(asyncWord)-> Outcome {")
+        for flow in withLinkFlows {
+            line("        if let link = \(flowType(flow)).Link(url: url) { return \(awaitWord)open(link) }")
+        }
+        line("        return Outcome(status: .unhandled, commands: [])")
+        line("    }")
+    }
+
+    private var withLinkFlows: [Flow] { program.flows.filter { !$0.links.isEmpty } }
+
+    /// The case name of each resolved link of a flow: the target step's, numbered when repeated.
+    func linkCaseNames(_ flow: Flow) -> [String] {
+        var caseNames: [String] = []
+        for link in flow.links {
+            guard let target = link.target else { continue }
+            let base = SwiftNames.caseName(flow.steps[target].name)
+            var name = base
+            var counter = 2
+            while caseNames.contains(name) {
+                name = base + String(counter)
+                counter += 1
+            }
+            caseNames.append(name)
+        }
+        return caseNames
+    }
+
+    /// `.bottom(...)`, `.enter(...)`, `.move(..., in: ..., checks: [...])` for each hop of a path.
+    private func linkHops(_ path: NavigationPath, values: [String: String]) -> [String] {
+        path.hops.enumerated().map { index, hop in
+            let flow = program.flows[hop.step.flow]
+            let step = flow.steps[hop.step.step]
+            guard index > 0 else { return ".bottom(\(screenKind(flow, step)))" }
+            guard let clause = hop.clause else { return ".enter(\(screenKind(flow, step)))" }
+            let transition = clause.transition(in: program)
+            let action = transition.actions[clause.branch]
+            // Earlier clauses for the event in the same place must not fire: each of their guards blocks.
+            let place = clause.step.map { flow.steps[$0].handlers } ?? flow.handlers
+            var checks: [String] = []
+            for earlier in place[..<clause.handler] where earlier.event == transition.event {
+                for condition in earlier.conditions { checks.append(check(condition, in: flow, allows: false)) }
+            }
+            if let condition = transition.conditions.first { checks.append(check(condition, in: flow, allows: true)) }
+            return ".move(\(move(action, in: flow, values: values)), in: .\(flowCase(flow)), checks: [\(checks.joined(separator: ", "))])"
+        }
+    }
+
+    /// The answer a guard must give for `condition` to allow (or to block).
+    private func check(_ condition: Condition, in flow: Flow, allows: Bool) -> String {
+        let expected = allows != condition.isNegated
+        return "GuardCheck(id: .\(flowCase(flow))(.\(SwiftNames.identifier(condition.guardName))), expected: \(expected))"
     }
 }

@@ -4,19 +4,36 @@
 /// Writing a message: recipients, subject, body, attachments; send now or later.
 ///
 /// Presented as a sheet by the mail app, which closes it whatever the outcome.
-public enum ComposeFlow {
+enum ComposeFlow {
     /// The steps of flow 'ComposeFlow': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         /// The message editor. The draft says whether it is new, a reply or a forward.
         case editor(draft: Draft)
         case contacts
         case sendLater
         /// Delete Draft / Save Draft / Keep Editing.
         case draftOptions
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case editor = "Editor"
+            case contacts = "Contacts"
+            case sendLater = "SendLater"
+            case draftOptions = "DraftOptions"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .editor: .editor
+            case .contacts: .contacts
+            case .sendLater: .sendLater
+            case .draftOptions: .draftOptions
+            }
+        }
     }
 
     /// The events of flow 'ComposeFlow', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case addRecipientTapped
         case sendTapped
         case sendLaterTapped
@@ -29,25 +46,136 @@ public enum ComposeFlow {
     }
 
     /// The outcomes that finish flow 'ComposeFlow'; the step that runs it handles them.
-    public enum Exit: Sendable {
+    enum Exit: Sendable {
         case sent
         /// Goes out at `sendAt`, from the Send Later mailbox.
         case scheduled(sendAt: Date)
         case savedAsDraft(subject: String?)
         case discarded
+
+        /// The exit's name in the spec.
+        var name: String {
+            switch self {
+            case .sent: "sent"
+            case .scheduled: "scheduled"
+            case .savedAsDraft: "savedAsDraft"
+            case .discarded: "discarded"
+            }
+        }
     }
 
-    /// The guards of flow 'ComposeFlow', implemented by the app.
-    public protocol Guards: Sendable {
+    /// The guards of flow 'ComposeFlow', implemented by the app (on the main actor, like the UI).
+    @MainActor
+    protocol Guards: Sendable {
         /// The user has at least one recipient in To, Cc or Bcc.
         func hasRecipients() -> Bool
+    }
+
+    /// The names of the guards of flow 'ComposeFlow', as blocked outcomes report them.
+    enum Guard: String, Hashable, Sendable, CaseIterable {
+        case hasRecipients = "hasRecipients"
+    }
+}
+
+extension ComposeFlow {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?, asking guards: any Guards) -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .composeFlow(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .addRecipientTapped:
+            switch step {
+            case .editor?:
+                return .move(.sheet(.composeFlow(.contacts)))
+            default:
+                break
+            }
+            return .unhandled
+        case .sendTapped:
+            switch step {
+            case .editor?:
+                if guards.hasRecipients() { return .move(.exit(.composeFlow(.sent))) }
+                return .move(.sheet(.composeFlow(.contacts)))
+            default:
+                break
+            }
+            return .unhandled
+        case .sendLaterTapped:
+            switch step {
+            case .editor?:
+                return .move(.sheet(.composeFlow(.sendLater)))
+            default:
+                break
+            }
+            return .unhandled
+        case .cancelTapped:
+            switch step {
+            case .editor?:
+                return .move(.sheet(.composeFlow(.draftOptions)))
+            case .contacts?:
+                return .move(.dismiss)
+            case .sendLater?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .contactPicked:
+            switch step {
+            case .contacts?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .timePicked(let sendAt):
+            switch step {
+            case .sendLater?:
+                return .move(.exit(.composeFlow(.scheduled(sendAt: sendAt))))
+            default:
+                break
+            }
+            return .unhandled
+        case .deleteDraftTapped:
+            switch step {
+            case .draftOptions?:
+                return .move(.exit(.composeFlow(.discarded)))
+            default:
+                break
+            }
+            return .unhandled
+        case .saveDraftTapped(let subject):
+            switch step {
+            case .draftOptions?:
+                return .move(.exit(.composeFlow(.savedAsDraft(subject: subject))))
+            default:
+                break
+            }
+            return .unhandled
+        case .keepEditingTapped:
+            switch step {
+            case .draftOptions?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        }
+    }
+
+    @MainActor
+    fileprivate static func ask(_ name: Guard, _ guards: any Guards) -> Bool {
+        switch name {
+        case .hasRecipients: guards.hasRecipients()
+        }
     }
 }
 
 /// The root of the mail app: a navigation stack that starts at the list of mailboxes.
-public enum Mail {
+enum Mail {
     /// The steps of flow 'Mail': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         /// All Inboxes, each account's mailboxes, and the smart mailboxes (Flagged, Unread).
         case mailboxes
         /// All Inboxes: the inboxes of every account, merged.
@@ -68,10 +196,41 @@ public enum Mail {
         case settings
         /// The passcode lock, over everything: it cannot be swiped away.
         case lock
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case mailboxes = "Mailboxes"
+            case inbox = "Inbox"
+            case mailbox = "Mailbox"
+            case search = "Search"
+            case message = "Message"
+            case moveToMailbox = "MoveToMailbox"
+            case attachmentViewer = "AttachmentViewer"
+            case shareAttachment = "ShareAttachment"
+            case compose = "Compose"
+            case settings = "Settings"
+            case lock = "Lock"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .mailboxes: .mailboxes
+            case .inbox: .inbox
+            case .mailbox: .mailbox
+            case .search: .search
+            case .message: .message
+            case .moveToMailbox: .moveToMailbox
+            case .attachmentViewer: .attachmentViewer
+            case .shareAttachment: .shareAttachment
+            case .compose: .compose
+            case .settings: .settings
+            case .lock: .lock
+            }
+        }
     }
 
     /// The events of flow 'Mail', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case allInboxesTapped
         case mailboxPicked(mailbox: MailboxID)
         case searchTapped(scope: MailboxID?)
@@ -94,21 +253,27 @@ public enum Mail {
         case lockTimeoutElapsed
     }
 
-    /// The guards of flow 'Mail', implemented by the app.
-    public protocol Guards: Sendable {
+    /// The guards of flow 'Mail', implemented by the app (on the main actor, like the UI).
+    @MainActor
+    protocol Guards: Sendable {
         /// Face ID or Touch ID unlocks the app; evaluating the policy shows the system UI.
         func biometricsSucceeded() async -> Bool
     }
 
+    /// The names of the guards of flow 'Mail', as blocked outcomes report them.
+    enum Guard: String, Hashable, Sendable, CaseIterable {
+        case biometricsSucceeded = "biometricsSucceeded"
+    }
+
     /// The deep links of flow 'Mail'.
-    public enum Link: Hashable, Sendable {
+    enum Link: Hashable, Sendable {
         /// `/messages/{message}`
         case message(message: MessageID)
         /// `/mailboxes/{mailbox}`
         case mailbox(mailbox: MailboxID)
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
-        public init?(url: String) {
+        init?(url: String) {
             let url = FlowLinkURL(url)
             if url.segments.count == 2, url.segments[0] == "messages",
                let value0 = FlowLinkURL.value(url.segments[1], as: MessageID.self) {
@@ -124,7 +289,7 @@ public enum Mail {
         }
 
         /// The step the link opens.
-        public var step: Step {
+        var step: Step {
             switch self {
             case .message(let value0): .message(message: value0)
             case .mailbox(let value0): .mailbox(mailbox: value0)
@@ -133,10 +298,214 @@ public enum Mail {
     }
 }
 
+extension Mail {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?, asking guards: any Guards) async -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .mail(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .allInboxesTapped:
+            switch step {
+            case .mailboxes?:
+                return .move(.push(.mail(.inbox)))
+            default:
+                break
+            }
+            return .unhandled
+        case .mailboxPicked(let mailbox):
+            switch step {
+            case .mailboxes?:
+                return .move(.push(.mail(.mailbox(mailbox: mailbox))))
+            default:
+                break
+            }
+            return .unhandled
+        case .searchTapped(let scope):
+            switch step {
+            case .mailboxes?:
+                return .move(.push(.mail(.search(scope: scope))))
+            case .inbox?:
+                return .move(.push(.mail(.search(scope: scope))))
+            case .mailbox?:
+                return .move(.push(.mail(.search(scope: scope))))
+            default:
+                break
+            }
+            return .unhandled
+        case .settingsTapped:
+            switch step {
+            case .mailboxes?:
+                return .move(.sheet(.mail(.settings)))
+            default:
+                break
+            }
+            return .unhandled
+        case .messagePicked(let message):
+            switch step {
+            case .inbox?:
+                return .move(.push(.mail(.message(message: message))))
+            case .mailbox?:
+                return .move(.push(.mail(.message(message: message))))
+            case .search?:
+                return .move(.push(.mail(.message(message: message))))
+            default:
+                break
+            }
+            return .unhandled
+        case .replyTapped(let draft):
+            switch step {
+            case .message?:
+                return .move(.sheet(.mail(.compose(draft: draft))))
+            default:
+                break
+            }
+            return .unhandled
+        case .forwardTapped(let draft):
+            switch step {
+            case .message?:
+                return .move(.sheet(.mail(.compose(draft: draft))))
+            default:
+                break
+            }
+            return .unhandled
+        case .attachmentTapped(let attachment):
+            switch step {
+            case .message?:
+                return .move(.cover(.mail(.attachmentViewer(attachment: attachment))))
+            default:
+                break
+            }
+            return .unhandled
+        case .moveTapped(let message):
+            switch step {
+            case .message?:
+                return .move(.sheet(.mail(.moveToMailbox(message: message))))
+            default:
+                break
+            }
+            return .unhandled
+        case .nextMessageTapped(let message):
+            switch step {
+            case .message?:
+                return .move(.replace(.mail(.message(message: message))))
+            default:
+                break
+            }
+            return .unhandled
+        case .deleted:
+            switch step {
+            case .message?:
+                return .move(.pop)
+            default:
+                break
+            }
+            return .unhandled
+        case .moved:
+            switch step {
+            case .moveToMailbox?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .cancelTapped:
+            switch step {
+            case .moveToMailbox?:
+                return .move(.dismiss)
+            case .shareAttachment?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .doneTapped:
+            switch step {
+            case .attachmentViewer?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .shareTapped(let attachment):
+            switch step {
+            case .attachmentViewer?:
+                return .move(.sheet(.mail(.shareAttachment(attachment: attachment))))
+            default:
+                break
+            }
+            return .unhandled
+        case .shared:
+            switch step {
+            case .shareAttachment?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .unlockWithBiometricsTapped:
+            switch step {
+            case .lock?:
+                if await guards.biometricsSucceeded() { return .move(.dismiss) }
+                return .blocked(.mail(.biometricsSucceeded))
+            default:
+                break
+            }
+            return .unhandled
+        case .passcodeAccepted:
+            switch step {
+            case .lock?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .composeTapped(let draft):
+            return .move(.sheet(.mail(.compose(draft: draft))))
+        case .lockTimeoutElapsed:
+            return .move(.cover(.mail(.lock)))
+        }
+    }
+
+    /// What the step that ran a subflow does when the subflow takes `exit`.
+    @MainActor
+    fileprivate static func decide(_ exit: FlowNavigator.Exit, from step: Step.Kind, asking guards: any Guards) async -> FlowNavigator.Decision {
+        switch step {
+        case .compose:
+            guard case .composeFlow(let exit) = exit else { return .unhandled }
+            switch exit {
+            case .sent:
+                return .move(.dismiss)
+            case .scheduled:
+                return .move(.dismiss)
+            case .savedAsDraft:
+                return .move(.dismiss)
+            case .discarded:
+                return .move(.dismiss)
+            }
+        case .settings:
+            guard case .mailSettings(let exit) = exit else { return .unhandled }
+            switch exit {
+            case .done:
+                return .move(.dismiss)
+            }
+        default:
+            return .unhandled
+        }
+    }
+
+    @MainActor
+    fileprivate static func ask(_ name: Guard, _ guards: any Guards) async -> Bool {
+        switch name {
+        case .biometricsSucceeded: await guards.biometricsSucceeded()
+        }
+    }
+}
+
 /// The mail app's settings, presented as a sheet. "Done" finishes it.
-public enum MailSettings {
+enum MailSettings {
     /// The steps of flow 'MailSettings': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         case settingsHome
         case accounts
         /// Server settings, mailbox behaviours, "Delete Account".
@@ -152,10 +521,37 @@ public enum MailSettings {
         case passcodeLock
         /// Enter the new passcode twice.
         case setPasscode
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case settingsHome = "SettingsHome"
+            case accounts = "Accounts"
+            case accountDetail = "AccountDetail"
+            case addAccount = "AddAccount"
+            case accountSignIn = "AccountSignIn"
+            case signature = "Signature"
+            case notificationSettings = "NotificationSettings"
+            case passcodeLock = "PasscodeLock"
+            case setPasscode = "SetPasscode"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .settingsHome: .settingsHome
+            case .accounts: .accounts
+            case .accountDetail: .accountDetail
+            case .addAccount: .addAccount
+            case .accountSignIn: .accountSignIn
+            case .signature: .signature
+            case .notificationSettings: .notificationSettings
+            case .passcodeLock: .passcodeLock
+            case .setPasscode: .setPasscode
+            }
+        }
     }
 
     /// The events of flow 'MailSettings', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case accountsTapped
         case signatureTapped
         case notificationsTapped
@@ -172,17 +568,24 @@ public enum MailSettings {
     }
 
     /// The outcomes that finish flow 'MailSettings'; the step that runs it handles them.
-    public enum Exit: Sendable {
+    enum Exit: Sendable {
         case done
+
+        /// The exit's name in the spec.
+        var name: String {
+            switch self {
+            case .done: "done"
+            }
+        }
     }
 
     /// The deep links of flow 'MailSettings'.
-    public enum Link: Hashable, Sendable {
+    enum Link: Hashable, Sendable {
         /// `/settings/accounts`
         case accounts
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
-        public init?(url: String) {
+        init?(url: String) {
             let url = FlowLinkURL(url)
             if url.segments.count == 2, url.segments[0] == "settings", url.segments[1] == "accounts" {
                 self = .accounts
@@ -192,7 +595,7 @@ public enum MailSettings {
         }
 
         /// The step the link opens.
-        public var step: Step {
+        var step: Step {
             switch self {
             case .accounts: .accounts
             }
@@ -200,6 +603,1103 @@ public enum MailSettings {
     }
 }
 
+extension MailSettings {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?) -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .mailSettings(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .accountsTapped:
+            switch step {
+            case .settingsHome?:
+                return .move(.push(.mailSettings(.accounts)))
+            default:
+                break
+            }
+            return .unhandled
+        case .signatureTapped:
+            switch step {
+            case .settingsHome?:
+                return .move(.push(.mailSettings(.signature)))
+            default:
+                break
+            }
+            return .unhandled
+        case .notificationsTapped:
+            switch step {
+            case .settingsHome?:
+                return .move(.push(.mailSettings(.notificationSettings)))
+            default:
+                break
+            }
+            return .unhandled
+        case .passcodeTapped:
+            switch step {
+            case .settingsHome?:
+                return .move(.push(.mailSettings(.passcodeLock)))
+            default:
+                break
+            }
+            return .unhandled
+        case .doneTapped:
+            switch step {
+            case .settingsHome?:
+                return .move(.exit(.mailSettings(.done)))
+            default:
+                break
+            }
+            return .unhandled
+        case .accountPicked(let account):
+            switch step {
+            case .accounts?:
+                return .move(.push(.mailSettings(.accountDetail(account: account))))
+            default:
+                break
+            }
+            return .unhandled
+        case .addAccountTapped:
+            switch step {
+            case .accounts?:
+                return .move(.push(.mailSettings(.addAccount)))
+            default:
+                break
+            }
+            return .unhandled
+        case .accountDeleted:
+            switch step {
+            case .accountDetail?:
+                return .move(.pop)
+            default:
+                break
+            }
+            return .unhandled
+        case .providerPicked(let provider):
+            switch step {
+            case .addAccount?:
+                return .move(.push(.mailSettings(.accountSignIn(provider: provider))))
+            default:
+                break
+            }
+            return .unhandled
+        case .accountAdded:
+            switch step {
+            case .accountSignIn?:
+                return .move(.popTo(.mailSettings(.accounts)))
+            default:
+                break
+            }
+            return .unhandled
+        case .signatureSaved:
+            switch step {
+            case .signature?:
+                return .move(.pop)
+            default:
+                break
+            }
+            return .unhandled
+        case .setPasscodeTapped:
+            switch step {
+            case .passcodeLock?:
+                return .move(.push(.mailSettings(.setPasscode)))
+            default:
+                break
+            }
+            return .unhandled
+        case .passcodeSet:
+            switch step {
+            case .setPasscode?:
+                return .move(.popTo(.mailSettings(.passcodeLock)))
+            default:
+                break
+            }
+            return .unhandled
+        }
+    }
+}
+
+// MARK: - The navigator
+
+/// Runs the whole tree of flows of the program: the presentation state (stacks, modal stacks,
+/// selected tabs, running subflows), `send` for the events of each flow, `open` for deep links,
+/// the commands each move yields for the UI layer, and a bounded history.
+///
+/// Calls are serialized: a second `send` waits for the first, even across async guards. An
+/// event is never a crash: it is applied, blocked by a guard, or reported as not handled.
+@MainActor
+final class FlowNavigator {
+    /// The running flows: the root flow, and the subflow of every shown step that runs one.
+    private(set) var flows: [FlowID: RunningFlow] = [:]
+    /// The root flow.
+    private(set) var rootID = FlowID(rawValue: 0)
+    /// The latest sends, links and moves of the user with their outcomes, oldest first.
+    private(set) var history: [Record] = []
+    /// How many records `history` keeps.
+    let historyLimit: Int
+    /// Called with each new record, once the move it records is made.
+    var observer: ((Record) -> Void)?
+    private let guards: any Guards
+    private let rootScreens: [Screen]
+    private var lastID = 0
+    /// Counts the moves of the user, which a send waiting for a guard must notice.
+    private var revision = 0
+    private var isBusy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// A navigator showing the first screen of `root`; `guards` answers the program's guards.
+    init(_ root: Root, guards: any Guards, historyLimit: Int = 100) {
+        let start = Self.start(of: root)
+        self.guards = guards
+        self.historyLimit = max(0, historyLimit)
+        rootScreens = start.screens
+        var commands: [Command] = []
+        rootID = startFlow(start, parent: nil, commands: &commands)
+    }
+}
+
+extension FlowNavigator {
+    /// The flows of the program.
+    enum Flow: String, Hashable, Sendable, CaseIterable {
+        case composeFlow = "ComposeFlow"
+        case mail = "Mail"
+        case mailSettings = "MailSettings"
+
+        /// Whether the flow is a tab bar.
+        var isTabs: Bool { false }
+    }
+
+    /// A step of any flow, with its inputs: what the UI shows.
+    enum Screen: Hashable, Sendable {
+        case composeFlow(ComposeFlow.Step)
+        case mail(Mail.Step)
+        case mailSettings(MailSettings.Step)
+
+        /// A step of any flow, without its inputs.
+        enum Kind: Hashable, Sendable {
+            case composeFlow(ComposeFlow.Step.Kind)
+            case mail(Mail.Step.Kind)
+            case mailSettings(MailSettings.Step.Kind)
+        }
+
+        var kind: Kind {
+            switch self {
+            case .composeFlow(let step): .composeFlow(step.kind)
+            case .mail(let step): .mail(step.kind)
+            case .mailSettings(let step): .mailSettings(step.kind)
+            }
+        }
+
+        var flow: Flow {
+            switch self {
+            case .composeFlow: .composeFlow
+            case .mail: .mail
+            case .mailSettings: .mailSettings
+            }
+        }
+    }
+
+    /// An event of any flow.
+    enum Event: Sendable {
+        case composeFlow(ComposeFlow.Event)
+        case mail(Mail.Event)
+        case mailSettings(MailSettings.Event)
+    }
+
+    /// An exit of any flow.
+    enum Exit: Sendable {
+        case composeFlow(ComposeFlow.Exit)
+        case mailSettings(MailSettings.Exit)
+
+        var name: String {
+            switch self {
+            case .composeFlow(let exit): exit.name
+            case .mailSettings(let exit): exit.name
+            }
+        }
+    }
+
+    /// A deep link of any flow.
+    enum Link: Hashable, Sendable {
+        case mail(Mail.Link)
+        case mailSettings(MailSettings.Link)
+    }
+
+    /// A guard of any flow.
+    enum GuardID: Hashable, Sendable {
+        case composeFlow(ComposeFlow.Guard)
+        case mail(Mail.Guard)
+    }
+
+    /// Every guard of the program: the app implements this one protocol.
+    @MainActor
+    protocol Guards: ComposeFlow.Guards, Mail.Guards {}
+
+    /// Where the app starts: a root flow (one no step runs), with the inputs of its first screens.
+    enum Root: Hashable, Sendable {
+        case mail
+    }
+
+    static func start(of root: Root) -> Start {
+        switch root {
+        case .mail:
+            return Start(flow: .mail, screens: [.mail(.mailboxes)], selected: 0)
+        }
+    }
+
+    static func start(of screen: Screen) -> Start? {
+        switch screen {
+        case .mail(.compose(let draft)):
+            return Start(flow: .composeFlow, screens: [.composeFlow(.editor(draft: draft))], selected: 0)
+        case .mail(.settings):
+            return Start(flow: .mailSettings, screens: [.mailSettings(.settingsHome)], selected: 0)
+        default:
+            return nil
+        }
+    }
+
+    /// Sends an event of flow 'ComposeFlow' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'ComposeFlow'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: ComposeFlow.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.composeFlow(event), to: .composeFlow) { screen in
+                ComposeFlow.decide(event, on: screen, asking: guards)
+            }
+        }
+    }
+
+    /// Sends an event of flow 'Mail' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'Mail'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: Mail.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.mail(event), to: .mail) { screen in
+                await Mail.decide(event, on: screen, asking: guards)
+            }
+        }
+    }
+
+    /// Sends an event of flow 'MailSettings' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'MailSettings'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: MailSettings.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.mailSettings(event), to: .mailSettings) { screen in
+                MailSettings.decide(event, on: screen)
+            }
+        }
+    }
+
+    /// Opens a deep link of flow 'Mail': from the root's first screen, along the shortest path
+    /// the compiler found, asking each guard on the way; it stops where one says no.
+    @discardableResult
+    func open(_ link: Mail.Link) async -> Outcome {
+        await serialized {
+            switch link {
+            case .message(let value0):
+                return await follow(.mail(link), root: .mail, [
+                    .bottom(.mail(.mailboxes)),
+                    .move(.push(.mail(.inbox)), in: .mail, checks: []),
+                    .move(.push(.mail(.message(message: value0))), in: .mail, checks: []),
+                ])
+            case .mailbox(let value0):
+                return await follow(.mail(link), root: .mail, [
+                    .bottom(.mail(.mailboxes)),
+                    .move(.push(.mail(.mailbox(mailbox: value0))), in: .mail, checks: []),
+                ])
+            }
+        }
+    }
+
+    /// Opens a deep link of flow 'MailSettings': from the root's first screen, along the shortest path
+    /// the compiler found, asking each guard on the way; it stops where one says no.
+    @discardableResult
+    func open(_ link: MailSettings.Link) async -> Outcome {
+        await serialized {
+            switch link {
+            case .accounts:
+                return await follow(.mailSettings(link), root: .mail, [
+                    .bottom(.mail(.mailboxes)),
+                    .move(.sheet(.mail(.settings)), in: .mail, checks: []),
+                    .enter(.mailSettings(.settingsHome)),
+                    .move(.push(.mailSettings(.accounts)), in: .mailSettings, checks: []),
+                ])
+            }
+        }
+    }
+
+    /// Opens the first deep link of the program that `url` matches; not handled when none does.
+    @discardableResult
+    func open(url: String) async -> Outcome {
+        if let link = Mail.Link(url: url) { return await open(link) }
+        if let link = MailSettings.Link(url: url) { return await open(link) }
+        return Outcome(status: .unhandled, commands: [])
+    }
+
+    /// What the step that ran a subflow does with its exit.
+    private func decide(_ exit: Exit, from runner: Screen) async -> Decision {
+        switch runner {
+        case .mail(let step):
+            await Mail.decide(exit, from: step.kind, asking: guards)
+        default:
+            .unhandled
+        }
+    }
+
+    /// Asks a guard.
+    private func ask(_ id: GuardID) async -> Bool {
+        switch id {
+        case .composeFlow(let name): ComposeFlow.ask(name, guards)
+        case .mail(let name): await Mail.ask(name, guards)
+        }
+    }
+}
+
+// MARK: - The program as data
+
+extension FlowNavigator {
+    struct Graph: Sendable {
+        struct StepInfo: Hashable, Sendable {
+            let flow: String
+            let name: String
+            /// `name: Type` for each input.
+            let inputs: [String]
+            /// The flow the step runs, if any.
+            let runs: String?
+            /// A shortest way from a root's first screen to the step (`Flow.Step` each), empty when none exists.
+            let path: [String]
+        }
+
+        struct TransitionInfo: Hashable, Sendable {
+            let flow: String
+            /// The step whose clause it is; nil for a flow-level clause.
+            let from: String?
+            /// The event, or for an exit handler the exit of the subflow.
+            let event: String
+            /// `isLoggedIn` or `!isLoggedIn` for each condition of the clause, in order.
+            let conditions: [String]
+            /// Which action of the clause: 0 for the main one, k for the k-th `else`.
+            let branch: Int
+            let action: String
+            /// The step (or for `exit`, the exit) the action names.
+            let target: String?
+        }
+
+        struct LinkInfo: Hashable, Sendable {
+            let flow: String
+            let pattern: String
+            let target: String
+            /// The path `open` follows (`Flow.Step` each), empty when none exists.
+            let path: [String]
+        }
+
+        /// The root flows, where the app can start.
+        let roots: [String]
+        let steps: [StepInfo]
+        let transitions: [TransitionInfo]
+        let links: [LinkInfo]
+    }
+
+    /// The program as data.
+    nonisolated static let graph = Graph(roots: graphRoots, steps: graphSteps, transitions: graphTransitions, links: graphLinks)
+
+    private nonisolated static let graphRoots: [String] = ["Mail"]
+
+    private nonisolated static let graphSteps: [Graph.StepInfo] = [
+        .init(flow: "ComposeFlow", name: "Editor", inputs: ["draft: Draft"], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor"]),
+        .init(flow: "ComposeFlow", name: "Contacts", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor", "ComposeFlow.Contacts"]),
+        .init(flow: "ComposeFlow", name: "SendLater", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor", "ComposeFlow.SendLater"]),
+        .init(flow: "ComposeFlow", name: "DraftOptions", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor", "ComposeFlow.DraftOptions"]),
+        .init(flow: "Mail", name: "Mailboxes", inputs: [], runs: nil, path: ["Mail.Mailboxes"]),
+        .init(flow: "Mail", name: "Inbox", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox"]),
+        .init(flow: "Mail", name: "Mailbox", inputs: ["mailbox: MailboxID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Mailbox"]),
+        .init(flow: "Mail", name: "Search", inputs: ["scope: MailboxID?"], runs: nil, path: ["Mail.Mailboxes", "Mail.Search"]),
+        .init(flow: "Mail", name: "Message", inputs: ["message: MessageID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message"]),
+        .init(flow: "Mail", name: "MoveToMailbox", inputs: ["message: MessageID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message", "Mail.MoveToMailbox"]),
+        .init(flow: "Mail", name: "AttachmentViewer", inputs: ["attachment: AttachmentID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message", "Mail.AttachmentViewer"]),
+        .init(flow: "Mail", name: "ShareAttachment", inputs: ["attachment: AttachmentID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message", "Mail.AttachmentViewer", "Mail.ShareAttachment"]),
+        .init(flow: "Mail", name: "Compose", inputs: ["draft: Draft"], runs: "ComposeFlow", path: ["Mail.Mailboxes", "Mail.Compose"]),
+        .init(flow: "Mail", name: "Settings", inputs: [], runs: "MailSettings", path: ["Mail.Mailboxes", "Mail.Settings"]),
+        .init(flow: "Mail", name: "Lock", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Lock"]),
+        .init(flow: "MailSettings", name: "SettingsHome", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome"]),
+        .init(flow: "MailSettings", name: "Accounts", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts"]),
+        .init(flow: "MailSettings", name: "AccountDetail", inputs: ["account: AccountID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts", "MailSettings.AccountDetail"]),
+        .init(flow: "MailSettings", name: "AddAccount", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts", "MailSettings.AddAccount"]),
+        .init(flow: "MailSettings", name: "AccountSignIn", inputs: ["provider: MailProvider"], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts", "MailSettings.AddAccount", "MailSettings.AccountSignIn"]),
+        .init(flow: "MailSettings", name: "Signature", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Signature"]),
+        .init(flow: "MailSettings", name: "NotificationSettings", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.NotificationSettings"]),
+        .init(flow: "MailSettings", name: "PasscodeLock", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.PasscodeLock"]),
+        .init(flow: "MailSettings", name: "SetPasscode", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.PasscodeLock", "MailSettings.SetPasscode"]),
+    ]
+
+    private nonisolated static let graphTransitions: [Graph.TransitionInfo] = [
+        .init(flow: "ComposeFlow", from: "Editor", event: "addRecipientTapped", conditions: [], branch: 0, action: "sheet", target: "Contacts"),
+        .init(flow: "ComposeFlow", from: "Editor", event: "sendTapped", conditions: ["hasRecipients"], branch: 0, action: "exit", target: "sent"),
+        .init(flow: "ComposeFlow", from: "Editor", event: "sendTapped", conditions: ["hasRecipients"], branch: 1, action: "sheet", target: "Contacts"),
+        .init(flow: "ComposeFlow", from: "Editor", event: "sendLaterTapped", conditions: [], branch: 0, action: "sheet", target: "SendLater"),
+        .init(flow: "ComposeFlow", from: "Editor", event: "cancelTapped", conditions: [], branch: 0, action: "sheet", target: "DraftOptions"),
+        .init(flow: "ComposeFlow", from: "Contacts", event: "contactPicked", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "ComposeFlow", from: "Contacts", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "ComposeFlow", from: "SendLater", event: "timePicked", conditions: [], branch: 0, action: "exit", target: "scheduled"),
+        .init(flow: "ComposeFlow", from: "SendLater", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "ComposeFlow", from: "DraftOptions", event: "deleteDraftTapped", conditions: [], branch: 0, action: "exit", target: "discarded"),
+        .init(flow: "ComposeFlow", from: "DraftOptions", event: "saveDraftTapped", conditions: [], branch: 0, action: "exit", target: "savedAsDraft"),
+        .init(flow: "ComposeFlow", from: "DraftOptions", event: "keepEditingTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "Mailboxes", event: "allInboxesTapped", conditions: [], branch: 0, action: "push", target: "Inbox"),
+        .init(flow: "Mail", from: "Mailboxes", event: "mailboxPicked", conditions: [], branch: 0, action: "push", target: "Mailbox"),
+        .init(flow: "Mail", from: "Mailboxes", event: "searchTapped", conditions: [], branch: 0, action: "push", target: "Search"),
+        .init(flow: "Mail", from: "Mailboxes", event: "settingsTapped", conditions: [], branch: 0, action: "sheet", target: "Settings"),
+        .init(flow: "Mail", from: "Inbox", event: "messagePicked", conditions: [], branch: 0, action: "push", target: "Message"),
+        .init(flow: "Mail", from: "Inbox", event: "searchTapped", conditions: [], branch: 0, action: "push", target: "Search"),
+        .init(flow: "Mail", from: "Mailbox", event: "messagePicked", conditions: [], branch: 0, action: "push", target: "Message"),
+        .init(flow: "Mail", from: "Mailbox", event: "searchTapped", conditions: [], branch: 0, action: "push", target: "Search"),
+        .init(flow: "Mail", from: "Search", event: "messagePicked", conditions: [], branch: 0, action: "push", target: "Message"),
+        .init(flow: "Mail", from: "Message", event: "replyTapped", conditions: [], branch: 0, action: "sheet", target: "Compose"),
+        .init(flow: "Mail", from: "Message", event: "forwardTapped", conditions: [], branch: 0, action: "sheet", target: "Compose"),
+        .init(flow: "Mail", from: "Message", event: "attachmentTapped", conditions: [], branch: 0, action: "cover", target: "AttachmentViewer"),
+        .init(flow: "Mail", from: "Message", event: "moveTapped", conditions: [], branch: 0, action: "sheet", target: "MoveToMailbox"),
+        .init(flow: "Mail", from: "Message", event: "nextMessageTapped", conditions: [], branch: 0, action: "replace", target: "Message"),
+        .init(flow: "Mail", from: "Message", event: "deleted", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "Mail", from: "MoveToMailbox", event: "moved", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "MoveToMailbox", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "AttachmentViewer", event: "doneTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "AttachmentViewer", event: "shareTapped", conditions: [], branch: 0, action: "sheet", target: "ShareAttachment"),
+        .init(flow: "Mail", from: "ShareAttachment", event: "shared", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "ShareAttachment", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "Compose", event: "sent", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "Compose", event: "scheduled", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "Compose", event: "savedAsDraft", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "Compose", event: "discarded", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "Settings", event: "done", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "Lock", event: "unlockWithBiometricsTapped", conditions: ["biometricsSucceeded"], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: "Lock", event: "passcodeAccepted", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Mail", from: nil, event: "composeTapped", conditions: [], branch: 0, action: "sheet", target: "Compose"),
+        .init(flow: "Mail", from: nil, event: "lockTimeoutElapsed", conditions: [], branch: 0, action: "cover", target: "Lock"),
+        .init(flow: "MailSettings", from: "SettingsHome", event: "accountsTapped", conditions: [], branch: 0, action: "push", target: "Accounts"),
+        .init(flow: "MailSettings", from: "SettingsHome", event: "signatureTapped", conditions: [], branch: 0, action: "push", target: "Signature"),
+        .init(flow: "MailSettings", from: "SettingsHome", event: "notificationsTapped", conditions: [], branch: 0, action: "push", target: "NotificationSettings"),
+        .init(flow: "MailSettings", from: "SettingsHome", event: "passcodeTapped", conditions: [], branch: 0, action: "push", target: "PasscodeLock"),
+        .init(flow: "MailSettings", from: "SettingsHome", event: "doneTapped", conditions: [], branch: 0, action: "exit", target: "done"),
+        .init(flow: "MailSettings", from: "Accounts", event: "accountPicked", conditions: [], branch: 0, action: "push", target: "AccountDetail"),
+        .init(flow: "MailSettings", from: "Accounts", event: "addAccountTapped", conditions: [], branch: 0, action: "push", target: "AddAccount"),
+        .init(flow: "MailSettings", from: "AccountDetail", event: "accountDeleted", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "MailSettings", from: "AddAccount", event: "providerPicked", conditions: [], branch: 0, action: "push", target: "AccountSignIn"),
+        .init(flow: "MailSettings", from: "AccountSignIn", event: "accountAdded", conditions: [], branch: 0, action: "popTo", target: "Accounts"),
+        .init(flow: "MailSettings", from: "Signature", event: "signatureSaved", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "MailSettings", from: "PasscodeLock", event: "setPasscodeTapped", conditions: [], branch: 0, action: "push", target: "SetPasscode"),
+        .init(flow: "MailSettings", from: "SetPasscode", event: "passcodeSet", conditions: [], branch: 0, action: "popTo", target: "PasscodeLock"),
+    ]
+
+    private nonisolated static let graphLinks: [Graph.LinkInfo] = [
+        .init(flow: "Mail", pattern: "/messages/{message}", target: "Message", path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message"]),
+        .init(flow: "Mail", pattern: "/mailboxes/{mailbox}", target: "Mailbox", path: ["Mail.Mailboxes", "Mail.Mailbox"]),
+        .init(flow: "MailSettings", pattern: "/settings/accounts", target: "Accounts", path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts"]),
+    ]
+}
+
+// MARK: - The navigator's state, commands and outcomes (the same in every generated file)
+
+extension FlowNavigator {
+    /// A running flow: the root flow, or a subflow running in a shown step.
+    struct FlowID: Hashable, Sendable {
+        let rawValue: Int
+    }
+
+    /// A stack of screens: a flow's base stack, one tab's stack, or a modal stack.
+    struct StackID: Hashable, Sendable {
+        let rawValue: Int
+    }
+
+    enum StackStyle: Hashable, Sendable {
+        case base, tab, sheet, cover
+    }
+
+    enum ModalStyle: Hashable, Sendable {
+        case sheet, cover
+    }
+
+    /// A screen in a stack, and the subflow running in it when its step runs a flow.
+    struct Entry: Hashable, Sendable {
+        let screen: Screen
+        let subflow: FlowID?
+    }
+
+    struct Stack: Hashable, Sendable {
+        let id: StackID
+        let style: StackStyle
+        /// Bottom first; never empty.
+        var entries: [Entry]
+
+        var screens: [Screen] { entries.map(\.screen) }
+    }
+
+    /// The presentation state of one running flow.
+    struct RunningFlow: Hashable, Sendable {
+        let id: FlowID
+        let flow: Flow
+        /// The flow whose step runs this one; nil for the root.
+        let parent: FlowID?
+        /// The base stack; for a tabs flow, one stack per tab, in the order of the flow's steps.
+        var tabs: [Stack]
+        var selectedTab: Int
+        /// The modal stacks presented over the flow, bottom first.
+        var layers: [Stack]
+
+        /// The stack the user sees in this flow: the top modal stack, or the selected tab's.
+        var top: Stack { layers.last ?? tabs[selectedTab] }
+    }
+
+    /// What the UI layer does after a move, in order.
+    enum Command: Hashable, Sendable {
+        /// `screen` goes on top of the stack.
+        case push(Screen, on: StackID)
+        /// `screen` takes the place of the top of the stack.
+        case replace(Screen, on: StackID)
+        /// A new modal stack with `screen` alone is presented over everything, by flow `by`.
+        case present(Screen, style: ModalStyle, stack: StackID, by: FlowID)
+        /// The top of the stack goes.
+        case pop(StackID)
+        /// The screens above `index` go; `screen` is at `index`.
+        case popTo(Screen, index: Int, on: StackID)
+        /// The modal stack goes, with what it shows.
+        case dismiss(StackID)
+        /// The stack becomes `screen` alone.
+        case setRoot(Screen, on: StackID)
+        /// The tabs flow shows tab `index`, whose bottom screen is `screen`.
+        case selectTab(Screen, index: Int, in: FlowID)
+        /// A subflow starts in the screen at `index` of the stack; `flows[id]` has its stacks.
+        case start(FlowID, in: StackID, index: Int)
+        /// The flow took an exit; the commands of its parent's exit handler follow.
+        case finish(FlowID, exit: String)
+    }
+
+    /// What came of a `send`, an `open` or a move of the user.
+    struct Outcome: Hashable, Sendable {
+        enum Status: Hashable, Sendable {
+            /// The move was made.
+            case applied
+            /// A guard said no (for a deep link: part of the way may have been applied).
+            case blocked(by: GuardID)
+            /// No clause handles the event where the user is (or no link path exists).
+            case unhandled
+            /// A clause fired, but its action cannot act now: `pop` at the bottom of a stack,
+            /// `dismiss` with nothing presented, `popTo` a screen that is not below.
+            case impossible
+            /// The user left the screen (went back, swiped a sheet away) while a guard was asked.
+            case cancelled
+        }
+
+        let status: Status
+        /// The commands for the UI layer: everything that changed, in order.
+        let commands: [Command]
+
+        var isApplied: Bool { status == .applied }
+    }
+
+    /// One entry of the history.
+    struct Record: Sendable {
+        enum Cause: Sendable {
+            case event(Event)
+            case link(Link)
+            case userWentBack(StackID, to: Int)
+            case userDismissed(StackID)
+            case userSelectedTab(Int, in: FlowID)
+        }
+
+        let cause: Cause
+        /// The screen the user saw when it happened.
+        let screen: Screen
+        let outcome: Outcome
+    }
+
+    /// A flow's first screens: its start step, or every tab.
+    struct Start: Sendable {
+        let flow: Flow
+        let screens: [Screen]
+        let selected: Int
+    }
+
+    /// What a clause does, with its target built from the payload.
+    enum Move: Sendable {
+        case push(Screen), sheet(Screen), cover(Screen), replace(Screen), root(Screen)
+        case select(Screen.Kind), popTo(Screen.Kind)
+        case pop, dismiss
+        case exit(Exit)
+    }
+
+    enum Decision: Sendable {
+        case move(Move)
+        case blocked(GuardID)
+        case unhandled
+    }
+
+    /// A guard a deep link asks on its way, and the answer it needs.
+    struct GuardCheck: Sendable {
+        let id: GuardID
+        let expected: Bool
+    }
+
+    /// One hop of a deep link's path.
+    enum LinkHop: Sendable {
+        /// The root flow shows `kind` (its start, or a tab) with nothing over it.
+        case bottom(Screen.Kind)
+        /// The subflow of the screen on top starts over at `kind` (its start, or a tab).
+        case enter(Screen.Kind)
+        /// A clause's action, taken when the guards give the answers listed.
+        case move(Move, in: Flow, checks: [GuardCheck])
+    }
+}
+
+// MARK: - The navigator at work
+
+extension FlowNavigator {
+    /// The running flows from the root to the one the user is in: the responder chain.
+    var chain: [RunningFlow] {
+        var result: [RunningFlow] = []
+        var next: FlowID? = rootID
+        while let id = next, let running = flows[id] {
+            result.append(running)
+            next = running.top.entries.last?.subflow
+        }
+        return result
+    }
+
+    /// The screen the user sees.
+    var current: Screen {
+        chain.last?.top.entries.last?.screen ?? rootScreens[0]
+    }
+
+    /// The stack with this id, if it is still shown.
+    func stack(_ id: StackID) -> Stack? {
+        for running in flows.values {
+            if let stack = (running.tabs + running.layers).first(where: { $0.id == id }) { return stack }
+        }
+        return nil
+    }
+
+    // MARK: Moves of the user
+
+    /// The user went back in a stack (back button, swipe), which now has `count` screens.
+    /// Returns what else must go: modal stacks of subflows that were in the popped screens.
+    @discardableResult
+    func userWentBack(in stack: StackID, to count: Int) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if case let (id, place)? = locate(stack), count >= 1, count < self.stack(id, place)?.entries.count ?? 0 {
+            revision += 1
+            var closing: [Stack] = []
+            removeEntries(of: id, place, from: count, closing: &closing)
+            outcome = Outcome(status: .applied, commands: dismissals(closing))
+        }
+        record(.userWentBack(stack, to: count), before, outcome)
+        return outcome
+    }
+
+    /// The user swiped a sheet away. Returns what else must go.
+    @discardableResult
+    func userDismissed(_ stack: StackID) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if case let (id, place)? = locate(stack), case .layer(let index) = place, var running = flows[id] {
+            revision += 1
+            var closing: [Stack] = []
+            for layer in running.layers[index...] { end(layer, closing: &closing) }
+            running.layers.removeSubrange(index...)
+            flows[id] = running
+            outcome = Outcome(status: .applied, commands: dismissals(closing.filter { $0.id != stack }))
+        }
+        record(.userDismissed(stack), before, outcome)
+        return outcome
+    }
+
+    /// The user picked tab `index` of a tabs flow in the tab bar. Returns what else must go.
+    @discardableResult
+    func userSelectedTab(_ index: Int, in id: FlowID) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if let running = flows[id], running.layers.isEmpty, running.tabs.indices.contains(index), running.tabs.count > 1 {
+            revision += 1
+            let closing = closeModals(below: id)
+            flows[id]?.selectedTab = index
+            outcome = Outcome(status: .applied, commands: dismissals(closing))
+        }
+        record(.userSelectedTab(index, in: id), before, outcome)
+        return outcome
+    }
+
+    // MARK: Sending events
+
+    /// Runs `body` once every earlier call has finished, even across the awaits of async guards.
+    func serialized(_ body: () async -> Outcome) async -> Outcome {
+        if isBusy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            isBusy = true
+        }
+        defer {
+            if waiting.isEmpty { isBusy = false } else { waiting.removeFirst().resume() }
+        }
+        return await body()
+    }
+
+    /// Finds the running flow of the event in the chain, asks it what to do, and does it.
+    func dispatch(_ event: Event, to flow: Flow, _ decide: (Screen?) async -> Decision) async -> Outcome {
+        let before = current
+        let chain = self.chain
+        var outcome = Outcome(status: .unhandled, commands: [])
+        if let level = chain.lastIndex(where: { $0.flow == flow }) {
+            // Step clauses apply only in the flow the user is in; above it, flow-level ones.
+            let screen = level == chain.count - 1 ? chain[level].top.entries.last?.screen : nil
+            let revision = self.revision
+            let decision = await decide(screen)
+            outcome = revision == self.revision
+                ? await resolve(decision, in: chain[level].id, revision: revision)
+                : Outcome(status: .cancelled, commands: [])
+        }
+        record(.event(event), before, outcome)
+        return outcome
+    }
+
+    /// Follows a decision: exits go up to the step running the flow, whose handler decides
+    /// next; the final move is made only when every step of the way allows it.
+    private func resolve(_ first: Decision, in id: FlowID, revision: Int) async -> Outcome {
+        var decision = first
+        var level = id
+        var finished: [(FlowID, String)] = []
+        while true {
+            switch decision {
+            case .unhandled:
+                return Outcome(status: .unhandled, commands: [])
+            case .blocked(let guardID):
+                return Outcome(status: .blocked(by: guardID), commands: [])
+            case .move(.exit(let exit)):
+                finished.append((level, exit.name))
+                guard let parent = flows[level]?.parent, let runner = flows[parent]?.top.entries.last else {
+                    // The root flow finished: what comes next is the app's to decide.
+                    return Outcome(status: .applied, commands: finished.map { .finish($0.0, exit: $0.1) })
+                }
+                decision = await decide(exit, from: runner.screen)
+                guard revision == self.revision else { return Outcome(status: .cancelled, commands: []) }
+                level = parent
+            case .move(let move):
+                guard canApply(move, in: level) else { return Outcome(status: .impossible, commands: []) }
+                var commands: [Command] = []
+                if let outermost = finished.last?.0 {
+                    var closing: [Stack] = []
+                    end(flow: outermost, closing: &closing)
+                    clearSubflow(outermost, of: level)
+                    commands = dismissals(closing) + finished.map { .finish($0.0, exit: $0.1) }
+                }
+                commands += apply(move, in: level)
+                commands += restartSubflows(of: level)
+                return Outcome(status: .applied, commands: commands)
+            }
+        }
+    }
+
+    // MARK: Deep links
+
+    /// Replays a deep link's path from the root, asking the guards on the way.
+    func follow(_ link: Link, root: Flow, _ hops: [LinkHop]) async -> Outcome {
+        let before = current
+        let outcome = await replay(root: root, hops)
+        record(.link(link), before, outcome)
+        return outcome
+    }
+
+    private func replay(root: Flow, _ hops: [LinkHop]) async -> Outcome {
+        guard !hops.isEmpty, flows[rootID]?.flow == root else { return Outcome(status: .unhandled, commands: []) }
+        var closing: [Stack] = []
+        for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
+        var commands = dismissals(closing)
+        for hop in hops {
+            switch hop {
+            case .bottom(let kind):
+                commands += reset(rootID, to: kind)
+            case .enter(let kind):
+                guard let subflow = chain.last?.top.entries.last?.subflow else {
+                    return Outcome(status: .impossible, commands: commands)
+                }
+                commands += reset(subflow, to: kind)
+            case .move(let move, let flow, let checks):
+                for check in checks {
+                    let revision = self.revision
+                    let answer = await ask(check.id)
+                    guard revision == self.revision else { return Outcome(status: .cancelled, commands: commands) }
+                    guard answer == check.expected else { return Outcome(status: .blocked(by: check.id), commands: commands) }
+                }
+                guard let level = chain.last(where: { $0.flow == flow })?.id, canApply(move, in: level) else {
+                    return Outcome(status: .impossible, commands: commands)
+                }
+                commands += apply(move, in: level)
+            }
+        }
+        return Outcome(status: .applied, commands: commands)
+    }
+
+    /// Brings a running flow back to `kind` (its start or a tab) alone, with nothing over it.
+    private func reset(_ id: FlowID, to kind: Screen.Kind) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        var closing = closeModals(of: id)
+        var commands: [Command] = []
+        if let tab = running.tabs.firstIndex(where: { $0.entries[0].screen.kind == kind }) {
+            let stack = running.tabs[tab]
+            if stack.entries.count > 1 {
+                removeEntries(of: id, .tab(tab), from: 1, closing: &closing)
+                commands.append(.popTo(stack.entries[0].screen, index: 0, on: stack.id))
+            }
+            if tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(stack.entries[0].screen, index: tab, in: id))
+            }
+        } else if let screen = startScreens(of: id).first(where: { $0.kind == kind }) {
+            let stack = running.tabs[running.selectedTab]
+            removeEntries(of: id, .tab(running.selectedTab), from: 0, closing: &closing)
+            var starts: [Command] = []
+            let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &starts)
+            flows[id]?.tabs[running.selectedTab].entries = [entry]
+            commands += [.setRoot(screen, on: stack.id)] + starts
+        }
+        return dismissals(closing) + commands
+    }
+
+    private func startScreens(of id: FlowID) -> [Screen] {
+        if id == rootID { return rootScreens }
+        guard let parent = flows[id]?.parent, let running = flows[parent] else { return [] }
+        for stack in running.tabs + running.layers {
+            if let entry = stack.entries.first(where: { $0.subflow == id }) {
+                return Self.start(of: entry.screen)?.screens ?? []
+            }
+        }
+        return []
+    }
+
+    // MARK: The presentation tree
+
+    /// Where a stack is in its flow.
+    enum Place {
+        case tab(Int)
+        case layer(Int)
+    }
+
+    private func stack(_ id: FlowID, _ place: Place) -> Stack? {
+        guard let running = flows[id] else { return nil }
+        switch place {
+        case .tab(let index): return running.tabs.indices.contains(index) ? running.tabs[index] : nil
+        case .layer(let index): return running.layers.indices.contains(index) ? running.layers[index] : nil
+        }
+    }
+
+    private func locate(_ stack: StackID) -> (FlowID, Place)? {
+        for (id, running) in flows {
+            if let index = running.tabs.firstIndex(where: { $0.id == stack }) { return (id, .tab(index)) }
+            if let index = running.layers.firstIndex(where: { $0.id == stack }) { return (id, .layer(index)) }
+        }
+        return nil
+    }
+
+    private func topPlace(of id: FlowID) -> Place {
+        guard let running = flows[id] else { return .tab(0) }
+        return running.layers.isEmpty ? .tab(running.selectedTab) : .layer(running.layers.count - 1)
+    }
+
+    private func setEntries(_ entries: [Entry], of id: FlowID, _ place: Place) {
+        switch place {
+        case .tab(let index): flows[id]?.tabs[index].entries = entries
+        case .layer(let index): flows[id]?.layers[index].entries = entries
+        }
+    }
+
+    private func nextID() -> Int {
+        lastID += 1
+        return lastID
+    }
+
+    /// A running flow with its first screens, each with its own subflow when it runs one.
+    func startFlow(_ start: Start, parent: FlowID?, commands: inout [Command]) -> FlowID {
+        let id = FlowID(rawValue: nextID())
+        var tabs: [Stack] = []
+        for screen in start.screens {
+            let stackID = StackID(rawValue: nextID())
+            let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)
+            tabs.append(Stack(id: stackID, style: start.flow.isTabs ? .tab : .base, entries: [entry]))
+        }
+        flows[id] = RunningFlow(id: id, flow: start.flow, parent: parent, tabs: tabs, selectedTab: start.selected, layers: [])
+        return id
+    }
+
+    private func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
+        guard let start = Self.start(of: screen) else { return Entry(screen: screen, subflow: nil) }
+        var nested: [Command] = []
+        let subflow = startFlow(start, parent: id, commands: &nested)
+        commands.append(.start(subflow, in: stack, index: index))
+        commands += nested
+        return Entry(screen: screen, subflow: subflow)
+    }
+
+    /// Ends a running flow and every flow inside it; their modal stacks go into `closing`.
+    private func end(flow id: FlowID, closing: inout [Stack]) {
+        guard let running = flows[id] else { return }
+        for stack in running.tabs { end(stack, closing: &closing, isModal: false) }
+        for stack in running.layers { end(stack, closing: &closing) }
+        flows[id] = nil
+    }
+
+    private func end(_ stack: Stack, closing: inout [Stack], isModal: Bool = true) {
+        for entry in stack.entries {
+            if let subflow = entry.subflow { end(flow: subflow, closing: &closing) }
+        }
+        if isModal { closing.append(stack) }
+    }
+
+    private func removeEntries(of id: FlowID, _ place: Place, from index: Int, closing: inout [Stack]) {
+        guard let entries = stack(id, place)?.entries, index <= entries.count else { return }
+        for entry in entries[index...] {
+            if let subflow = entry.subflow { end(flow: subflow, closing: &closing) }
+        }
+        setEntries(Array(entries[..<index]), of: id, place)
+    }
+
+    /// Closes the modal stacks of a flow.
+    private func closeModals(of id: FlowID) -> [Stack] {
+        guard let running = flows[id] else { return [] }
+        var closing: [Stack] = []
+        for layer in running.layers { end(layer, closing: &closing) }
+        flows[id]?.layers = []
+        return closing
+    }
+
+    /// Closes the modal stacks of the flows the user is in below `id`, which a move of `id` hides.
+    private func closeModals(below id: FlowID) -> [Stack] {
+        var closing: [Stack] = []
+        for running in chain.reversed() {
+            if running.id == id { break }
+            closing += closeModals(of: running.id)
+        }
+        return closing
+    }
+
+    /// Dismiss commands for closed modal stacks, the one presented last first.
+    private func dismissals(_ closing: [Stack]) -> [Command] {
+        closing.sorted { $0.id.rawValue > $1.id.rawValue }.map { .dismiss($0.id) }
+    }
+
+    private func clearSubflow(_ subflow: FlowID, of id: FlowID) {
+        let place = topPlace(of: id)
+        guard var entries = stack(id, place)?.entries else { return }
+        if let index = entries.lastIndex(where: { $0.subflow == subflow }) {
+            entries[index] = Entry(screen: entries[index].screen, subflow: nil)
+            setEntries(entries, of: id, place)
+        }
+    }
+
+    /// Starts again the subflow of a step whose flow finished but which is still shown.
+    private func restartSubflows(of id: FlowID) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        var commands: [Command] = []
+        let places = running.tabs.indices.map { Place.tab($0) } + running.layers.indices.map { Place.layer($0) }
+        for place in places {
+            guard let stack = stack(id, place) else { continue }
+            var entries = stack.entries
+            for index in entries.indices where entries[index].subflow == nil {
+                entries[index] = makeEntry(entries[index].screen, in: id, at: stack.id, index: index, commands: &commands)
+            }
+            setEntries(entries, of: id, place)
+        }
+        return commands
+    }
+
+    private func tabIndex(of kind: Screen.Kind, in running: RunningFlow) -> Int? {
+        running.flow.isTabs ? running.tabs.firstIndex { $0.entries[0].screen.kind == kind } : nil
+    }
+
+    /// Whether a move can act in flow `id` now.
+    func canApply(_ move: Move, in id: FlowID) -> Bool {
+        guard let running = flows[id] else { return false }
+        let top = running.top.entries
+        switch move {
+        case .push, .sheet, .cover, .replace, .exit: return true
+        case .root(let screen): return !running.flow.isTabs || tabIndex(of: screen.kind, in: running) != nil
+        case .select(let kind): return tabIndex(of: kind, in: running) != nil
+        case .pop: return top.count > 1
+        case .popTo(let kind): return top.dropLast().contains { $0.screen.kind == kind }
+        case .dismiss: return !running.layers.isEmpty
+        }
+    }
+
+    /// Makes a move in flow `id` (one `canApply` allows) and returns the commands for the UI.
+    func apply(_ move: Move, in id: FlowID) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        let place = topPlace(of: id)
+        let top = running.top
+        var closing: [Stack] = []
+        var commands: [Command] = []
+        switch move {
+        case .push(let screen):
+            closing = closeModals(below: id)
+            let entry = makeEntry(screen, in: id, at: top.id, index: top.entries.count, commands: &commands)
+            setEntries(top.entries + [entry], of: id, place)
+            commands.insert(.push(screen, on: top.id), at: 0)
+        case .sheet(let screen), .cover(let screen):
+            let isSheet = if case .sheet = move { true } else { false }
+            let stackID = StackID(rawValue: nextID())
+            let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)
+            flows[id]?.layers.append(Stack(id: stackID, style: isSheet ? .sheet : .cover, entries: [entry]))
+            commands.insert(.present(screen, style: isSheet ? .sheet : .cover, stack: stackID, by: id), at: 0)
+        case .replace(let screen):
+            if running.layers.isEmpty, top.entries.count == 1, tabIndex(of: screen.kind, in: running) != nil {
+                // At the bottom of a tab bar, the step shown instead is a tab: show that one.
+                return apply(.root(screen), in: id)
+            }
+            removeEntries(of: id, place, from: top.entries.count - 1, closing: &closing)
+            let entry = makeEntry(screen, in: id, at: top.id, index: top.entries.count - 1, commands: &commands)
+            setEntries(Array(top.entries.dropLast()) + [entry], of: id, place)
+            commands.insert(.replace(screen, on: top.id), at: 0)
+        case .root(let screen):
+            closing = closeModals(below: id) + closeModals(of: id)
+            let tab = tabIndex(of: screen.kind, in: running) ?? running.selectedTab
+            let stack = running.tabs[tab]
+            removeEntries(of: id, .tab(tab), from: 0, closing: &closing)
+            let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &commands)
+            setEntries([entry], of: id, .tab(tab))
+            commands.insert(.setRoot(screen, on: stack.id), at: 0)
+            if tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(screen, index: tab, in: id))
+            }
+        case .select(let kind):
+            closing = closeModals(below: id) + closeModals(of: id)
+            if let tab = tabIndex(of: kind, in: running), tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(running.tabs[tab].entries[0].screen, index: tab, in: id))
+            }
+        case .pop:
+            removeEntries(of: id, place, from: top.entries.count - 1, closing: &closing)
+            commands.append(.pop(top.id))
+        case .popTo(let kind):
+            let index = top.entries.dropLast().lastIndex { $0.screen.kind == kind } ?? 0
+            removeEntries(of: id, place, from: index + 1, closing: &closing)
+            commands.append(.popTo(top.entries[index].screen, index: index, on: top.id))
+        case .dismiss:
+            let layer = running.layers[running.layers.count - 1]
+            end(layer, closing: &closing)
+            flows[id]?.layers.removeLast()
+        case .exit:
+            break
+        }
+        return dismissals(closing) + commands
+    }
+
+    private func record(_ cause: Record.Cause, _ screen: Screen, _ outcome: Outcome) {
+        let entry = Record(cause: cause, screen: screen, outcome: outcome)
+        history.append(entry)
+        if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
+        observer?(entry)
+    }
+}
 /// A URL split into scheme, path segments and query items, percent-decoded.
 struct FlowLinkURL: Sendable {
     var scheme: String?

@@ -2,9 +2,9 @@
 // Do not edit: change the .flow files and generate again.
 
 /// The Discover tab: trending movies, genres, popular people, search.
-public enum DiscoverFlow {
+enum DiscoverFlow {
     /// The steps of flow 'DiscoverFlow': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         /// Trending this week, genre chips, popular people.
         case trending
         case genre(genre: GenreID)
@@ -19,10 +19,35 @@ public enum DiscoverFlow {
         case person(person: PersonID)
         /// Full-screen trailer player.
         case trailer(video: VideoID)
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case trending = "Trending"
+            case genre = "Genre"
+            case search = "Search"
+            case searchResults = "SearchResults"
+            case movieDetail = "MovieDetail"
+            case reviews = "Reviews"
+            case person = "Person"
+            case trailer = "Trailer"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .trending: .trending
+            case .genre: .genre
+            case .search: .search
+            case .searchResults: .searchResults
+            case .movieDetail: .movieDetail
+            case .reviews: .reviews
+            case .person: .person
+            case .trailer: .trailer
+            }
+        }
     }
 
     /// The events of flow 'DiscoverFlow', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case moviePicked(movie: MovieID)
         case genrePicked(genre: GenreID)
         case personPicked(person: PersonID)
@@ -35,7 +60,7 @@ public enum DiscoverFlow {
     }
 
     /// The deep links of flow 'DiscoverFlow'.
-    public enum Link: Hashable, Sendable {
+    enum Link: Hashable, Sendable {
         /// `/movies/{movie}`
         case movieDetail(movie: MovieID)
         /// `/people/{person}`
@@ -46,7 +71,7 @@ public enum DiscoverFlow {
         case searchResults(query: String)
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
-        public init?(url: String) {
+        init?(url: String) {
             let url = FlowLinkURL(url)
             if url.segments.count == 2, url.segments[0] == "movies",
                let value0 = FlowLinkURL.value(url.segments[1], as: MovieID.self) {
@@ -72,7 +97,7 @@ public enum DiscoverFlow {
         }
 
         /// The step the link opens.
-        public var step: Step {
+        var step: Step {
             switch self {
             case .movieDetail(let value0): .movieDetail(movie: value0)
             case .person(let value0): .person(person: value0)
@@ -83,56 +108,251 @@ public enum DiscoverFlow {
     }
 }
 
+extension DiscoverFlow {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?) -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .discoverFlow(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .moviePicked(let movie):
+            switch step {
+            case .trending?:
+                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
+            case .genre?:
+                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
+            case .search?:
+                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
+            case .searchResults?:
+                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
+            case .movieDetail?:
+                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
+            case .person?:
+                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
+            default:
+                break
+            }
+            return .unhandled
+        case .genrePicked(let genre):
+            switch step {
+            case .trending?:
+                return .move(.push(.discoverFlow(.genre(genre: genre))))
+            default:
+                break
+            }
+            return .unhandled
+        case .personPicked(let person):
+            switch step {
+            case .trending?:
+                return .move(.push(.discoverFlow(.person(person: person))))
+            case .searchResults?:
+                return .move(.push(.discoverFlow(.person(person: person))))
+            case .movieDetail?:
+                return .move(.push(.discoverFlow(.person(person: person))))
+            default:
+                break
+            }
+            return .unhandled
+        case .searchTapped:
+            switch step {
+            case .trending?:
+                return .move(.push(.discoverFlow(.search)))
+            default:
+                break
+            }
+            return .unhandled
+        case .querySubmitted(let query):
+            switch step {
+            case .search?:
+                return .move(.push(.discoverFlow(.searchResults(query: query))))
+            default:
+                break
+            }
+            return .unhandled
+        case .trailerTapped(let video):
+            switch step {
+            case .movieDetail?:
+                return .move(.cover(.discoverFlow(.trailer(video: video))))
+            default:
+                break
+            }
+            return .unhandled
+        case .reviewsTapped(let movie):
+            switch step {
+            case .movieDetail?:
+                return .move(.push(.discoverFlow(.reviews(movie: movie))))
+            default:
+                break
+            }
+            return .unhandled
+        case .doneTapped:
+            switch step {
+            case .trailer?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .playbackEnded:
+            switch step {
+            case .trailer?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        }
+    }
+}
+
 /// The root of the movies app. On first launch onboarding runs first; when it finishes,
 /// the tab bar becomes the new home, so there is no way back into onboarding except
 /// signing out.
-public enum MoviesApp {
+enum MoviesApp {
     /// The steps of flow 'MoviesApp': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         /// The launch screen, shown while the session and the settings are restored.
         case launch
         /// Welcome pages, favourite genres, notification permission.
         case onboarding
         /// The tab bar: Discover, Watchlist, Profile.
         case home
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case launch = "Launch"
+            case onboarding = "Onboarding"
+            case home = "Home"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .launch: .launch
+            case .onboarding: .onboarding
+            case .home: .home
+            }
+        }
     }
 
     /// The events of flow 'MoviesApp', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case launched
         case signedOut
     }
 
-    /// The guards of flow 'MoviesApp', implemented by the app.
-    public protocol Guards: Sendable {
+    /// The guards of flow 'MoviesApp', implemented by the app (on the main actor, like the UI).
+    @MainActor
+    protocol Guards: Sendable {
         /// Onboarding was finished or skipped on this device.
         func hasCompletedOnboarding() -> Bool
+    }
+
+    /// The names of the guards of flow 'MoviesApp', as blocked outcomes report them.
+    enum Guard: String, Hashable, Sendable, CaseIterable {
+        case hasCompletedOnboarding = "hasCompletedOnboarding"
+    }
+}
+
+extension MoviesApp {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?, asking guards: any Guards) -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .moviesApp(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .launched:
+            switch step {
+            case .launch?:
+                if guards.hasCompletedOnboarding() { return .move(.root(.moviesApp(.home))) }
+                return .move(.root(.moviesApp(.onboarding)))
+            default:
+                break
+            }
+            return .unhandled
+        case .signedOut:
+            return .move(.root(.moviesApp(.onboarding)))
+        }
+    }
+
+    /// What the step that ran a subflow does when the subflow takes `exit`.
+    @MainActor
+    fileprivate static func decide(_ exit: FlowNavigator.Exit, from step: Step.Kind, asking guards: any Guards) -> FlowNavigator.Decision {
+        switch step {
+        case .onboarding:
+            guard case .moviesOnboarding(let exit) = exit else { return .unhandled }
+            switch exit {
+            case .finished:
+                return .move(.root(.moviesApp(.home)))
+            case .skipped:
+                return .move(.root(.moviesApp(.home)))
+            }
+        default:
+            return .unhandled
+        }
+    }
+
+    @MainActor
+    fileprivate static func ask(_ name: Guard, _ guards: any Guards) -> Bool {
+        switch name {
+        case .hasCompletedOnboarding: guards.hasCompletedOnboarding()
+        }
     }
 }
 
 /// The tab bar. Each tab keeps its own navigation stack.
-public enum MoviesHome {
+enum MoviesHome {
     /// The steps of flow 'MoviesHome': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         case discover
         case watchlist
         case profile
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case discover = "Discover"
+            case watchlist = "Watchlist"
+            case profile = "Profile"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .discover: .discover
+            case .watchlist: .watchlist
+            case .profile: .profile
+            }
+        }
     }
 
     /// The events of flow 'MoviesHome', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case browseMoviesTapped
         case viewWatchlistTapped
         case signInRequired
     }
 }
 
+extension MoviesHome {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?) -> FlowNavigator.Decision {
+        switch event {
+        case .browseMoviesTapped:
+            return .move(.select(.moviesHome(.discover)))
+        case .viewWatchlistTapped:
+            return .move(.select(.moviesHome(.watchlist)))
+        case .signInRequired:
+            return .move(.select(.moviesHome(.profile)))
+        }
+    }
+}
+
 /// First-run onboarding: welcome, favourite genres, notification permission.
 ///
 /// Finishes with `finished` after the last page, or `skipped` from the welcome page.
-public enum MoviesOnboarding {
+enum MoviesOnboarding {
     /// The steps of flow 'MoviesOnboarding': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         case welcome
         /// Pick at least three genres to tune recommendations.
         case favoriteGenres
@@ -140,10 +360,27 @@ public enum MoviesOnboarding {
         case notifications
         /// Explains how to turn notifications on later in the Settings app.
         case notificationsDenied
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case welcome = "Welcome"
+            case favoriteGenres = "FavoriteGenres"
+            case notifications = "Notifications"
+            case notificationsDenied = "NotificationsDenied"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .welcome: .welcome
+            case .favoriteGenres: .favoriteGenres
+            case .notifications: .notifications
+            case .notificationsDenied: .notificationsDenied
+            }
+        }
     }
 
     /// The events of flow 'MoviesOnboarding', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case getStartedTapped
         case skipTapped
         case genresPicked(genres: [GenreID])
@@ -153,22 +390,105 @@ public enum MoviesOnboarding {
     }
 
     /// The outcomes that finish flow 'MoviesOnboarding'; the step that runs it handles them.
-    public enum Exit: Sendable {
+    enum Exit: Sendable {
         case finished
         case skipped
+
+        /// The exit's name in the spec.
+        var name: String {
+            switch self {
+            case .finished: "finished"
+            case .skipped: "skipped"
+            }
+        }
     }
 
-    /// The guards of flow 'MoviesOnboarding', implemented by the app.
-    public protocol Guards: Sendable {
+    /// The guards of flow 'MoviesOnboarding', implemented by the app (on the main actor, like the UI).
+    @MainActor
+    protocol Guards: Sendable {
         /// Asks iOS for permission to send notifications (the system alert); true when granted.
         func notificationsAuthorized() async -> Bool
+    }
+
+    /// The names of the guards of flow 'MoviesOnboarding', as blocked outcomes report them.
+    enum Guard: String, Hashable, Sendable, CaseIterable {
+        case notificationsAuthorized = "notificationsAuthorized"
+    }
+}
+
+extension MoviesOnboarding {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?, asking guards: any Guards) async -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .moviesOnboarding(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .getStartedTapped:
+            switch step {
+            case .welcome?:
+                return .move(.push(.moviesOnboarding(.favoriteGenres)))
+            default:
+                break
+            }
+            return .unhandled
+        case .skipTapped:
+            switch step {
+            case .welcome?:
+                return .move(.exit(.moviesOnboarding(.skipped)))
+            case .favoriteGenres?:
+                return .move(.exit(.moviesOnboarding(.skipped)))
+            default:
+                break
+            }
+            return .unhandled
+        case .genresPicked:
+            switch step {
+            case .favoriteGenres?:
+                return .move(.push(.moviesOnboarding(.notifications)))
+            default:
+                break
+            }
+            return .unhandled
+        case .allowTapped:
+            switch step {
+            case .notifications?:
+                if await guards.notificationsAuthorized() { return .move(.exit(.moviesOnboarding(.finished))) }
+                return .move(.push(.moviesOnboarding(.notificationsDenied)))
+            default:
+                break
+            }
+            return .unhandled
+        case .notNowTapped:
+            switch step {
+            case .notifications?:
+                return .move(.exit(.moviesOnboarding(.finished)))
+            default:
+                break
+            }
+            return .unhandled
+        case .continueTapped:
+            switch step {
+            case .notificationsDenied?:
+                return .move(.exit(.moviesOnboarding(.finished)))
+            default:
+                break
+            }
+            return .unhandled
+        }
+    }
+
+    @MainActor
+    fileprivate static func ask(_ name: Guard, _ guards: any Guards) async -> Bool {
+        switch name {
+        case .notificationsAuthorized: await guards.notificationsAuthorized()
+        }
     }
 }
 
 /// The Profile tab: account, watch history, custom lists, settings.
-public enum ProfileFlow {
+enum ProfileFlow {
     /// The steps of flow 'ProfileFlow': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         /// The profile: avatar and stats when signed in, a "Sign In" button otherwise.
         case account
         /// Sign in with Apple, or with email and password.
@@ -186,10 +506,41 @@ public enum ProfileFlow {
         case about
         /// Open-source licenses.
         case licenses
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case account = "Account"
+            case signIn = "SignIn"
+            case privacyPolicy = "PrivacyPolicy"
+            case history = "History"
+            case lists = "Lists"
+            case customList = "CustomList"
+            case newList = "NewList"
+            case renameList = "RenameList"
+            case settings = "Settings"
+            case about = "About"
+            case licenses = "Licenses"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .account: .account
+            case .signIn: .signIn
+            case .privacyPolicy: .privacyPolicy
+            case .history: .history
+            case .lists: .lists
+            case .customList: .customList
+            case .newList: .newList
+            case .renameList: .renameList
+            case .settings: .settings
+            case .about: .about
+            case .licenses: .licenses
+            }
+        }
     }
 
     /// The events of flow 'ProfileFlow', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case signInTapped
         case historyTapped
         case listsTapped
@@ -207,21 +558,27 @@ public enum ProfileFlow {
         case licensesTapped
     }
 
-    /// The guards of flow 'ProfileFlow', implemented by the app.
-    public protocol Guards: Sendable {
+    /// The guards of flow 'ProfileFlow', implemented by the app (on the main actor, like the UI).
+    @MainActor
+    protocol Guards: Sendable {
         /// The user is signed in to their movie account.
         func isSignedIn() -> Bool
     }
 
+    /// The names of the guards of flow 'ProfileFlow', as blocked outcomes report them.
+    enum Guard: String, Hashable, Sendable, CaseIterable {
+        case isSignedIn = "isSignedIn"
+    }
+
     /// The deep links of flow 'ProfileFlow'.
-    public enum Link: Hashable, Sendable {
+    enum Link: Hashable, Sendable {
         /// `/profile/history`
         case history
         /// `/profile/lists/{list}`
         case customList(list: ListID)
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
-        public init?(url: String) {
+        init?(url: String) {
             let url = FlowLinkURL(url)
             if url.segments.count == 2, url.segments[0] == "profile", url.segments[1] == "history" {
                 self = .history
@@ -236,7 +593,7 @@ public enum ProfileFlow {
         }
 
         /// The step the link opens.
-        public var step: Step {
+        var step: Step {
             switch self {
             case .history: .history
             case .customList(let value0): .customList(list: value0)
@@ -245,10 +602,154 @@ public enum ProfileFlow {
     }
 }
 
+extension ProfileFlow {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?, asking guards: any Guards) -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .profileFlow(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .signInTapped:
+            switch step {
+            case .account?:
+                return .move(.sheet(.profileFlow(.signIn)))
+            default:
+                break
+            }
+            return .unhandled
+        case .historyTapped:
+            switch step {
+            case .account?:
+                if guards.isSignedIn() { return .move(.push(.profileFlow(.history))) }
+                return .move(.sheet(.profileFlow(.signIn)))
+            default:
+                break
+            }
+            return .unhandled
+        case .listsTapped:
+            switch step {
+            case .account?:
+                if guards.isSignedIn() { return .move(.push(.profileFlow(.lists))) }
+                return .move(.sheet(.profileFlow(.signIn)))
+            default:
+                break
+            }
+            return .unhandled
+        case .settingsTapped:
+            switch step {
+            case .account?:
+                return .move(.push(.profileFlow(.settings)))
+            default:
+                break
+            }
+            return .unhandled
+        case .signedIn:
+            switch step {
+            case .signIn?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .cancelTapped:
+            switch step {
+            case .signIn?:
+                return .move(.dismiss)
+            case .newList?:
+                return .move(.dismiss)
+            case .renameList?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .privacyPolicyTapped:
+            switch step {
+            case .signIn?:
+                return .move(.push(.profileFlow(.privacyPolicy)))
+            default:
+                break
+            }
+            return .unhandled
+        case .listPicked(let list):
+            switch step {
+            case .lists?:
+                return .move(.push(.profileFlow(.customList(list: list))))
+            default:
+                break
+            }
+            return .unhandled
+        case .newListTapped:
+            switch step {
+            case .lists?:
+                return .move(.sheet(.profileFlow(.newList)))
+            default:
+                break
+            }
+            return .unhandled
+        case .renameTapped(let list):
+            switch step {
+            case .customList?:
+                return .move(.sheet(.profileFlow(.renameList(list: list))))
+            default:
+                break
+            }
+            return .unhandled
+        case .listDeleted:
+            switch step {
+            case .customList?:
+                return .move(.pop)
+            default:
+                break
+            }
+            return .unhandled
+        case .listCreated:
+            switch step {
+            case .newList?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .renamed:
+            switch step {
+            case .renameList?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .aboutTapped:
+            switch step {
+            case .settings?:
+                return .move(.push(.profileFlow(.about)))
+            default:
+                break
+            }
+            return .unhandled
+        case .licensesTapped:
+            switch step {
+            case .about?:
+                return .move(.push(.profileFlow(.licenses)))
+            default:
+                break
+            }
+            return .unhandled
+        }
+    }
+
+    @MainActor
+    fileprivate static func ask(_ name: Guard, _ guards: any Guards) -> Bool {
+        switch name {
+        case .isSignedIn: guards.isSignedIn()
+        }
+    }
+}
+
 /// The Watchlist tab: movies the user saved to watch later.
-public enum WatchlistFlow {
+enum WatchlistFlow {
     /// The steps of flow 'WatchlistFlow': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         /// Saved movies, sorted and filtered. An empty list offers "Browse movies",
         /// which the tab bar handles by selecting the Discover tab.
         case savedMovies
@@ -257,10 +758,29 @@ public enum WatchlistFlow {
         /// One to five stars, and an optional short review.
         case rate(movie: MovieID)
         case trailer(video: VideoID)
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case savedMovies = "SavedMovies"
+            case filter = "Filter"
+            case movieDetail = "MovieDetail"
+            case rate = "Rate"
+            case trailer = "Trailer"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .savedMovies: .savedMovies
+            case .filter: .filter
+            case .movieDetail: .movieDetail
+            case .rate: .rate
+            case .trailer: .trailer
+            }
+        }
     }
 
     /// The events of flow 'WatchlistFlow', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case moviePicked(movie: MovieID)
         case filterTapped
         case filterApplied(filter: WatchlistFilter)
@@ -275,12 +795,12 @@ public enum WatchlistFlow {
     }
 
     /// The deep links of flow 'WatchlistFlow'.
-    public enum Link: Hashable, Sendable {
+    enum Link: Hashable, Sendable {
         /// `/watchlist`
         case savedMovies
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
-        public init?(url: String) {
+        init?(url: String) {
             let url = FlowLinkURL(url)
             if url.segments.count == 1, url.segments[0] == "watchlist" {
                 self = .savedMovies
@@ -290,7 +810,7 @@ public enum WatchlistFlow {
         }
 
         /// The step the link opens.
-        public var step: Step {
+        var step: Step {
             switch self {
             case .savedMovies: .savedMovies
             }
@@ -298,6 +818,1219 @@ public enum WatchlistFlow {
     }
 }
 
+extension WatchlistFlow {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?) -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .watchlistFlow(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .moviePicked(let movie):
+            switch step {
+            case .savedMovies?:
+                return .move(.push(.watchlistFlow(.movieDetail(movie: movie))))
+            default:
+                break
+            }
+            return .unhandled
+        case .filterTapped:
+            switch step {
+            case .savedMovies?:
+                return .move(.sheet(.watchlistFlow(.filter)))
+            default:
+                break
+            }
+            return .unhandled
+        case .filterApplied:
+            switch step {
+            case .filter?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .cancelTapped:
+            switch step {
+            case .filter?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .trailerTapped(let video):
+            switch step {
+            case .movieDetail?:
+                return .move(.cover(.watchlistFlow(.trailer(video: video))))
+            default:
+                break
+            }
+            return .unhandled
+        case .markedWatched(let movie):
+            switch step {
+            case .movieDetail?:
+                return .move(.sheet(.watchlistFlow(.rate(movie: movie))))
+            default:
+                break
+            }
+            return .unhandled
+        case .removedFromWatchlist:
+            switch step {
+            case .movieDetail?:
+                return .move(.pop)
+            default:
+                break
+            }
+            return .unhandled
+        case .rated:
+            switch step {
+            case .rate?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .skipTapped:
+            switch step {
+            case .rate?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .doneTapped:
+            switch step {
+            case .trailer?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .playbackEnded:
+            switch step {
+            case .trailer?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        }
+    }
+}
+
+// MARK: - The navigator
+
+/// Runs the whole tree of flows of the program: the presentation state (stacks, modal stacks,
+/// selected tabs, running subflows), `send` for the events of each flow, `open` for deep links,
+/// the commands each move yields for the UI layer, and a bounded history.
+///
+/// Calls are serialized: a second `send` waits for the first, even across async guards. An
+/// event is never a crash: it is applied, blocked by a guard, or reported as not handled.
+@MainActor
+final class FlowNavigator {
+    /// The running flows: the root flow, and the subflow of every shown step that runs one.
+    private(set) var flows: [FlowID: RunningFlow] = [:]
+    /// The root flow.
+    private(set) var rootID = FlowID(rawValue: 0)
+    /// The latest sends, links and moves of the user with their outcomes, oldest first.
+    private(set) var history: [Record] = []
+    /// How many records `history` keeps.
+    let historyLimit: Int
+    /// Called with each new record, once the move it records is made.
+    var observer: ((Record) -> Void)?
+    private let guards: any Guards
+    private let rootScreens: [Screen]
+    private var lastID = 0
+    /// Counts the moves of the user, which a send waiting for a guard must notice.
+    private var revision = 0
+    private var isBusy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// A navigator showing the first screen of `root`; `guards` answers the program's guards.
+    init(_ root: Root, guards: any Guards, historyLimit: Int = 100) {
+        let start = Self.start(of: root)
+        self.guards = guards
+        self.historyLimit = max(0, historyLimit)
+        rootScreens = start.screens
+        var commands: [Command] = []
+        rootID = startFlow(start, parent: nil, commands: &commands)
+    }
+}
+
+extension FlowNavigator {
+    /// The flows of the program.
+    enum Flow: String, Hashable, Sendable, CaseIterable {
+        case discoverFlow = "DiscoverFlow"
+        case moviesApp = "MoviesApp"
+        case moviesHome = "MoviesHome"
+        case moviesOnboarding = "MoviesOnboarding"
+        case profileFlow = "ProfileFlow"
+        case watchlistFlow = "WatchlistFlow"
+
+        /// Whether the flow is a tab bar.
+        var isTabs: Bool { self == .moviesHome }
+    }
+
+    /// A step of any flow, with its inputs: what the UI shows.
+    enum Screen: Hashable, Sendable {
+        case discoverFlow(DiscoverFlow.Step)
+        case moviesApp(MoviesApp.Step)
+        case moviesHome(MoviesHome.Step)
+        case moviesOnboarding(MoviesOnboarding.Step)
+        case profileFlow(ProfileFlow.Step)
+        case watchlistFlow(WatchlistFlow.Step)
+
+        /// A step of any flow, without its inputs.
+        enum Kind: Hashable, Sendable {
+            case discoverFlow(DiscoverFlow.Step.Kind)
+            case moviesApp(MoviesApp.Step.Kind)
+            case moviesHome(MoviesHome.Step.Kind)
+            case moviesOnboarding(MoviesOnboarding.Step.Kind)
+            case profileFlow(ProfileFlow.Step.Kind)
+            case watchlistFlow(WatchlistFlow.Step.Kind)
+        }
+
+        var kind: Kind {
+            switch self {
+            case .discoverFlow(let step): .discoverFlow(step.kind)
+            case .moviesApp(let step): .moviesApp(step.kind)
+            case .moviesHome(let step): .moviesHome(step.kind)
+            case .moviesOnboarding(let step): .moviesOnboarding(step.kind)
+            case .profileFlow(let step): .profileFlow(step.kind)
+            case .watchlistFlow(let step): .watchlistFlow(step.kind)
+            }
+        }
+
+        var flow: Flow {
+            switch self {
+            case .discoverFlow: .discoverFlow
+            case .moviesApp: .moviesApp
+            case .moviesHome: .moviesHome
+            case .moviesOnboarding: .moviesOnboarding
+            case .profileFlow: .profileFlow
+            case .watchlistFlow: .watchlistFlow
+            }
+        }
+    }
+
+    /// An event of any flow.
+    enum Event: Sendable {
+        case discoverFlow(DiscoverFlow.Event)
+        case moviesApp(MoviesApp.Event)
+        case moviesHome(MoviesHome.Event)
+        case moviesOnboarding(MoviesOnboarding.Event)
+        case profileFlow(ProfileFlow.Event)
+        case watchlistFlow(WatchlistFlow.Event)
+    }
+
+    /// An exit of any flow.
+    enum Exit: Sendable {
+        case moviesOnboarding(MoviesOnboarding.Exit)
+
+        var name: String {
+            switch self {
+            case .moviesOnboarding(let exit): exit.name
+            }
+        }
+    }
+
+    /// A deep link of any flow.
+    enum Link: Hashable, Sendable {
+        case discoverFlow(DiscoverFlow.Link)
+        case profileFlow(ProfileFlow.Link)
+        case watchlistFlow(WatchlistFlow.Link)
+    }
+
+    /// A guard of any flow.
+    enum GuardID: Hashable, Sendable {
+        case moviesApp(MoviesApp.Guard)
+        case moviesOnboarding(MoviesOnboarding.Guard)
+        case profileFlow(ProfileFlow.Guard)
+    }
+
+    /// Every guard of the program: the app implements this one protocol.
+    @MainActor
+    protocol Guards: MoviesApp.Guards, MoviesOnboarding.Guards, ProfileFlow.Guards {}
+
+    /// Where the app starts: a root flow (one no step runs), with the inputs of its first screens.
+    enum Root: Hashable, Sendable {
+        case moviesApp
+    }
+
+    static func start(of root: Root) -> Start {
+        switch root {
+        case .moviesApp:
+            return Start(flow: .moviesApp, screens: [.moviesApp(.launch)], selected: 0)
+        }
+    }
+
+    static func start(of screen: Screen) -> Start? {
+        switch screen {
+        case .moviesApp(.onboarding):
+            return Start(flow: .moviesOnboarding, screens: [.moviesOnboarding(.welcome)], selected: 0)
+        case .moviesApp(.home):
+            return Start(flow: .moviesHome, screens: [.moviesHome(.discover), .moviesHome(.watchlist), .moviesHome(.profile)], selected: 0)
+        case .moviesHome(.discover):
+            return Start(flow: .discoverFlow, screens: [.discoverFlow(.trending)], selected: 0)
+        case .moviesHome(.watchlist):
+            return Start(flow: .watchlistFlow, screens: [.watchlistFlow(.savedMovies)], selected: 0)
+        case .moviesHome(.profile):
+            return Start(flow: .profileFlow, screens: [.profileFlow(.account)], selected: 0)
+        default:
+            return nil
+        }
+    }
+
+    /// Sends an event of flow 'DiscoverFlow' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'DiscoverFlow'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: DiscoverFlow.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.discoverFlow(event), to: .discoverFlow) { screen in
+                DiscoverFlow.decide(event, on: screen)
+            }
+        }
+    }
+
+    /// Sends an event of flow 'MoviesApp' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'MoviesApp'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: MoviesApp.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.moviesApp(event), to: .moviesApp) { screen in
+                MoviesApp.decide(event, on: screen, asking: guards)
+            }
+        }
+    }
+
+    /// Sends an event of flow 'MoviesHome' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'MoviesHome'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: MoviesHome.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.moviesHome(event), to: .moviesHome) { screen in
+                MoviesHome.decide(event, on: screen)
+            }
+        }
+    }
+
+    /// Sends an event of flow 'MoviesOnboarding' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'MoviesOnboarding'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: MoviesOnboarding.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.moviesOnboarding(event), to: .moviesOnboarding) { screen in
+                await MoviesOnboarding.decide(event, on: screen, asking: guards)
+            }
+        }
+    }
+
+    /// Sends an event of flow 'ProfileFlow' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'ProfileFlow'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: ProfileFlow.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.profileFlow(event), to: .profileFlow) { screen in
+                ProfileFlow.decide(event, on: screen, asking: guards)
+            }
+        }
+    }
+
+    /// Sends an event of flow 'WatchlistFlow' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'WatchlistFlow'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: WatchlistFlow.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.watchlistFlow(event), to: .watchlistFlow) { screen in
+                WatchlistFlow.decide(event, on: screen)
+            }
+        }
+    }
+
+    /// Opens a deep link of flow 'DiscoverFlow': from the root's first screen, along the shortest path
+    /// the compiler found, asking each guard on the way; it stops where one says no.
+    @discardableResult
+    func open(_ link: DiscoverFlow.Link) async -> Outcome {
+        await serialized {
+            switch link {
+            case .movieDetail(let value0):
+                return await follow(.discoverFlow(link), root: .moviesApp, [
+                    .bottom(.moviesApp(.launch)),
+                    .move(.root(.moviesApp(.home)), in: .moviesApp, checks: [GuardCheck(id: .moviesApp(.hasCompletedOnboarding), expected: true)]),
+                    .enter(.moviesHome(.discover)),
+                    .enter(.discoverFlow(.trending)),
+                    .move(.push(.discoverFlow(.movieDetail(movie: value0))), in: .discoverFlow, checks: []),
+                ])
+            case .person(let value0):
+                return await follow(.discoverFlow(link), root: .moviesApp, [
+                    .bottom(.moviesApp(.launch)),
+                    .move(.root(.moviesApp(.home)), in: .moviesApp, checks: [GuardCheck(id: .moviesApp(.hasCompletedOnboarding), expected: true)]),
+                    .enter(.moviesHome(.discover)),
+                    .enter(.discoverFlow(.trending)),
+                    .move(.push(.discoverFlow(.person(person: value0))), in: .discoverFlow, checks: []),
+                ])
+            case .genre(let value0):
+                return await follow(.discoverFlow(link), root: .moviesApp, [
+                    .bottom(.moviesApp(.launch)),
+                    .move(.root(.moviesApp(.home)), in: .moviesApp, checks: [GuardCheck(id: .moviesApp(.hasCompletedOnboarding), expected: true)]),
+                    .enter(.moviesHome(.discover)),
+                    .enter(.discoverFlow(.trending)),
+                    .move(.push(.discoverFlow(.genre(genre: value0))), in: .discoverFlow, checks: []),
+                ])
+            case .searchResults(let value0):
+                return await follow(.discoverFlow(link), root: .moviesApp, [
+                    .bottom(.moviesApp(.launch)),
+                    .move(.root(.moviesApp(.home)), in: .moviesApp, checks: [GuardCheck(id: .moviesApp(.hasCompletedOnboarding), expected: true)]),
+                    .enter(.moviesHome(.discover)),
+                    .enter(.discoverFlow(.trending)),
+                    .move(.push(.discoverFlow(.search)), in: .discoverFlow, checks: []),
+                    .move(.push(.discoverFlow(.searchResults(query: value0))), in: .discoverFlow, checks: []),
+                ])
+            }
+        }
+    }
+
+    /// Opens a deep link of flow 'ProfileFlow': from the root's first screen, along the shortest path
+    /// the compiler found, asking each guard on the way; it stops where one says no.
+    @discardableResult
+    func open(_ link: ProfileFlow.Link) async -> Outcome {
+        await serialized {
+            switch link {
+            case .history:
+                return await follow(.profileFlow(link), root: .moviesApp, [
+                    .bottom(.moviesApp(.launch)),
+                    .move(.root(.moviesApp(.home)), in: .moviesApp, checks: [GuardCheck(id: .moviesApp(.hasCompletedOnboarding), expected: true)]),
+                    .enter(.moviesHome(.profile)),
+                    .enter(.profileFlow(.account)),
+                    .move(.push(.profileFlow(.history)), in: .profileFlow, checks: [GuardCheck(id: .profileFlow(.isSignedIn), expected: true)]),
+                ])
+            case .customList(let value0):
+                return await follow(.profileFlow(link), root: .moviesApp, [
+                    .bottom(.moviesApp(.launch)),
+                    .move(.root(.moviesApp(.home)), in: .moviesApp, checks: [GuardCheck(id: .moviesApp(.hasCompletedOnboarding), expected: true)]),
+                    .enter(.moviesHome(.profile)),
+                    .enter(.profileFlow(.account)),
+                    .move(.push(.profileFlow(.lists)), in: .profileFlow, checks: [GuardCheck(id: .profileFlow(.isSignedIn), expected: true)]),
+                    .move(.push(.profileFlow(.customList(list: value0))), in: .profileFlow, checks: []),
+                ])
+            }
+        }
+    }
+
+    /// Opens a deep link of flow 'WatchlistFlow': from the root's first screen, along the shortest path
+    /// the compiler found, asking each guard on the way; it stops where one says no.
+    @discardableResult
+    func open(_ link: WatchlistFlow.Link) async -> Outcome {
+        await serialized {
+            switch link {
+            case .savedMovies:
+                return await follow(.watchlistFlow(link), root: .moviesApp, [
+                    .bottom(.moviesApp(.launch)),
+                    .move(.root(.moviesApp(.home)), in: .moviesApp, checks: [GuardCheck(id: .moviesApp(.hasCompletedOnboarding), expected: true)]),
+                    .enter(.moviesHome(.watchlist)),
+                    .enter(.watchlistFlow(.savedMovies)),
+                ])
+            }
+        }
+    }
+
+    /// Opens the first deep link of the program that `url` matches; not handled when none does.
+    @discardableResult
+    func open(url: String) async -> Outcome {
+        if let link = DiscoverFlow.Link(url: url) { return await open(link) }
+        if let link = ProfileFlow.Link(url: url) { return await open(link) }
+        if let link = WatchlistFlow.Link(url: url) { return await open(link) }
+        return Outcome(status: .unhandled, commands: [])
+    }
+
+    /// What the step that ran a subflow does with its exit.
+    private func decide(_ exit: Exit, from runner: Screen) async -> Decision {
+        switch runner {
+        case .moviesApp(let step):
+            MoviesApp.decide(exit, from: step.kind, asking: guards)
+        default:
+            .unhandled
+        }
+    }
+
+    /// Asks a guard.
+    private func ask(_ id: GuardID) async -> Bool {
+        switch id {
+        case .moviesApp(let name): MoviesApp.ask(name, guards)
+        case .moviesOnboarding(let name): await MoviesOnboarding.ask(name, guards)
+        case .profileFlow(let name): ProfileFlow.ask(name, guards)
+        }
+    }
+}
+
+// MARK: - The program as data
+
+extension FlowNavigator {
+    struct Graph: Sendable {
+        struct StepInfo: Hashable, Sendable {
+            let flow: String
+            let name: String
+            /// `name: Type` for each input.
+            let inputs: [String]
+            /// The flow the step runs, if any.
+            let runs: String?
+            /// A shortest way from a root's first screen to the step (`Flow.Step` each), empty when none exists.
+            let path: [String]
+        }
+
+        struct TransitionInfo: Hashable, Sendable {
+            let flow: String
+            /// The step whose clause it is; nil for a flow-level clause.
+            let from: String?
+            /// The event, or for an exit handler the exit of the subflow.
+            let event: String
+            /// `isLoggedIn` or `!isLoggedIn` for each condition of the clause, in order.
+            let conditions: [String]
+            /// Which action of the clause: 0 for the main one, k for the k-th `else`.
+            let branch: Int
+            let action: String
+            /// The step (or for `exit`, the exit) the action names.
+            let target: String?
+        }
+
+        struct LinkInfo: Hashable, Sendable {
+            let flow: String
+            let pattern: String
+            let target: String
+            /// The path `open` follows (`Flow.Step` each), empty when none exists.
+            let path: [String]
+        }
+
+        /// The root flows, where the app can start.
+        let roots: [String]
+        let steps: [StepInfo]
+        let transitions: [TransitionInfo]
+        let links: [LinkInfo]
+    }
+
+    /// The program as data.
+    nonisolated static let graph = Graph(roots: graphRoots, steps: graphSteps, transitions: graphTransitions, links: graphLinks)
+
+    private nonisolated static let graphRoots: [String] = ["MoviesApp"]
+
+    private nonisolated static let graphSteps: [Graph.StepInfo] = [
+        .init(flow: "DiscoverFlow", name: "Trending", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending"]),
+        .init(flow: "DiscoverFlow", name: "Genre", inputs: ["genre: GenreID"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.Genre"]),
+        .init(flow: "DiscoverFlow", name: "Search", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.Search"]),
+        .init(flow: "DiscoverFlow", name: "SearchResults", inputs: ["query: String"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.Search", "DiscoverFlow.SearchResults"]),
+        .init(flow: "DiscoverFlow", name: "MovieDetail", inputs: ["movie: MovieID"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.MovieDetail"]),
+        .init(flow: "DiscoverFlow", name: "Reviews", inputs: ["movie: MovieID"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.MovieDetail", "DiscoverFlow.Reviews"]),
+        .init(flow: "DiscoverFlow", name: "Person", inputs: ["person: PersonID"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.Person"]),
+        .init(flow: "DiscoverFlow", name: "Trailer", inputs: ["video: VideoID"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.MovieDetail", "DiscoverFlow.Trailer"]),
+        .init(flow: "MoviesApp", name: "Launch", inputs: [], runs: nil, path: ["MoviesApp.Launch"]),
+        .init(flow: "MoviesApp", name: "Onboarding", inputs: [], runs: "MoviesOnboarding", path: ["MoviesApp.Launch", "MoviesApp.Onboarding"]),
+        .init(flow: "MoviesApp", name: "Home", inputs: [], runs: "MoviesHome", path: ["MoviesApp.Launch", "MoviesApp.Home"]),
+        .init(flow: "MoviesHome", name: "Discover", inputs: [], runs: "DiscoverFlow", path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover"]),
+        .init(flow: "MoviesHome", name: "Watchlist", inputs: [], runs: "WatchlistFlow", path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Watchlist"]),
+        .init(flow: "MoviesHome", name: "Profile", inputs: [], runs: "ProfileFlow", path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile"]),
+        .init(flow: "MoviesOnboarding", name: "Welcome", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Onboarding", "MoviesOnboarding.Welcome"]),
+        .init(flow: "MoviesOnboarding", name: "FavoriteGenres", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Onboarding", "MoviesOnboarding.Welcome", "MoviesOnboarding.FavoriteGenres"]),
+        .init(flow: "MoviesOnboarding", name: "Notifications", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Onboarding", "MoviesOnboarding.Welcome", "MoviesOnboarding.FavoriteGenres", "MoviesOnboarding.Notifications"]),
+        .init(flow: "MoviesOnboarding", name: "NotificationsDenied", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Onboarding", "MoviesOnboarding.Welcome", "MoviesOnboarding.FavoriteGenres", "MoviesOnboarding.Notifications", "MoviesOnboarding.NotificationsDenied"]),
+        .init(flow: "ProfileFlow", name: "Account", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account"]),
+        .init(flow: "ProfileFlow", name: "SignIn", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.SignIn"]),
+        .init(flow: "ProfileFlow", name: "PrivacyPolicy", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.SignIn", "ProfileFlow.PrivacyPolicy"]),
+        .init(flow: "ProfileFlow", name: "History", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.History"]),
+        .init(flow: "ProfileFlow", name: "Lists", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.Lists"]),
+        .init(flow: "ProfileFlow", name: "CustomList", inputs: ["list: ListID"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.Lists", "ProfileFlow.CustomList"]),
+        .init(flow: "ProfileFlow", name: "NewList", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.Lists", "ProfileFlow.NewList"]),
+        .init(flow: "ProfileFlow", name: "RenameList", inputs: ["list: ListID"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.Lists", "ProfileFlow.CustomList", "ProfileFlow.RenameList"]),
+        .init(flow: "ProfileFlow", name: "Settings", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.Settings"]),
+        .init(flow: "ProfileFlow", name: "About", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.Settings", "ProfileFlow.About"]),
+        .init(flow: "ProfileFlow", name: "Licenses", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.Settings", "ProfileFlow.About", "ProfileFlow.Licenses"]),
+        .init(flow: "WatchlistFlow", name: "SavedMovies", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Watchlist", "WatchlistFlow.SavedMovies"]),
+        .init(flow: "WatchlistFlow", name: "Filter", inputs: [], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Watchlist", "WatchlistFlow.SavedMovies", "WatchlistFlow.Filter"]),
+        .init(flow: "WatchlistFlow", name: "MovieDetail", inputs: ["movie: MovieID"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Watchlist", "WatchlistFlow.SavedMovies", "WatchlistFlow.MovieDetail"]),
+        .init(flow: "WatchlistFlow", name: "Rate", inputs: ["movie: MovieID"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Watchlist", "WatchlistFlow.SavedMovies", "WatchlistFlow.MovieDetail", "WatchlistFlow.Rate"]),
+        .init(flow: "WatchlistFlow", name: "Trailer", inputs: ["video: VideoID"], runs: nil, path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Watchlist", "WatchlistFlow.SavedMovies", "WatchlistFlow.MovieDetail", "WatchlistFlow.Trailer"]),
+    ]
+
+    private nonisolated static let graphTransitions: [Graph.TransitionInfo] = [
+        .init(flow: "DiscoverFlow", from: "Trending", event: "moviePicked", conditions: [], branch: 0, action: "push", target: "MovieDetail"),
+        .init(flow: "DiscoverFlow", from: "Trending", event: "genrePicked", conditions: [], branch: 0, action: "push", target: "Genre"),
+        .init(flow: "DiscoverFlow", from: "Trending", event: "personPicked", conditions: [], branch: 0, action: "push", target: "Person"),
+        .init(flow: "DiscoverFlow", from: "Trending", event: "searchTapped", conditions: [], branch: 0, action: "push", target: "Search"),
+        .init(flow: "DiscoverFlow", from: "Genre", event: "moviePicked", conditions: [], branch: 0, action: "push", target: "MovieDetail"),
+        .init(flow: "DiscoverFlow", from: "Search", event: "querySubmitted", conditions: [], branch: 0, action: "push", target: "SearchResults"),
+        .init(flow: "DiscoverFlow", from: "Search", event: "moviePicked", conditions: [], branch: 0, action: "push", target: "MovieDetail"),
+        .init(flow: "DiscoverFlow", from: "SearchResults", event: "moviePicked", conditions: [], branch: 0, action: "push", target: "MovieDetail"),
+        .init(flow: "DiscoverFlow", from: "SearchResults", event: "personPicked", conditions: [], branch: 0, action: "push", target: "Person"),
+        .init(flow: "DiscoverFlow", from: "MovieDetail", event: "moviePicked", conditions: [], branch: 0, action: "push", target: "MovieDetail"),
+        .init(flow: "DiscoverFlow", from: "MovieDetail", event: "personPicked", conditions: [], branch: 0, action: "push", target: "Person"),
+        .init(flow: "DiscoverFlow", from: "MovieDetail", event: "trailerTapped", conditions: [], branch: 0, action: "cover", target: "Trailer"),
+        .init(flow: "DiscoverFlow", from: "MovieDetail", event: "reviewsTapped", conditions: [], branch: 0, action: "push", target: "Reviews"),
+        .init(flow: "DiscoverFlow", from: "Person", event: "moviePicked", conditions: [], branch: 0, action: "push", target: "MovieDetail"),
+        .init(flow: "DiscoverFlow", from: "Trailer", event: "doneTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "DiscoverFlow", from: "Trailer", event: "playbackEnded", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "MoviesApp", from: "Launch", event: "launched", conditions: ["hasCompletedOnboarding"], branch: 0, action: "root", target: "Home"),
+        .init(flow: "MoviesApp", from: "Launch", event: "launched", conditions: ["hasCompletedOnboarding"], branch: 1, action: "root", target: "Onboarding"),
+        .init(flow: "MoviesApp", from: "Onboarding", event: "finished", conditions: [], branch: 0, action: "root", target: "Home"),
+        .init(flow: "MoviesApp", from: "Onboarding", event: "skipped", conditions: [], branch: 0, action: "root", target: "Home"),
+        .init(flow: "MoviesApp", from: nil, event: "signedOut", conditions: [], branch: 0, action: "root", target: "Onboarding"),
+        .init(flow: "MoviesHome", from: nil, event: "browseMoviesTapped", conditions: [], branch: 0, action: "select", target: "Discover"),
+        .init(flow: "MoviesHome", from: nil, event: "viewWatchlistTapped", conditions: [], branch: 0, action: "select", target: "Watchlist"),
+        .init(flow: "MoviesHome", from: nil, event: "signInRequired", conditions: [], branch: 0, action: "select", target: "Profile"),
+        .init(flow: "MoviesOnboarding", from: "Welcome", event: "getStartedTapped", conditions: [], branch: 0, action: "push", target: "FavoriteGenres"),
+        .init(flow: "MoviesOnboarding", from: "Welcome", event: "skipTapped", conditions: [], branch: 0, action: "exit", target: "skipped"),
+        .init(flow: "MoviesOnboarding", from: "FavoriteGenres", event: "genresPicked", conditions: [], branch: 0, action: "push", target: "Notifications"),
+        .init(flow: "MoviesOnboarding", from: "FavoriteGenres", event: "skipTapped", conditions: [], branch: 0, action: "exit", target: "skipped"),
+        .init(flow: "MoviesOnboarding", from: "Notifications", event: "allowTapped", conditions: ["notificationsAuthorized"], branch: 0, action: "exit", target: "finished"),
+        .init(flow: "MoviesOnboarding", from: "Notifications", event: "allowTapped", conditions: ["notificationsAuthorized"], branch: 1, action: "push", target: "NotificationsDenied"),
+        .init(flow: "MoviesOnboarding", from: "Notifications", event: "notNowTapped", conditions: [], branch: 0, action: "exit", target: "finished"),
+        .init(flow: "MoviesOnboarding", from: "NotificationsDenied", event: "continueTapped", conditions: [], branch: 0, action: "exit", target: "finished"),
+        .init(flow: "ProfileFlow", from: "Account", event: "signInTapped", conditions: [], branch: 0, action: "sheet", target: "SignIn"),
+        .init(flow: "ProfileFlow", from: "Account", event: "historyTapped", conditions: ["isSignedIn"], branch: 0, action: "push", target: "History"),
+        .init(flow: "ProfileFlow", from: "Account", event: "historyTapped", conditions: ["isSignedIn"], branch: 1, action: "sheet", target: "SignIn"),
+        .init(flow: "ProfileFlow", from: "Account", event: "listsTapped", conditions: ["isSignedIn"], branch: 0, action: "push", target: "Lists"),
+        .init(flow: "ProfileFlow", from: "Account", event: "listsTapped", conditions: ["isSignedIn"], branch: 1, action: "sheet", target: "SignIn"),
+        .init(flow: "ProfileFlow", from: "Account", event: "settingsTapped", conditions: [], branch: 0, action: "push", target: "Settings"),
+        .init(flow: "ProfileFlow", from: "SignIn", event: "signedIn", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "ProfileFlow", from: "SignIn", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "ProfileFlow", from: "SignIn", event: "privacyPolicyTapped", conditions: [], branch: 0, action: "push", target: "PrivacyPolicy"),
+        .init(flow: "ProfileFlow", from: "Lists", event: "listPicked", conditions: [], branch: 0, action: "push", target: "CustomList"),
+        .init(flow: "ProfileFlow", from: "Lists", event: "newListTapped", conditions: [], branch: 0, action: "sheet", target: "NewList"),
+        .init(flow: "ProfileFlow", from: "CustomList", event: "renameTapped", conditions: [], branch: 0, action: "sheet", target: "RenameList"),
+        .init(flow: "ProfileFlow", from: "CustomList", event: "listDeleted", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "ProfileFlow", from: "NewList", event: "listCreated", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "ProfileFlow", from: "NewList", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "ProfileFlow", from: "RenameList", event: "renamed", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "ProfileFlow", from: "RenameList", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "ProfileFlow", from: "Settings", event: "aboutTapped", conditions: [], branch: 0, action: "push", target: "About"),
+        .init(flow: "ProfileFlow", from: "About", event: "licensesTapped", conditions: [], branch: 0, action: "push", target: "Licenses"),
+        .init(flow: "WatchlistFlow", from: "SavedMovies", event: "moviePicked", conditions: [], branch: 0, action: "push", target: "MovieDetail"),
+        .init(flow: "WatchlistFlow", from: "SavedMovies", event: "filterTapped", conditions: [], branch: 0, action: "sheet", target: "Filter"),
+        .init(flow: "WatchlistFlow", from: "Filter", event: "filterApplied", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "WatchlistFlow", from: "Filter", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "WatchlistFlow", from: "MovieDetail", event: "trailerTapped", conditions: [], branch: 0, action: "cover", target: "Trailer"),
+        .init(flow: "WatchlistFlow", from: "MovieDetail", event: "markedWatched", conditions: [], branch: 0, action: "sheet", target: "Rate"),
+        .init(flow: "WatchlistFlow", from: "MovieDetail", event: "removedFromWatchlist", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "WatchlistFlow", from: "Rate", event: "rated", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "WatchlistFlow", from: "Rate", event: "skipTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "WatchlistFlow", from: "Trailer", event: "doneTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "WatchlistFlow", from: "Trailer", event: "playbackEnded", conditions: [], branch: 0, action: "dismiss", target: nil),
+    ]
+
+    private nonisolated static let graphLinks: [Graph.LinkInfo] = [
+        .init(flow: "DiscoverFlow", pattern: "/movies/{movie}", target: "MovieDetail", path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.MovieDetail"]),
+        .init(flow: "DiscoverFlow", pattern: "/people/{person}", target: "Person", path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.Person"]),
+        .init(flow: "DiscoverFlow", pattern: "/genres/{genre}", target: "Genre", path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.Genre"]),
+        .init(flow: "DiscoverFlow", pattern: "/search?query={query}", target: "SearchResults", path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Discover", "DiscoverFlow.Trending", "DiscoverFlow.Search", "DiscoverFlow.SearchResults"]),
+        .init(flow: "ProfileFlow", pattern: "/profile/history", target: "History", path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.History"]),
+        .init(flow: "ProfileFlow", pattern: "/profile/lists/{list}", target: "CustomList", path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Profile", "ProfileFlow.Account", "ProfileFlow.Lists", "ProfileFlow.CustomList"]),
+        .init(flow: "WatchlistFlow", pattern: "/watchlist", target: "SavedMovies", path: ["MoviesApp.Launch", "MoviesApp.Home", "MoviesHome.Watchlist", "WatchlistFlow.SavedMovies"]),
+    ]
+}
+
+// MARK: - The navigator's state, commands and outcomes (the same in every generated file)
+
+extension FlowNavigator {
+    /// A running flow: the root flow, or a subflow running in a shown step.
+    struct FlowID: Hashable, Sendable {
+        let rawValue: Int
+    }
+
+    /// A stack of screens: a flow's base stack, one tab's stack, or a modal stack.
+    struct StackID: Hashable, Sendable {
+        let rawValue: Int
+    }
+
+    enum StackStyle: Hashable, Sendable {
+        case base, tab, sheet, cover
+    }
+
+    enum ModalStyle: Hashable, Sendable {
+        case sheet, cover
+    }
+
+    /// A screen in a stack, and the subflow running in it when its step runs a flow.
+    struct Entry: Hashable, Sendable {
+        let screen: Screen
+        let subflow: FlowID?
+    }
+
+    struct Stack: Hashable, Sendable {
+        let id: StackID
+        let style: StackStyle
+        /// Bottom first; never empty.
+        var entries: [Entry]
+
+        var screens: [Screen] { entries.map(\.screen) }
+    }
+
+    /// The presentation state of one running flow.
+    struct RunningFlow: Hashable, Sendable {
+        let id: FlowID
+        let flow: Flow
+        /// The flow whose step runs this one; nil for the root.
+        let parent: FlowID?
+        /// The base stack; for a tabs flow, one stack per tab, in the order of the flow's steps.
+        var tabs: [Stack]
+        var selectedTab: Int
+        /// The modal stacks presented over the flow, bottom first.
+        var layers: [Stack]
+
+        /// The stack the user sees in this flow: the top modal stack, or the selected tab's.
+        var top: Stack { layers.last ?? tabs[selectedTab] }
+    }
+
+    /// What the UI layer does after a move, in order.
+    enum Command: Hashable, Sendable {
+        /// `screen` goes on top of the stack.
+        case push(Screen, on: StackID)
+        /// `screen` takes the place of the top of the stack.
+        case replace(Screen, on: StackID)
+        /// A new modal stack with `screen` alone is presented over everything, by flow `by`.
+        case present(Screen, style: ModalStyle, stack: StackID, by: FlowID)
+        /// The top of the stack goes.
+        case pop(StackID)
+        /// The screens above `index` go; `screen` is at `index`.
+        case popTo(Screen, index: Int, on: StackID)
+        /// The modal stack goes, with what it shows.
+        case dismiss(StackID)
+        /// The stack becomes `screen` alone.
+        case setRoot(Screen, on: StackID)
+        /// The tabs flow shows tab `index`, whose bottom screen is `screen`.
+        case selectTab(Screen, index: Int, in: FlowID)
+        /// A subflow starts in the screen at `index` of the stack; `flows[id]` has its stacks.
+        case start(FlowID, in: StackID, index: Int)
+        /// The flow took an exit; the commands of its parent's exit handler follow.
+        case finish(FlowID, exit: String)
+    }
+
+    /// What came of a `send`, an `open` or a move of the user.
+    struct Outcome: Hashable, Sendable {
+        enum Status: Hashable, Sendable {
+            /// The move was made.
+            case applied
+            /// A guard said no (for a deep link: part of the way may have been applied).
+            case blocked(by: GuardID)
+            /// No clause handles the event where the user is (or no link path exists).
+            case unhandled
+            /// A clause fired, but its action cannot act now: `pop` at the bottom of a stack,
+            /// `dismiss` with nothing presented, `popTo` a screen that is not below.
+            case impossible
+            /// The user left the screen (went back, swiped a sheet away) while a guard was asked.
+            case cancelled
+        }
+
+        let status: Status
+        /// The commands for the UI layer: everything that changed, in order.
+        let commands: [Command]
+
+        var isApplied: Bool { status == .applied }
+    }
+
+    /// One entry of the history.
+    struct Record: Sendable {
+        enum Cause: Sendable {
+            case event(Event)
+            case link(Link)
+            case userWentBack(StackID, to: Int)
+            case userDismissed(StackID)
+            case userSelectedTab(Int, in: FlowID)
+        }
+
+        let cause: Cause
+        /// The screen the user saw when it happened.
+        let screen: Screen
+        let outcome: Outcome
+    }
+
+    /// A flow's first screens: its start step, or every tab.
+    struct Start: Sendable {
+        let flow: Flow
+        let screens: [Screen]
+        let selected: Int
+    }
+
+    /// What a clause does, with its target built from the payload.
+    enum Move: Sendable {
+        case push(Screen), sheet(Screen), cover(Screen), replace(Screen), root(Screen)
+        case select(Screen.Kind), popTo(Screen.Kind)
+        case pop, dismiss
+        case exit(Exit)
+    }
+
+    enum Decision: Sendable {
+        case move(Move)
+        case blocked(GuardID)
+        case unhandled
+    }
+
+    /// A guard a deep link asks on its way, and the answer it needs.
+    struct GuardCheck: Sendable {
+        let id: GuardID
+        let expected: Bool
+    }
+
+    /// One hop of a deep link's path.
+    enum LinkHop: Sendable {
+        /// The root flow shows `kind` (its start, or a tab) with nothing over it.
+        case bottom(Screen.Kind)
+        /// The subflow of the screen on top starts over at `kind` (its start, or a tab).
+        case enter(Screen.Kind)
+        /// A clause's action, taken when the guards give the answers listed.
+        case move(Move, in: Flow, checks: [GuardCheck])
+    }
+}
+
+// MARK: - The navigator at work
+
+extension FlowNavigator {
+    /// The running flows from the root to the one the user is in: the responder chain.
+    var chain: [RunningFlow] {
+        var result: [RunningFlow] = []
+        var next: FlowID? = rootID
+        while let id = next, let running = flows[id] {
+            result.append(running)
+            next = running.top.entries.last?.subflow
+        }
+        return result
+    }
+
+    /// The screen the user sees.
+    var current: Screen {
+        chain.last?.top.entries.last?.screen ?? rootScreens[0]
+    }
+
+    /// The stack with this id, if it is still shown.
+    func stack(_ id: StackID) -> Stack? {
+        for running in flows.values {
+            if let stack = (running.tabs + running.layers).first(where: { $0.id == id }) { return stack }
+        }
+        return nil
+    }
+
+    // MARK: Moves of the user
+
+    /// The user went back in a stack (back button, swipe), which now has `count` screens.
+    /// Returns what else must go: modal stacks of subflows that were in the popped screens.
+    @discardableResult
+    func userWentBack(in stack: StackID, to count: Int) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if case let (id, place)? = locate(stack), count >= 1, count < self.stack(id, place)?.entries.count ?? 0 {
+            revision += 1
+            var closing: [Stack] = []
+            removeEntries(of: id, place, from: count, closing: &closing)
+            outcome = Outcome(status: .applied, commands: dismissals(closing))
+        }
+        record(.userWentBack(stack, to: count), before, outcome)
+        return outcome
+    }
+
+    /// The user swiped a sheet away. Returns what else must go.
+    @discardableResult
+    func userDismissed(_ stack: StackID) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if case let (id, place)? = locate(stack), case .layer(let index) = place, var running = flows[id] {
+            revision += 1
+            var closing: [Stack] = []
+            for layer in running.layers[index...] { end(layer, closing: &closing) }
+            running.layers.removeSubrange(index...)
+            flows[id] = running
+            outcome = Outcome(status: .applied, commands: dismissals(closing.filter { $0.id != stack }))
+        }
+        record(.userDismissed(stack), before, outcome)
+        return outcome
+    }
+
+    /// The user picked tab `index` of a tabs flow in the tab bar. Returns what else must go.
+    @discardableResult
+    func userSelectedTab(_ index: Int, in id: FlowID) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if let running = flows[id], running.layers.isEmpty, running.tabs.indices.contains(index), running.tabs.count > 1 {
+            revision += 1
+            let closing = closeModals(below: id)
+            flows[id]?.selectedTab = index
+            outcome = Outcome(status: .applied, commands: dismissals(closing))
+        }
+        record(.userSelectedTab(index, in: id), before, outcome)
+        return outcome
+    }
+
+    // MARK: Sending events
+
+    /// Runs `body` once every earlier call has finished, even across the awaits of async guards.
+    func serialized(_ body: () async -> Outcome) async -> Outcome {
+        if isBusy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            isBusy = true
+        }
+        defer {
+            if waiting.isEmpty { isBusy = false } else { waiting.removeFirst().resume() }
+        }
+        return await body()
+    }
+
+    /// Finds the running flow of the event in the chain, asks it what to do, and does it.
+    func dispatch(_ event: Event, to flow: Flow, _ decide: (Screen?) async -> Decision) async -> Outcome {
+        let before = current
+        let chain = self.chain
+        var outcome = Outcome(status: .unhandled, commands: [])
+        if let level = chain.lastIndex(where: { $0.flow == flow }) {
+            // Step clauses apply only in the flow the user is in; above it, flow-level ones.
+            let screen = level == chain.count - 1 ? chain[level].top.entries.last?.screen : nil
+            let revision = self.revision
+            let decision = await decide(screen)
+            outcome = revision == self.revision
+                ? await resolve(decision, in: chain[level].id, revision: revision)
+                : Outcome(status: .cancelled, commands: [])
+        }
+        record(.event(event), before, outcome)
+        return outcome
+    }
+
+    /// Follows a decision: exits go up to the step running the flow, whose handler decides
+    /// next; the final move is made only when every step of the way allows it.
+    private func resolve(_ first: Decision, in id: FlowID, revision: Int) async -> Outcome {
+        var decision = first
+        var level = id
+        var finished: [(FlowID, String)] = []
+        while true {
+            switch decision {
+            case .unhandled:
+                return Outcome(status: .unhandled, commands: [])
+            case .blocked(let guardID):
+                return Outcome(status: .blocked(by: guardID), commands: [])
+            case .move(.exit(let exit)):
+                finished.append((level, exit.name))
+                guard let parent = flows[level]?.parent, let runner = flows[parent]?.top.entries.last else {
+                    // The root flow finished: what comes next is the app's to decide.
+                    return Outcome(status: .applied, commands: finished.map { .finish($0.0, exit: $0.1) })
+                }
+                decision = await decide(exit, from: runner.screen)
+                guard revision == self.revision else { return Outcome(status: .cancelled, commands: []) }
+                level = parent
+            case .move(let move):
+                guard canApply(move, in: level) else { return Outcome(status: .impossible, commands: []) }
+                var commands: [Command] = []
+                if let outermost = finished.last?.0 {
+                    var closing: [Stack] = []
+                    end(flow: outermost, closing: &closing)
+                    clearSubflow(outermost, of: level)
+                    commands = dismissals(closing) + finished.map { .finish($0.0, exit: $0.1) }
+                }
+                commands += apply(move, in: level)
+                commands += restartSubflows(of: level)
+                return Outcome(status: .applied, commands: commands)
+            }
+        }
+    }
+
+    // MARK: Deep links
+
+    /// Replays a deep link's path from the root, asking the guards on the way.
+    func follow(_ link: Link, root: Flow, _ hops: [LinkHop]) async -> Outcome {
+        let before = current
+        let outcome = await replay(root: root, hops)
+        record(.link(link), before, outcome)
+        return outcome
+    }
+
+    private func replay(root: Flow, _ hops: [LinkHop]) async -> Outcome {
+        guard !hops.isEmpty, flows[rootID]?.flow == root else { return Outcome(status: .unhandled, commands: []) }
+        var closing: [Stack] = []
+        for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
+        var commands = dismissals(closing)
+        for hop in hops {
+            switch hop {
+            case .bottom(let kind):
+                commands += reset(rootID, to: kind)
+            case .enter(let kind):
+                guard let subflow = chain.last?.top.entries.last?.subflow else {
+                    return Outcome(status: .impossible, commands: commands)
+                }
+                commands += reset(subflow, to: kind)
+            case .move(let move, let flow, let checks):
+                for check in checks {
+                    let revision = self.revision
+                    let answer = await ask(check.id)
+                    guard revision == self.revision else { return Outcome(status: .cancelled, commands: commands) }
+                    guard answer == check.expected else { return Outcome(status: .blocked(by: check.id), commands: commands) }
+                }
+                guard let level = chain.last(where: { $0.flow == flow })?.id, canApply(move, in: level) else {
+                    return Outcome(status: .impossible, commands: commands)
+                }
+                commands += apply(move, in: level)
+            }
+        }
+        return Outcome(status: .applied, commands: commands)
+    }
+
+    /// Brings a running flow back to `kind` (its start or a tab) alone, with nothing over it.
+    private func reset(_ id: FlowID, to kind: Screen.Kind) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        var closing = closeModals(of: id)
+        var commands: [Command] = []
+        if let tab = running.tabs.firstIndex(where: { $0.entries[0].screen.kind == kind }) {
+            let stack = running.tabs[tab]
+            if stack.entries.count > 1 {
+                removeEntries(of: id, .tab(tab), from: 1, closing: &closing)
+                commands.append(.popTo(stack.entries[0].screen, index: 0, on: stack.id))
+            }
+            if tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(stack.entries[0].screen, index: tab, in: id))
+            }
+        } else if let screen = startScreens(of: id).first(where: { $0.kind == kind }) {
+            let stack = running.tabs[running.selectedTab]
+            removeEntries(of: id, .tab(running.selectedTab), from: 0, closing: &closing)
+            var starts: [Command] = []
+            let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &starts)
+            flows[id]?.tabs[running.selectedTab].entries = [entry]
+            commands += [.setRoot(screen, on: stack.id)] + starts
+        }
+        return dismissals(closing) + commands
+    }
+
+    private func startScreens(of id: FlowID) -> [Screen] {
+        if id == rootID { return rootScreens }
+        guard let parent = flows[id]?.parent, let running = flows[parent] else { return [] }
+        for stack in running.tabs + running.layers {
+            if let entry = stack.entries.first(where: { $0.subflow == id }) {
+                return Self.start(of: entry.screen)?.screens ?? []
+            }
+        }
+        return []
+    }
+
+    // MARK: The presentation tree
+
+    /// Where a stack is in its flow.
+    enum Place {
+        case tab(Int)
+        case layer(Int)
+    }
+
+    private func stack(_ id: FlowID, _ place: Place) -> Stack? {
+        guard let running = flows[id] else { return nil }
+        switch place {
+        case .tab(let index): return running.tabs.indices.contains(index) ? running.tabs[index] : nil
+        case .layer(let index): return running.layers.indices.contains(index) ? running.layers[index] : nil
+        }
+    }
+
+    private func locate(_ stack: StackID) -> (FlowID, Place)? {
+        for (id, running) in flows {
+            if let index = running.tabs.firstIndex(where: { $0.id == stack }) { return (id, .tab(index)) }
+            if let index = running.layers.firstIndex(where: { $0.id == stack }) { return (id, .layer(index)) }
+        }
+        return nil
+    }
+
+    private func topPlace(of id: FlowID) -> Place {
+        guard let running = flows[id] else { return .tab(0) }
+        return running.layers.isEmpty ? .tab(running.selectedTab) : .layer(running.layers.count - 1)
+    }
+
+    private func setEntries(_ entries: [Entry], of id: FlowID, _ place: Place) {
+        switch place {
+        case .tab(let index): flows[id]?.tabs[index].entries = entries
+        case .layer(let index): flows[id]?.layers[index].entries = entries
+        }
+    }
+
+    private func nextID() -> Int {
+        lastID += 1
+        return lastID
+    }
+
+    /// A running flow with its first screens, each with its own subflow when it runs one.
+    func startFlow(_ start: Start, parent: FlowID?, commands: inout [Command]) -> FlowID {
+        let id = FlowID(rawValue: nextID())
+        var tabs: [Stack] = []
+        for screen in start.screens {
+            let stackID = StackID(rawValue: nextID())
+            let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)
+            tabs.append(Stack(id: stackID, style: start.flow.isTabs ? .tab : .base, entries: [entry]))
+        }
+        flows[id] = RunningFlow(id: id, flow: start.flow, parent: parent, tabs: tabs, selectedTab: start.selected, layers: [])
+        return id
+    }
+
+    private func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
+        guard let start = Self.start(of: screen) else { return Entry(screen: screen, subflow: nil) }
+        var nested: [Command] = []
+        let subflow = startFlow(start, parent: id, commands: &nested)
+        commands.append(.start(subflow, in: stack, index: index))
+        commands += nested
+        return Entry(screen: screen, subflow: subflow)
+    }
+
+    /// Ends a running flow and every flow inside it; their modal stacks go into `closing`.
+    private func end(flow id: FlowID, closing: inout [Stack]) {
+        guard let running = flows[id] else { return }
+        for stack in running.tabs { end(stack, closing: &closing, isModal: false) }
+        for stack in running.layers { end(stack, closing: &closing) }
+        flows[id] = nil
+    }
+
+    private func end(_ stack: Stack, closing: inout [Stack], isModal: Bool = true) {
+        for entry in stack.entries {
+            if let subflow = entry.subflow { end(flow: subflow, closing: &closing) }
+        }
+        if isModal { closing.append(stack) }
+    }
+
+    private func removeEntries(of id: FlowID, _ place: Place, from index: Int, closing: inout [Stack]) {
+        guard let entries = stack(id, place)?.entries, index <= entries.count else { return }
+        for entry in entries[index...] {
+            if let subflow = entry.subflow { end(flow: subflow, closing: &closing) }
+        }
+        setEntries(Array(entries[..<index]), of: id, place)
+    }
+
+    /// Closes the modal stacks of a flow.
+    private func closeModals(of id: FlowID) -> [Stack] {
+        guard let running = flows[id] else { return [] }
+        var closing: [Stack] = []
+        for layer in running.layers { end(layer, closing: &closing) }
+        flows[id]?.layers = []
+        return closing
+    }
+
+    /// Closes the modal stacks of the flows the user is in below `id`, which a move of `id` hides.
+    private func closeModals(below id: FlowID) -> [Stack] {
+        var closing: [Stack] = []
+        for running in chain.reversed() {
+            if running.id == id { break }
+            closing += closeModals(of: running.id)
+        }
+        return closing
+    }
+
+    /// Dismiss commands for closed modal stacks, the one presented last first.
+    private func dismissals(_ closing: [Stack]) -> [Command] {
+        closing.sorted { $0.id.rawValue > $1.id.rawValue }.map { .dismiss($0.id) }
+    }
+
+    private func clearSubflow(_ subflow: FlowID, of id: FlowID) {
+        let place = topPlace(of: id)
+        guard var entries = stack(id, place)?.entries else { return }
+        if let index = entries.lastIndex(where: { $0.subflow == subflow }) {
+            entries[index] = Entry(screen: entries[index].screen, subflow: nil)
+            setEntries(entries, of: id, place)
+        }
+    }
+
+    /// Starts again the subflow of a step whose flow finished but which is still shown.
+    private func restartSubflows(of id: FlowID) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        var commands: [Command] = []
+        let places = running.tabs.indices.map { Place.tab($0) } + running.layers.indices.map { Place.layer($0) }
+        for place in places {
+            guard let stack = stack(id, place) else { continue }
+            var entries = stack.entries
+            for index in entries.indices where entries[index].subflow == nil {
+                entries[index] = makeEntry(entries[index].screen, in: id, at: stack.id, index: index, commands: &commands)
+            }
+            setEntries(entries, of: id, place)
+        }
+        return commands
+    }
+
+    private func tabIndex(of kind: Screen.Kind, in running: RunningFlow) -> Int? {
+        running.flow.isTabs ? running.tabs.firstIndex { $0.entries[0].screen.kind == kind } : nil
+    }
+
+    /// Whether a move can act in flow `id` now.
+    func canApply(_ move: Move, in id: FlowID) -> Bool {
+        guard let running = flows[id] else { return false }
+        let top = running.top.entries
+        switch move {
+        case .push, .sheet, .cover, .replace, .exit: return true
+        case .root(let screen): return !running.flow.isTabs || tabIndex(of: screen.kind, in: running) != nil
+        case .select(let kind): return tabIndex(of: kind, in: running) != nil
+        case .pop: return top.count > 1
+        case .popTo(let kind): return top.dropLast().contains { $0.screen.kind == kind }
+        case .dismiss: return !running.layers.isEmpty
+        }
+    }
+
+    /// Makes a move in flow `id` (one `canApply` allows) and returns the commands for the UI.
+    func apply(_ move: Move, in id: FlowID) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        let place = topPlace(of: id)
+        let top = running.top
+        var closing: [Stack] = []
+        var commands: [Command] = []
+        switch move {
+        case .push(let screen):
+            closing = closeModals(below: id)
+            let entry = makeEntry(screen, in: id, at: top.id, index: top.entries.count, commands: &commands)
+            setEntries(top.entries + [entry], of: id, place)
+            commands.insert(.push(screen, on: top.id), at: 0)
+        case .sheet(let screen), .cover(let screen):
+            let isSheet = if case .sheet = move { true } else { false }
+            let stackID = StackID(rawValue: nextID())
+            let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)
+            flows[id]?.layers.append(Stack(id: stackID, style: isSheet ? .sheet : .cover, entries: [entry]))
+            commands.insert(.present(screen, style: isSheet ? .sheet : .cover, stack: stackID, by: id), at: 0)
+        case .replace(let screen):
+            if running.layers.isEmpty, top.entries.count == 1, tabIndex(of: screen.kind, in: running) != nil {
+                // At the bottom of a tab bar, the step shown instead is a tab: show that one.
+                return apply(.root(screen), in: id)
+            }
+            removeEntries(of: id, place, from: top.entries.count - 1, closing: &closing)
+            let entry = makeEntry(screen, in: id, at: top.id, index: top.entries.count - 1, commands: &commands)
+            setEntries(Array(top.entries.dropLast()) + [entry], of: id, place)
+            commands.insert(.replace(screen, on: top.id), at: 0)
+        case .root(let screen):
+            closing = closeModals(below: id) + closeModals(of: id)
+            let tab = tabIndex(of: screen.kind, in: running) ?? running.selectedTab
+            let stack = running.tabs[tab]
+            removeEntries(of: id, .tab(tab), from: 0, closing: &closing)
+            let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &commands)
+            setEntries([entry], of: id, .tab(tab))
+            commands.insert(.setRoot(screen, on: stack.id), at: 0)
+            if tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(screen, index: tab, in: id))
+            }
+        case .select(let kind):
+            closing = closeModals(below: id) + closeModals(of: id)
+            if let tab = tabIndex(of: kind, in: running), tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(running.tabs[tab].entries[0].screen, index: tab, in: id))
+            }
+        case .pop:
+            removeEntries(of: id, place, from: top.entries.count - 1, closing: &closing)
+            commands.append(.pop(top.id))
+        case .popTo(let kind):
+            let index = top.entries.dropLast().lastIndex { $0.screen.kind == kind } ?? 0
+            removeEntries(of: id, place, from: index + 1, closing: &closing)
+            commands.append(.popTo(top.entries[index].screen, index: index, on: top.id))
+        case .dismiss:
+            let layer = running.layers[running.layers.count - 1]
+            end(layer, closing: &closing)
+            flows[id]?.layers.removeLast()
+        case .exit:
+            break
+        }
+        return dismissals(closing) + commands
+    }
+
+    private func record(_ cause: Record.Cause, _ screen: Screen, _ outcome: Outcome) {
+        let entry = Record(cause: cause, screen: screen, outcome: outcome)
+        history.append(entry)
+        if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
+        observer?(entry)
+    }
+}
 /// A URL split into scheme, path segments and query items, percent-decoded.
 struct FlowLinkURL: Sendable {
     var scheme: String?

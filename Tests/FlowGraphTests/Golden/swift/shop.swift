@@ -5,9 +5,9 @@
 /// open editors, and a "Place Order" button that authorizes the payment.
 ///
 /// Pushed from the cart; finishes with the placed order, or cancelled.
-public enum CheckoutFlow {
+enum CheckoutFlow {
     /// The steps of flow 'CheckoutFlow': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         /// The order summary. The order is created as pending when this screen appears, so
         /// placing it only has to authorize the payment.
         case summary(items: [CartItem])
@@ -22,10 +22,35 @@ public enum CheckoutFlow {
         case cardScanner
         /// The bank or the wallet said no.
         case paymentDeclined
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case summary = "Summary"
+            case addresses = "Addresses"
+            case addressForm = "AddressForm"
+            case deliveryOptions = "DeliveryOptions"
+            case paymentMethods = "PaymentMethods"
+            case addCard = "AddCard"
+            case cardScanner = "CardScanner"
+            case paymentDeclined = "PaymentDeclined"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .summary: .summary
+            case .addresses: .addresses
+            case .addressForm: .addressForm
+            case .deliveryOptions: .deliveryOptions
+            case .paymentMethods: .paymentMethods
+            case .addCard: .addCard
+            case .cardScanner: .cardScanner
+            case .paymentDeclined: .paymentDeclined
+            }
+        }
     }
 
     /// The events of flow 'CheckoutFlow', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case addressTapped
         case deliveryTapped
         case paymentTapped
@@ -45,25 +70,192 @@ public enum CheckoutFlow {
     }
 
     /// The outcomes that finish flow 'CheckoutFlow'; the step that runs it handles them.
-    public enum Exit: Sendable {
+    enum Exit: Sendable {
         /// The order is paid for; the app empties the cart.
         case placed(order: OrderID, total: Money)
         case cancelled
+
+        /// The exit's name in the spec.
+        var name: String {
+            switch self {
+            case .placed: "placed"
+            case .cancelled: "cancelled"
+            }
+        }
     }
 
-    /// The guards of flow 'CheckoutFlow', implemented by the app.
-    public protocol Guards: Sendable {
+    /// The guards of flow 'CheckoutFlow', implemented by the app (on the main actor, like the UI).
+    @MainActor
+    protocol Guards: Sendable {
         /// Authorizes the payment with the provider: Apple Pay sheet or 3-D Secure challenge,
         /// then the server's answer. The user may wait a few seconds.
         func paymentAuthorized() async -> Bool
+    }
+
+    /// The names of the guards of flow 'CheckoutFlow', as blocked outcomes report them.
+    enum Guard: String, Hashable, Sendable, CaseIterable {
+        case paymentAuthorized = "paymentAuthorized"
+    }
+}
+
+extension CheckoutFlow {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?, asking guards: any Guards) async -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .checkoutFlow(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .addressTapped:
+            switch step {
+            case .summary?:
+                return .move(.push(.checkoutFlow(.addresses)))
+            default:
+                break
+            }
+            return .unhandled
+        case .deliveryTapped:
+            switch step {
+            case .summary?:
+                return .move(.push(.checkoutFlow(.deliveryOptions)))
+            default:
+                break
+            }
+            return .unhandled
+        case .paymentTapped:
+            switch step {
+            case .summary?:
+                return .move(.push(.checkoutFlow(.paymentMethods)))
+            default:
+                break
+            }
+            return .unhandled
+        case .placeOrderTapped(let order, let total):
+            switch step {
+            case .summary?:
+                if await guards.paymentAuthorized() { return .move(.exit(.checkoutFlow(.placed(order: order, total: total)))) }
+                return .move(.push(.checkoutFlow(.paymentDeclined)))
+            default:
+                break
+            }
+            return .unhandled
+        case .cancelTapped:
+            switch step {
+            case .summary?:
+                return .move(.exit(.checkoutFlow(.cancelled)))
+            case .addCard?:
+                return .move(.dismiss)
+            case .cardScanner?:
+                return .move(.dismiss)
+            case .paymentDeclined?:
+                return .move(.exit(.checkoutFlow(.cancelled)))
+            default:
+                break
+            }
+            return .unhandled
+        case .addressPicked:
+            switch step {
+            case .addresses?:
+                return .move(.pop)
+            default:
+                break
+            }
+            return .unhandled
+        case .addAddressTapped:
+            switch step {
+            case .addresses?:
+                return .move(.push(.checkoutFlow(.addressForm)))
+            default:
+                break
+            }
+            return .unhandled
+        case .addressSaved:
+            switch step {
+            case .addressForm?:
+                return .move(.popTo(.checkoutFlow(.summary)))
+            default:
+                break
+            }
+            return .unhandled
+        case .deliveryPicked:
+            switch step {
+            case .deliveryOptions?:
+                return .move(.pop)
+            default:
+                break
+            }
+            return .unhandled
+        case .paymentMethodPicked:
+            switch step {
+            case .paymentMethods?:
+                return .move(.pop)
+            default:
+                break
+            }
+            return .unhandled
+        case .addCardTapped:
+            switch step {
+            case .paymentMethods?:
+                return .move(.sheet(.checkoutFlow(.addCard)))
+            default:
+                break
+            }
+            return .unhandled
+        case .cardAdded:
+            switch step {
+            case .addCard?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .scanCardTapped:
+            switch step {
+            case .addCard?:
+                return .move(.cover(.checkoutFlow(.cardScanner)))
+            default:
+                break
+            }
+            return .unhandled
+        case .cardScanned:
+            switch step {
+            case .cardScanner?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .changePaymentMethodTapped:
+            switch step {
+            case .paymentDeclined?:
+                return .move(.replace(.checkoutFlow(.paymentMethods)))
+            default:
+                break
+            }
+            return .unhandled
+        case .tryAgainTapped:
+            switch step {
+            case .paymentDeclined?:
+                return .move(.pop)
+            default:
+                break
+            }
+            return .unhandled
+        }
+    }
+
+    @MainActor
+    fileprivate static func ask(_ name: Guard, _ guards: any Guards) async -> Bool {
+        switch name {
+        case .paymentAuthorized: await guards.paymentAuthorized()
+        }
     }
 }
 
 /// Sign in to the shop, or create an account. Presented as a sheet by the shop; it finishes
 /// with the signed-in user, or cancelled when the user closes it.
-public enum ShopLogin {
+enum ShopLogin {
     /// The steps of flow 'ShopLogin': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         /// Email and password, or Sign in with Apple.
         case signIn
         case oneTimeCode(challenge: TwoFactorChallenge)
@@ -73,10 +265,31 @@ public enum ShopLogin {
         case register
         /// Terms of service and privacy policy.
         case terms
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case signIn = "SignIn"
+            case oneTimeCode = "OneTimeCode"
+            case resetPassword = "ResetPassword"
+            case resetEmailSent = "ResetEmailSent"
+            case register = "Register"
+            case terms = "Terms"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .signIn: .signIn
+            case .oneTimeCode: .oneTimeCode
+            case .resetPassword: .resetPassword
+            case .resetEmailSent: .resetEmailSent
+            case .register: .register
+            case .terms: .terms
+            }
+        }
     }
 
     /// The events of flow 'ShopLogin', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case signedIn(user: User)
         case codeRequired(challenge: TwoFactorChallenge)
         case forgotPasswordTapped
@@ -91,9 +304,116 @@ public enum ShopLogin {
     }
 
     /// The outcomes that finish flow 'ShopLogin'; the step that runs it handles them.
-    public enum Exit: Sendable {
+    enum Exit: Sendable {
         case loggedIn(user: User)
         case cancelled
+
+        /// The exit's name in the spec.
+        var name: String {
+            switch self {
+            case .loggedIn: "loggedIn"
+            case .cancelled: "cancelled"
+            }
+        }
+    }
+}
+
+extension ShopLogin {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?) -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .shopLogin(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .signedIn(let user):
+            switch step {
+            case .signIn?:
+                return .move(.exit(.shopLogin(.loggedIn(user: user))))
+            default:
+                break
+            }
+            return .unhandled
+        case .codeRequired(let challenge):
+            switch step {
+            case .signIn?:
+                return .move(.push(.shopLogin(.oneTimeCode(challenge: challenge))))
+            default:
+                break
+            }
+            return .unhandled
+        case .forgotPasswordTapped:
+            switch step {
+            case .signIn?:
+                return .move(.push(.shopLogin(.resetPassword)))
+            default:
+                break
+            }
+            return .unhandled
+        case .createAccountTapped:
+            switch step {
+            case .signIn?:
+                return .move(.push(.shopLogin(.register)))
+            default:
+                break
+            }
+            return .unhandled
+        case .cancelTapped:
+            switch step {
+            case .signIn?:
+                return .move(.exit(.shopLogin(.cancelled)))
+            default:
+                break
+            }
+            return .unhandled
+        case .codeVerified(let user):
+            switch step {
+            case .oneTimeCode?:
+                return .move(.exit(.shopLogin(.loggedIn(user: user))))
+            default:
+                break
+            }
+            return .unhandled
+        case .resetEmailSent(let email):
+            switch step {
+            case .resetPassword?:
+                return .move(.push(.shopLogin(.resetEmailSent(email: email))))
+            default:
+                break
+            }
+            return .unhandled
+        case .backToSignInTapped:
+            switch step {
+            case .resetEmailSent?:
+                return .move(.popTo(.shopLogin(.signIn)))
+            default:
+                break
+            }
+            return .unhandled
+        case .registered(let user):
+            switch step {
+            case .register?:
+                return .move(.exit(.shopLogin(.loggedIn(user: user))))
+            default:
+                break
+            }
+            return .unhandled
+        case .termsTapped:
+            switch step {
+            case .register?:
+                return .move(.sheet(.shopLogin(.terms)))
+            default:
+                break
+            }
+            return .unhandled
+        case .doneTapped:
+            switch step {
+            case .terms?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        }
     }
 }
 
@@ -101,9 +421,9 @@ public enum ShopLogin {
 ///
 /// The cart is a sheet with its own navigation stack, so checkout is pushed inside it
 /// and closing the sheet brings the user back to wherever they were browsing.
-public enum Shop {
+enum Shop {
     /// The steps of flow 'Shop': where the user can be.
-    public enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         /// Home screen: featured products, categories, and the search field.
         case catalog
         /// Products of one category, with sorting and filters.
@@ -132,10 +452,55 @@ public enum Shop {
         case orderDetail(order: OrderID)
         case returnRequest(order: OrderID)
         case addresses
+
+        /// A step without its inputs.
+        enum Kind: String, Hashable, Sendable, CaseIterable {
+            case catalog = "Catalog"
+            case category = "Category"
+            case filters = "Filters"
+            case searchResults = "SearchResults"
+            case product = "Product"
+            case gallery = "Gallery"
+            case sizeGuide = "SizeGuide"
+            case reviews = "Reviews"
+            case writeReview = "WriteReview"
+            case cart = "Cart"
+            case checkout = "Checkout"
+            case orderPlaced = "OrderPlaced"
+            case login = "Login"
+            case account = "Account"
+            case orders = "Orders"
+            case orderDetail = "OrderDetail"
+            case returnRequest = "ReturnRequest"
+            case addresses = "Addresses"
+        }
+
+        var kind: Kind {
+            switch self {
+            case .catalog: .catalog
+            case .category: .category
+            case .filters: .filters
+            case .searchResults: .searchResults
+            case .product: .product
+            case .gallery: .gallery
+            case .sizeGuide: .sizeGuide
+            case .reviews: .reviews
+            case .writeReview: .writeReview
+            case .cart: .cart
+            case .checkout: .checkout
+            case .orderPlaced: .orderPlaced
+            case .login: .login
+            case .account: .account
+            case .orders: .orders
+            case .orderDetail: .orderDetail
+            case .returnRequest: .returnRequest
+            case .addresses: .addresses
+            }
+        }
     }
 
     /// The events of flow 'Shop', with their payloads.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case categoryPicked(category: CategoryID)
         case productPicked(product: ProductID)
         case searchSubmitted(query: String)
@@ -164,14 +529,20 @@ public enum Shop {
         case sessionExpired
     }
 
-    /// The guards of flow 'Shop', implemented by the app.
-    public protocol Guards: Sendable {
+    /// The guards of flow 'Shop', implemented by the app (on the main actor, like the UI).
+    @MainActor
+    protocol Guards: Sendable {
         /// The user has a valid session token.
         func isLoggedIn() -> Bool
     }
 
+    /// The names of the guards of flow 'Shop', as blocked outcomes report them.
+    enum Guard: String, Hashable, Sendable, CaseIterable {
+        case isLoggedIn = "isLoggedIn"
+    }
+
     /// The deep links of flow 'Shop'.
-    public enum Link: Hashable, Sendable {
+    enum Link: Hashable, Sendable {
         /// `/products/{product}`
         case product(product: ProductID)
         /// `/categories/{category}`
@@ -184,7 +555,7 @@ public enum Shop {
         case orderDetail(order: OrderID)
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
-        public init?(url: String) {
+        init?(url: String) {
             let url = FlowLinkURL(url)
             if url.segments.count == 2, url.segments[0] == "products",
                let value0 = FlowLinkURL.value(url.segments[1], as: ProductID.self) {
@@ -214,7 +585,7 @@ public enum Shop {
         }
 
         /// The step the link opens.
-        public var step: Step {
+        var step: Step {
             switch self {
             case .product(let value0): .product(product: value0)
             case .category(let value0): .category(category: value0)
@@ -226,6 +597,1273 @@ public enum Shop {
     }
 }
 
+extension Shop {
+    /// What `event` does where the user is: `screen` is the step on top when the user is in
+    /// this flow, nil when the user is in a flow it runs (then only flow-level clauses apply).
+    @MainActor
+    fileprivate static func decide(_ event: Event, on screen: FlowNavigator.Screen?, asking guards: any Guards) -> FlowNavigator.Decision {
+        let step: Step.Kind? = if case .shop(let step)? = screen { step.kind } else { nil }
+        switch event {
+        case .categoryPicked(let category):
+            switch step {
+            case .catalog?:
+                return .move(.push(.shop(.category(category: category))))
+            default:
+                break
+            }
+            return .unhandled
+        case .productPicked(let product):
+            switch step {
+            case .catalog?:
+                return .move(.push(.shop(.product(product: product))))
+            case .category?:
+                return .move(.push(.shop(.product(product: product))))
+            case .searchResults?:
+                return .move(.push(.shop(.product(product: product))))
+            case .product?:
+                return .move(.push(.shop(.product(product: product))))
+            case .cart?:
+                return .move(.push(.shop(.product(product: product))))
+            case .orderDetail?:
+                return .move(.push(.shop(.product(product: product))))
+            default:
+                break
+            }
+            return .unhandled
+        case .searchSubmitted(let query):
+            switch step {
+            case .catalog?:
+                return .move(.push(.shop(.searchResults(query: query))))
+            default:
+                break
+            }
+            return .unhandled
+        case .accountTapped:
+            switch step {
+            case .catalog?:
+                if guards.isLoggedIn() { return .move(.push(.shop(.account))) }
+                return .move(.sheet(.shop(.login)))
+            default:
+                break
+            }
+            return .unhandled
+        case .filtersTapped:
+            switch step {
+            case .category?:
+                return .move(.sheet(.shop(.filters)))
+            case .searchResults?:
+                return .move(.sheet(.shop(.filters)))
+            default:
+                break
+            }
+            return .unhandled
+        case .filtersApplied:
+            switch step {
+            case .filters?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .cancelTapped:
+            switch step {
+            case .filters?:
+                return .move(.dismiss)
+            case .writeReview?:
+                return .move(.dismiss)
+            case .returnRequest?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .photoTapped(let product, let photo):
+            switch step {
+            case .product?:
+                return .move(.cover(.shop(.gallery(product: product, photo: photo))))
+            default:
+                break
+            }
+            return .unhandled
+        case .reviewsTapped(let product):
+            switch step {
+            case .product?:
+                return .move(.push(.shop(.reviews(product: product))))
+            default:
+                break
+            }
+            return .unhandled
+        case .sizeGuideTapped(let category):
+            switch step {
+            case .product?:
+                return .move(.sheet(.shop(.sizeGuide(category: category))))
+            default:
+                break
+            }
+            return .unhandled
+        case .closeTapped:
+            switch step {
+            case .gallery?:
+                return .move(.dismiss)
+            case .cart?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .doneTapped:
+            switch step {
+            case .sizeGuide?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .writeReviewTapped(let product):
+            switch step {
+            case .reviews?:
+                if guards.isLoggedIn() { return .move(.sheet(.shop(.writeReview(product: product)))) }
+                return .move(.sheet(.shop(.login)))
+            default:
+                break
+            }
+            return .unhandled
+        case .reviewSubmitted:
+            switch step {
+            case .writeReview?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .checkoutTapped(let items):
+            switch step {
+            case .cart?:
+                if guards.isLoggedIn() { return .move(.push(.shop(.checkout(items: items)))) }
+                return .move(.sheet(.shop(.login)))
+            default:
+                break
+            }
+            return .unhandled
+        case .startShoppingTapped:
+            switch step {
+            case .cart?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .viewOrderTapped(let order):
+            switch step {
+            case .orderPlaced?:
+                return .move(.push(.shop(.orderDetail(order: order))))
+            default:
+                break
+            }
+            return .unhandled
+        case .continueShoppingTapped:
+            switch step {
+            case .orderPlaced?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .ordersTapped:
+            switch step {
+            case .account?:
+                return .move(.push(.shop(.orders)))
+            default:
+                break
+            }
+            return .unhandled
+        case .addressesTapped:
+            switch step {
+            case .account?:
+                return .move(.push(.shop(.addresses)))
+            default:
+                break
+            }
+            return .unhandled
+        case .signOutTapped:
+            switch step {
+            case .account?:
+                return .move(.pop)
+            default:
+                break
+            }
+            return .unhandled
+        case .orderPicked(let order):
+            switch step {
+            case .orders?:
+                return .move(.push(.shop(.orderDetail(order: order))))
+            default:
+                break
+            }
+            return .unhandled
+        case .returnTapped(let order):
+            switch step {
+            case .orderDetail?:
+                return .move(.sheet(.shop(.returnRequest(order: order))))
+            default:
+                break
+            }
+            return .unhandled
+        case .returnRequested:
+            switch step {
+            case .returnRequest?:
+                return .move(.dismiss)
+            default:
+                break
+            }
+            return .unhandled
+        case .cartTapped:
+            return .move(.sheet(.shop(.cart)))
+        case .sessionExpired:
+            return .move(.root(.shop(.catalog)))
+        }
+    }
+
+    /// What the step that ran a subflow does when the subflow takes `exit`.
+    @MainActor
+    fileprivate static func decide(_ exit: FlowNavigator.Exit, from step: Step.Kind, asking guards: any Guards) -> FlowNavigator.Decision {
+        switch step {
+        case .checkout:
+            guard case .checkoutFlow(let exit) = exit else { return .unhandled }
+            switch exit {
+            case .placed(let order, _):
+                return .move(.replace(.shop(.orderPlaced(order: order))))
+            case .cancelled:
+                return .move(.pop)
+            }
+        case .login:
+            guard case .shopLogin(let exit) = exit else { return .unhandled }
+            switch exit {
+            case .loggedIn:
+                return .move(.dismiss)
+            case .cancelled:
+                return .move(.dismiss)
+            }
+        default:
+            return .unhandled
+        }
+    }
+
+    @MainActor
+    fileprivate static func ask(_ name: Guard, _ guards: any Guards) -> Bool {
+        switch name {
+        case .isLoggedIn: guards.isLoggedIn()
+        }
+    }
+}
+
+// MARK: - The navigator
+
+/// Runs the whole tree of flows of the program: the presentation state (stacks, modal stacks,
+/// selected tabs, running subflows), `send` for the events of each flow, `open` for deep links,
+/// the commands each move yields for the UI layer, and a bounded history.
+///
+/// Calls are serialized: a second `send` waits for the first, even across async guards. An
+/// event is never a crash: it is applied, blocked by a guard, or reported as not handled.
+@MainActor
+final class FlowNavigator {
+    /// The running flows: the root flow, and the subflow of every shown step that runs one.
+    private(set) var flows: [FlowID: RunningFlow] = [:]
+    /// The root flow.
+    private(set) var rootID = FlowID(rawValue: 0)
+    /// The latest sends, links and moves of the user with their outcomes, oldest first.
+    private(set) var history: [Record] = []
+    /// How many records `history` keeps.
+    let historyLimit: Int
+    /// Called with each new record, once the move it records is made.
+    var observer: ((Record) -> Void)?
+    private let guards: any Guards
+    private let rootScreens: [Screen]
+    private var lastID = 0
+    /// Counts the moves of the user, which a send waiting for a guard must notice.
+    private var revision = 0
+    private var isBusy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// A navigator showing the first screen of `root`; `guards` answers the program's guards.
+    init(_ root: Root, guards: any Guards, historyLimit: Int = 100) {
+        let start = Self.start(of: root)
+        self.guards = guards
+        self.historyLimit = max(0, historyLimit)
+        rootScreens = start.screens
+        var commands: [Command] = []
+        rootID = startFlow(start, parent: nil, commands: &commands)
+    }
+}
+
+extension FlowNavigator {
+    /// The flows of the program.
+    enum Flow: String, Hashable, Sendable, CaseIterable {
+        case checkoutFlow = "CheckoutFlow"
+        case shopLogin = "ShopLogin"
+        case shop = "Shop"
+
+        /// Whether the flow is a tab bar.
+        var isTabs: Bool { false }
+    }
+
+    /// A step of any flow, with its inputs: what the UI shows.
+    enum Screen: Hashable, Sendable {
+        case checkoutFlow(CheckoutFlow.Step)
+        case shopLogin(ShopLogin.Step)
+        case shop(Shop.Step)
+
+        /// A step of any flow, without its inputs.
+        enum Kind: Hashable, Sendable {
+            case checkoutFlow(CheckoutFlow.Step.Kind)
+            case shopLogin(ShopLogin.Step.Kind)
+            case shop(Shop.Step.Kind)
+        }
+
+        var kind: Kind {
+            switch self {
+            case .checkoutFlow(let step): .checkoutFlow(step.kind)
+            case .shopLogin(let step): .shopLogin(step.kind)
+            case .shop(let step): .shop(step.kind)
+            }
+        }
+
+        var flow: Flow {
+            switch self {
+            case .checkoutFlow: .checkoutFlow
+            case .shopLogin: .shopLogin
+            case .shop: .shop
+            }
+        }
+    }
+
+    /// An event of any flow.
+    enum Event: Sendable {
+        case checkoutFlow(CheckoutFlow.Event)
+        case shopLogin(ShopLogin.Event)
+        case shop(Shop.Event)
+    }
+
+    /// An exit of any flow.
+    enum Exit: Sendable {
+        case checkoutFlow(CheckoutFlow.Exit)
+        case shopLogin(ShopLogin.Exit)
+
+        var name: String {
+            switch self {
+            case .checkoutFlow(let exit): exit.name
+            case .shopLogin(let exit): exit.name
+            }
+        }
+    }
+
+    /// A deep link of any flow.
+    enum Link: Hashable, Sendable {
+        case shop(Shop.Link)
+    }
+
+    /// A guard of any flow.
+    enum GuardID: Hashable, Sendable {
+        case checkoutFlow(CheckoutFlow.Guard)
+        case shop(Shop.Guard)
+    }
+
+    /// Every guard of the program: the app implements this one protocol.
+    @MainActor
+    protocol Guards: CheckoutFlow.Guards, Shop.Guards {}
+
+    /// Where the app starts: a root flow (one no step runs), with the inputs of its first screens.
+    enum Root: Hashable, Sendable {
+        case shop
+    }
+
+    static func start(of root: Root) -> Start {
+        switch root {
+        case .shop:
+            return Start(flow: .shop, screens: [.shop(.catalog)], selected: 0)
+        }
+    }
+
+    static func start(of screen: Screen) -> Start? {
+        switch screen {
+        case .shop(.checkout(let items)):
+            return Start(flow: .checkoutFlow, screens: [.checkoutFlow(.summary(items: items))], selected: 0)
+        case .shop(.login):
+            return Start(flow: .shopLogin, screens: [.shopLogin(.signIn)], selected: 0)
+        default:
+            return nil
+        }
+    }
+
+    /// Sends an event of flow 'CheckoutFlow' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'CheckoutFlow'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: CheckoutFlow.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.checkoutFlow(event), to: .checkoutFlow) { screen in
+                await CheckoutFlow.decide(event, on: screen, asking: guards)
+            }
+        }
+    }
+
+    /// Sends an event of flow 'ShopLogin' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'ShopLogin'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: ShopLogin.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.shopLogin(event), to: .shopLogin) { screen in
+                ShopLogin.decide(event, on: screen)
+            }
+        }
+    }
+
+    /// Sends an event of flow 'Shop' from the screen the user sees. The step's own clauses
+    /// handle it when the user is in 'Shop'; its flow-level clauses when the user is in a
+    /// flow it runs. Otherwise it is not handled.
+    @discardableResult
+    func send(_ event: Shop.Event) async -> Outcome {
+        await serialized {
+            await dispatch(.shop(event), to: .shop) { screen in
+                Shop.decide(event, on: screen, asking: guards)
+            }
+        }
+    }
+
+    /// Opens a deep link of flow 'Shop': from the root's first screen, along the shortest path
+    /// the compiler found, asking each guard on the way; it stops where one says no.
+    @discardableResult
+    func open(_ link: Shop.Link) async -> Outcome {
+        await serialized {
+            switch link {
+            case .product(let value0):
+                return await follow(.shop(link), root: .shop, [
+                    .bottom(.shop(.catalog)),
+                    .move(.push(.shop(.product(product: value0))), in: .shop, checks: []),
+                ])
+            case .category(let value0):
+                return await follow(.shop(link), root: .shop, [
+                    .bottom(.shop(.catalog)),
+                    .move(.push(.shop(.category(category: value0))), in: .shop, checks: []),
+                ])
+            case .searchResults(let value0):
+                return await follow(.shop(link), root: .shop, [
+                    .bottom(.shop(.catalog)),
+                    .move(.push(.shop(.searchResults(query: value0))), in: .shop, checks: []),
+                ])
+            case .cart:
+                return await follow(.shop(link), root: .shop, [
+                    .bottom(.shop(.catalog)),
+                    .move(.sheet(.shop(.cart)), in: .shop, checks: []),
+                ])
+            case .orderDetail(let value0):
+                return await follow(.shop(link), root: .shop, [
+                    .bottom(.shop(.catalog)),
+                    .move(.push(.shop(.account)), in: .shop, checks: [GuardCheck(id: .shop(.isLoggedIn), expected: true)]),
+                    .move(.push(.shop(.orders)), in: .shop, checks: []),
+                    .move(.push(.shop(.orderDetail(order: value0))), in: .shop, checks: []),
+                ])
+            }
+        }
+    }
+
+    /// Opens the first deep link of the program that `url` matches; not handled when none does.
+    @discardableResult
+    func open(url: String) async -> Outcome {
+        if let link = Shop.Link(url: url) { return await open(link) }
+        return Outcome(status: .unhandled, commands: [])
+    }
+
+    /// What the step that ran a subflow does with its exit.
+    private func decide(_ exit: Exit, from runner: Screen) async -> Decision {
+        switch runner {
+        case .shop(let step):
+            Shop.decide(exit, from: step.kind, asking: guards)
+        default:
+            .unhandled
+        }
+    }
+
+    /// Asks a guard.
+    private func ask(_ id: GuardID) async -> Bool {
+        switch id {
+        case .checkoutFlow(let name): await CheckoutFlow.ask(name, guards)
+        case .shop(let name): Shop.ask(name, guards)
+        }
+    }
+}
+
+// MARK: - The program as data
+
+extension FlowNavigator {
+    struct Graph: Sendable {
+        struct StepInfo: Hashable, Sendable {
+            let flow: String
+            let name: String
+            /// `name: Type` for each input.
+            let inputs: [String]
+            /// The flow the step runs, if any.
+            let runs: String?
+            /// A shortest way from a root's first screen to the step (`Flow.Step` each), empty when none exists.
+            let path: [String]
+        }
+
+        struct TransitionInfo: Hashable, Sendable {
+            let flow: String
+            /// The step whose clause it is; nil for a flow-level clause.
+            let from: String?
+            /// The event, or for an exit handler the exit of the subflow.
+            let event: String
+            /// `isLoggedIn` or `!isLoggedIn` for each condition of the clause, in order.
+            let conditions: [String]
+            /// Which action of the clause: 0 for the main one, k for the k-th `else`.
+            let branch: Int
+            let action: String
+            /// The step (or for `exit`, the exit) the action names.
+            let target: String?
+        }
+
+        struct LinkInfo: Hashable, Sendable {
+            let flow: String
+            let pattern: String
+            let target: String
+            /// The path `open` follows (`Flow.Step` each), empty when none exists.
+            let path: [String]
+        }
+
+        /// The root flows, where the app can start.
+        let roots: [String]
+        let steps: [StepInfo]
+        let transitions: [TransitionInfo]
+        let links: [LinkInfo]
+    }
+
+    /// The program as data.
+    nonisolated static let graph = Graph(roots: graphRoots, steps: graphSteps, transitions: graphTransitions, links: graphLinks)
+
+    private nonisolated static let graphRoots: [String] = ["Shop"]
+
+    private nonisolated static let graphSteps: [Graph.StepInfo] = [
+        .init(flow: "CheckoutFlow", name: "Summary", inputs: ["items: [CartItem]"], runs: nil, path: ["Shop.Catalog", "Shop.Cart", "Shop.Checkout", "CheckoutFlow.Summary"]),
+        .init(flow: "CheckoutFlow", name: "Addresses", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Cart", "Shop.Checkout", "CheckoutFlow.Summary", "CheckoutFlow.Addresses"]),
+        .init(flow: "CheckoutFlow", name: "AddressForm", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Cart", "Shop.Checkout", "CheckoutFlow.Summary", "CheckoutFlow.Addresses", "CheckoutFlow.AddressForm"]),
+        .init(flow: "CheckoutFlow", name: "DeliveryOptions", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Cart", "Shop.Checkout", "CheckoutFlow.Summary", "CheckoutFlow.DeliveryOptions"]),
+        .init(flow: "CheckoutFlow", name: "PaymentMethods", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Cart", "Shop.Checkout", "CheckoutFlow.Summary", "CheckoutFlow.PaymentMethods"]),
+        .init(flow: "CheckoutFlow", name: "AddCard", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Cart", "Shop.Checkout", "CheckoutFlow.Summary", "CheckoutFlow.PaymentMethods", "CheckoutFlow.AddCard"]),
+        .init(flow: "CheckoutFlow", name: "CardScanner", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Cart", "Shop.Checkout", "CheckoutFlow.Summary", "CheckoutFlow.PaymentMethods", "CheckoutFlow.AddCard", "CheckoutFlow.CardScanner"]),
+        .init(flow: "CheckoutFlow", name: "PaymentDeclined", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Cart", "Shop.Checkout", "CheckoutFlow.Summary", "CheckoutFlow.PaymentDeclined"]),
+        .init(flow: "ShopLogin", name: "SignIn", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Login", "ShopLogin.SignIn"]),
+        .init(flow: "ShopLogin", name: "OneTimeCode", inputs: ["challenge: TwoFactorChallenge"], runs: nil, path: ["Shop.Catalog", "Shop.Login", "ShopLogin.SignIn", "ShopLogin.OneTimeCode"]),
+        .init(flow: "ShopLogin", name: "ResetPassword", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Login", "ShopLogin.SignIn", "ShopLogin.ResetPassword"]),
+        .init(flow: "ShopLogin", name: "ResetEmailSent", inputs: ["email: String"], runs: nil, path: ["Shop.Catalog", "Shop.Login", "ShopLogin.SignIn", "ShopLogin.ResetPassword", "ShopLogin.ResetEmailSent"]),
+        .init(flow: "ShopLogin", name: "Register", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Login", "ShopLogin.SignIn", "ShopLogin.Register"]),
+        .init(flow: "ShopLogin", name: "Terms", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Login", "ShopLogin.SignIn", "ShopLogin.Register", "ShopLogin.Terms"]),
+        .init(flow: "Shop", name: "Catalog", inputs: [], runs: nil, path: ["Shop.Catalog"]),
+        .init(flow: "Shop", name: "Category", inputs: ["category: CategoryID"], runs: nil, path: ["Shop.Catalog", "Shop.Category"]),
+        .init(flow: "Shop", name: "Filters", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Category", "Shop.Filters"]),
+        .init(flow: "Shop", name: "SearchResults", inputs: ["query: String"], runs: nil, path: ["Shop.Catalog", "Shop.SearchResults"]),
+        .init(flow: "Shop", name: "Product", inputs: ["product: ProductID"], runs: nil, path: ["Shop.Catalog", "Shop.Product"]),
+        .init(flow: "Shop", name: "Gallery", inputs: ["product: ProductID", "photo: Int"], runs: nil, path: ["Shop.Catalog", "Shop.Product", "Shop.Gallery"]),
+        .init(flow: "Shop", name: "SizeGuide", inputs: ["category: CategoryID"], runs: nil, path: ["Shop.Catalog", "Shop.Product", "Shop.SizeGuide"]),
+        .init(flow: "Shop", name: "Reviews", inputs: ["product: ProductID"], runs: nil, path: ["Shop.Catalog", "Shop.Product", "Shop.Reviews"]),
+        .init(flow: "Shop", name: "WriteReview", inputs: ["product: ProductID"], runs: nil, path: ["Shop.Catalog", "Shop.Product", "Shop.Reviews", "Shop.WriteReview"]),
+        .init(flow: "Shop", name: "Cart", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Cart"]),
+        .init(flow: "Shop", name: "Checkout", inputs: ["items: [CartItem]"], runs: "CheckoutFlow", path: ["Shop.Catalog", "Shop.Cart", "Shop.Checkout"]),
+        .init(flow: "Shop", name: "OrderPlaced", inputs: ["order: OrderID"], runs: nil, path: ["Shop.Catalog", "Shop.Cart", "Shop.Checkout", "Shop.OrderPlaced"]),
+        .init(flow: "Shop", name: "Login", inputs: [], runs: "ShopLogin", path: ["Shop.Catalog", "Shop.Login"]),
+        .init(flow: "Shop", name: "Account", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Account"]),
+        .init(flow: "Shop", name: "Orders", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Account", "Shop.Orders"]),
+        .init(flow: "Shop", name: "OrderDetail", inputs: ["order: OrderID"], runs: nil, path: ["Shop.Catalog", "Shop.Account", "Shop.Orders", "Shop.OrderDetail"]),
+        .init(flow: "Shop", name: "ReturnRequest", inputs: ["order: OrderID"], runs: nil, path: ["Shop.Catalog", "Shop.Account", "Shop.Orders", "Shop.OrderDetail", "Shop.ReturnRequest"]),
+        .init(flow: "Shop", name: "Addresses", inputs: [], runs: nil, path: ["Shop.Catalog", "Shop.Account", "Shop.Addresses"]),
+    ]
+
+    private nonisolated static let graphTransitions: [Graph.TransitionInfo] = [
+        .init(flow: "CheckoutFlow", from: "Summary", event: "addressTapped", conditions: [], branch: 0, action: "push", target: "Addresses"),
+        .init(flow: "CheckoutFlow", from: "Summary", event: "deliveryTapped", conditions: [], branch: 0, action: "push", target: "DeliveryOptions"),
+        .init(flow: "CheckoutFlow", from: "Summary", event: "paymentTapped", conditions: [], branch: 0, action: "push", target: "PaymentMethods"),
+        .init(flow: "CheckoutFlow", from: "Summary", event: "placeOrderTapped", conditions: ["paymentAuthorized"], branch: 0, action: "exit", target: "placed"),
+        .init(flow: "CheckoutFlow", from: "Summary", event: "placeOrderTapped", conditions: ["paymentAuthorized"], branch: 1, action: "push", target: "PaymentDeclined"),
+        .init(flow: "CheckoutFlow", from: "Summary", event: "cancelTapped", conditions: [], branch: 0, action: "exit", target: "cancelled"),
+        .init(flow: "CheckoutFlow", from: "Addresses", event: "addressPicked", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "CheckoutFlow", from: "Addresses", event: "addAddressTapped", conditions: [], branch: 0, action: "push", target: "AddressForm"),
+        .init(flow: "CheckoutFlow", from: "AddressForm", event: "addressSaved", conditions: [], branch: 0, action: "popTo", target: "Summary"),
+        .init(flow: "CheckoutFlow", from: "DeliveryOptions", event: "deliveryPicked", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "CheckoutFlow", from: "PaymentMethods", event: "paymentMethodPicked", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "CheckoutFlow", from: "PaymentMethods", event: "addCardTapped", conditions: [], branch: 0, action: "sheet", target: "AddCard"),
+        .init(flow: "CheckoutFlow", from: "AddCard", event: "cardAdded", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "CheckoutFlow", from: "AddCard", event: "scanCardTapped", conditions: [], branch: 0, action: "cover", target: "CardScanner"),
+        .init(flow: "CheckoutFlow", from: "AddCard", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "CheckoutFlow", from: "CardScanner", event: "cardScanned", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "CheckoutFlow", from: "CardScanner", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "CheckoutFlow", from: "PaymentDeclined", event: "changePaymentMethodTapped", conditions: [], branch: 0, action: "replace", target: "PaymentMethods"),
+        .init(flow: "CheckoutFlow", from: "PaymentDeclined", event: "tryAgainTapped", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "CheckoutFlow", from: "PaymentDeclined", event: "cancelTapped", conditions: [], branch: 0, action: "exit", target: "cancelled"),
+        .init(flow: "ShopLogin", from: "SignIn", event: "signedIn", conditions: [], branch: 0, action: "exit", target: "loggedIn"),
+        .init(flow: "ShopLogin", from: "SignIn", event: "codeRequired", conditions: [], branch: 0, action: "push", target: "OneTimeCode"),
+        .init(flow: "ShopLogin", from: "SignIn", event: "forgotPasswordTapped", conditions: [], branch: 0, action: "push", target: "ResetPassword"),
+        .init(flow: "ShopLogin", from: "SignIn", event: "createAccountTapped", conditions: [], branch: 0, action: "push", target: "Register"),
+        .init(flow: "ShopLogin", from: "SignIn", event: "cancelTapped", conditions: [], branch: 0, action: "exit", target: "cancelled"),
+        .init(flow: "ShopLogin", from: "OneTimeCode", event: "codeVerified", conditions: [], branch: 0, action: "exit", target: "loggedIn"),
+        .init(flow: "ShopLogin", from: "ResetPassword", event: "resetEmailSent", conditions: [], branch: 0, action: "push", target: "ResetEmailSent"),
+        .init(flow: "ShopLogin", from: "ResetEmailSent", event: "backToSignInTapped", conditions: [], branch: 0, action: "popTo", target: "SignIn"),
+        .init(flow: "ShopLogin", from: "Register", event: "registered", conditions: [], branch: 0, action: "exit", target: "loggedIn"),
+        .init(flow: "ShopLogin", from: "Register", event: "termsTapped", conditions: [], branch: 0, action: "sheet", target: "Terms"),
+        .init(flow: "ShopLogin", from: "Terms", event: "doneTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "Catalog", event: "categoryPicked", conditions: [], branch: 0, action: "push", target: "Category"),
+        .init(flow: "Shop", from: "Catalog", event: "productPicked", conditions: [], branch: 0, action: "push", target: "Product"),
+        .init(flow: "Shop", from: "Catalog", event: "searchSubmitted", conditions: [], branch: 0, action: "push", target: "SearchResults"),
+        .init(flow: "Shop", from: "Catalog", event: "accountTapped", conditions: ["isLoggedIn"], branch: 0, action: "push", target: "Account"),
+        .init(flow: "Shop", from: "Catalog", event: "accountTapped", conditions: ["isLoggedIn"], branch: 1, action: "sheet", target: "Login"),
+        .init(flow: "Shop", from: "Category", event: "productPicked", conditions: [], branch: 0, action: "push", target: "Product"),
+        .init(flow: "Shop", from: "Category", event: "filtersTapped", conditions: [], branch: 0, action: "sheet", target: "Filters"),
+        .init(flow: "Shop", from: "Filters", event: "filtersApplied", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "Filters", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "SearchResults", event: "productPicked", conditions: [], branch: 0, action: "push", target: "Product"),
+        .init(flow: "Shop", from: "SearchResults", event: "filtersTapped", conditions: [], branch: 0, action: "sheet", target: "Filters"),
+        .init(flow: "Shop", from: "Product", event: "productPicked", conditions: [], branch: 0, action: "push", target: "Product"),
+        .init(flow: "Shop", from: "Product", event: "photoTapped", conditions: [], branch: 0, action: "cover", target: "Gallery"),
+        .init(flow: "Shop", from: "Product", event: "reviewsTapped", conditions: [], branch: 0, action: "push", target: "Reviews"),
+        .init(flow: "Shop", from: "Product", event: "sizeGuideTapped", conditions: [], branch: 0, action: "sheet", target: "SizeGuide"),
+        .init(flow: "Shop", from: "Gallery", event: "closeTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "SizeGuide", event: "doneTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "Reviews", event: "writeReviewTapped", conditions: ["isLoggedIn"], branch: 0, action: "sheet", target: "WriteReview"),
+        .init(flow: "Shop", from: "Reviews", event: "writeReviewTapped", conditions: ["isLoggedIn"], branch: 1, action: "sheet", target: "Login"),
+        .init(flow: "Shop", from: "WriteReview", event: "reviewSubmitted", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "WriteReview", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "Cart", event: "productPicked", conditions: [], branch: 0, action: "push", target: "Product"),
+        .init(flow: "Shop", from: "Cart", event: "checkoutTapped", conditions: ["isLoggedIn"], branch: 0, action: "push", target: "Checkout"),
+        .init(flow: "Shop", from: "Cart", event: "checkoutTapped", conditions: ["isLoggedIn"], branch: 1, action: "sheet", target: "Login"),
+        .init(flow: "Shop", from: "Cart", event: "startShoppingTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "Cart", event: "closeTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "Checkout", event: "placed", conditions: [], branch: 0, action: "replace", target: "OrderPlaced"),
+        .init(flow: "Shop", from: "Checkout", event: "cancelled", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "Shop", from: "OrderPlaced", event: "viewOrderTapped", conditions: [], branch: 0, action: "push", target: "OrderDetail"),
+        .init(flow: "Shop", from: "OrderPlaced", event: "continueShoppingTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "Login", event: "loggedIn", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "Login", event: "cancelled", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "Account", event: "ordersTapped", conditions: [], branch: 0, action: "push", target: "Orders"),
+        .init(flow: "Shop", from: "Account", event: "addressesTapped", conditions: [], branch: 0, action: "push", target: "Addresses"),
+        .init(flow: "Shop", from: "Account", event: "signOutTapped", conditions: [], branch: 0, action: "pop", target: nil),
+        .init(flow: "Shop", from: "Orders", event: "orderPicked", conditions: [], branch: 0, action: "push", target: "OrderDetail"),
+        .init(flow: "Shop", from: "OrderDetail", event: "productPicked", conditions: [], branch: 0, action: "push", target: "Product"),
+        .init(flow: "Shop", from: "OrderDetail", event: "returnTapped", conditions: [], branch: 0, action: "sheet", target: "ReturnRequest"),
+        .init(flow: "Shop", from: "ReturnRequest", event: "returnRequested", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: "ReturnRequest", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
+        .init(flow: "Shop", from: nil, event: "cartTapped", conditions: [], branch: 0, action: "sheet", target: "Cart"),
+        .init(flow: "Shop", from: nil, event: "sessionExpired", conditions: [], branch: 0, action: "root", target: "Catalog"),
+    ]
+
+    private nonisolated static let graphLinks: [Graph.LinkInfo] = [
+        .init(flow: "Shop", pattern: "/products/{product}", target: "Product", path: ["Shop.Catalog", "Shop.Product"]),
+        .init(flow: "Shop", pattern: "/categories/{category}", target: "Category", path: ["Shop.Catalog", "Shop.Category"]),
+        .init(flow: "Shop", pattern: "/search?q={query}", target: "SearchResults", path: ["Shop.Catalog", "Shop.SearchResults"]),
+        .init(flow: "Shop", pattern: "/cart", target: "Cart", path: ["Shop.Catalog", "Shop.Cart"]),
+        .init(flow: "Shop", pattern: "/orders/{order}", target: "OrderDetail", path: ["Shop.Catalog", "Shop.Account", "Shop.Orders", "Shop.OrderDetail"]),
+    ]
+}
+
+// MARK: - The navigator's state, commands and outcomes (the same in every generated file)
+
+extension FlowNavigator {
+    /// A running flow: the root flow, or a subflow running in a shown step.
+    struct FlowID: Hashable, Sendable {
+        let rawValue: Int
+    }
+
+    /// A stack of screens: a flow's base stack, one tab's stack, or a modal stack.
+    struct StackID: Hashable, Sendable {
+        let rawValue: Int
+    }
+
+    enum StackStyle: Hashable, Sendable {
+        case base, tab, sheet, cover
+    }
+
+    enum ModalStyle: Hashable, Sendable {
+        case sheet, cover
+    }
+
+    /// A screen in a stack, and the subflow running in it when its step runs a flow.
+    struct Entry: Hashable, Sendable {
+        let screen: Screen
+        let subflow: FlowID?
+    }
+
+    struct Stack: Hashable, Sendable {
+        let id: StackID
+        let style: StackStyle
+        /// Bottom first; never empty.
+        var entries: [Entry]
+
+        var screens: [Screen] { entries.map(\.screen) }
+    }
+
+    /// The presentation state of one running flow.
+    struct RunningFlow: Hashable, Sendable {
+        let id: FlowID
+        let flow: Flow
+        /// The flow whose step runs this one; nil for the root.
+        let parent: FlowID?
+        /// The base stack; for a tabs flow, one stack per tab, in the order of the flow's steps.
+        var tabs: [Stack]
+        var selectedTab: Int
+        /// The modal stacks presented over the flow, bottom first.
+        var layers: [Stack]
+
+        /// The stack the user sees in this flow: the top modal stack, or the selected tab's.
+        var top: Stack { layers.last ?? tabs[selectedTab] }
+    }
+
+    /// What the UI layer does after a move, in order.
+    enum Command: Hashable, Sendable {
+        /// `screen` goes on top of the stack.
+        case push(Screen, on: StackID)
+        /// `screen` takes the place of the top of the stack.
+        case replace(Screen, on: StackID)
+        /// A new modal stack with `screen` alone is presented over everything, by flow `by`.
+        case present(Screen, style: ModalStyle, stack: StackID, by: FlowID)
+        /// The top of the stack goes.
+        case pop(StackID)
+        /// The screens above `index` go; `screen` is at `index`.
+        case popTo(Screen, index: Int, on: StackID)
+        /// The modal stack goes, with what it shows.
+        case dismiss(StackID)
+        /// The stack becomes `screen` alone.
+        case setRoot(Screen, on: StackID)
+        /// The tabs flow shows tab `index`, whose bottom screen is `screen`.
+        case selectTab(Screen, index: Int, in: FlowID)
+        /// A subflow starts in the screen at `index` of the stack; `flows[id]` has its stacks.
+        case start(FlowID, in: StackID, index: Int)
+        /// The flow took an exit; the commands of its parent's exit handler follow.
+        case finish(FlowID, exit: String)
+    }
+
+    /// What came of a `send`, an `open` or a move of the user.
+    struct Outcome: Hashable, Sendable {
+        enum Status: Hashable, Sendable {
+            /// The move was made.
+            case applied
+            /// A guard said no (for a deep link: part of the way may have been applied).
+            case blocked(by: GuardID)
+            /// No clause handles the event where the user is (or no link path exists).
+            case unhandled
+            /// A clause fired, but its action cannot act now: `pop` at the bottom of a stack,
+            /// `dismiss` with nothing presented, `popTo` a screen that is not below.
+            case impossible
+            /// The user left the screen (went back, swiped a sheet away) while a guard was asked.
+            case cancelled
+        }
+
+        let status: Status
+        /// The commands for the UI layer: everything that changed, in order.
+        let commands: [Command]
+
+        var isApplied: Bool { status == .applied }
+    }
+
+    /// One entry of the history.
+    struct Record: Sendable {
+        enum Cause: Sendable {
+            case event(Event)
+            case link(Link)
+            case userWentBack(StackID, to: Int)
+            case userDismissed(StackID)
+            case userSelectedTab(Int, in: FlowID)
+        }
+
+        let cause: Cause
+        /// The screen the user saw when it happened.
+        let screen: Screen
+        let outcome: Outcome
+    }
+
+    /// A flow's first screens: its start step, or every tab.
+    struct Start: Sendable {
+        let flow: Flow
+        let screens: [Screen]
+        let selected: Int
+    }
+
+    /// What a clause does, with its target built from the payload.
+    enum Move: Sendable {
+        case push(Screen), sheet(Screen), cover(Screen), replace(Screen), root(Screen)
+        case select(Screen.Kind), popTo(Screen.Kind)
+        case pop, dismiss
+        case exit(Exit)
+    }
+
+    enum Decision: Sendable {
+        case move(Move)
+        case blocked(GuardID)
+        case unhandled
+    }
+
+    /// A guard a deep link asks on its way, and the answer it needs.
+    struct GuardCheck: Sendable {
+        let id: GuardID
+        let expected: Bool
+    }
+
+    /// One hop of a deep link's path.
+    enum LinkHop: Sendable {
+        /// The root flow shows `kind` (its start, or a tab) with nothing over it.
+        case bottom(Screen.Kind)
+        /// The subflow of the screen on top starts over at `kind` (its start, or a tab).
+        case enter(Screen.Kind)
+        /// A clause's action, taken when the guards give the answers listed.
+        case move(Move, in: Flow, checks: [GuardCheck])
+    }
+}
+
+// MARK: - The navigator at work
+
+extension FlowNavigator {
+    /// The running flows from the root to the one the user is in: the responder chain.
+    var chain: [RunningFlow] {
+        var result: [RunningFlow] = []
+        var next: FlowID? = rootID
+        while let id = next, let running = flows[id] {
+            result.append(running)
+            next = running.top.entries.last?.subflow
+        }
+        return result
+    }
+
+    /// The screen the user sees.
+    var current: Screen {
+        chain.last?.top.entries.last?.screen ?? rootScreens[0]
+    }
+
+    /// The stack with this id, if it is still shown.
+    func stack(_ id: StackID) -> Stack? {
+        for running in flows.values {
+            if let stack = (running.tabs + running.layers).first(where: { $0.id == id }) { return stack }
+        }
+        return nil
+    }
+
+    // MARK: Moves of the user
+
+    /// The user went back in a stack (back button, swipe), which now has `count` screens.
+    /// Returns what else must go: modal stacks of subflows that were in the popped screens.
+    @discardableResult
+    func userWentBack(in stack: StackID, to count: Int) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if case let (id, place)? = locate(stack), count >= 1, count < self.stack(id, place)?.entries.count ?? 0 {
+            revision += 1
+            var closing: [Stack] = []
+            removeEntries(of: id, place, from: count, closing: &closing)
+            outcome = Outcome(status: .applied, commands: dismissals(closing))
+        }
+        record(.userWentBack(stack, to: count), before, outcome)
+        return outcome
+    }
+
+    /// The user swiped a sheet away. Returns what else must go.
+    @discardableResult
+    func userDismissed(_ stack: StackID) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if case let (id, place)? = locate(stack), case .layer(let index) = place, var running = flows[id] {
+            revision += 1
+            var closing: [Stack] = []
+            for layer in running.layers[index...] { end(layer, closing: &closing) }
+            running.layers.removeSubrange(index...)
+            flows[id] = running
+            outcome = Outcome(status: .applied, commands: dismissals(closing.filter { $0.id != stack }))
+        }
+        record(.userDismissed(stack), before, outcome)
+        return outcome
+    }
+
+    /// The user picked tab `index` of a tabs flow in the tab bar. Returns what else must go.
+    @discardableResult
+    func userSelectedTab(_ index: Int, in id: FlowID) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if let running = flows[id], running.layers.isEmpty, running.tabs.indices.contains(index), running.tabs.count > 1 {
+            revision += 1
+            let closing = closeModals(below: id)
+            flows[id]?.selectedTab = index
+            outcome = Outcome(status: .applied, commands: dismissals(closing))
+        }
+        record(.userSelectedTab(index, in: id), before, outcome)
+        return outcome
+    }
+
+    // MARK: Sending events
+
+    /// Runs `body` once every earlier call has finished, even across the awaits of async guards.
+    func serialized(_ body: () async -> Outcome) async -> Outcome {
+        if isBusy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            isBusy = true
+        }
+        defer {
+            if waiting.isEmpty { isBusy = false } else { waiting.removeFirst().resume() }
+        }
+        return await body()
+    }
+
+    /// Finds the running flow of the event in the chain, asks it what to do, and does it.
+    func dispatch(_ event: Event, to flow: Flow, _ decide: (Screen?) async -> Decision) async -> Outcome {
+        let before = current
+        let chain = self.chain
+        var outcome = Outcome(status: .unhandled, commands: [])
+        if let level = chain.lastIndex(where: { $0.flow == flow }) {
+            // Step clauses apply only in the flow the user is in; above it, flow-level ones.
+            let screen = level == chain.count - 1 ? chain[level].top.entries.last?.screen : nil
+            let revision = self.revision
+            let decision = await decide(screen)
+            outcome = revision == self.revision
+                ? await resolve(decision, in: chain[level].id, revision: revision)
+                : Outcome(status: .cancelled, commands: [])
+        }
+        record(.event(event), before, outcome)
+        return outcome
+    }
+
+    /// Follows a decision: exits go up to the step running the flow, whose handler decides
+    /// next; the final move is made only when every step of the way allows it.
+    private func resolve(_ first: Decision, in id: FlowID, revision: Int) async -> Outcome {
+        var decision = first
+        var level = id
+        var finished: [(FlowID, String)] = []
+        while true {
+            switch decision {
+            case .unhandled:
+                return Outcome(status: .unhandled, commands: [])
+            case .blocked(let guardID):
+                return Outcome(status: .blocked(by: guardID), commands: [])
+            case .move(.exit(let exit)):
+                finished.append((level, exit.name))
+                guard let parent = flows[level]?.parent, let runner = flows[parent]?.top.entries.last else {
+                    // The root flow finished: what comes next is the app's to decide.
+                    return Outcome(status: .applied, commands: finished.map { .finish($0.0, exit: $0.1) })
+                }
+                decision = await decide(exit, from: runner.screen)
+                guard revision == self.revision else { return Outcome(status: .cancelled, commands: []) }
+                level = parent
+            case .move(let move):
+                guard canApply(move, in: level) else { return Outcome(status: .impossible, commands: []) }
+                var commands: [Command] = []
+                if let outermost = finished.last?.0 {
+                    var closing: [Stack] = []
+                    end(flow: outermost, closing: &closing)
+                    clearSubflow(outermost, of: level)
+                    commands = dismissals(closing) + finished.map { .finish($0.0, exit: $0.1) }
+                }
+                commands += apply(move, in: level)
+                commands += restartSubflows(of: level)
+                return Outcome(status: .applied, commands: commands)
+            }
+        }
+    }
+
+    // MARK: Deep links
+
+    /// Replays a deep link's path from the root, asking the guards on the way.
+    func follow(_ link: Link, root: Flow, _ hops: [LinkHop]) async -> Outcome {
+        let before = current
+        let outcome = await replay(root: root, hops)
+        record(.link(link), before, outcome)
+        return outcome
+    }
+
+    private func replay(root: Flow, _ hops: [LinkHop]) async -> Outcome {
+        guard !hops.isEmpty, flows[rootID]?.flow == root else { return Outcome(status: .unhandled, commands: []) }
+        var closing: [Stack] = []
+        for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
+        var commands = dismissals(closing)
+        for hop in hops {
+            switch hop {
+            case .bottom(let kind):
+                commands += reset(rootID, to: kind)
+            case .enter(let kind):
+                guard let subflow = chain.last?.top.entries.last?.subflow else {
+                    return Outcome(status: .impossible, commands: commands)
+                }
+                commands += reset(subflow, to: kind)
+            case .move(let move, let flow, let checks):
+                for check in checks {
+                    let revision = self.revision
+                    let answer = await ask(check.id)
+                    guard revision == self.revision else { return Outcome(status: .cancelled, commands: commands) }
+                    guard answer == check.expected else { return Outcome(status: .blocked(by: check.id), commands: commands) }
+                }
+                guard let level = chain.last(where: { $0.flow == flow })?.id, canApply(move, in: level) else {
+                    return Outcome(status: .impossible, commands: commands)
+                }
+                commands += apply(move, in: level)
+            }
+        }
+        return Outcome(status: .applied, commands: commands)
+    }
+
+    /// Brings a running flow back to `kind` (its start or a tab) alone, with nothing over it.
+    private func reset(_ id: FlowID, to kind: Screen.Kind) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        var closing = closeModals(of: id)
+        var commands: [Command] = []
+        if let tab = running.tabs.firstIndex(where: { $0.entries[0].screen.kind == kind }) {
+            let stack = running.tabs[tab]
+            if stack.entries.count > 1 {
+                removeEntries(of: id, .tab(tab), from: 1, closing: &closing)
+                commands.append(.popTo(stack.entries[0].screen, index: 0, on: stack.id))
+            }
+            if tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(stack.entries[0].screen, index: tab, in: id))
+            }
+        } else if let screen = startScreens(of: id).first(where: { $0.kind == kind }) {
+            let stack = running.tabs[running.selectedTab]
+            removeEntries(of: id, .tab(running.selectedTab), from: 0, closing: &closing)
+            var starts: [Command] = []
+            let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &starts)
+            flows[id]?.tabs[running.selectedTab].entries = [entry]
+            commands += [.setRoot(screen, on: stack.id)] + starts
+        }
+        return dismissals(closing) + commands
+    }
+
+    private func startScreens(of id: FlowID) -> [Screen] {
+        if id == rootID { return rootScreens }
+        guard let parent = flows[id]?.parent, let running = flows[parent] else { return [] }
+        for stack in running.tabs + running.layers {
+            if let entry = stack.entries.first(where: { $0.subflow == id }) {
+                return Self.start(of: entry.screen)?.screens ?? []
+            }
+        }
+        return []
+    }
+
+    // MARK: The presentation tree
+
+    /// Where a stack is in its flow.
+    enum Place {
+        case tab(Int)
+        case layer(Int)
+    }
+
+    private func stack(_ id: FlowID, _ place: Place) -> Stack? {
+        guard let running = flows[id] else { return nil }
+        switch place {
+        case .tab(let index): return running.tabs.indices.contains(index) ? running.tabs[index] : nil
+        case .layer(let index): return running.layers.indices.contains(index) ? running.layers[index] : nil
+        }
+    }
+
+    private func locate(_ stack: StackID) -> (FlowID, Place)? {
+        for (id, running) in flows {
+            if let index = running.tabs.firstIndex(where: { $0.id == stack }) { return (id, .tab(index)) }
+            if let index = running.layers.firstIndex(where: { $0.id == stack }) { return (id, .layer(index)) }
+        }
+        return nil
+    }
+
+    private func topPlace(of id: FlowID) -> Place {
+        guard let running = flows[id] else { return .tab(0) }
+        return running.layers.isEmpty ? .tab(running.selectedTab) : .layer(running.layers.count - 1)
+    }
+
+    private func setEntries(_ entries: [Entry], of id: FlowID, _ place: Place) {
+        switch place {
+        case .tab(let index): flows[id]?.tabs[index].entries = entries
+        case .layer(let index): flows[id]?.layers[index].entries = entries
+        }
+    }
+
+    private func nextID() -> Int {
+        lastID += 1
+        return lastID
+    }
+
+    /// A running flow with its first screens, each with its own subflow when it runs one.
+    func startFlow(_ start: Start, parent: FlowID?, commands: inout [Command]) -> FlowID {
+        let id = FlowID(rawValue: nextID())
+        var tabs: [Stack] = []
+        for screen in start.screens {
+            let stackID = StackID(rawValue: nextID())
+            let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)
+            tabs.append(Stack(id: stackID, style: start.flow.isTabs ? .tab : .base, entries: [entry]))
+        }
+        flows[id] = RunningFlow(id: id, flow: start.flow, parent: parent, tabs: tabs, selectedTab: start.selected, layers: [])
+        return id
+    }
+
+    private func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
+        guard let start = Self.start(of: screen) else { return Entry(screen: screen, subflow: nil) }
+        var nested: [Command] = []
+        let subflow = startFlow(start, parent: id, commands: &nested)
+        commands.append(.start(subflow, in: stack, index: index))
+        commands += nested
+        return Entry(screen: screen, subflow: subflow)
+    }
+
+    /// Ends a running flow and every flow inside it; their modal stacks go into `closing`.
+    private func end(flow id: FlowID, closing: inout [Stack]) {
+        guard let running = flows[id] else { return }
+        for stack in running.tabs { end(stack, closing: &closing, isModal: false) }
+        for stack in running.layers { end(stack, closing: &closing) }
+        flows[id] = nil
+    }
+
+    private func end(_ stack: Stack, closing: inout [Stack], isModal: Bool = true) {
+        for entry in stack.entries {
+            if let subflow = entry.subflow { end(flow: subflow, closing: &closing) }
+        }
+        if isModal { closing.append(stack) }
+    }
+
+    private func removeEntries(of id: FlowID, _ place: Place, from index: Int, closing: inout [Stack]) {
+        guard let entries = stack(id, place)?.entries, index <= entries.count else { return }
+        for entry in entries[index...] {
+            if let subflow = entry.subflow { end(flow: subflow, closing: &closing) }
+        }
+        setEntries(Array(entries[..<index]), of: id, place)
+    }
+
+    /// Closes the modal stacks of a flow.
+    private func closeModals(of id: FlowID) -> [Stack] {
+        guard let running = flows[id] else { return [] }
+        var closing: [Stack] = []
+        for layer in running.layers { end(layer, closing: &closing) }
+        flows[id]?.layers = []
+        return closing
+    }
+
+    /// Closes the modal stacks of the flows the user is in below `id`, which a move of `id` hides.
+    private func closeModals(below id: FlowID) -> [Stack] {
+        var closing: [Stack] = []
+        for running in chain.reversed() {
+            if running.id == id { break }
+            closing += closeModals(of: running.id)
+        }
+        return closing
+    }
+
+    /// Dismiss commands for closed modal stacks, the one presented last first.
+    private func dismissals(_ closing: [Stack]) -> [Command] {
+        closing.sorted { $0.id.rawValue > $1.id.rawValue }.map { .dismiss($0.id) }
+    }
+
+    private func clearSubflow(_ subflow: FlowID, of id: FlowID) {
+        let place = topPlace(of: id)
+        guard var entries = stack(id, place)?.entries else { return }
+        if let index = entries.lastIndex(where: { $0.subflow == subflow }) {
+            entries[index] = Entry(screen: entries[index].screen, subflow: nil)
+            setEntries(entries, of: id, place)
+        }
+    }
+
+    /// Starts again the subflow of a step whose flow finished but which is still shown.
+    private func restartSubflows(of id: FlowID) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        var commands: [Command] = []
+        let places = running.tabs.indices.map { Place.tab($0) } + running.layers.indices.map { Place.layer($0) }
+        for place in places {
+            guard let stack = stack(id, place) else { continue }
+            var entries = stack.entries
+            for index in entries.indices where entries[index].subflow == nil {
+                entries[index] = makeEntry(entries[index].screen, in: id, at: stack.id, index: index, commands: &commands)
+            }
+            setEntries(entries, of: id, place)
+        }
+        return commands
+    }
+
+    private func tabIndex(of kind: Screen.Kind, in running: RunningFlow) -> Int? {
+        running.flow.isTabs ? running.tabs.firstIndex { $0.entries[0].screen.kind == kind } : nil
+    }
+
+    /// Whether a move can act in flow `id` now.
+    func canApply(_ move: Move, in id: FlowID) -> Bool {
+        guard let running = flows[id] else { return false }
+        let top = running.top.entries
+        switch move {
+        case .push, .sheet, .cover, .replace, .exit: return true
+        case .root(let screen): return !running.flow.isTabs || tabIndex(of: screen.kind, in: running) != nil
+        case .select(let kind): return tabIndex(of: kind, in: running) != nil
+        case .pop: return top.count > 1
+        case .popTo(let kind): return top.dropLast().contains { $0.screen.kind == kind }
+        case .dismiss: return !running.layers.isEmpty
+        }
+    }
+
+    /// Makes a move in flow `id` (one `canApply` allows) and returns the commands for the UI.
+    func apply(_ move: Move, in id: FlowID) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        let place = topPlace(of: id)
+        let top = running.top
+        var closing: [Stack] = []
+        var commands: [Command] = []
+        switch move {
+        case .push(let screen):
+            closing = closeModals(below: id)
+            let entry = makeEntry(screen, in: id, at: top.id, index: top.entries.count, commands: &commands)
+            setEntries(top.entries + [entry], of: id, place)
+            commands.insert(.push(screen, on: top.id), at: 0)
+        case .sheet(let screen), .cover(let screen):
+            let isSheet = if case .sheet = move { true } else { false }
+            let stackID = StackID(rawValue: nextID())
+            let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)
+            flows[id]?.layers.append(Stack(id: stackID, style: isSheet ? .sheet : .cover, entries: [entry]))
+            commands.insert(.present(screen, style: isSheet ? .sheet : .cover, stack: stackID, by: id), at: 0)
+        case .replace(let screen):
+            if running.layers.isEmpty, top.entries.count == 1, tabIndex(of: screen.kind, in: running) != nil {
+                // At the bottom of a tab bar, the step shown instead is a tab: show that one.
+                return apply(.root(screen), in: id)
+            }
+            removeEntries(of: id, place, from: top.entries.count - 1, closing: &closing)
+            let entry = makeEntry(screen, in: id, at: top.id, index: top.entries.count - 1, commands: &commands)
+            setEntries(Array(top.entries.dropLast()) + [entry], of: id, place)
+            commands.insert(.replace(screen, on: top.id), at: 0)
+        case .root(let screen):
+            closing = closeModals(below: id) + closeModals(of: id)
+            let tab = tabIndex(of: screen.kind, in: running) ?? running.selectedTab
+            let stack = running.tabs[tab]
+            removeEntries(of: id, .tab(tab), from: 0, closing: &closing)
+            let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &commands)
+            setEntries([entry], of: id, .tab(tab))
+            commands.insert(.setRoot(screen, on: stack.id), at: 0)
+            if tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(screen, index: tab, in: id))
+            }
+        case .select(let kind):
+            closing = closeModals(below: id) + closeModals(of: id)
+            if let tab = tabIndex(of: kind, in: running), tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(running.tabs[tab].entries[0].screen, index: tab, in: id))
+            }
+        case .pop:
+            removeEntries(of: id, place, from: top.entries.count - 1, closing: &closing)
+            commands.append(.pop(top.id))
+        case .popTo(let kind):
+            let index = top.entries.dropLast().lastIndex { $0.screen.kind == kind } ?? 0
+            removeEntries(of: id, place, from: index + 1, closing: &closing)
+            commands.append(.popTo(top.entries[index].screen, index: index, on: top.id))
+        case .dismiss:
+            let layer = running.layers[running.layers.count - 1]
+            end(layer, closing: &closing)
+            flows[id]?.layers.removeLast()
+        case .exit:
+            break
+        }
+        return dismissals(closing) + commands
+    }
+
+    private func record(_ cause: Record.Cause, _ screen: Screen, _ outcome: Outcome) {
+        let entry = Record(cause: cause, screen: screen, outcome: outcome)
+        history.append(entry)
+        if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
+        observer?(entry)
+    }
+}
 /// A URL split into scheme, path segments and query items, percent-decoded.
 struct FlowLinkURL: Sendable {
     var scheme: String?

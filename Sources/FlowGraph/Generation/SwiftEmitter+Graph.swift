@@ -1,0 +1,96 @@
+/// `FlowNavigator.graph`: the program as data, so tests can walk it: steps with the shortest
+/// path from a root to each, clauses, and deep links with their paths.
+extension SwiftEmitter {
+    mutating func graph() {
+        let search = CompositeGraph(program: program).search(everyMove: true) { _ in true }
+        line("""
+            // MARK: - The program as data
+
+            extension FlowNavigator {
+                \(access)struct Graph: Sendable {
+                    \(access)struct StepInfo: Hashable, Sendable {
+                        \(access)let flow: String
+                        \(access)let name: String
+                        /// `name: Type` for each input.
+                        \(access)let inputs: [String]
+                        /// The flow the step runs, if any.
+                        \(access)let runs: String?
+                        /// A shortest way from a root's first screen to the step (`Flow.Step` each), empty when none exists.
+                        \(access)let path: [String]
+                    }
+
+                    \(access)struct TransitionInfo: Hashable, Sendable {
+                        \(access)let flow: String
+                        /// The step whose clause it is; nil for a flow-level clause.
+                        \(access)let from: String?
+                        /// The event, or for an exit handler the exit of the subflow.
+                        \(access)let event: String
+                        /// `isLoggedIn` or `!isLoggedIn` for each condition of the clause, in order.
+                        \(access)let conditions: [String]
+                        /// Which action of the clause: 0 for the main one, k for the k-th `else`.
+                        \(access)let branch: Int
+                        \(access)let action: String
+                        /// The step (or for `exit`, the exit) the action names.
+                        \(access)let target: String?
+                    }
+
+                    \(access)struct LinkInfo: Hashable, Sendable {
+                        \(access)let flow: String
+                        \(access)let pattern: String
+                        \(access)let target: String
+                        /// The path `open` follows (`Flow.Step` each), empty when none exists.
+                        \(access)let path: [String]
+                    }
+
+                    /// The root flows, where the app can start.
+                    \(access)let roots: [String]
+                    \(access)let steps: [StepInfo]
+                    \(access)let transitions: [TransitionInfo]
+                    \(access)let links: [LinkInfo]
+                }
+
+                /// The program as data.
+                \(access)nonisolated static let graph = Graph(roots: graphRoots, steps: graphSteps, transitions: graphTransitions, links: graphLinks)
+
+            """)
+        let roots = program.roots.map { SwiftNames.stringLiteral(program.flows[$0].name) }
+        line("    private nonisolated static let graphRoots: [String] = [\(roots.joined(separator: ", "))]")
+        line()
+        line("    private nonisolated static let graphSteps: [Graph.StepInfo] = [")
+        for (flowIndex, flow) in program.flows.enumerated() {
+            for (stepIndex, step) in flow.steps.enumerated() {
+                let inputs = step.inputs.map { SwiftNames.stringLiteral("\($0.name): \($0.type)") }
+                let runs = step.runs.map { SwiftNames.stringLiteral(program.flows[$0].name) } ?? "nil"
+                let path = search.path(to: StepReference(flow: flowIndex, step: stepIndex))?.names(in: program) ?? []
+                line("        .init(flow: \(SwiftNames.stringLiteral(flow.name)), name: \(SwiftNames.stringLiteral(step.name)), inputs: [\(inputs.joined(separator: ", "))], runs: \(runs), path: [\(path.map(SwiftNames.stringLiteral).joined(separator: ", "))]),")
+            }
+        }
+        line("    ]")
+        line()
+        line("    private nonisolated static let graphTransitions: [Graph.TransitionInfo] = [")
+        for flow in program.flows {
+            let clauses = flow.steps.flatMap { step in step.handlers.map { (Optional(step.name), $0) } } + flow.handlers.map { (nil as String?, $0) }
+            for (from, clause) in clauses {
+                let conditions = clause.conditions.map { SwiftNames.stringLiteral(($0.isNegated ? "!" : "") + $0.guardName) }
+                for (branch, action) in clause.actions.enumerated() {
+                    let target = action.targetName.map(SwiftNames.stringLiteral) ?? "nil"
+                    line("        .init(flow: \(SwiftNames.stringLiteral(flow.name)), from: \(from.map(SwiftNames.stringLiteral) ?? "nil"), event: \(SwiftNames.stringLiteral(clause.event)), conditions: [\(conditions.joined(separator: ", "))], branch: \(branch), action: \(SwiftNames.stringLiteral(action.kind.rawValue)), target: \(target)),")
+                }
+            }
+        }
+        line("    ]")
+        line()
+        line("    private nonisolated static let graphLinks: [Graph.LinkInfo] = [")
+        for (flowIndex, flow) in program.flows.enumerated() {
+            for (linkIndex, link) in flow.links.enumerated() {
+                guard let target = link.target else { continue }
+                let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
+                    ? analysis.linkPaths[flowIndex][linkIndex]?.names(in: program) ?? [] : []
+                line("        .init(flow: \(SwiftNames.stringLiteral(flow.name)), pattern: \(SwiftNames.stringLiteral(link.pattern.text)), target: \(SwiftNames.stringLiteral(flow.steps[target].name)), path: [\(path.map(SwiftNames.stringLiteral).joined(separator: ", "))]),")
+            }
+        }
+        line("    ]")
+        line("}")
+        line()
+    }
+}
