@@ -90,6 +90,12 @@ extension SwiftEmitter {
         line("        /// A step of any flow, without its inputs.")
         line("        \(access)enum Kind: Hashable, Sendable {")
         for flow in flows { line("            case \(flowCase(flow))(\(flowType(flow)).Step.Kind)") }
+        line()
+        line("            \(access)var flow: Flow {")
+        line("                switch self {")
+        for flow in flows { line("                case .\(flowCase(flow)): .\(flowCase(flow))") }
+        line("                }")
+        line("            }")
         line("        }")
         line()
         line("        \(access)var kind: Kind {")

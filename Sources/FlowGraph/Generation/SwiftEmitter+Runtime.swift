@@ -175,7 +175,7 @@ extension SwiftEmitter {
             enum LinkHop: Sendable {
                 /// The root flow shows `kind` (its start, or a tab) with nothing over it.
                 case bottom(Screen.Kind)
-                /// The subflow of the screen on top starts over at `kind` (its start, or a tab).
+                /// The subflow just entered starts over at `kind` (its start, or a tab).
                 case enter(Screen.Kind)
                 /// A clause's action, taken when the guards give the answers listed.
                 case move(Move, in: Flow, checks: [GuardCheck])
@@ -375,7 +375,7 @@ extension SwiftEmitter {
                     case .bottom(let kind):
                         commands += reset(rootID, to: kind)
                     case .enter(let kind):
-                        guard let subflow = chain.last?.top.entries.last?.subflow else {
+                        guard let subflow = chain.last(where: { $0.flow == kind.flow })?.id else {
                             return Outcome(status: .impossible, commands: commands)
                         }
                         commands += reset(subflow, to: kind)
