@@ -124,6 +124,90 @@ struct GenerationTests {
         #expect(checked.status == 0, "\(checked.output)\n\(source)")
     }
 
+    /// Programs without events, guards, exits, links or flows, a tabs root whose tabs take inputs,
+    /// and payload types named like the generated types: the parts of the navigator that could
+    /// never run are left out, so each still compiles without a warning.
+    static let shapes: [(name: String, flow: String, types: String)] = [
+        ("one step", "flow Solo {\n    start Only\n    step Only\n}\n", ""),
+        ("an exit, no guard, no link", """
+            flow Main {
+                start Home
+                step Home {
+                    on go -> push Sub
+                }
+                step Sub runs Child {
+                    on done -> pop
+                }
+            }
+            flow Child {
+                start A
+                step A {
+                    on finish -> exit done
+                }
+                exit done
+            }
+            """, ""),
+        ("links with an optional input, no guard", """
+            flow Main {
+                start Home
+                link "/x/{id}" -> Detail
+                link "/home" -> Home
+                step Home {
+                    on open(id: Int) -> push Detail
+                }
+                step Detail(id: Int, note: String?)
+            }
+            """, ""),
+        ("a tabs root whose tabs take inputs", """
+            flow Tabs tabs {
+                start A
+                step A(user: String)
+                step B(user: String, count: Int)
+                on toB -> select B
+            }
+            """, ""),
+        ("no flows at all", "// nothing\n", ""),
+        ("payload types named Event and Link", """
+            flow Calendar {
+                start Day
+                guard canEdit
+                link "/events/{event}" -> Detail
+                step Day {
+                    on eventPicked(event: Event) -> push Detail
+                }
+                step Detail(event: Event) {
+                    on editTapped(event: Event, link: Link?) -> push Edit if canEdit
+                }
+                step Edit(event: Event, link: Link?)
+            }
+            """, """
+            struct Event: Hashable, Sendable, LosslessStringConvertible {
+                let description: String
+                init?(_ description: String) { self.description = description }
+            }
+            struct Link: Hashable, Sendable {}
+            """),
+    ]
+
+    @Test(arguments: shapes.indices)
+    func everyShapeOfProgramCompiles(shape: Int) throws {
+        let (name, text, types) = Self.shapes[shape]
+        let result = compile(text)
+        let program = try #require(result.program)
+        #expect(!result.hasErrors, "\(name): \(result.diagnostics.map(\.message))")
+        let source = SwiftEmitter.emit(program, sources: ["shape.flow"])
+        let checked = try Self.typecheck(["FlowRouter.swift": source, "Types.swift": types])
+        #expect(checked.status == 0, "\(name):\n\(checked.output)")
+    }
+
+    @Test func publicAccessCompilesForALibraryTarget() throws {
+        let program = try #require(Compiler.compile(Repository.flowFiles(in: "samples/movies").map(Repository.source)).program)
+        let source = SwiftEmitter.emit(program, sources: ["movies"], access: .public)
+        #expect(source.contains("public final class FlowNavigator"))
+        let checked = try Self.typecheck(["FlowRouter.swift": source, "Stubs.swift": Self.stubs(for: program)])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
+
     @Test func linksParseURLsAndTheirPlaceholders() throws {
         let result = try Compiler.compile(Repository.flowFiles(in: "samples/shop").map(Repository.source))
         let program = try #require(result.program)

@@ -54,10 +54,24 @@ extension SwiftEmitter {
         let values = bind(event.payload, usedBy: all, in: flow)
         line("        case .\(SwiftNames.identifier(SwiftNames.caseName(event.name)))\(values.pattern):")
         if !stepClauses.isEmpty {
-            line("            switch step {")
+            // Steps whose clauses do the same share one case.
+            var bodies: [(steps: [String], body: String)] = []
             for (index, clauses) in stepClauses {
-                line("            case .\(stepCase(flow.steps[index]))?:")
+                let start = output.endIndex
                 clauseGroup(clauses, in: flow, values: values.names, indent: "                ")
+                let body = String(output[start...])
+                output.removeSubrange(start...)
+                let name = ".\(stepCase(flow.steps[index]))?"
+                if let same = bodies.firstIndex(where: { $0.body == body }) {
+                    bodies[same].steps.append(name)
+                } else {
+                    bodies.append(([name], body))
+                }
+            }
+            line("            switch step {")
+            for (steps, body) in bodies {
+                line("            case \(steps.joined(separator: ", ")):")
+                output += body
             }
             line("            default:")
             line("                break")

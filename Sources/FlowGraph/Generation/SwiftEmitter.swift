@@ -30,6 +30,9 @@ public struct SwiftEmitter {
             sources: sources,
             access: access == .public ? "public " : "",
             isAsync: program.flows.contains { $0.guards.contains(where: \.isAsync) })
+        guard !program.flows.isEmpty, !program.roots.isEmpty else {
+            return emitter.header() + "// The program has no flows to run.\n"
+        }
         for flow in program.flows {
             emitter.flowNamespace(flow)
             emitter.decisions(flow)

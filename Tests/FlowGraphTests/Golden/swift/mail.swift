@@ -113,9 +113,7 @@ extension ComposeFlow {
             switch step {
             case .editor?:
                 return .move(.sheet(.composeFlow(.draftOptions)))
-            case .contacts?:
-                return .move(.dismiss)
-            case .sendLater?:
+            case .contacts?, .sendLater?:
                 return .move(.dismiss)
             default:
                 break
@@ -323,11 +321,7 @@ extension Mail {
             return .unhandled
         case .searchTapped(let scope):
             switch step {
-            case .mailboxes?:
-                return .move(.push(.mail(.search(scope: scope))))
-            case .inbox?:
-                return .move(.push(.mail(.search(scope: scope))))
-            case .mailbox?:
+            case .mailboxes?, .inbox?, .mailbox?:
                 return .move(.push(.mail(.search(scope: scope))))
             default:
                 break
@@ -343,11 +337,7 @@ extension Mail {
             return .unhandled
         case .messagePicked(let message):
             switch step {
-            case .inbox?:
-                return .move(.push(.mail(.message(message: message))))
-            case .mailbox?:
-                return .move(.push(.mail(.message(message: message))))
-            case .search?:
+            case .inbox?, .mailbox?, .search?:
                 return .move(.push(.mail(.message(message: message))))
             default:
                 break
@@ -411,9 +401,7 @@ extension Mail {
             return .unhandled
         case .cancelTapped:
             switch step {
-            case .moveToMailbox?:
-                return .move(.dismiss)
-            case .shareAttachment?:
+            case .moveToMailbox?, .shareAttachment?:
                 return .move(.dismiss)
             default:
                 break
@@ -779,6 +767,14 @@ extension FlowNavigator {
             case composeFlow(ComposeFlow.Step.Kind)
             case mail(Mail.Step.Kind)
             case mailSettings(MailSettings.Step.Kind)
+
+            var flow: Flow {
+                switch self {
+                case .composeFlow: .composeFlow
+                case .mail: .mail
+                case .mailSettings: .mailSettings
+                }
+            }
         }
 
         var kind: Kind {
@@ -1246,7 +1242,7 @@ extension FlowNavigator {
     enum LinkHop: Sendable {
         /// The root flow shows `kind` (its start, or a tab) with nothing over it.
         case bottom(Screen.Kind)
-        /// The subflow of the screen on top starts over at `kind` (its start, or a tab).
+        /// The subflow just entered starts over at `kind` (its start, or a tab).
         case enter(Screen.Kind)
         /// A clause's action, taken when the guards give the answers listed.
         case move(Move, in: Flow, checks: [GuardCheck])
@@ -1420,7 +1416,7 @@ extension FlowNavigator {
             case .bottom(let kind):
                 commands += reset(rootID, to: kind)
             case .enter(let kind):
-                guard let subflow = chain.last?.top.entries.last?.subflow else {
+                guard let subflow = chain.last(where: { $0.flow == kind.flow })?.id else {
                     return Outcome(status: .impossible, commands: commands)
                 }
                 commands += reset(subflow, to: kind)

@@ -117,17 +117,7 @@ extension DiscoverFlow {
         switch event {
         case .moviePicked(let movie):
             switch step {
-            case .trending?:
-                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
-            case .genre?:
-                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
-            case .search?:
-                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
-            case .searchResults?:
-                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
-            case .movieDetail?:
-                return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
-            case .person?:
+            case .trending?, .genre?, .search?, .searchResults?, .movieDetail?, .person?:
                 return .move(.push(.discoverFlow(.movieDetail(movie: movie))))
             default:
                 break
@@ -143,11 +133,7 @@ extension DiscoverFlow {
             return .unhandled
         case .personPicked(let person):
             switch step {
-            case .trending?:
-                return .move(.push(.discoverFlow(.person(person: person))))
-            case .searchResults?:
-                return .move(.push(.discoverFlow(.person(person: person))))
-            case .movieDetail?:
+            case .trending?, .searchResults?, .movieDetail?:
                 return .move(.push(.discoverFlow(.person(person: person))))
             default:
                 break
@@ -433,9 +419,7 @@ extension MoviesOnboarding {
             return .unhandled
         case .skipTapped:
             switch step {
-            case .welcome?:
-                return .move(.exit(.moviesOnboarding(.skipped)))
-            case .favoriteGenres?:
+            case .welcome?, .favoriteGenres?:
                 return .move(.exit(.moviesOnboarding(.skipped)))
             default:
                 break
@@ -653,11 +637,7 @@ extension ProfileFlow {
             return .unhandled
         case .cancelTapped:
             switch step {
-            case .signIn?:
-                return .move(.dismiss)
-            case .newList?:
-                return .move(.dismiss)
-            case .renameList?:
+            case .signIn?, .newList?, .renameList?:
                 return .move(.dismiss)
             default:
                 break
@@ -987,6 +967,17 @@ extension FlowNavigator {
             case moviesOnboarding(MoviesOnboarding.Step.Kind)
             case profileFlow(ProfileFlow.Step.Kind)
             case watchlistFlow(WatchlistFlow.Step.Kind)
+
+            var flow: Flow {
+                switch self {
+                case .discoverFlow: .discoverFlow
+                case .moviesApp: .moviesApp
+                case .moviesHome: .moviesHome
+                case .moviesOnboarding: .moviesOnboarding
+                case .profileFlow: .profileFlow
+                case .watchlistFlow: .watchlistFlow
+                }
+            }
         }
 
         var kind: Kind {
@@ -1577,7 +1568,7 @@ extension FlowNavigator {
     enum LinkHop: Sendable {
         /// The root flow shows `kind` (its start, or a tab) with nothing over it.
         case bottom(Screen.Kind)
-        /// The subflow of the screen on top starts over at `kind` (its start, or a tab).
+        /// The subflow just entered starts over at `kind` (its start, or a tab).
         case enter(Screen.Kind)
         /// A clause's action, taken when the guards give the answers listed.
         case move(Move, in: Flow, checks: [GuardCheck])
@@ -1751,7 +1742,7 @@ extension FlowNavigator {
             case .bottom(let kind):
                 commands += reset(rootID, to: kind)
             case .enter(let kind):
-                guard let subflow = chain.last?.top.entries.last?.subflow else {
+                guard let subflow = chain.last(where: { $0.flow == kind.flow })?.id else {
                     return Outcome(status: .impossible, commands: commands)
                 }
                 commands += reset(subflow, to: kind)

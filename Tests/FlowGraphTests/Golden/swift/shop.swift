@@ -140,14 +140,10 @@ extension CheckoutFlow {
             return .unhandled
         case .cancelTapped:
             switch step {
-            case .summary?:
+            case .summary?, .paymentDeclined?:
                 return .move(.exit(.checkoutFlow(.cancelled)))
-            case .addCard?:
+            case .addCard?, .cardScanner?:
                 return .move(.dismiss)
-            case .cardScanner?:
-                return .move(.dismiss)
-            case .paymentDeclined?:
-                return .move(.exit(.checkoutFlow(.cancelled)))
             default:
                 break
             }
@@ -614,17 +610,7 @@ extension Shop {
             return .unhandled
         case .productPicked(let product):
             switch step {
-            case .catalog?:
-                return .move(.push(.shop(.product(product: product))))
-            case .category?:
-                return .move(.push(.shop(.product(product: product))))
-            case .searchResults?:
-                return .move(.push(.shop(.product(product: product))))
-            case .product?:
-                return .move(.push(.shop(.product(product: product))))
-            case .cart?:
-                return .move(.push(.shop(.product(product: product))))
-            case .orderDetail?:
+            case .catalog?, .category?, .searchResults?, .product?, .cart?, .orderDetail?:
                 return .move(.push(.shop(.product(product: product))))
             default:
                 break
@@ -649,9 +635,7 @@ extension Shop {
             return .unhandled
         case .filtersTapped:
             switch step {
-            case .category?:
-                return .move(.sheet(.shop(.filters)))
-            case .searchResults?:
+            case .category?, .searchResults?:
                 return .move(.sheet(.shop(.filters)))
             default:
                 break
@@ -667,11 +651,7 @@ extension Shop {
             return .unhandled
         case .cancelTapped:
             switch step {
-            case .filters?:
-                return .move(.dismiss)
-            case .writeReview?:
-                return .move(.dismiss)
-            case .returnRequest?:
+            case .filters?, .writeReview?, .returnRequest?:
                 return .move(.dismiss)
             default:
                 break
@@ -703,9 +683,7 @@ extension Shop {
             return .unhandled
         case .closeTapped:
             switch step {
-            case .gallery?:
-                return .move(.dismiss)
-            case .cart?:
+            case .gallery?, .cart?:
                 return .move(.dismiss)
             default:
                 break
@@ -918,6 +896,14 @@ extension FlowNavigator {
             case checkoutFlow(CheckoutFlow.Step.Kind)
             case shopLogin(ShopLogin.Step.Kind)
             case shop(Shop.Step.Kind)
+
+            var flow: Flow {
+                switch self {
+                case .checkoutFlow: .checkoutFlow
+                case .shopLogin: .shopLogin
+                case .shop: .shop
+                }
+            }
         }
 
         var kind: Kind {
@@ -1410,7 +1396,7 @@ extension FlowNavigator {
     enum LinkHop: Sendable {
         /// The root flow shows `kind` (its start, or a tab) with nothing over it.
         case bottom(Screen.Kind)
-        /// The subflow of the screen on top starts over at `kind` (its start, or a tab).
+        /// The subflow just entered starts over at `kind` (its start, or a tab).
         case enter(Screen.Kind)
         /// A clause's action, taken when the guards give the answers listed.
         case move(Move, in: Flow, checks: [GuardCheck])
@@ -1584,7 +1570,7 @@ extension FlowNavigator {
             case .bottom(let kind):
                 commands += reset(rootID, to: kind)
             case .enter(let kind):
-                guard let subflow = chain.last?.top.entries.last?.subflow else {
+                guard let subflow = chain.last(where: { $0.flow == kind.flow })?.id else {
                     return Outcome(status: .impossible, commands: commands)
                 }
                 commands += reset(subflow, to: kind)
