@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "flowgraph", targets: ["flowgraph"]),
         /// The tool the build plugin runs; also usable on its own in other build systems.
         .executable(name: "flowgraph-generate", targets: ["flowgraph-generate"]),
+        /// Generates the Swift router of a target's .flow files at build time.
+        .plugin(name: "FlowGraphPlugin", targets: ["FlowGraphPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +41,8 @@ let package = Package(
         /// The build plugin's tool: .flow files in, FlowRouter.swift out. No Graphviz and no
         /// ArgumentParser, so that an app using the plugin builds only the compiler.
         .executableTarget(name: "flowgraph-generate", dependencies: ["FlowGraph", "FlowGraphFiles"]),
+        /// Runs flowgraph-generate on every .flow file of the target it is applied to.
+        .plugin(name: "FlowGraphPlugin", capability: .buildTool(), dependencies: ["flowgraph-generate"]),
         /// Renders one program many times in one process, to measure memory under valgrind.
         .executableTarget(name: "RenderLoop", dependencies: ["FlowGraph", "FlowGraphRendering"], path: "Benchmarks/RenderLoop"),
         .testTarget(
@@ -47,6 +51,8 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering"]),
+        /// Uses the types the plugin generates from App.flow at build time.
+        .testTarget(name: "FlowGraphPluginTests", plugins: ["FlowGraphPlugin"]),
     ],
     swiftLanguageModes: [.v6]
 )

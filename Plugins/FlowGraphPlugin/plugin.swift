@@ -1,0 +1,61 @@
+import Foundation
+import PackagePlugin
+
+/// Generates the Swift router of a target's `.flow` files at build time.
+///
+/// Every `*.flow` file of the target is one input of a single build command that runs
+/// `flowgraph-generate` and writes `FlowRouter.swift` into the plugin's work folder, which the
+/// build then compiles with the target's own sources. The command runs again only when a
+/// `.flow` file (or the tool) changed; a program with errors fails the build, with each finding
+/// shown at its line and column in the `.flow` file.
+///
+/// An app applies it to the target that holds its `.flow` files:
+///
+/// ```swift
+/// .target(name: "App", plugins: [.plugin(name: "FlowGraphPlugin", package: "FlowGraph")])
+/// ```
+///
+/// SwiftPM gives a build tool plugin the files it has no rule for, so the `.flow` files need no
+/// `exclude:` or `resources:` entry, and it does not warn about them.
+@main
+struct FlowGraphPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let flows = target.sourceFiles(withSuffix: "flow").map(\.url)
+        return try Self.commands(
+            flows: flows, tool: context.tool(named: "flowgraph-generate").url,
+            workDirectory: context.pluginWorkDirectoryURL)
+    }
+
+    /// One command for all the `.flow` files, which are one program; none when there are none.
+    static func commands(flows: [URL], tool: URL, workDirectory: URL) -> [Command] {
+        // Sorted, so that the command line, and with it the generated header, never depends on
+        // the order in which the build system lists the files.
+        let flows = flows.sorted { $0.path < $1.path }
+        guard !flows.isEmpty else { return [] }
+        let output = workDirectory.appendingPathComponent("FlowRouter.swift")
+        return [
+            .buildCommand(
+                displayName: "Generating FlowRouter.swift from \(flows.count) .flow file\(flows.count == 1 ? "" : "s")",
+                executable: tool,
+                arguments: ["--output", output.path] + flows.map(\.path),
+                inputFiles: flows + [tool],
+                outputFiles: [output]
+            ),
+        ]
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension FlowGraphPlugin: XcodeBuildToolPlugin {
+    /// The same command for a target of an Xcode project, from the `.flow` files among its inputs.
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let flows = target.inputFiles.filter { $0.url.pathExtension == "flow" }.map(\.url)
+        return try Self.commands(
+            flows: flows, tool: context.tool(named: "flowgraph-generate").url,
+            workDirectory: context.pluginWorkDirectoryURL)
+    }
+}
+#endif

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// The plugin as an app meets it: a package that depends on this one by path and applies
+/// FlowGraphPlugin to a target, built with `swift build`.
+///
+/// One test, because each step needs the build before it: a `.flow` error fails the build with
+/// the finding at its line and column; a warning does not; a build with no change runs nothing.
+/// The first build compiles FlowGraph in a fresh folder (about 20 s alone on 2 cores; it adds
+/// about 15 s to the whole suite), the others a few seconds. `FLOWGRAPH_SKIP_PLUGIN_BUILD=1`
+/// skips it.
+@Suite struct PluginBuildTests {
+    static let isSkipped = ProcessInfo.processInfo.environment["FLOWGRAPH_SKIP_PLUGIN_BUILD"] == "1"
+
+    /// This package's folder: three levels above this file.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(.disabled(if: isSkipped, "FLOWGRAPH_SKIP_PLUGIN_BUILD=1"), .timeLimit(.minutes(10)))
+    func aFlowErrorFailsTheBuildAtItsLineAndColumn() throws {
+        let package = try TemporaryPackage()
+        defer { package.remove() }
+
+        try package.write("Sources/App/Broken.flow", """
+            flow Broken {
+                start Home
+                step Home {
+                    on nextTapped -> push Missing
+                }
+            }
+
+            """)
+        let failed = try package.build()
+        #expect(failed.status != 0, "\(failed.findings)")
+        let broken = package.root.appendingPathComponent("Sources/App/Broken.flow").path
+        try #require(failed.lines.contains("\(broken):4:31: error: flow 'Broken' has no step named 'Missing' [unknown-name]"),
+                     "\(failed.findings)")
+        #expect(!FileManager.default.fileExists(atPath: package.router.path), "nothing is written when the program has errors")
+
+        // A warning is shown at its place, and the generated types compile with the app's code.
+        try package.write("Sources/App/Broken.flow", """
+            flow Broken {
+                start Home
+                step Home {
+                    on nextTapped -> push Next
+                }
+                step Next
+                step Orphan
+            }
+
+            """)
+        let warned = try package.build()
+        #expect(warned.status == 0, "\(warned.findings)")
+        #expect(warned.lines.contains(
+            "\(broken):7:10: warning: step 'Orphan' is unreachable: no transition from the start of flow 'Broken' leads to it [unreachable-step]"),
+            "\(warned.findings)")
+        let generated = package.routerDate
+
+        // Nothing changed: the generator does not run, and FlowRouter.swift is left alone.
+        let again = try package.build()
+        #expect(again.status == 0, "\(again.findings)")
+        #expect(!again.output.contains("Generating FlowRouter.swift"), "\(again.findings)")
+        #expect(!again.output.contains("warning:"), "\(again.findings)")
+        #expect(generated != nil && package.routerDate == generated)
+    }
+}
+
+/// A package in a temporary folder whose `App` target uses FlowGraphPlugin from this package.
+struct TemporaryPackage {
+    struct Build {
+        let status: Int32
+        let output: String
+
+        var lines: [String] { output.split(separator: "\n").map(String.init) }
+
+        /// What a failed expectation shows: the exit status and the error and warning lines, not
+        /// the whole log.
+        var findings: String {
+            let found = lines.filter { $0.contains("error:") || $0.contains("warning:") }
+            return "swift build exited with \(status):\n" + (found.isEmpty ? lines.suffix(20) : found.prefix(30)).joined(separator: "\n")
+        }
+    }
+
+    let root: URL
+
+    /// Where the plugin wrote the router of target `App` (somewhere below `.build/plugins/outputs`),
+    /// or a path that does not exist.
+    var router: URL {
+        let outputs = root.appendingPathComponent(".build/plugins/outputs")
+        let found = FileManager.default.enumerator(at: outputs, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.first { $0.lastPathComponent == "FlowRouter.swift" }
+        return found ?? outputs.appendingPathComponent("FlowRouter.swift")
+    }
+
+    var routerDate: Date? {
+        (try? FileManager.default.attributesOfItem(atPath: router.path))?[.modificationDate] as? Date
+    }
+
+    init() throws {
+        let temporary = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+        root = temporary.appendingPathComponent("flowgraph-plugin-\(UUID().uuidString)")
+        // A path dependency's identity is its folder's name.
+        let identity = PluginBuildTests.repository.lastPathComponent
+        try write("Package.swift", """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "App",
+                dependencies: [.package(path: "\(PluginBuildTests.repository.path)")],
+                targets: [
+                    .target(name: "App", plugins: [.plugin(name: "FlowGraphPlugin", package: "\(identity)")]),
+                ]
+            )
+
+            """)
+        try write("Sources/App/App.swift", "let firstStep: Broken.Step = .home\n")
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// `swift build`, standard output and error together, in the order they were written.
+    func build() throws -> Build {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build"]
+        process.currentDirectoryURL = root
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Build(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+}
