@@ -52,7 +52,12 @@ let package = Package(
         ),
         .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering"]),
         /// Uses the types the plugin generates from App.flow at build time.
-        .testTarget(name: "FlowGraphPluginTests", plugins: ["FlowGraphPlugin"]),
+        .testTarget(
+            name: "FlowGraphPluginTests",
+            // The generated router must build without a warning, as in an app that treats them as errors.
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
+            plugins: ["FlowGraphPlugin"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,17 +1,19 @@
-/// The app's own types that App.flow's payloads name; the generated code uses them as they
-/// are. Public, so that they fit generated code of any access level.
-public struct NoteID: Hashable, Sendable {
-    public let rawValue: Int
-
-    public init(_ rawValue: Int) {
-        self.rawValue = rawValue
+/// The app's own identifiers, as the payloads of App.flow use them. Public, so that the router
+/// compiles whichever access level it is generated with.
+public struct ItemID: Hashable, Sendable, LosslessStringConvertible {
+    public let value: Int
+    public init(_ value: Int) { self.value = value }
+    public init?(_ description: String) {
+        guard let value = Int(description) else { return nil }
+        self.value = value
     }
+    public var description: String { String(value) }
 }
 
-public struct User: Hashable, Sendable {
+public struct UserID: Hashable, Sendable {
     public let name: String
+}
 
-    public init(name: String) {
-        self.name = name
-    }
+public struct OrderID: Hashable, Sendable {
+    public let number: Int
 }

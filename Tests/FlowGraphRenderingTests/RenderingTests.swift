@@ -38,7 +38,7 @@ struct RenderingTests {
         for path in Self.everyDrawableProgram {
             let url = root.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             let result = isDirectory.boolValue ? try compiled(path)
                 : Compiler.compile([SourceFile(path: path, bytes: [UInt8](try Data(contentsOf: url)))])
             guard let program = result.program else { continue }

@@ -1,0 +1,297 @@
+import Testing
+
+// FlowNavigator, Store, Login, App and Account exist only because FlowGraphPlugin generated
+// FlowRouter.swift from App.flow while this target was built: no generated file is checked in.
+
+/// The app's guards, as a test sets them: answers, and a payment that can be held.
+@MainActor
+final class TestGuards: FlowNavigator.Guards {
+    var signedIn = false
+    var paymentAccepted = true
+    var holdsPayment = false
+    private(set) var asked: [String] = []
+    private var held: CheckedContinuation<Void, Never>?
+
+    var isHoldingPayment: Bool { held != nil }
+
+    func isSignedIn() -> Bool {
+        asked.append("isSignedIn")
+        return signedIn
+    }
+
+    func canPay() async -> Bool {
+        asked.append("canPay")
+        if holdsPayment { await withCheckedContinuation { held = $0 } }
+        return paymentAccepted
+    }
+
+    func releasePayment() {
+        held?.resume()
+        held = nil
+    }
+}
+
+@MainActor
+@Suite("The generated navigator, driven as an app would")
+struct NavigatorTests {
+    let guards = TestGuards()
+    let navigator: FlowNavigator
+
+    init() {
+        navigator = FlowNavigator(.app, guards: guards)
+    }
+
+    var app: FlowNavigator.RunningFlow { navigator.chain[0] }
+    var store: FlowNavigator.RunningFlow { navigator.chain.first { $0.flow == .store }! }
+    var storeStack: FlowNavigator.StackID { store.tabs[0].id }
+
+    /// Catalog → Item 1 → Checkout 1, signed in.
+    func goToCheckout() async {
+        guards.signedIn = true
+        await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
+        await navigator.send(Store.Event.buyTapped(item: ItemID(1)))
+        #expect(navigator.current == .store(.checkout(item: ItemID(1))))
+    }
+
+    @Test func startsAtTheFirstScreenOfTheRootWithEveryTabsSubflowRunning() {
+        #expect(navigator.current == .store(.catalog))
+        #expect(navigator.chain.map(\.flow) == [.app, .store])
+        #expect(app.tabs.map(\.screens) == [[.app(.shop)], [.app(.profile)]])
+        #expect(app.tabs.map(\.style) == [.tab, .tab])
+        #expect(Set(navigator.flows.values.map(\.flow)) == [.app, .store, .account])
+    }
+
+    @Test func pushDeliversThePayloadIntoTheStepsInputs() async {
+        let outcome = await navigator.send(Store.Event.itemPicked(item: ItemID(7)))
+        #expect(outcome == .init(status: .applied, commands: [.push(.store(.item(item: ItemID(7))), on: storeStack)]))
+        #expect(navigator.current == .store(.item(item: ItemID(7))))
+        #expect(store.top.screens == [.store(.catalog), .store(.item(item: ItemID(7)))])
+    }
+
+    @Test func aSyncGuardAllowsOrTakesItsElse() async throws {
+        await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
+        guards.signedIn = true
+        let allowed = await navigator.send(Store.Event.buyTapped(item: ItemID(1)))
+        #expect(allowed.commands == [.push(.store(.checkout(item: ItemID(1))), on: storeStack)])
+        navigator.userWentBack(in: storeStack, to: 2)
+
+        guards.signedIn = false
+        let otherwise = await navigator.send(Store.Event.buyTapped(item: ItemID(1)))
+        let sheet = try #require(store.layers.last)
+        let login = try #require(sheet.entries[0].subflow)
+        #expect(otherwise.commands == [
+            .present(.store(.signIn), style: .sheet, stack: sheet.id, by: store.id),
+            .start(login, in: sheet.id, index: 0),
+        ])
+        #expect(navigator.current == .login(.credentials))
+        #expect(guards.asked == ["isSignedIn", "isSignedIn"])
+    }
+
+    @Test func aGuardWithoutElseBlocksAndNothingChanges() async {
+        await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
+        let outcome = await navigator.send(Store.Event.reviewTapped)
+        #expect(outcome == .init(status: .blocked(by: .store(.isSignedIn)), commands: []))
+        #expect(navigator.current == .store(.item(item: ItemID(1))))
+        guards.signedIn = true
+        #expect(await navigator.send(Store.Event.reviewTapped).isApplied)
+    }
+
+    @Test func anAsyncGuardAllowsTakesItsElseOrBlocks() async {
+        await goToCheckout()
+        let paid = await navigator.send(Store.Event.payTapped(item: ItemID(1), amount: 30))
+        #expect(paid.commands == [.push(.store(.receipt(item: ItemID(1), amount: 30)), on: storeStack)])
+        navigator.userWentBack(in: storeStack, to: 3)
+
+        guards.paymentAccepted = false
+        let declined = await navigator.send(Store.Event.payTapped(item: ItemID(1), amount: 30))
+        #expect(declined.commands == [.push(.store(.declined), on: storeStack)])
+        #expect(await navigator.send(Store.Event.okTapped).commands == [.pop(storeStack)])
+
+        let express = await navigator.send(Store.Event.expressPayTapped(item: ItemID(1), amount: 30))
+        #expect(express.status == .blocked(by: .store(.canPay)))
+        #expect(navigator.current == .store(.checkout(item: ItemID(1))))
+    }
+
+    @Test func replacePopToAndRoot() async {
+        await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
+        let replaced = await navigator.send(Store.Event.relatedPicked(item: ItemID(2)))
+        #expect(replaced.commands == [.replace(.store(.item(item: ItemID(2))), on: storeStack)])
+        #expect(store.top.screens == [.store(.catalog), .store(.item(item: ItemID(2)))])
+
+        guards.signedIn = true
+        await navigator.send(Store.Event.buyTapped(item: ItemID(2)))
+        let back = await navigator.send(Store.Event.cancelTapped)
+        #expect(back.commands == [.popTo(.store(.catalog), index: 0, on: storeStack)])
+        #expect(store.top.screens == [.store(.catalog)])
+
+        await goToCheckout()
+        await navigator.send(Store.Event.payTapped(item: ItemID(1), amount: 5))
+        let root = await navigator.send(Store.Event.doneTapped)
+        #expect(root.commands == [.setRoot(.store(.catalog), on: storeStack)])
+        #expect(store.top.screens == [.store(.catalog)])
+    }
+
+    @Test func sheetAndCoverArePresentedAndDismissed() async throws {
+        let cover = await navigator.send(Store.Event.promoTapped)
+        let layer = try #require(store.layers.last)
+        #expect(layer.style == .cover)
+        #expect(cover.commands == [.present(.store(.promo), style: .cover, stack: layer.id, by: store.id)])
+        #expect(await navigator.send(Store.Event.closeTapped).commands == [.dismiss(layer.id)])
+        #expect(store.layers.isEmpty)
+
+        await navigator.send(Store.Event.searchTapped)
+        let sheet = try #require(store.layers.last)
+        #expect(sheet.style == .sheet)
+        let result = await navigator.send(Store.Event.resultPicked(item: ItemID(3)))
+        #expect(result.commands == [.dismiss(sheet.id)])
+        #expect(navigator.current == .store(.catalog))
+    }
+
+    @Test func aSubflowsExitIsHandledByTheStepThatRunsIt() async throws {
+        await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
+        await navigator.send(Store.Event.buyTapped(item: ItemID(1)))
+        let sheet = try #require(store.layers.last)
+        let login = try #require(sheet.entries[0].subflow)
+        await navigator.send(Login.Event.forgotTapped)
+        #expect(navigator.current == .login(.reset))
+
+        let outcome = await navigator.send(Login.Event.submitted(user: UserID(name: "ada")))
+        #expect(outcome == .init(status: .unhandled, commands: []))  // Reset does not handle it
+
+        await navigator.send(Login.Event.sent)
+        let exited = await navigator.send(Login.Event.submitted(user: UserID(name: "ada")))
+        #expect(exited.commands == [.finish(login, exit: "signedIn"), .dismiss(sheet.id)])
+        #expect(navigator.flows[login] == nil)
+        #expect(navigator.current == .store(.item(item: ItemID(1))))
+    }
+
+    @Test func flowLevelEventsBubbleFromNestedFlows() async throws {
+        #expect(navigator.userSelectedTab(1, in: app.id).isApplied)
+        #expect(navigator.current == .account(.overview))
+        await navigator.send(Account.Event.ordersTapped)
+        #expect(navigator.chain.map(\.flow) == [.app, .account])
+
+        // An event of the root tabs flow, sent from a screen of the Account flow.
+        let home = await navigator.send(App.Event.homeTapped)
+        #expect(home.commands == [.selectTab(.app(.shop), index: 0, in: app.id)])
+        #expect(navigator.current == .store(.catalog))
+
+        // Root in the tab bar: the store tab starts over, with a new Store flow.
+        let oldStore = store.id
+        await navigator.send(Store.Event.itemPicked(item: ItemID(4)))
+        let signedOut = await navigator.send(App.Event.signedOut)
+        #expect(signedOut.commands == [.setRoot(.app(.shop), on: app.tabs[0].id), .start(store.id, in: app.tabs[0].id, index: 0)])
+        #expect(store.id != oldStore)
+        #expect(navigator.flows[oldStore] == nil)
+        #expect(navigator.current == .store(.catalog))
+    }
+
+    @Test func anEventNoOneHandlesIsReportedNotTrapped() async {
+        let before = navigator.flows
+        #expect(await navigator.send(Store.Event.cancelTapped).status == .unhandled)  // Catalog does not handle it
+        #expect(await navigator.send(Account.Event.ordersTapped).status == .unhandled)  // Account is in the other tab
+        #expect(await navigator.send(Login.Event.sent).status == .unhandled)  // Login is not running
+        #expect(navigator.flows == before)
+        #expect(navigator.history.map(\.outcome.status) == [.unhandled, .unhandled, .unhandled])
+    }
+
+    @Test func aDeepLinkOpensAlongTheShortestPathFromAnywhere() async throws {
+        navigator.userSelectedTab(1, in: app.id)
+        await navigator.send(Account.Event.ordersTapped)
+        let outcome = await navigator.open(url: "/items/42")
+        #expect(outcome.status == .applied)
+        #expect(outcome.commands == [
+            .selectTab(.app(.shop), index: 0, in: app.id),
+            .push(.store(.item(item: ItemID(42))), on: storeStack),
+        ])
+        #expect(navigator.current == .store(.item(item: ItemID(42))))
+        #expect(store.top.screens == [.store(.catalog), .store(.item(item: ItemID(42)))])
+        #expect(await navigator.open(url: "/nowhere").status == .unhandled)
+    }
+
+    @Test func aDeepLinkStopsWhereAGuardSaysNo() async {
+        await navigator.send(Store.Event.promoTapped)
+        let blocked = await navigator.open(Store.Link.checkout(item: ItemID(5)))
+        #expect(blocked.status == .blocked(by: .store(.isSignedIn)))
+        #expect(navigator.current == .store(.item(item: ItemID(5))))  // half way: the item, not its checkout
+        #expect(store.layers.isEmpty)
+
+        guards.signedIn = true
+        let opened = await navigator.open(url: "/items/5/checkout")
+        #expect(opened.isApplied)
+        #expect(store.top.screens == [.store(.catalog), .store(.item(item: ItemID(5))), .store(.checkout(item: ItemID(5)))])
+    }
+
+    @Test func twoConcurrentSendsAreSerializedAcrossAnAsyncGuard() async {
+        await goToCheckout()
+        guards.holdsPayment = true
+        let navigator = self.navigator
+        let payment = Task { await navigator.send(Store.Event.payTapped(item: ItemID(1), amount: 30)) }
+        while !guards.isHoldingPayment { await Task.yield() }
+        let cancel = Task { await navigator.send(Store.Event.cancelTapped) }
+        for _ in 0..<20 { await Task.yield() }
+        // The cancel waits for the payment: nothing moved yet.
+        #expect(navigator.current == .store(.checkout(item: ItemID(1))))
+        guards.releasePayment()
+        #expect(await payment.value.isApplied)
+        // It then runs at the receipt, which does not handle it (run first, it would have gone to the catalog).
+        #expect(await cancel.value.status == .unhandled)
+        #expect(navigator.current == .store(.receipt(item: ItemID(1), amount: 30)))
+    }
+
+    @Test func aSendWhoseScreenTheUserLeftWhileAGuardWasAskedIsCancelled() async {
+        await goToCheckout()
+        guards.holdsPayment = true
+        let navigator = self.navigator
+        let payment = Task { await navigator.send(Store.Event.payTapped(item: ItemID(1), amount: 30)) }
+        while !guards.isHoldingPayment { await Task.yield() }
+        navigator.userWentBack(in: storeStack, to: 2)
+        guards.releasePayment()
+        #expect(await payment.value == .init(status: .cancelled, commands: []))
+        #expect(navigator.current == .store(.item(item: ItemID(1))))
+    }
+
+    @Test func movesOfTheUserKeepTheStateTrue() async throws {
+        await navigator.send(Store.Event.searchTapped)
+        let sheet = try #require(store.layers.last)
+        #expect(navigator.userDismissed(sheet.id).isApplied)
+        #expect(navigator.current == .store(.catalog))
+        #expect(navigator.userDismissed(sheet.id).status == .impossible)
+        #expect(navigator.userWentBack(in: storeStack, to: 1).status == .impossible)
+        #expect(navigator.userSelectedTab(5, in: app.id).status == .impossible)
+    }
+
+    @Test func historyIsBoundedAndTheObserverSeesEveryRecord() async {
+        let navigator = FlowNavigator(.app, guards: guards, historyLimit: 3)
+        var observed: [FlowNavigator.Outcome.Status] = []
+        navigator.observer = { observed.append($0.outcome.status) }
+        await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
+        await navigator.send(Store.Event.reviewTapped)
+        await navigator.send(Store.Event.relatedPicked(item: ItemID(2)))
+        await navigator.send(Store.Event.okTapped)
+        #expect(observed == [.applied, .blocked(by: .store(.isSignedIn)), .applied, .unhandled])
+        #expect(navigator.history.map(\.outcome.status) == [.blocked(by: .store(.isSignedIn)), .applied, .unhandled])
+        let last = navigator.history.last
+        #expect(last?.screen == .store(.item(item: ItemID(2))))
+        if case .event(.store(.okTapped)) = last?.cause {} else { Issue.record("the last record is not okTapped") }
+    }
+
+    @Test func theGraphIsDataTestsCanWalk() {
+        let graph = FlowNavigator.graph
+        #expect(graph.roots == ["App"])
+        #expect(graph.steps.count == 2 + 9 + 2 + 3)
+        for step in graph.steps {
+            #expect(step.path.last == "\(step.flow).\(step.name)", "\(step.flow).\(step.name) is not reachable")
+        }
+        let checkout = graph.links.first { $0.pattern == "/items/{item}/checkout" }
+        #expect(checkout?.path == ["App.Shop", "Store.Catalog", "Store.Item", "Store.Checkout"])
+        let buy = graph.transitions.filter { $0.event == "buyTapped" }
+        #expect(buy.map(\.action) == ["push", "sheet"])
+        #expect(buy.map(\.conditions) == [["isSignedIn"], ["isSignedIn"]])
+        // Every step a transition names exists.
+        let names = Set(graph.steps.map { "\($0.flow).\($0.name)" })
+        for transition in graph.transitions where transition.action != "exit" {
+            if let target = transition.target { #expect(names.contains("\(transition.flow).\(target)")) }
+        }
+    }
+}
