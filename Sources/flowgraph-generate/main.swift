@@ -1,6 +1,6 @@
 // flowgraph-generate: the small tool the FlowGraph build plugin runs.
 //
-//     flowgraph-generate --output <file.swift> <input.flow>...
+//     flowgraph-generate --output <file.swift> [--access internal|public] <input.flow>...
 //
 // Compiles the inputs as one program, as `flowgraph generate` does, and writes the Swift router
 // to the output file: atomically, and not at all when its bytes would not change, so a build
@@ -21,7 +21,7 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-let usage = "usage: flowgraph-generate --output <file.swift> <input.flow>..."
+let usage = "usage: flowgraph-generate --output <file.swift> [--access internal|public] <input.flow>..."
 
 func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
     FileHandle.standardError.write(Data("flowgraph-generate: error: \(message)\n".utf8))
@@ -31,6 +31,7 @@ func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
 /// The parsed command line.
 struct Arguments {
     var output: String?
+    var access = SwiftEmitter.Access.internal
     var inputs: [String] = []
 
     init(_ arguments: [String]) {
@@ -40,6 +41,11 @@ struct Arguments {
             case "--output", "-o":
                 guard let value = remaining.popFirst() else { fail("'\(argument)' needs a file\n\(usage)") }
                 output = value
+            case "--access":
+                guard let value = remaining.popFirst().flatMap(SwiftEmitter.Access.init(rawValue:)) else {
+                    fail("'--access' needs 'internal' or 'public'\n\(usage)")
+                }
+                access = value
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -75,7 +81,9 @@ if !context.diagnostics.isEmpty {
 }
 guard let program = compilation.program, !compilation.hasErrors else { exit(ExitStatus.findings) }
 
-let source = SwiftEmitter.emit(program, sources: files.map { URL(fileURLWithPath: $0.path).lastPathComponent })
+let source = SwiftEmitter.emit(
+    program, analysis: compilation.analysis, sources: files.map { URL(fileURLWithPath: $0.path).lastPathComponent },
+    access: arguments.access)
 do {
     let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -7,7 +7,7 @@ import Foundation
 struct GenerateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write the Swift router of flow programs (steps, events, exits, guards and deep links as types).",
+        abstract: "Write the Swift router of flow programs: their types, and a navigator that runs them (docs/GeneratedRouter.md).",
         discussion: """
             Refuses to generate when the program has errors, with the same diagnostics as 'check' \
             (exit code 1). The file is written atomically, and not at all when its bytes would not change.
@@ -19,9 +19,15 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write FlowRouter.swift into.", valueName: "folder"))
     var output: String
 
+    @Option(help: ArgumentHelp(
+        "The access level of the generated declarations: internal for an app target, public for a library (whose payload types must then be public).",
+        valueName: "level"))
+    var access: SwiftEmitter.Access = .internal
+
     func run() async throws {
-        let (files, _, program) = try input.compileForOutput()
-        let source = SwiftEmitter.emit(program, sources: files.map { ($0.path as NSString).lastPathComponent })
+        let (files, compilation, program) = try input.compileForOutput()
+        let source = SwiftEmitter.emit(
+            program, analysis: compilation.analysis, sources: files.map { ($0.path as NSString).lastPathComponent }, access: access)
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             try OutputFile.write(Array(source.utf8), to: (output as NSString).appendingPathComponent("FlowRouter.swift"))
@@ -31,3 +37,5 @@ struct GenerateCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension SwiftEmitter.Access: ExpressibleByArgument {}

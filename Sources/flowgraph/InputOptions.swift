@@ -34,7 +34,8 @@ extension InputOptions {
         let compilation = Compiler.compile(files)
         let context = ReportContext(files: files, diagnostics: compilation.diagnostics)
         if !context.diagnostics.isEmpty {
-            Terminal.writeError(TextReport(context, isColored: Terminal.isColorErrorTerminal).render() + "\(context.summary)\n")
+            Terminal.writeError(TextReport(context, isColored: Terminal.isColorErrorTerminal).render()
+                + "\(context.summary) in \(files.count) file\(files.count == 1 ? "" : "s")\n")
         }
         guard let program = compilation.program, !compilation.hasErrors else { throw ExitCode(ExitStatus.findings) }
         return (files, compilation, program)

@@ -137,3 +137,48 @@ struct RenderCommandTests {
         #expect(try CommandLineTests.run(["render", "samples/shop", "-o", "-", "--format", "png"]).status == 2)
     }
 }
+
+@Suite("flowgraph generate")
+struct GenerateCommandTests {
+    static func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-generate-\(UUID().uuidString)")
+    }
+
+    @Test(arguments: GenerationTests.apps)
+    func everySampleGeneratesItsGoldenRouterAndASecondRunTouchesNothing(app: String) throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("FlowRouter.swift").path
+        let first = try CommandLineTests.run(["generate", "samples/\(app)", "-o", folder.path])
+        #expect(first.status == 0, "\(first.errors)")
+        try expectGolden(try String(contentsOfFile: path, encoding: .utf8), "swift/\(app).swift")
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(try CommandLineTests.run(["generate", "samples/\(app)", "-o", folder.path]).status == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        #expect(before == after)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["FlowRouter.swift"])
+    }
+
+    @Test func errorsAreReportedAsByCheckAndTheEarlierRouterIsKept() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("FlowRouter.swift").path
+        try Data("// earlier router".utf8).write(to: URL(fileURLWithPath: path))
+        let run = try CommandLineTests.run(["generate", "samples/errors/invalid-pop-to.flow", "-o", folder.path])
+        let check = try CommandLineTests.run(["check", "samples/errors/invalid-pop-to.flow"])
+        #expect(run.status == 1)
+        #expect(run.errors == check.output)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "// earlier router")
+    }
+
+    @Test func aLibraryGetsPublicDeclarations() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CommandLineTests.run(["generate", "samples/mail", "-o", folder.path, "--access", "public"]).status == 0)
+        let text = try String(contentsOfFile: folder.appendingPathComponent("FlowRouter.swift").path, encoding: .utf8)
+        #expect(text.contains("public final class FlowNavigator"))
+        #expect(try CommandLineTests.run(["generate", "samples/mail", "-o", folder.path, "--access", "open"]).status == 2)
+    }
+}
