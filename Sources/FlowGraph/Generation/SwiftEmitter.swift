@@ -65,13 +65,22 @@ public struct SwiftEmitter {
             for name in shadowed.sorted() { text += "typealias \(Self.aliasPrefix)\(name) = \(name)\n" }
             text += "\n"
         }
+        let renamed = program.flows.map(\.name).filter { Self.nestedNames.contains($0) }
+        if !renamed.isEmpty {
+            text += "// Flows whose names the navigator's own types reuse.\n"
+            for name in renamed { text += "\(access)typealias \(Self.flowAliasPrefix)\(name) = \(name)\n" }
+            text += "\n"
+        }
         return text
     }
 
     // MARK: - Names
 
-    /// `Shop`, as a type.
-    func flowType(_ flow: Flow) -> String { SwiftNames.identifier(flow.name) }
+    /// `Shop`, as a type; through a file-level alias when a type nested in the navigator has its
+    /// name (a flow called `Root` or `Screen`).
+    func flowType(_ flow: Flow) -> String {
+        Self.nestedNames.contains(flow.name) ? Self.flowAliasPrefix + flow.name : SwiftNames.identifier(flow.name)
+    }
     /// `shop`, the flow's case in `FlowNavigator.Screen`, `Flow`, `Event`...
     func flowCase(_ flow: Flow) -> String { SwiftNames.identifier(SwiftNames.caseName(flow.name)) }
     /// `product`, a step's case in `Step` and `Step.Kind`.
@@ -100,6 +109,7 @@ public struct SwiftEmitter {
         "Record", "Start", "Move", "Decision", "GuardCheck", "LinkHop", "Place", "Graph",
     ]
     static let aliasPrefix = "FlowGraphAppType_"
+    static let flowAliasPrefix = "FlowGraphFlow_"
 
     /// A type as written in the spec, with the names a generated type would shadow replaced by their alias.
     mutating func type(_ text: String) -> String {
@@ -140,7 +150,7 @@ public struct SwiftEmitter {
 
     private mutating func flowNamespace(_ flow: Flow) {
         output += SwiftNames.doc(flow.doc, indent: "")
-        line("\(access)enum \(flowType(flow)) {")
+        line("\(access)enum \(SwiftNames.identifier(flow.name)) {")
         steps(flow)
         events(flow)
         if !flow.exits.isEmpty { exits(flow) }

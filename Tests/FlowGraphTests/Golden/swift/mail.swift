@@ -1000,100 +1000,112 @@ extension FlowNavigator {
     }
 
     /// The program as data.
-    nonisolated static let graph = Graph(roots: graphRoots, steps: graphSteps, transitions: graphTransitions, links: graphLinks)
+    nonisolated static let graph = Graph(roots: graphRoots, steps: graphSteps(), transitions: graphTransitions(), links: graphLinks())
+
+    // The data is built by one statement per element: a large array literal would cost the
+    // compiler far more time to type-check (90 s instead of 2 s for 1,000 steps).
 
     private nonisolated static let graphRoots: [String] = ["Mail"]
 
-    private nonisolated static let graphSteps: [Graph.StepInfo] = [
-        .init(flow: "ComposeFlow", name: "Editor", inputs: ["draft: Draft"], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor"]),
-        .init(flow: "ComposeFlow", name: "Contacts", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor", "ComposeFlow.Contacts"]),
-        .init(flow: "ComposeFlow", name: "SendLater", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor", "ComposeFlow.SendLater"]),
-        .init(flow: "ComposeFlow", name: "DraftOptions", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor", "ComposeFlow.DraftOptions"]),
-        .init(flow: "Mail", name: "Mailboxes", inputs: [], runs: nil, path: ["Mail.Mailboxes"]),
-        .init(flow: "Mail", name: "Inbox", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox"]),
-        .init(flow: "Mail", name: "Mailbox", inputs: ["mailbox: MailboxID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Mailbox"]),
-        .init(flow: "Mail", name: "Search", inputs: ["scope: MailboxID?"], runs: nil, path: ["Mail.Mailboxes", "Mail.Search"]),
-        .init(flow: "Mail", name: "Message", inputs: ["message: MessageID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message"]),
-        .init(flow: "Mail", name: "MoveToMailbox", inputs: ["message: MessageID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message", "Mail.MoveToMailbox"]),
-        .init(flow: "Mail", name: "AttachmentViewer", inputs: ["attachment: AttachmentID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message", "Mail.AttachmentViewer"]),
-        .init(flow: "Mail", name: "ShareAttachment", inputs: ["attachment: AttachmentID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message", "Mail.AttachmentViewer", "Mail.ShareAttachment"]),
-        .init(flow: "Mail", name: "Compose", inputs: ["draft: Draft"], runs: "ComposeFlow", path: ["Mail.Mailboxes", "Mail.Compose"]),
-        .init(flow: "Mail", name: "Settings", inputs: [], runs: "MailSettings", path: ["Mail.Mailboxes", "Mail.Settings"]),
-        .init(flow: "Mail", name: "Lock", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Lock"]),
-        .init(flow: "MailSettings", name: "SettingsHome", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome"]),
-        .init(flow: "MailSettings", name: "Accounts", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts"]),
-        .init(flow: "MailSettings", name: "AccountDetail", inputs: ["account: AccountID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts", "MailSettings.AccountDetail"]),
-        .init(flow: "MailSettings", name: "AddAccount", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts", "MailSettings.AddAccount"]),
-        .init(flow: "MailSettings", name: "AccountSignIn", inputs: ["provider: MailProvider"], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts", "MailSettings.AddAccount", "MailSettings.AccountSignIn"]),
-        .init(flow: "MailSettings", name: "Signature", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Signature"]),
-        .init(flow: "MailSettings", name: "NotificationSettings", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.NotificationSettings"]),
-        .init(flow: "MailSettings", name: "PasscodeLock", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.PasscodeLock"]),
-        .init(flow: "MailSettings", name: "SetPasscode", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.PasscodeLock", "MailSettings.SetPasscode"]),
-    ]
+    private nonisolated static func graphSteps() -> [Graph.StepInfo] {
+        var steps: [Graph.StepInfo] = []
+        steps.reserveCapacity(24)
+        steps.append(.init(flow: "ComposeFlow", name: "Editor", inputs: ["draft: Draft"], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor"]))
+        steps.append(.init(flow: "ComposeFlow", name: "Contacts", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor", "ComposeFlow.Contacts"]))
+        steps.append(.init(flow: "ComposeFlow", name: "SendLater", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor", "ComposeFlow.SendLater"]))
+        steps.append(.init(flow: "ComposeFlow", name: "DraftOptions", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Compose", "ComposeFlow.Editor", "ComposeFlow.DraftOptions"]))
+        steps.append(.init(flow: "Mail", name: "Mailboxes", inputs: [], runs: nil, path: ["Mail.Mailboxes"]))
+        steps.append(.init(flow: "Mail", name: "Inbox", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox"]))
+        steps.append(.init(flow: "Mail", name: "Mailbox", inputs: ["mailbox: MailboxID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Mailbox"]))
+        steps.append(.init(flow: "Mail", name: "Search", inputs: ["scope: MailboxID?"], runs: nil, path: ["Mail.Mailboxes", "Mail.Search"]))
+        steps.append(.init(flow: "Mail", name: "Message", inputs: ["message: MessageID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message"]))
+        steps.append(.init(flow: "Mail", name: "MoveToMailbox", inputs: ["message: MessageID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message", "Mail.MoveToMailbox"]))
+        steps.append(.init(flow: "Mail", name: "AttachmentViewer", inputs: ["attachment: AttachmentID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message", "Mail.AttachmentViewer"]))
+        steps.append(.init(flow: "Mail", name: "ShareAttachment", inputs: ["attachment: AttachmentID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message", "Mail.AttachmentViewer", "Mail.ShareAttachment"]))
+        steps.append(.init(flow: "Mail", name: "Compose", inputs: ["draft: Draft"], runs: "ComposeFlow", path: ["Mail.Mailboxes", "Mail.Compose"]))
+        steps.append(.init(flow: "Mail", name: "Settings", inputs: [], runs: "MailSettings", path: ["Mail.Mailboxes", "Mail.Settings"]))
+        steps.append(.init(flow: "Mail", name: "Lock", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Lock"]))
+        steps.append(.init(flow: "MailSettings", name: "SettingsHome", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome"]))
+        steps.append(.init(flow: "MailSettings", name: "Accounts", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts"]))
+        steps.append(.init(flow: "MailSettings", name: "AccountDetail", inputs: ["account: AccountID"], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts", "MailSettings.AccountDetail"]))
+        steps.append(.init(flow: "MailSettings", name: "AddAccount", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts", "MailSettings.AddAccount"]))
+        steps.append(.init(flow: "MailSettings", name: "AccountSignIn", inputs: ["provider: MailProvider"], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts", "MailSettings.AddAccount", "MailSettings.AccountSignIn"]))
+        steps.append(.init(flow: "MailSettings", name: "Signature", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Signature"]))
+        steps.append(.init(flow: "MailSettings", name: "NotificationSettings", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.NotificationSettings"]))
+        steps.append(.init(flow: "MailSettings", name: "PasscodeLock", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.PasscodeLock"]))
+        steps.append(.init(flow: "MailSettings", name: "SetPasscode", inputs: [], runs: nil, path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.PasscodeLock", "MailSettings.SetPasscode"]))
+        return steps
+    }
 
-    private nonisolated static let graphTransitions: [Graph.TransitionInfo] = [
-        .init(flow: "ComposeFlow", from: "Editor", event: "addRecipientTapped", conditions: [], branch: 0, action: "sheet", target: "Contacts"),
-        .init(flow: "ComposeFlow", from: "Editor", event: "sendTapped", conditions: ["hasRecipients"], branch: 0, action: "exit", target: "sent"),
-        .init(flow: "ComposeFlow", from: "Editor", event: "sendTapped", conditions: ["hasRecipients"], branch: 1, action: "sheet", target: "Contacts"),
-        .init(flow: "ComposeFlow", from: "Editor", event: "sendLaterTapped", conditions: [], branch: 0, action: "sheet", target: "SendLater"),
-        .init(flow: "ComposeFlow", from: "Editor", event: "cancelTapped", conditions: [], branch: 0, action: "sheet", target: "DraftOptions"),
-        .init(flow: "ComposeFlow", from: "Contacts", event: "contactPicked", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "ComposeFlow", from: "Contacts", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "ComposeFlow", from: "SendLater", event: "timePicked", conditions: [], branch: 0, action: "exit", target: "scheduled"),
-        .init(flow: "ComposeFlow", from: "SendLater", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "ComposeFlow", from: "DraftOptions", event: "deleteDraftTapped", conditions: [], branch: 0, action: "exit", target: "discarded"),
-        .init(flow: "ComposeFlow", from: "DraftOptions", event: "saveDraftTapped", conditions: [], branch: 0, action: "exit", target: "savedAsDraft"),
-        .init(flow: "ComposeFlow", from: "DraftOptions", event: "keepEditingTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "Mailboxes", event: "allInboxesTapped", conditions: [], branch: 0, action: "push", target: "Inbox"),
-        .init(flow: "Mail", from: "Mailboxes", event: "mailboxPicked", conditions: [], branch: 0, action: "push", target: "Mailbox"),
-        .init(flow: "Mail", from: "Mailboxes", event: "searchTapped", conditions: [], branch: 0, action: "push", target: "Search"),
-        .init(flow: "Mail", from: "Mailboxes", event: "settingsTapped", conditions: [], branch: 0, action: "sheet", target: "Settings"),
-        .init(flow: "Mail", from: "Inbox", event: "messagePicked", conditions: [], branch: 0, action: "push", target: "Message"),
-        .init(flow: "Mail", from: "Inbox", event: "searchTapped", conditions: [], branch: 0, action: "push", target: "Search"),
-        .init(flow: "Mail", from: "Mailbox", event: "messagePicked", conditions: [], branch: 0, action: "push", target: "Message"),
-        .init(flow: "Mail", from: "Mailbox", event: "searchTapped", conditions: [], branch: 0, action: "push", target: "Search"),
-        .init(flow: "Mail", from: "Search", event: "messagePicked", conditions: [], branch: 0, action: "push", target: "Message"),
-        .init(flow: "Mail", from: "Message", event: "replyTapped", conditions: [], branch: 0, action: "sheet", target: "Compose"),
-        .init(flow: "Mail", from: "Message", event: "forwardTapped", conditions: [], branch: 0, action: "sheet", target: "Compose"),
-        .init(flow: "Mail", from: "Message", event: "attachmentTapped", conditions: [], branch: 0, action: "cover", target: "AttachmentViewer"),
-        .init(flow: "Mail", from: "Message", event: "moveTapped", conditions: [], branch: 0, action: "sheet", target: "MoveToMailbox"),
-        .init(flow: "Mail", from: "Message", event: "nextMessageTapped", conditions: [], branch: 0, action: "replace", target: "Message"),
-        .init(flow: "Mail", from: "Message", event: "deleted", conditions: [], branch: 0, action: "pop", target: nil),
-        .init(flow: "Mail", from: "MoveToMailbox", event: "moved", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "MoveToMailbox", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "AttachmentViewer", event: "doneTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "AttachmentViewer", event: "shareTapped", conditions: [], branch: 0, action: "sheet", target: "ShareAttachment"),
-        .init(flow: "Mail", from: "ShareAttachment", event: "shared", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "ShareAttachment", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "Compose", event: "sent", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "Compose", event: "scheduled", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "Compose", event: "savedAsDraft", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "Compose", event: "discarded", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "Settings", event: "done", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "Lock", event: "unlockWithBiometricsTapped", conditions: ["biometricsSucceeded"], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: "Lock", event: "passcodeAccepted", conditions: [], branch: 0, action: "dismiss", target: nil),
-        .init(flow: "Mail", from: nil, event: "composeTapped", conditions: [], branch: 0, action: "sheet", target: "Compose"),
-        .init(flow: "Mail", from: nil, event: "lockTimeoutElapsed", conditions: [], branch: 0, action: "cover", target: "Lock"),
-        .init(flow: "MailSettings", from: "SettingsHome", event: "accountsTapped", conditions: [], branch: 0, action: "push", target: "Accounts"),
-        .init(flow: "MailSettings", from: "SettingsHome", event: "signatureTapped", conditions: [], branch: 0, action: "push", target: "Signature"),
-        .init(flow: "MailSettings", from: "SettingsHome", event: "notificationsTapped", conditions: [], branch: 0, action: "push", target: "NotificationSettings"),
-        .init(flow: "MailSettings", from: "SettingsHome", event: "passcodeTapped", conditions: [], branch: 0, action: "push", target: "PasscodeLock"),
-        .init(flow: "MailSettings", from: "SettingsHome", event: "doneTapped", conditions: [], branch: 0, action: "exit", target: "done"),
-        .init(flow: "MailSettings", from: "Accounts", event: "accountPicked", conditions: [], branch: 0, action: "push", target: "AccountDetail"),
-        .init(flow: "MailSettings", from: "Accounts", event: "addAccountTapped", conditions: [], branch: 0, action: "push", target: "AddAccount"),
-        .init(flow: "MailSettings", from: "AccountDetail", event: "accountDeleted", conditions: [], branch: 0, action: "pop", target: nil),
-        .init(flow: "MailSettings", from: "AddAccount", event: "providerPicked", conditions: [], branch: 0, action: "push", target: "AccountSignIn"),
-        .init(flow: "MailSettings", from: "AccountSignIn", event: "accountAdded", conditions: [], branch: 0, action: "popTo", target: "Accounts"),
-        .init(flow: "MailSettings", from: "Signature", event: "signatureSaved", conditions: [], branch: 0, action: "pop", target: nil),
-        .init(flow: "MailSettings", from: "PasscodeLock", event: "setPasscodeTapped", conditions: [], branch: 0, action: "push", target: "SetPasscode"),
-        .init(flow: "MailSettings", from: "SetPasscode", event: "passcodeSet", conditions: [], branch: 0, action: "popTo", target: "PasscodeLock"),
-    ]
+    private nonisolated static func graphTransitions() -> [Graph.TransitionInfo] {
+        var transitions: [Graph.TransitionInfo] = []
+        transitions.reserveCapacity(55)
+        transitions.append(.init(flow: "ComposeFlow", from: "Editor", event: "addRecipientTapped", conditions: [], branch: 0, action: "sheet", target: "Contacts"))
+        transitions.append(.init(flow: "ComposeFlow", from: "Editor", event: "sendTapped", conditions: ["hasRecipients"], branch: 0, action: "exit", target: "sent"))
+        transitions.append(.init(flow: "ComposeFlow", from: "Editor", event: "sendTapped", conditions: ["hasRecipients"], branch: 1, action: "sheet", target: "Contacts"))
+        transitions.append(.init(flow: "ComposeFlow", from: "Editor", event: "sendLaterTapped", conditions: [], branch: 0, action: "sheet", target: "SendLater"))
+        transitions.append(.init(flow: "ComposeFlow", from: "Editor", event: "cancelTapped", conditions: [], branch: 0, action: "sheet", target: "DraftOptions"))
+        transitions.append(.init(flow: "ComposeFlow", from: "Contacts", event: "contactPicked", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "ComposeFlow", from: "Contacts", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "ComposeFlow", from: "SendLater", event: "timePicked", conditions: [], branch: 0, action: "exit", target: "scheduled"))
+        transitions.append(.init(flow: "ComposeFlow", from: "SendLater", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "ComposeFlow", from: "DraftOptions", event: "deleteDraftTapped", conditions: [], branch: 0, action: "exit", target: "discarded"))
+        transitions.append(.init(flow: "ComposeFlow", from: "DraftOptions", event: "saveDraftTapped", conditions: [], branch: 0, action: "exit", target: "savedAsDraft"))
+        transitions.append(.init(flow: "ComposeFlow", from: "DraftOptions", event: "keepEditingTapped", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "Mailboxes", event: "allInboxesTapped", conditions: [], branch: 0, action: "push", target: "Inbox"))
+        transitions.append(.init(flow: "Mail", from: "Mailboxes", event: "mailboxPicked", conditions: [], branch: 0, action: "push", target: "Mailbox"))
+        transitions.append(.init(flow: "Mail", from: "Mailboxes", event: "searchTapped", conditions: [], branch: 0, action: "push", target: "Search"))
+        transitions.append(.init(flow: "Mail", from: "Mailboxes", event: "settingsTapped", conditions: [], branch: 0, action: "sheet", target: "Settings"))
+        transitions.append(.init(flow: "Mail", from: "Inbox", event: "messagePicked", conditions: [], branch: 0, action: "push", target: "Message"))
+        transitions.append(.init(flow: "Mail", from: "Inbox", event: "searchTapped", conditions: [], branch: 0, action: "push", target: "Search"))
+        transitions.append(.init(flow: "Mail", from: "Mailbox", event: "messagePicked", conditions: [], branch: 0, action: "push", target: "Message"))
+        transitions.append(.init(flow: "Mail", from: "Mailbox", event: "searchTapped", conditions: [], branch: 0, action: "push", target: "Search"))
+        transitions.append(.init(flow: "Mail", from: "Search", event: "messagePicked", conditions: [], branch: 0, action: "push", target: "Message"))
+        transitions.append(.init(flow: "Mail", from: "Message", event: "replyTapped", conditions: [], branch: 0, action: "sheet", target: "Compose"))
+        transitions.append(.init(flow: "Mail", from: "Message", event: "forwardTapped", conditions: [], branch: 0, action: "sheet", target: "Compose"))
+        transitions.append(.init(flow: "Mail", from: "Message", event: "attachmentTapped", conditions: [], branch: 0, action: "cover", target: "AttachmentViewer"))
+        transitions.append(.init(flow: "Mail", from: "Message", event: "moveTapped", conditions: [], branch: 0, action: "sheet", target: "MoveToMailbox"))
+        transitions.append(.init(flow: "Mail", from: "Message", event: "nextMessageTapped", conditions: [], branch: 0, action: "replace", target: "Message"))
+        transitions.append(.init(flow: "Mail", from: "Message", event: "deleted", conditions: [], branch: 0, action: "pop", target: nil))
+        transitions.append(.init(flow: "Mail", from: "MoveToMailbox", event: "moved", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "MoveToMailbox", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "AttachmentViewer", event: "doneTapped", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "AttachmentViewer", event: "shareTapped", conditions: [], branch: 0, action: "sheet", target: "ShareAttachment"))
+        transitions.append(.init(flow: "Mail", from: "ShareAttachment", event: "shared", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "ShareAttachment", event: "cancelTapped", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "Compose", event: "sent", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "Compose", event: "scheduled", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "Compose", event: "savedAsDraft", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "Compose", event: "discarded", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "Settings", event: "done", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "Lock", event: "unlockWithBiometricsTapped", conditions: ["biometricsSucceeded"], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: "Lock", event: "passcodeAccepted", conditions: [], branch: 0, action: "dismiss", target: nil))
+        transitions.append(.init(flow: "Mail", from: nil, event: "composeTapped", conditions: [], branch: 0, action: "sheet", target: "Compose"))
+        transitions.append(.init(flow: "Mail", from: nil, event: "lockTimeoutElapsed", conditions: [], branch: 0, action: "cover", target: "Lock"))
+        transitions.append(.init(flow: "MailSettings", from: "SettingsHome", event: "accountsTapped", conditions: [], branch: 0, action: "push", target: "Accounts"))
+        transitions.append(.init(flow: "MailSettings", from: "SettingsHome", event: "signatureTapped", conditions: [], branch: 0, action: "push", target: "Signature"))
+        transitions.append(.init(flow: "MailSettings", from: "SettingsHome", event: "notificationsTapped", conditions: [], branch: 0, action: "push", target: "NotificationSettings"))
+        transitions.append(.init(flow: "MailSettings", from: "SettingsHome", event: "passcodeTapped", conditions: [], branch: 0, action: "push", target: "PasscodeLock"))
+        transitions.append(.init(flow: "MailSettings", from: "SettingsHome", event: "doneTapped", conditions: [], branch: 0, action: "exit", target: "done"))
+        transitions.append(.init(flow: "MailSettings", from: "Accounts", event: "accountPicked", conditions: [], branch: 0, action: "push", target: "AccountDetail"))
+        transitions.append(.init(flow: "MailSettings", from: "Accounts", event: "addAccountTapped", conditions: [], branch: 0, action: "push", target: "AddAccount"))
+        transitions.append(.init(flow: "MailSettings", from: "AccountDetail", event: "accountDeleted", conditions: [], branch: 0, action: "pop", target: nil))
+        transitions.append(.init(flow: "MailSettings", from: "AddAccount", event: "providerPicked", conditions: [], branch: 0, action: "push", target: "AccountSignIn"))
+        transitions.append(.init(flow: "MailSettings", from: "AccountSignIn", event: "accountAdded", conditions: [], branch: 0, action: "popTo", target: "Accounts"))
+        transitions.append(.init(flow: "MailSettings", from: "Signature", event: "signatureSaved", conditions: [], branch: 0, action: "pop", target: nil))
+        transitions.append(.init(flow: "MailSettings", from: "PasscodeLock", event: "setPasscodeTapped", conditions: [], branch: 0, action: "push", target: "SetPasscode"))
+        transitions.append(.init(flow: "MailSettings", from: "SetPasscode", event: "passcodeSet", conditions: [], branch: 0, action: "popTo", target: "PasscodeLock"))
+        return transitions
+    }
 
-    private nonisolated static let graphLinks: [Graph.LinkInfo] = [
-        .init(flow: "Mail", pattern: "/messages/{message}", target: "Message", path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message"]),
-        .init(flow: "Mail", pattern: "/mailboxes/{mailbox}", target: "Mailbox", path: ["Mail.Mailboxes", "Mail.Mailbox"]),
-        .init(flow: "MailSettings", pattern: "/settings/accounts", target: "Accounts", path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts"]),
-    ]
+    private nonisolated static func graphLinks() -> [Graph.LinkInfo] {
+        var links: [Graph.LinkInfo] = []
+        links.reserveCapacity(3)
+        links.append(.init(flow: "Mail", pattern: "/messages/{message}", target: "Message", path: ["Mail.Mailboxes", "Mail.Inbox", "Mail.Message"]))
+        links.append(.init(flow: "Mail", pattern: "/mailboxes/{mailbox}", target: "Mailbox", path: ["Mail.Mailboxes", "Mail.Mailbox"]))
+        links.append(.init(flow: "MailSettings", pattern: "/settings/accounts", target: "Accounts", path: ["Mail.Mailboxes", "Mail.Settings", "MailSettings.SettingsHome", "MailSettings.Accounts"]))
+        return links
+    }
 }
 
 // MARK: - The navigator's state, commands and outcomes (the same in every generated file)
