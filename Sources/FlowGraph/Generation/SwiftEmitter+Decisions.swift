@@ -133,6 +133,12 @@ extension SwiftEmitter {
                 }
             }
         }
+        return Self.pattern(binding: payload, used: used)
+    }
+
+    /// `(let order, _)`: binds the parameters in `used` to variables (their names, or `valueN`
+    /// for a name that cannot be one), and returns the variable of each bound name.
+    static func pattern(binding payload: [Parameter], used: Set<String>) -> (pattern: String, names: [String: String]) {
         var names: [String: String] = [:]
         var parts: [String] = []
         for (index, parameter) in payload.enumerated() {

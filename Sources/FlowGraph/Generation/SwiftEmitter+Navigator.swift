@@ -205,18 +205,7 @@ extension SwiftEmitter {
             line("        switch screen {")
             for (flow, step, subflow) in runners {
                 let needed = Set(firstSteps(of: subflow).flatMap(\.inputs).map(\.name))
-                var values: [String: String] = [:]
-                var parts: [String] = []
-                for (index, input) in step.inputs.enumerated() {
-                    guard needed.contains(input.name) else {
-                        parts.append("_")
-                        continue
-                    }
-                    let variable = Self.isPlainIdentifier(input.name) ? input.name : "value\(index)"
-                    values[input.name] = variable
-                    parts.append("let \(variable)")
-                }
-                let pattern = values.isEmpty ? "" : "(" + parts.joined(separator: ", ") + ")"
+                let (pattern, values) = Self.pattern(binding: step.inputs, used: needed)
                 line("        case .\(flowCase(flow))(.\(stepCase(step))\(pattern)):")
                 line("            return \(startValue(subflow, values: values))")
             }
