@@ -188,7 +188,13 @@ public struct SwiftEmitter {
         line()
         line("    /// The events of flow '\(flow.name)', with their payloads.")
         line("    \(access)enum Event: Sendable {")
-        for event in flow.events { line("        case \(caseDeclaration(event.name, event.payload))") }
+        let clauses = flow.steps.flatMap { $0.runs == nil ? $0.handlers : [] } + flow.handlers
+        for event in flow.events {
+            // The `///` doc of the first clause for the event that has one.
+            let doc = clauses.first { $0.event == event.name && !$0.doc.isEmpty }?.doc ?? []
+            output += SwiftNames.doc(doc, indent: "        ")
+            line("        case \(caseDeclaration(event.name, event.payload))")
+        }
         line("    }")
     }
 

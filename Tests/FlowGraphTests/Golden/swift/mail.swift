@@ -36,7 +36,9 @@ enum ComposeFlow {
     enum Event: Sendable {
         case addRecipientTapped
         case sendTapped
+        /// Long press on Send: "Send Later".
         case sendLaterTapped
+        /// Cancel asks whether to delete or save the draft.
         case cancelTapped
         case contactPicked(contact: ContactID)
         case timePicked(sendAt: Date)
@@ -231,6 +233,7 @@ enum Mail {
     enum Event: Sendable {
         case allInboxesTapped
         case mailboxPicked(mailbox: MailboxID)
+        /// Search in every mailbox (`scope` is nil).
         case searchTapped(scope: MailboxID?)
         case settingsTapped
         case messagePicked(message: MessageID)
@@ -238,6 +241,8 @@ enum Mail {
         case forwardTapped(draft: Draft)
         case attachmentTapped(attachment: AttachmentID)
         case moveTapped(message: MessageID)
+        /// The arrows in the toolbar: the next message replaces this one, so "Back" still
+        /// returns to the list.
         case nextMessageTapped(message: MessageID)
         case deleted
         case moved(mailbox: MailboxID)
@@ -247,7 +252,9 @@ enum Mail {
         case shared
         case unlockWithBiometricsTapped
         case passcodeAccepted
+        /// The compose button sits in the toolbar of every screen.
         case composeTapped(draft: Draft)
+        /// The app comes back to the foreground after the lock timeout set in Settings.
         case lockTimeoutElapsed
     }
 
@@ -549,6 +556,7 @@ enum MailSettings {
         case addAccountTapped
         case accountDeleted
         case providerPicked(provider: MailProvider)
+        /// Back to the list of accounts, which now shows the new one.
         case accountAdded(account: AccountID)
         case signatureSaved(signature: String?)
         case setPasscodeTapped

@@ -48,6 +48,7 @@ enum DiscoverFlow {
 
     /// The events of flow 'DiscoverFlow', with their payloads.
     enum Event: Sendable {
+        /// A similar movie opens on top of this one.
         case moviePicked(movie: MovieID)
         case genrePicked(genre: GenreID)
         case personPicked(person: PersonID)
@@ -223,6 +224,7 @@ enum MoviesApp {
     /// The events of flow 'MoviesApp', with their payloads.
     enum Event: Sendable {
         case launched
+        /// Signing out (from Profile > Settings) starts over with onboarding.
         case signedOut
     }
 
@@ -311,8 +313,11 @@ enum MoviesHome {
 
     /// The events of flow 'MoviesHome', with their payloads.
     enum Event: Sendable {
+        /// "Browse movies" on the empty watchlist.
         case browseMoviesTapped
+        /// "View" on the "Added to Watchlist" toast, from any tab.
         case viewWatchlistTapped
+        /// Actions that need an account send the user to the Profile tab to sign in.
         case signInRequired
     }
 }
@@ -766,6 +771,7 @@ enum WatchlistFlow {
         case filterApplied(filter: WatchlistFilter)
         case cancelTapped
         case trailerTapped(video: VideoID)
+        /// "Watched it": ask for a rating.
         case markedWatched(movie: MovieID)
         case removedFromWatchlist
         case rated(stars: Int, review: String?)

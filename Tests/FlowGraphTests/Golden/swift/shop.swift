@@ -58,6 +58,7 @@ enum CheckoutFlow {
         case cancelTapped
         case addressPicked(address: AddressID)
         case addAddressTapped
+        /// A new address becomes the shipping address: straight back to the summary.
         case addressSaved(address: AddressID)
         case deliveryPicked(option: DeliveryOption)
         case paymentMethodPicked(method: PaymentMethodID)
@@ -287,6 +288,7 @@ enum ShopLogin {
     /// The events of flow 'ShopLogin', with their payloads.
     enum Event: Sendable {
         case signedIn(user: User)
+        /// The account has two-factor authentication: ask for the one-time code.
         case codeRequired(challenge: TwoFactorChallenge)
         case forgotPasswordTapped
         case createAccountTapped
@@ -498,8 +500,10 @@ enum Shop {
     /// The events of flow 'Shop', with their payloads.
     enum Event: Sendable {
         case categoryPicked(category: CategoryID)
+        /// Related products ("You may also like") open another product page on top.
         case productPicked(product: ProductID)
         case searchSubmitted(query: String)
+        /// The account button shows the account when signed in, and asks to sign in otherwise.
         case accountTapped
         case filtersTapped
         case filtersApplied(filters: ProductFilters)
@@ -509,9 +513,12 @@ enum Shop {
         case sizeGuideTapped(category: CategoryID)
         case closeTapped
         case doneTapped
+        /// Only signed-in customers may write a review.
         case writeReviewTapped(product: ProductID)
         case reviewSubmitted(rating: Int, text: String?)
+        /// Checkout needs an account; a guest signs in first and then taps "Checkout" again.
         case checkoutTapped(items: [CartItem])
+        /// "Start shopping" on an empty cart.
         case startShoppingTapped
         case viewOrderTapped(order: OrderID)
         case continueShoppingTapped
@@ -521,7 +528,9 @@ enum Shop {
         case orderPicked(order: OrderID)
         case returnTapped(order: OrderID)
         case returnRequested(label: ReturnLabelID)
+        /// The cart button sits in the navigation bar of every screen, checkout included.
         case cartTapped
+        /// The server revoked the session (e.g. the password was changed on another device).
         case sessionExpired
     }
 
