@@ -42,7 +42,7 @@ struct NavigatorTests {
     }
 
     var app: FlowNavigator.RunningFlow { navigator.chain[0] }
-    var store: FlowNavigator.RunningFlow { navigator.chain.first { $0.flow == .store }! }
+    var store: FlowNavigator.RunningFlow { navigator.running(.store)! }
     var storeStack: FlowNavigator.StackID { store.tabs[0].id }
 
     /// Catalog → Item 1 → Checkout 1, signed in.
@@ -53,8 +53,18 @@ struct NavigatorTests {
         #expect(navigator.current == .store(.checkout(item: ItemID(1))))
     }
 
-    @Test func startsAtTheFirstScreenOfTheRootWithEveryTabsSubflowRunning() {
+    @Test func startsAtTheFirstScreenOfTheRootWithEveryTabsSubflowRunning() throws {
         #expect(navigator.current == .store(.catalog))
+        let account = try #require(navigator.running(.account))
+        #expect(navigator.initialCommands == [
+            .setRoot(.app(.shop), on: app.tabs[0].id),
+            .start(store.id, flow: .store, in: app.tabs[0].id, index: 0),
+            .setRoot(.store(.catalog), on: storeStack),
+            .setRoot(.app(.profile), on: app.tabs[1].id),
+            .start(account.id, flow: .account, in: app.tabs[1].id, index: 0),
+            .setRoot(.account(.overview), on: account.tabs[0].id),
+            .selectTab(.app(.shop), index: 0, in: app.id),
+        ])
         #expect(navigator.chain.map(\.flow) == [.app, .store])
         #expect(app.tabs.map(\.screens) == [[.app(.shop)], [.app(.profile)]])
         #expect(app.tabs.map(\.style) == [.tab, .tab])
@@ -79,9 +89,11 @@ struct NavigatorTests {
         let otherwise = await navigator.send(Store.Event.buyTapped(item: ItemID(1)))
         let sheet = try #require(store.layers.last)
         let login = try #require(sheet.entries[0].subflow)
+        let loginStack = try #require(navigator.flows[login]?.tabs[0].id)
         #expect(otherwise.commands == [
             .present(.store(.signIn), style: .sheet, stack: sheet.id, by: store.id),
-            .start(login, in: sheet.id, index: 0),
+            .start(login, flow: .login, in: sheet.id, index: 0),
+            .setRoot(.login(.credentials), on: loginStack),
         ])
         #expect(navigator.current == .login(.credentials))
         #expect(guards.asked == ["isSignedIn", "isSignedIn"])
@@ -180,7 +192,11 @@ struct NavigatorTests {
         let oldStore = store.id
         await navigator.send(Store.Event.itemPicked(item: ItemID(4)))
         let signedOut = await navigator.send(App.Event.signedOut)
-        #expect(signedOut.commands == [.setRoot(.app(.shop), on: app.tabs[0].id), .start(store.id, in: app.tabs[0].id, index: 0)])
+        #expect(signedOut.commands == [
+            .setRoot(.app(.shop), on: app.tabs[0].id),
+            .start(store.id, flow: .store, in: app.tabs[0].id, index: 0),
+            .setRoot(.store(.catalog), on: storeStack),
+        ])
         #expect(store.id != oldStore)
         #expect(navigator.flows[oldStore] == nil)
         #expect(navigator.current == .store(.catalog))
@@ -207,6 +223,7 @@ struct NavigatorTests {
         #expect(navigator.current == .store(.item(item: ItemID(42))))
         #expect(store.top.screens == [.store(.catalog), .store(.item(item: ItemID(42)))])
         #expect(await navigator.open(url: "/nowhere").status == .unhandled)
+        if case .unmatchedURL("/nowhere") = navigator.history.last?.cause {} else { Issue.record("the unmatched URL is not in the history") }
     }
 
     @Test func aDeepLinkStopsWhereAGuardSaysNo() async {
@@ -259,6 +276,10 @@ struct NavigatorTests {
         #expect(navigator.userDismissed(sheet.id).status == .impossible)
         #expect(navigator.userWentBack(in: storeStack, to: 1).status == .impossible)
         #expect(navigator.userSelectedTab(5, in: app.id).status == .impossible)
+        // Under the store's full-screen cover, the tab bar cannot be tapped.
+        await navigator.send(Store.Event.promoTapped)
+        #expect(navigator.userSelectedTab(1, in: app.id).status == .impossible)
+        #expect(navigator.current == .store(.promo))
     }
 
     @Test func historyIsBoundedAndTheObserverSeesEveryRecord() async {

@@ -188,7 +188,7 @@ extension SwiftEmitter {
         for flow in withLinkFlows {
             line("        if let link = \(flowType(flow)).Link(url: url) { return \(awaitWord)open(link) }")
         }
-        line("        return Outcome(status: .unhandled, commands: [])")
+        line("        return unmatched(url)")
         line("    }")
     }
 

@@ -46,6 +46,9 @@ extension SwiftEmitter {
                 \(access)let historyLimit: Int
                 /// Called with each new record, once the move it records is made.
                 \(access)var observer: ((Record) -> Void)?
+                /// The commands that build the first screens from nothing: a `setRoot` for each stack of
+                /// the root flow (and a `selectTab` for a tab bar), and the subflows they run.
+                \(access)private(set) var initialCommands: [Command] = []
                 private let guards: any Guards
                 private let rootScreens: [Screen]
                 private var lastID = 0
@@ -66,6 +69,7 @@ extension SwiftEmitter {
                     rootScreens = start.screens
                     var commands: [Command] = []
                     rootID = startFlow(start, parent: nil, commands: &commands)
+                    initialCommands = commands
                 }
             }
 

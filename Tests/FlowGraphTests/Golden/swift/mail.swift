@@ -734,6 +734,9 @@ final class FlowNavigator {
     let historyLimit: Int
     /// Called with each new record, once the move it records is made.
     var observer: ((Record) -> Void)?
+    /// The commands that build the first screens from nothing: a `setRoot` for each stack of
+    /// the root flow (and a `selectTab` for a tab bar), and the subflows they run.
+    private(set) var initialCommands: [Command] = []
     private let guards: any Guards
     private let rootScreens: [Screen]
     private var lastID = 0
@@ -750,6 +753,7 @@ final class FlowNavigator {
         rootScreens = start.screens
         var commands: [Command] = []
         rootID = startFlow(start, parent: nil, commands: &commands)
+        initialCommands = commands
     }
 }
 
@@ -940,7 +944,7 @@ extension FlowNavigator {
     func open(url: String) async -> Outcome {
         if let link = Mail.Link(url: url) { return await open(link) }
         if let link = MailSettings.Link(url: url) { return await open(link) }
-        return Outcome(status: .unhandled, commands: [])
+        return unmatched(url)
     }
 
     /// What the step that ran a subflow does with its exit.
@@ -1186,8 +1190,10 @@ extension FlowNavigator {
         case setRoot(Screen, on: StackID)
         /// The tabs flow shows tab `index`, whose bottom screen is `screen`.
         case selectTab(Screen, index: Int, in: FlowID)
-        /// A subflow starts in the screen at `index` of the stack; `flows[id]` has its stacks.
-        case start(FlowID, in: StackID, index: Int)
+        /// A subflow starts in the screen at `index` of the stack: a container for `flow` (a
+        /// navigation stack, or a tab bar when `flow.isTabs`); a `setRoot` for each of its
+        /// stacks and, for a tab bar, a `selectTab` follow.
+        case start(FlowID, flow: Flow, in: StackID, index: Int)
         /// The flow took an exit; the commands of its parent's exit handler follow.
         case finish(FlowID, exit: String)
     }
@@ -1197,9 +1203,10 @@ extension FlowNavigator {
         enum Status: Hashable, Sendable {
             /// The move was made.
             case applied
-            /// A guard said no (for a deep link: part of the way may have been applied).
+            /// A guard said no (for a deep link: the way up to that guard was applied).
             case blocked(by: GuardID)
-            /// No clause handles the event where the user is (or no link path exists).
+            /// No clause handles the event where the user is; no link matches the URL, or no
+            /// path from the root that runs opens it.
             case unhandled
             /// A clause fired, but its action cannot act now: `pop` at the bottom of a stack,
             /// `dismiss` with nothing presented, `popTo` a screen that is not below.
@@ -1220,6 +1227,8 @@ extension FlowNavigator {
         enum Cause: Sendable {
             case event(Event)
             case link(Link)
+            /// `open(url:)` with a URL that no link matches.
+            case unmatchedURL(String)
             case userWentBack(StackID, to: Int)
             case userDismissed(StackID)
             case userSelectedTab(Int, in: FlowID)
@@ -1288,6 +1297,11 @@ extension FlowNavigator {
         chain.last?.top.entries.last?.screen ?? rootScreens[0]
     }
 
+    /// A running instance of `flow`: the one in the chain if the user is in it, else the oldest.
+    func running(_ flow: Flow) -> RunningFlow? {
+        chain.last { $0.flow == flow } ?? flows.values.filter { $0.flow == flow }.min { $0.id.rawValue < $1.id.rawValue }
+    }
+
     /// The stack with this id, if it is still shown.
     func stack(_ id: StackID) -> Stack? {
         for running in flows.values {
@@ -1331,16 +1345,19 @@ extension FlowNavigator {
         return outcome
     }
 
-    /// The user picked tab `index` of a tabs flow in the tab bar. Returns what else must go.
+    /// The user picked tab `index` in the tab bar of a tabs flow; impossible when that tab bar
+    /// is not on screen (not in the chain, or under a modal stack).
     @discardableResult
     func userSelectedTab(_ index: Int, in id: FlowID) -> Outcome {
         let before = current
         var outcome = Outcome(status: .impossible, commands: [])
-        if let running = flows[id], running.layers.isEmpty, running.tabs.indices.contains(index), running.tabs.count > 1 {
+        // The tab bar must be on screen: its flow in the chain, nothing presented over it.
+        let shown = chain.drop { $0.id != id }
+        if let running = flows[id], running.flow.isTabs, running.tabs.indices.contains(index),
+           !shown.isEmpty, shown.allSatisfy(\.layers.isEmpty) {
             revision += 1
-            let closing = closeModals(below: id)
             flows[id]?.selectedTab = index
-            outcome = Outcome(status: .applied, commands: dismissals(closing))
+            outcome = Outcome(status: .applied, commands: [])
         }
         record(.userSelectedTab(index, in: id), before, outcome)
         return outcome
@@ -1426,12 +1443,28 @@ extension FlowNavigator {
         return outcome
     }
 
+    /// Asks the guards of the whole path first, in order, up to the first that says no; then
+    /// makes the moves up to there at once, so that nothing changes while a guard is asked.
     private func replay(root: Flow, _ hops: [LinkHop]) async -> Outcome {
         guard !hops.isEmpty, flows[rootID]?.flow == root else { return Outcome(status: .unhandled, commands: []) }
+        var reachable = hops.count
+        var blocker: GuardID?
+        let revision = self.revision
+        asking: for (index, hop) in hops.enumerated() {
+            guard case .move(_, _, let checks) = hop else { continue }
+            for check in checks {
+                if await ask(check.id) != check.expected {
+                    reachable = index
+                    blocker = check.id
+                    break asking
+                }
+            }
+        }
+        guard revision == self.revision else { return Outcome(status: .cancelled, commands: []) }
         var closing: [Stack] = []
         for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
         var commands = dismissals(closing)
-        for hop in hops {
+        for hop in hops[..<reachable] {
             switch hop {
             case .bottom(let kind):
                 commands += reset(rootID, to: kind)
@@ -1440,20 +1473,22 @@ extension FlowNavigator {
                     return Outcome(status: .impossible, commands: commands)
                 }
                 commands += reset(subflow, to: kind)
-            case .move(let move, let flow, let checks):
-                for check in checks {
-                    let revision = self.revision
-                    let answer = await ask(check.id)
-                    guard revision == self.revision else { return Outcome(status: .cancelled, commands: commands) }
-                    guard answer == check.expected else { return Outcome(status: .blocked(by: check.id), commands: commands) }
-                }
+            case .move(let move, let flow, _):
                 guard let level = chain.last(where: { $0.flow == flow })?.id, canApply(move, in: level) else {
                     return Outcome(status: .impossible, commands: commands)
                 }
                 commands += apply(move, in: level)
             }
         }
+        if let blocker { return Outcome(status: .blocked(by: blocker), commands: commands) }
         return Outcome(status: .applied, commands: commands)
+    }
+
+    /// A URL no link of the program matches.
+    func unmatched(_ url: String) -> Outcome {
+        let outcome = Outcome(status: .unhandled, commands: [])
+        record(.unmatchedURL(url), current, outcome)
+        return outcome
     }
 
     /// Brings a running flow back to `kind` (its start or a tab) alone, with nothing over it.
@@ -1540,8 +1575,12 @@ extension FlowNavigator {
         var tabs: [Stack] = []
         for screen in start.screens {
             let stackID = StackID(rawValue: nextID())
+            commands.append(.setRoot(screen, on: stackID))
             let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)
             tabs.append(Stack(id: stackID, style: start.flow.isTabs ? .tab : .base, entries: [entry]))
+        }
+        if start.flow.isTabs, let selected = tabs.indices.contains(start.selected) ? start.selected : nil {
+            commands.append(.selectTab(start.screens[selected], index: selected, in: id))
         }
         flows[id] = RunningFlow(id: id, flow: start.flow, parent: parent, tabs: tabs, selectedTab: start.selected, layers: [])
         return id
@@ -1551,7 +1590,7 @@ extension FlowNavigator {
         guard let start = Self.start(of: screen) else { return Entry(screen: screen, subflow: nil) }
         var nested: [Command] = []
         let subflow = startFlow(start, parent: id, commands: &nested)
-        commands.append(.start(subflow, in: stack, index: index))
+        commands.append(.start(subflow, flow: start.flow, in: stack, index: index))
         commands += nested
         return Entry(screen: screen, subflow: subflow)
     }
