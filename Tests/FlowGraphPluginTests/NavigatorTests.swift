@@ -58,10 +58,10 @@ struct NavigatorTests {
         let account = try #require(navigator.running(.account))
         #expect(navigator.initialCommands == [
             .setRoot(.app(.shop), on: app.tabs[0].id),
-            .start(store.id, flow: .store, in: app.tabs[0].id, index: 0),
+            .start(store.id, flow: .store, stacks: [storeStack], in: app.tabs[0].id, index: 0),
             .setRoot(.store(.catalog), on: storeStack),
             .setRoot(.app(.profile), on: app.tabs[1].id),
-            .start(account.id, flow: .account, in: app.tabs[1].id, index: 0),
+            .start(account.id, flow: .account, stacks: [account.tabs[0].id], in: app.tabs[1].id, index: 0),
             .setRoot(.account(.overview), on: account.tabs[0].id),
             .selectTab(.app(.shop), index: 0, in: app.id),
         ])
@@ -92,7 +92,7 @@ struct NavigatorTests {
         let loginStack = try #require(navigator.flows[login]?.tabs[0].id)
         #expect(otherwise.commands == [
             .present(.store(.signIn), style: .sheet, stack: sheet.id, by: store.id),
-            .start(login, flow: .login, in: sheet.id, index: 0),
+            .start(login, flow: .login, stacks: [loginStack], in: sheet.id, index: 0),
             .setRoot(.login(.credentials), on: loginStack),
         ])
         #expect(navigator.current == .login(.credentials))
@@ -194,7 +194,7 @@ struct NavigatorTests {
         let signedOut = await navigator.send(App.Event.signedOut)
         #expect(signedOut.commands == [
             .setRoot(.app(.shop), on: app.tabs[0].id),
-            .start(store.id, flow: .store, in: app.tabs[0].id, index: 0),
+            .start(store.id, flow: .store, stacks: [storeStack], in: app.tabs[0].id, index: 0),
             .setRoot(.store(.catalog), on: storeStack),
         ])
         #expect(store.id != oldStore)

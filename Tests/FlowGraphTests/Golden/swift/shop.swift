@@ -1345,10 +1345,10 @@ extension FlowNavigator {
         case setRoot(Screen, on: StackID)
         /// The tabs flow shows tab `index`, whose bottom screen is `screen`.
         case selectTab(Screen, index: Int, in: FlowID)
-        /// A subflow starts in the screen at `index` of the stack: a container for `flow` (a
-        /// navigation stack, or a tab bar when `flow.isTabs`); a `setRoot` for each of its
-        /// stacks and, for a tab bar, a `selectTab` follow.
-        case start(FlowID, flow: Flow, in: StackID, index: Int)
+        /// A subflow starts in the screen at `index` of the stack `in`: a container for `flow`
+        /// with the stacks `stacks` (one, or one per tab when `flow.isTabs`). A `setRoot` for
+        /// each of them and, for a tab bar, a `selectTab` follow.
+        case start(FlowID, flow: Flow, stacks: [StackID], in: StackID, index: Int)
         /// The flow took an exit; the commands of its parent's exit handler follow.
         case finish(FlowID, exit: String)
     }
@@ -1745,7 +1745,8 @@ extension FlowNavigator {
         guard let start = Self.start(of: screen) else { return Entry(screen: screen, subflow: nil) }
         var nested: [Command] = []
         let subflow = startFlow(start, parent: id, commands: &nested)
-        commands.append(.start(subflow, flow: start.flow, in: stack, index: index))
+        let stacks = flows[subflow]?.tabs.map(\.id) ?? []
+        commands.append(.start(subflow, flow: start.flow, stacks: stacks, in: stack, index: index))
         commands += nested
         return Entry(screen: screen, subflow: subflow)
     }
