@@ -45,6 +45,8 @@ let package = Package(
         .plugin(name: "FlowGraphPlugin", capability: .buildTool(), dependencies: ["flowgraph-generate"]),
         /// Renders one program many times in one process, to measure memory under valgrind.
         .executableTarget(name: "RenderLoop", dependencies: ["FlowGraph", "FlowGraphRendering"], path: "Benchmarks/RenderLoop"),
+        /// Writes realistic .flow programs of any size, deterministically from a seed, for benchmarks.
+        .executableTarget(name: "flowgraph-program-generator", path: "Benchmarks/ProgramGenerator"),
         .testTarget(
             name: "FlowGraphTests",
             dependencies: ["FlowGraph"],
