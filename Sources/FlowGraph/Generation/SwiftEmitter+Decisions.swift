@@ -3,10 +3,9 @@
 /// `if`s over enums, cheap for the compiler to check.
 extension SwiftEmitter {
     mutating func decisions(_ flow: Flow) {
-        let runners = flow.steps.filter { step in step.runs.map { !program.flows[$0].exits.isEmpty && !step.handlers.isEmpty } ?? false }
+        let runners = flow.steps.filter(handlesSubflowExits)
         guard !flow.events.isEmpty || !runners.isEmpty || !flow.guards.isEmpty else { return }
-        let isAsync = flow.guards.contains(where: \.isAsync)
-        let effects = isAsync ? "async " : ""
+        let effects = flow.hasAsyncGuard ? "async " : ""
         let guardsParameter = flow.guards.isEmpty ? "" : ", asking guards: any Guards"
         line("extension \(flowType(flow)) {")
         if !flow.events.isEmpty {

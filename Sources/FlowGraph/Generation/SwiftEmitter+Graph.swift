@@ -84,8 +84,7 @@ extension SwiftEmitter {
         for (flowIndex, flow) in program.flows.enumerated() {
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }
-                let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
-                    ? analysis.linkPaths[flowIndex][linkIndex]?.names(in: program) ?? [] : []
+                let path = linkPath(flow: flowIndex, link: linkIndex)?.names(in: program) ?? []
                 links.append(".init(flow: \(SwiftNames.stringLiteral(flow.name)), pattern: \(SwiftNames.stringLiteral(link.pattern.text)), target: \(SwiftNames.stringLiteral(flow.steps[target].name)), path: \(Self.stringArray(path)))")
             }
         }

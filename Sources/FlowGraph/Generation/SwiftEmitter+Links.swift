@@ -26,7 +26,7 @@ extension SwiftEmitter {
             let values = step.inputs.indices.map { "value\($0)" }
             let bindings = values.isEmpty ? "" : "(" + values.map { "let \($0)" }.joined(separator: ", ") + ")"
             let arguments = values.isEmpty ? "" : "(" + zip(step.inputs, values).map { "\(SwiftNames.label($0.0.name)): \($0.1)" }.joined(separator: ", ") + ")"
-            output += "            case .\(SwiftNames.identifier(name))\(bindings): .\(SwiftNames.identifier(SwiftNames.caseName(step.name)))\(arguments)\n"
+            output += "            case .\(SwiftNames.identifier(name))\(bindings): .\(stepCase(step))\(arguments)\n"
         }
         output += "            }\n"
         output += "        }\n"
@@ -159,8 +159,7 @@ extension SwiftEmitter {
                 guard let target = link.target else { continue }
                 let step = flow.steps[target]
                 let values = Dictionary(uniqueKeysWithValues: step.inputs.enumerated().map { ($1.name, "value\($0)") })
-                let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
-                    ? analysis.linkPaths[flowIndex][linkIndex] : nil
+                let path = linkPath(flow: flowIndex, link: linkIndex)
                 let hops = path.map { linkHops($0, values: values) } ?? []
                 let used = step.inputs.indices.map { index in hops.contains { $0.contains("value\(index))") || $0.contains("value\(index),") } }
                 let pattern = used.contains(true) ? "(" + used.enumerated().map { $1 ? "let value\($0)" : "_" }.joined(separator: ", ") + ")" : ""
@@ -180,19 +179,18 @@ extension SwiftEmitter {
             line("        }")
             line("    }")
         }
-        guard !withLinkFlows.isEmpty else { return }
+        guard !withLinks.isEmpty else { return }
         line()
         line("    /// Opens the first deep link of the program that `url` matches; not handled when none does.")
         line("    @discardableResult")
         line("    \(access)func open(url: String) \(asyncWord)-> Outcome {")
-        for flow in withLinkFlows {
+        for flow in withLinks {
             line("        if let link = \(flowType(flow)).Link(url: url) { return \(awaitWord)open(link) }")
         }
         line("        return unmatched(url)")
         line("    }")
     }
 
-    private var withLinkFlows: [Flow] { program.flows.filter { !$0.links.isEmpty } }
 
     /// The case name of each resolved link of a flow: the target step's, numbered when repeated.
     func linkCaseNames(_ flow: Flow) -> [String] {

@@ -21,7 +21,7 @@ extension SwiftEmitter {
 
     private var withEvents: [Flow] { program.flows.filter { !$0.events.isEmpty } }
     private var withExits: [Flow] { program.flows.filter { !$0.exits.isEmpty } }
-    private var withLinks: [Flow] { program.flows.filter { !$0.links.isEmpty } }
+    var withLinks: [Flow] { program.flows.filter { !$0.links.isEmpty } }
     private var withGuards: [Flow] { program.flows.filter { !$0.guards.isEmpty } }
 
     private mutating func navigatorClass() {
@@ -108,11 +108,7 @@ extension SwiftEmitter {
         line("            }")
         line("        }")
         line()
-        line("        \(access)var flow: Flow {")
-        line("            switch self {")
-        for flow in flows { line("            case .\(flowCase(flow)): .\(flowCase(flow))") }
-        line("            }")
-        line("        }")
+        line("        \(access)var flow: Flow { kind.flow }")
         line("    }")
     }
 
@@ -228,8 +224,6 @@ extension SwiftEmitter {
 
     private mutating func sends() {
         for flow in withEvents {
-            let flowIsAsync = flow.guards.contains(where: \.isAsync)
-            let guardsArgument = flow.guards.isEmpty ? "" : ", asking: guards"
             line()
             line("""
                     /// Sends an event of flow '\(flow.name)' from the screen the user sees. The step's own clauses
@@ -239,7 +233,7 @@ extension SwiftEmitter {
                     \(access)func send(_ event: \(flowType(flow)).Event) \(asyncWord)-> Outcome {
                         \(awaitWord)serialized {
                             \(awaitWord)dispatch(.\(flowCase(flow))(event), to: .\(flowCase(flow))) { screen in
-                                \(flowIsAsync ? "await " : "")\(flowType(flow)).decide(event, on: screen\(guardsArgument))
+                                \(flow.hasAsyncGuard ? "await " : "")\(flowType(flow)).decide(event, on: screen\(guardsArgument(flow)))
                             }
                         }
                     }
@@ -257,17 +251,15 @@ extension SwiftEmitter {
         line("    /// What the step that ran a subflow does with its exit.")
         line("    private func decide(_ exit: Exit, from runner: Screen) \(asyncWord)-> Decision {")
         let deciding = program.flows.filter { flow in
-            flow.steps.contains { step in step.runs.map { !program.flows[$0].exits.isEmpty && !step.handlers.isEmpty } ?? false }
+            flow.steps.contains(where: handlesSubflowExits)
         }
         if deciding.isEmpty {
             line("        .unhandled")
         } else {
             line("        switch runner {")
             for flow in deciding {
-                let flowIsAsync = flow.guards.contains(where: \.isAsync)
-                let guardsArgument = flow.guards.isEmpty ? "" : ", asking: guards"
                 line("        case .\(flowCase(flow))(let step):")
-                line("            \(flowIsAsync ? "await " : "")\(flowType(flow)).decide(exit, from: step.kind\(guardsArgument))")
+                line("            \(flow.hasAsyncGuard ? "await " : "")\(flowType(flow)).decide(exit, from: step.kind\(guardsArgument(flow)))")
             }
             if deciding.count < program.flows.count {
                 line("        default:")
@@ -284,8 +276,7 @@ extension SwiftEmitter {
         line("    private func ask(_ id: GuardID) \(asyncWord)-> Bool {")
         line("        switch id {")
         for flow in withGuards {
-            let flowIsAsync = flow.guards.contains(where: \.isAsync)
-            line("        case .\(flowCase(flow))(let name): \(flowIsAsync ? "await " : "")\(flowType(flow)).ask(name, guards)")
+            line("        case .\(flowCase(flow))(let name): \(flow.hasAsyncGuard ? "await " : "")\(flowType(flow)).ask(name, guards)")
         }
         line("        }")
         line("    }")

@@ -29,7 +29,7 @@ public struct SwiftEmitter {
             analysis: analysis ?? Checker.check(program, isComplete: true),
             sources: sources,
             access: access == .public ? "public " : "",
-            isAsync: program.flows.contains { $0.guards.contains(where: \.isAsync) })
+            isAsync: program.flows.contains(where: \.hasAsyncGuard))
         guard !program.flows.isEmpty, !program.roots.isEmpty else {
             return emitter.header() + "// The program has no flows to run.\n"
         }
@@ -83,6 +83,20 @@ public struct SwiftEmitter {
     }
     /// `shop`, the flow's case in `FlowNavigator.Screen`, `Flow`, `Event`...
     func flowCase(_ flow: Flow) -> String { SwiftNames.identifier(SwiftNames.caseName(flow.name)) }
+    /// Whether the step runs a subflow that has exits, and handles some of them.
+    func handlesSubflowExits(_ step: Step) -> Bool {
+        step.runs.map { !program.flows[$0].exits.isEmpty && !step.handlers.isEmpty } ?? false
+    }
+
+    /// `, asking: guards` when the flow's `decide` functions take its guards.
+    func guardsArgument(_ flow: Flow) -> String { flow.guards.isEmpty ? "" : ", asking: guards" }
+
+    /// The path the checker found for a flow's link, if any.
+    func linkPath(flow: Int, link: Int) -> NavigationPath? {
+        analysis.linkPaths.indices.contains(flow) && analysis.linkPaths[flow].indices.contains(link)
+            ? analysis.linkPaths[flow][link] : nil
+    }
+
     /// `product`, a step's case in `Step` and `Step.Kind`.
     func stepCase(_ step: Step) -> String { SwiftNames.identifier(SwiftNames.caseName(step.name)) }
 
@@ -236,4 +250,9 @@ public struct SwiftEmitter {
         }
         line("    }")
     }
+}
+
+extension Flow {
+    /// Whether one of the flow's guards is async, which makes its `decide` functions async.
+    var hasAsyncGuard: Bool { guards.contains(where: \.isAsync) }
 }

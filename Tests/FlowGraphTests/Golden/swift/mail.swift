@@ -797,13 +797,7 @@ extension FlowNavigator {
             }
         }
 
-        var flow: Flow {
-            switch self {
-            case .composeFlow: .composeFlow
-            case .mail: .mail
-            case .mailSettings: .mailSettings
-            }
-        }
+        var flow: Flow { kind.flow }
     }
 
     /// An event of any flow.
@@ -1304,10 +1298,7 @@ extension FlowNavigator {
 
     /// The stack with this id, if it is still shown.
     func stack(_ id: StackID) -> Stack? {
-        for running in flows.values {
-            if let stack = (running.tabs + running.layers).first(where: { $0.id == id }) { return stack }
-        }
-        return nil
+        locate(id).flatMap { stack($0.0, $0.1) }
     }
 
     // MARK: Moves of the user
