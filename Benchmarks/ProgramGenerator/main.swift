@@ -207,14 +207,7 @@ final class Generator {
     func flowName(_ noun: String) -> String {
         var base = noun + rng.pick(areas)
         if usedFlowNames.contains(base) { base = noun + rng.pick(areas) }
-        var name = base
-        var n = 2
-        while usedFlowNames.contains(name) {
-            name = base + String(n)
-            n += 1
-        }
-        usedFlowNames.insert(name)
-        return name
+        return numbered(base, avoiding: &usedFlowNames)
     }
 
     // MARK: The tree of flows
@@ -374,14 +367,7 @@ final class Generator {
     var flowNouns: [String] = []
 
     func uniqueStepName(_ base: String) -> String {
-        var name = base
-        var n = 2
-        while names.contains(name) {
-            name = base + String(n)
-            n += 1
-        }
-        names.insert(name)
-        return name
+        numbered(base, avoiding: &names)
     }
 
     /// The first of `bases` (then numbered variants) that this flow gives `payload` and the step does not use yet.
@@ -854,4 +840,16 @@ if let stubsPath { writeFile(stubsPath, stubs()) }
 if CommandLine.arguments.contains("--stats") {
     let s = generator.stats
     FileHandleStderr.write("flows \(s.flows) (tabs \(s.tabsFlows)), steps \(s.steps), clauses \(s.clauses), guards \(s.guards), links \(s.links), max subflow depth \(s.maxDepth)\n")
+}
+
+/// `base`, or `base2`, `base3`... : the first not in `used`, which it joins.
+func numbered(_ base: String, avoiding used: inout Set<String>) -> String {
+    var name = base
+    var n = 2
+    while used.contains(name) {
+        name = base + String(n)
+        n += 1
+    }
+    used.insert(name)
+    return name
 }

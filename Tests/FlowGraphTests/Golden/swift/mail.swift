@@ -1324,12 +1324,9 @@ extension FlowNavigator {
     func userDismissed(_ stack: StackID) -> Outcome {
         let before = current
         var outcome = Outcome(status: .impossible, commands: [])
-        if case let (id, place)? = locate(stack), case .layer(let index) = place, var running = flows[id] {
+        if case let (id, place)? = locate(stack), case .layer(let index) = place {
             revision += 1
-            var closing: [Stack] = []
-            for layer in running.layers[index...] { end(layer, closing: &closing) }
-            running.layers.removeSubrange(index...)
-            flows[id] = running
+            let closing = closeModals(of: id, from: index)
             outcome = Outcome(status: .applied, commands: dismissals(closing.filter { $0.id != stack }))
         }
         record(.userDismissed(stack), before, outcome)
@@ -1610,12 +1607,12 @@ extension FlowNavigator {
         setEntries(Array(entries[..<index]), of: id, place)
     }
 
-    /// Closes the modal stacks of a flow.
-    private func closeModals(of id: FlowID) -> [Stack] {
-        guard let running = flows[id] else { return [] }
+    /// Closes the modal stacks of a flow, from the `index`-th up.
+    private func closeModals(of id: FlowID, from index: Int = 0) -> [Stack] {
+        guard let running = flows[id], index < running.layers.count else { return [] }
         var closing: [Stack] = []
-        for layer in running.layers { end(layer, closing: &closing) }
-        flows[id]?.layers = []
+        for layer in running.layers[index...] { end(layer, closing: &closing) }
+        flows[id]?.layers.removeSubrange(index...)
         return closing
     }
 
