@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowGraph
+import Foundation
 
 /// `flowgraph check`: report everything wrong with a program, for the terminal or for CI.
 struct CheckCommand: AsyncParsableCommand {
@@ -53,6 +54,9 @@ struct CheckCommand: AsyncParsableCommand {
             Terminal.write(SARIFReport(context).render())
         }
         let fails = context.errorCount > 0 || (strict && context.warningCount > 0)
-        if fails { throw ExitCode(ExitStatus.findings) }
+        // The report is written (unbuffered): end the process here rather than return, which would
+        // free the program's millions of small objects one by one, a tenth of the run on a large
+        // program. (Compilers do the same: clang's -disable-free.)
+        withExtendedLifetime(compilation) { Foundation.exit(fails ? ExitStatus.findings : ExitStatus.success) }
     }
 }

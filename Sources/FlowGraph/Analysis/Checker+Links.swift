@@ -22,7 +22,7 @@ extension Checker {
                 if cache[key] == nil {
                     cache[key] = graph.search { step in step.inputs.allSatisfy(isGiven) }
                 }
-                if let path = cache[key]!.path(to: target) {
+                if let path = cache[key]!.path(to: target, in: program) {
                     result[flowIndex][linkIndex] = path
                     continue
                 }
@@ -38,7 +38,7 @@ extension Checker {
                 // Explain with the first thing on the shortest path that the URL cannot provide.
                 var notes: [Diagnostic.Note] = []
                 for hop in free.dropFirst() {
-                    if let blocker = hop.edge?.blocker {
+                    if let blocker = hop.edge?.blocker(in: program) {
                         notes.append(.init(blocker))
                         break
                     }
@@ -48,7 +48,7 @@ extension Checker {
                         break
                     }
                 }
-                let freePath = NavigationPath(hops: free.map { .init(step: $0.step, via: $0.edge?.via) })
+                let freePath = NavigationPath(hops: free.map { .init(step: $0.step, via: $0.edge?.via(in: program)) })
                 report(.linkUnreachable, AnalysisMessages.linkNeedsInput(link.pattern.text, step: flow.steps[targetStep].name),
                        at: link.patternRange, notes: notes, path: freePath, subjects: [target])
             }
@@ -69,12 +69,32 @@ struct CompositeGraph {
     private let references: [StepReference]
     private let edges: [[Edge]]
 
-    /// A move between two steps; `blocker` says why a link cannot replay it, if it cannot.
+    /// A move between two steps: entering a subflow (`runs`), or an action of an `on` clause.
+    /// Its descriptions are built only for the paths that are shown.
     struct Edge {
         let target: Int32
-        let via: String
-        let blocker: String?
-        var clause: ClauseReference? = nil
+        /// The clause whose action makes the move; nil for `runs`.
+        let clause: ClauseReference?
+        /// Whether a link cannot replay the move: an `else` action, or a handler of a subflow's exit.
+        let isBlocked: Bool
+
+        /// `event: action`, `event: action (else)` or `runs`.
+        func via(in program: FlowProgram) -> String {
+            guard let clause else { return "runs" }
+            let transition = clause.transition(in: program)
+            let action = transition.actions[clause.branch]
+            return "\(transition.event): \(action.kind.rawValue)\(clause.branch >= 1 ? " (else)" : "")"
+        }
+
+        /// Why a link cannot replay the move, if it cannot.
+        func blocker(in program: FlowProgram) -> String? {
+            guard isBlocked, let clause else { return nil }
+            let transition = clause.transition(in: program)
+            if let step = clause.step, let runs = program.flows[clause.flow].steps[step].runs {
+                return AnalysisMessages.linkBlockedByExit(transition.event, flow: program.flows[runs].name)
+            }
+            return AnalysisMessages.linkBlockedByElse(transition.event, guard: transition.conditions[clause.branch - 1].guardName)
+        }
     }
 
     init(program: FlowProgram) {
@@ -88,24 +108,21 @@ struct CompositeGraph {
         var edges = Array(repeating: [Edge](), count: references.count)
         for (flowIndex, flow) in program.flows.enumerated() {
             let base = offsets[flowIndex]
-            /// The forward moves of a clause: its main action, and its `else` action, which a link cannot take.
-            func forward(_ transition: Transition, exitOf subflow: Flow?, step: Int?, handler: Int) -> [Edge] {
-                transition.actions.enumerated().compactMap { offset, action in
-                    guard let target = action.target else { return nil }
+            /// The forward moves of a clause: its main action, and its `else` actions, which a link cannot take.
+            func addForward(_ transition: Transition, from node: Int, isExitHandler: Bool, step: Int?, handler: Int) {
+                var branch = 0
+                transition.forEachAction { action in
+                    defer { branch += 1 }
+                    guard let target = action.target else { return }
                     switch action.kind {
                     case .push, .sheet, .cover, .replace, .root: break
                     case .select where flow.isTabs: break
-                    default: return nil
+                    default: return
                     }
-                    var blocker: String?
-                    if let subflow {
-                        blocker = AnalysisMessages.linkBlockedByExit(transition.event, flow: subflow.name)
-                    } else if offset >= 1 {
-                        blocker = AnalysisMessages.linkBlockedByElse(transition.event, guard: transition.conditions[offset - 1].guardName)
-                    }
-                    let via = "\(transition.event): \(action.kind.rawValue)\(offset >= 1 ? " (else)" : "")"
-                    return Edge(target: Int32(base + target), via: via, blocker: blocker,
-                                clause: ClauseReference(flow: flowIndex, step: step, handler: handler, branch: offset))
+                    edges[node].append(Edge(
+                        target: Int32(base + target),
+                        clause: ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch),
+                        isBlocked: isExitHandler || branch >= 1))
                 }
             }
             for (stepIndex, step) in flow.steps.enumerated() {
@@ -113,18 +130,14 @@ struct CompositeGraph {
                 if let runs = step.runs {
                     let subflow = program.flows[runs]
                     let entered = subflow.isTabs ? Array(subflow.steps.indices) : (subflow.start.map { [$0] } ?? [])
-                    for entry in entered { edges[node].append(Edge(target: Int32(offsets[runs] + entry), via: "runs", blocker: nil)) }
-                    for (index, handler) in step.handlers.enumerated() {
-                        edges[node] += forward(handler, exitOf: subflow, step: stepIndex, handler: index)
-                    }
-                } else {
-                    for (index, handler) in step.handlers.enumerated() {
-                        edges[node] += forward(handler, exitOf: nil, step: stepIndex, handler: index)
-                    }
+                    for entry in entered { edges[node].append(Edge(target: Int32(offsets[runs] + entry), clause: nil, isBlocked: false)) }
                 }
-                let handled = step.runs == nil ? Set(step.handlers.map(\.event)) : []
-                for (index, handler) in flow.handlers.enumerated() where !handled.contains(handler.event) {
-                    edges[node] += forward(handler, exitOf: nil, step: nil, handler: index)
+                for (index, handler) in step.handlers.enumerated() {
+                    addForward(handler, from: node, isExitHandler: step.runs != nil, step: stepIndex, handler: index)
+                }
+                let handled = HandledEvents(step.handlers)
+                for (index, handler) in flow.handlers.enumerated() where step.runs != nil || !handled.contains(handler.event) {
+                    addForward(handler, from: node, isExitHandler: false, step: nil, handler: index)
                 }
             }
         }
@@ -153,7 +166,7 @@ struct CompositeGraph {
         while cursor < queue.count {
             let node = Int(queue[cursor])
             cursor += 1
-            for edge in edges[node] where parent[Int(edge.target)] == -2 && (everyMove || edge.blocker == nil) {
+            for edge in edges[node] where parent[Int(edge.target)] == -2 && (everyMove || !edge.isBlocked) {
                 guard isAllowed(program[references[Int(edge.target)]]) else { continue }
                 parent[Int(edge.target)] = Int32(node)
                 via[Int(edge.target)] = edge
@@ -170,8 +183,8 @@ struct CompositeGraph {
         let parent: [Int32]
         let via: [Edge?]
 
-        func path(to step: StepReference) -> NavigationPath? {
-            edges(to: step).map { NavigationPath(hops: $0.map { .init(step: $0.step, via: $0.edge?.via, clause: $0.edge?.clause) }) }
+        func path(to step: StepReference, in program: FlowProgram) -> NavigationPath? {
+            edges(to: step).map { NavigationPath(hops: $0.map { .init(step: $0.step, via: $0.edge?.via(in: program), clause: $0.edge?.clause) }) }
         }
 
         /// The hops of the path to `step`, each with the move that reached it.

@@ -13,16 +13,36 @@ extension Checker {
 
     /// At run time the first clause (in source order) whose condition holds fires. Two clauses for
     /// one event are fine only when they exclude each other: `if g` and `if !g`.
-    private mutating func checkConflicts(_ transitions: [Transition], place: String) {
-        var byEvent: [String: [Transition]] = [:]
-        var order: [String] = []
-        for transition in transitions {
-            if byEvent[transition.event] == nil { order.append(transition.event) }
-            byEvent[transition.event, default: []].append(transition)
+    private mutating func checkConflicts(_ transitions: [Transition], place placeName: @autoclosure () -> String) {
+        guard transitions.count > 1 else { return }
+        // Group the clauses by event, in order of first appearance; most steps have no event twice.
+        var groupOf = [Int](repeating: -1, count: transitions.count)
+        var firstOf: [String: Int] = [:]
+        var hasRepeats = false
+        for (index, transition) in transitions.enumerated() {
+            let first = transitions.count <= 16
+                ? transitions[..<index].firstIndex { $0.event == transition.event }
+                : firstOf[transition.event]
+            if let first {
+                groupOf[index] = first
+                hasRepeats = true
+            } else {
+                groupOf[index] = index
+                if transitions.count > 16 { firstOf[transition.event] = index }
+            }
         }
-        for event in order {
-            let group = byEvent[event]!
+        guard hasRepeats else { return }
+        var byEvent: [Int: [Transition]] = [:]
+        var order: [Int] = []
+        for (index, transition) in transitions.enumerated() {
+            if groupOf[index] == index { order.append(index) }
+            byEvent[groupOf[index], default: []].append(transition)
+        }
+        for first in order {
+            let group = byEvent[first]!
             guard group.count > 1 else { continue }
+            let event = group[0].event
+            let place = placeName()
             for later in 1..<group.count {
                 for earlier in 0..<later {
                     let first = group[earlier]
@@ -51,13 +71,17 @@ extension Checker {
     private func describe(_ condition: Condition) -> String { (condition.isNegated ? "!" : "") + condition.guardName }
 
     private mutating func checkUnused(_ flow: Flow) {
-        let transitions = flow.allTransitions
-        let usedGuards = Set(transitions.flatMap(\.conditions).compactMap(\.guardIndex))
-        for (index, item) in flow.guards.enumerated() where !usedGuards.contains(index) {
+        guard !flow.guards.isEmpty || !flow.exits.isEmpty else { return }
+        var usedGuards = [Bool](repeating: false, count: flow.guards.count)
+        var usedExits = [Bool](repeating: false, count: flow.exits.count)
+        flow.forEachTransition { transition in
+            transition.forEachCondition { if let index = $0.guardIndex { usedGuards[index] = true } }
+            transition.forEachAction { if $0.kind == .exit, let target = $0.target { usedExits[target] = true } }
+        }
+        for (index, item) in flow.guards.enumerated() where !usedGuards[index] {
             report(.unusedGuard, AnalysisMessages.unusedGuard(item.name, flow: flow.name), at: item.range)
         }
-        let usedExits = Set(transitions.flatMap(\.actions).filter { $0.kind == .exit }.compactMap(\.target))
-        for (index, exit) in flow.exits.enumerated() where !usedExits.contains(index) {
+        for (index, exit) in flow.exits.enumerated() where !usedExits[index] {
             report(.unusedExit, AnalysisMessages.unusedExit(exit.name, flow: flow.name), at: exit.range)
         }
     }
@@ -66,7 +90,8 @@ extension Checker {
     private mutating func checkExitsHandled(_ flowIndex: Int) {
         let flow = program.flows[flowIndex]
         guard !flow.exits.isEmpty else { return }
-        let taken = flow.allTransitions.flatMap(\.actions).filter { $0.kind == .exit && $0.target != nil }
+        var taken: [Action] = []
+        flow.forEachTransition { $0.forEachAction { if $0.kind == .exit, $0.target != nil { taken.append($0) } } }
         var firstTaken: [Int: SourceRange] = [:]
         for action in taken.sorted(by: { $0.range < $1.range }) where firstTaken[action.target!] == nil {
             firstTaken[action.target!] = action.range

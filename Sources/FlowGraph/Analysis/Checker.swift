@@ -197,4 +197,10 @@ public struct Checker {
 extension Flow {
     /// Every `on` clause of the flow: its steps' and its own.
     var allTransitions: [Transition] { steps.flatMap(\.handlers) + handlers }
+
+    /// Calls `body` with each clause of `allTransitions`, without building the array.
+    func forEachTransition(_ body: (Transition) throws -> Void) rethrows {
+        for step in steps { for handler in step.handlers { try body(handler) } }
+        for handler in handlers { try body(handler) }
+    }
 }

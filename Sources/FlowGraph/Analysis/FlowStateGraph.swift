@@ -65,28 +65,8 @@ struct FlowStateGraph {
         self.flow = flow
         statesOfStep = Array(repeating: [], count: flow.steps.count)
         guard let start = flow.start else { return }
-        let handledByStep = flow.steps.map { Set($0.handlers.map(\.event)) }
-        let available: [[(transition: Transition, origin: Origin)]] = flow.steps.indices.map { stepIndex in
-            let step = flow.steps[stepIndex]
-            var result: [(Transition, Origin)] = []
-            if let runs = step.runs {
-                let produced = exitsOfSubflow(runs)
-                for (handlerIndex, handler) in step.handlers.enumerated() where produced.contains(handler.event) {
-                    result.append((handler, .step(stepIndex, handler: handlerIndex)))
-                }
-            } else if step.runsRange == nil {
-                for (handlerIndex, handler) in step.handlers.enumerated() {
-                    result.append((handler, .step(stepIndex, handler: handlerIndex)))
-                }
-            }
-            // Flow-level handlers apply where the step does not handle the event itself; in a step
-            // that runs a flow they receive the events bubbling up from it.
-            for (handlerIndex, handler) in flow.handlers.enumerated()
-            where step.runsRange != nil || !handledByStep[stepIndex].contains(handler.event) {
-                result.append((handler, .flow(handler: handlerIndex)))
-            }
-            return result
-        }
+        // For a step that runs a flow, the exits that flow can produce.
+        let produced: [Set<String>?] = flow.steps.map { $0.runs.map(exitsOfSubflow) }
 
         let initial = State(step: Int32(start), below: -1, layer: .base, layerRoot: -1)
         _ = add(initial, from: nil)
@@ -102,19 +82,41 @@ struct FlowStateGraph {
                     outgoing.append(move)
                 }
             }
-            for (transition, origin) in available[Int(state.step)] {
-                for (offset, action) in transition.actions.enumerated() {
-                    guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { continue }
-                    var move = Move(target: -1, kind: action.kind, actionTarget: actionTarget, origin: origin, branch: offset)
-                    if let next = successor(of: state, action.kind, actionTarget) {
-                        move.target = add(next, from: (current, move))
-                    }
-                    if action.kind == .exit { producedExits.insert(actionTarget) }
-                    outgoing.append(move)
+            let stepIndex = Int(state.step)
+            let handlers = flow.steps[stepIndex].handlers
+            let runsFlow = flow.steps[stepIndex].runsRange != nil
+            // A step's own clauses: for a step that runs a flow, the handlers of the exits it can produce.
+            if !runsFlow || produced[stepIndex] != nil {
+                for (handlerIndex, handler) in handlers.enumerated() where produced[stepIndex]?.contains(handler.event) ?? true {
+                    addMoves(of: handler, origin: .step(stepIndex, handler: handlerIndex), from: current, into: &outgoing)
+                }
+            }
+            // Flow-level handlers apply where the step does not handle the event itself; in a step
+            // that runs a flow they receive the events bubbling up from it.
+            if !flow.handlers.isEmpty {
+                let handled = HandledEvents(handlers)
+                for (handlerIndex, handler) in flow.handlers.enumerated() where runsFlow || !handled.contains(handler.event) {
+                    addMoves(of: handler, origin: .flow(handler: handlerIndex), from: current, into: &outgoing)
                 }
             }
             moves[cursor] = outgoing
             cursor += 1
+        }
+    }
+
+    /// Adds the moves of each action of `transition` from state `current`, and the states they reach.
+    private mutating func addMoves(of transition: Transition, origin: Origin, from current: Int32, into outgoing: inout [Move]) {
+        let state = states[Int(current)]
+        var branch = 0
+        transition.forEachAction { action in
+            defer { branch += 1 }
+            guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
+            var move = Move(target: -1, kind: action.kind, actionTarget: actionTarget, origin: origin, branch: branch)
+            if let next = successor(of: state, action.kind, actionTarget) {
+                move.target = add(next, from: (current, move))
+            }
+            if action.kind == .exit { producedExits.insert(actionTarget) }
+            outgoing.append(move)
         }
     }
 
@@ -156,4 +158,17 @@ struct FlowStateGraph {
         result.append((cursor, nil))
         return result.reversed()
     }
+}
+
+/// The events a step's own clauses are for: a scan for the usual few clauses, a set for many.
+struct HandledEvents {
+    private let handlers: [Transition]
+    private let set: Set<String>?
+
+    init(_ handlers: [Transition]) {
+        self.handlers = handlers
+        set = handlers.count > 16 ? Set(handlers.map(\.event)) : nil
+    }
+
+    func contains(_ event: String) -> Bool { set?.contains(event) ?? handlers.contains { $0.event == event } }
 }

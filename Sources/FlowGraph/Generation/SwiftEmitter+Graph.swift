@@ -63,7 +63,7 @@ extension SwiftEmitter {
             for (stepIndex, step) in flow.steps.enumerated() {
                 let inputs = step.inputs.map { SwiftNames.stringLiteral("\($0.name): \($0.type)") }
                 let runs = step.runs.map { SwiftNames.stringLiteral(program.flows[$0].name) } ?? "nil"
-                let path = search.path(to: StepReference(flow: flowIndex, step: stepIndex))?.names(in: program) ?? []
+                let path = search.path(to: StepReference(flow: flowIndex, step: stepIndex), in: program)?.names(in: program) ?? []
                 steps.append(".init(flow: \(SwiftNames.stringLiteral(flow.name)), name: \(SwiftNames.stringLiteral(step.name)), inputs: [\(inputs.joined(separator: ", "))], runs: \(runs), path: \(Self.stringArray(path)))")
             }
         }

@@ -108,16 +108,31 @@ public struct Link: Sendable {
 }
 
 /// `on event(payload) -> action if guard else action`.
-public struct Transition: Sendable {
-    public var event: String
-    public var eventRange: SourceRange
-    public var payload: [Parameter]
-    public var action: Action
-    public var condition: Condition?
-    public var doc: [String]
-    public var range: SourceRange
+///
+/// A class, though immutable: the analyses pass clauses around a great deal, and a reference
+/// is one retain to copy where the fields were a dozen.
+public final class Transition: Sendable {
+    public let event: String
+    public let eventRange: SourceRange
+    public let payload: [Parameter]
+    public let action: Action
+    public let condition: Condition?
+    public let doc: [String]
+    public let range: SourceRange
     /// Whether this handles an exit of the flow its step runs (rather than an event).
-    public var isExitHandler: Bool
+    public let isExitHandler: Bool
+
+    public init(event: String, eventRange: SourceRange, payload: [Parameter], action: Action, condition: Condition?,
+                doc: [String], range: SourceRange, isExitHandler: Bool) {
+        self.event = event
+        self.eventRange = eventRange
+        self.payload = payload
+        self.action = action
+        self.condition = condition
+        self.doc = doc
+        self.range = range
+        self.isExitHandler = isExitHandler
+    }
 
     /// The actions this transition can take, in order: the main one, then each `else` one.
     /// Action `k` is taken when the guards of conditions `0..<k` block and condition `k` (if any) allows.
@@ -129,6 +144,28 @@ public struct Transition: Sendable {
             next = current.elseCondition
         }
         return result
+    }
+
+    /// Calls `body` with each action of `actions`, in order, without building the array.
+    @inline(__always)
+    public func forEachAction(_ body: (Action) throws -> Void) rethrows {
+        try body(action)
+        guard condition != nil else { return }
+        var next = condition
+        while let current = next {
+            if let elseAction = current.elseAction { try body(elseAction) }
+            next = current.elseCondition
+        }
+    }
+
+    /// Calls `body` with each condition of `conditions`, in order, without building the array.
+    @inline(__always)
+    public func forEachCondition(_ body: (Condition) throws -> Void) rethrows {
+        var next = condition
+        while let current = next {
+            try body(current)
+            next = current.elseCondition
+        }
     }
 
     /// The conditions of the chain, in order: condition `k` guards action `k`.

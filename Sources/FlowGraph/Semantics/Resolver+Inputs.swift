@@ -30,25 +30,27 @@ extension Resolver {
     }
 
     private mutating func checkActions(of transition: Transition, payload: [Parameter], in flow: Flow) {
-        for action in transition.actions {
-            guard let target = action.target else { continue }
+        transition.forEachAction { action in
+            guard let target = action.target else { return }
             let needed: [Parameter]
-            let description: String
-            let declaration: SourceRange
+            let isStep: Bool
             switch action.kind {
             case .push, .sheet, .cover, .replace, .root:
                 needed = flow.steps[target].inputs
-                description = "step '\(flow.steps[target].name)'"
-                declaration = flow.steps[target].range
+                isStep = true
             case .exit:
                 needed = flow.exits[target].inputs
-                description = "exit '\(flow.exits[target].name)'"
-                declaration = flow.exits[target].range
+                isStep = false
             case .popTo, .select, .pop, .dismiss:
-                continue  // The target is already shown, with its inputs.
+                return  // The target is already shown, with its inputs.
+            }
+            if needed.isEmpty { return }
+            // Built only for a finding.
+            var description: String { isStep ? "step '\(flow.steps[target].name)'" : "exit '\(flow.exits[target].name)'" }
+            var note: Diagnostic.Note {
+                .init(SemanticMessages.declaredHere(description), at: isStep ? flow.steps[target].range : flow.exits[target].range)
             }
             for parameter in needed {
-                let note = Diagnostic.Note(SemanticMessages.declaredHere(description), at: declaration)
                 guard let given = payload.first(where: { $0.name == parameter.name }) else {
                     if parameter.type.hasSuffix("?") { continue }  // An optional input not given is nil.
                     report(.inputMismatch,

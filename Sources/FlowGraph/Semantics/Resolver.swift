@@ -72,6 +72,21 @@ public struct Resolver {
     private mutating func unique<Declaration>(
         _ declarations: [Declaration], name: (Declaration) -> Name, message: (String) -> String
     ) -> [Declaration] {
+        // Most lists (inputs, payloads) have a name or two: compare them directly.
+        if declarations.count <= 8 {
+            var kept: [Declaration] = []
+            kept.reserveCapacity(declarations.count)
+            for declaration in declarations {
+                let declared = name(declaration)
+                if let first = kept.first(where: { name($0).text == declared.text }) {
+                    report(.duplicateName, message(declared.text), at: declared.range,
+                           notes: [.init(SemanticMessages.firstDeclaredHere, at: name(first).range)])
+                } else {
+                    kept.append(declaration)
+                }
+            }
+            return kept
+        }
         var seen: [String: SourceRange] = [:]
         return declarations.filter { declaration in
             let declared = name(declaration)
@@ -87,7 +102,8 @@ public struct Resolver {
 
     /// Converts parameter syntax, reporting a name declared twice in one list.
     private mutating func parameters(_ syntax: [ParameterSyntax]) -> [Parameter] {
-        unique(syntax, name: \.name, message: SemanticMessages.duplicateParameter).map {
+        if syntax.isEmpty { return [] }
+        return unique(syntax, name: \.name, message: SemanticMessages.duplicateParameter).map {
             Parameter(name: $0.name.text, type: $0.type.text, range: $0.name.range)
         }
     }
@@ -112,10 +128,10 @@ public struct Resolver {
             report(.missingStart, message, at: syntax.name.range)
         }
         // steps: `runs` and handlers
-        var stepSyntaxes: [String: StepSyntax] = [:]
-        for step in syntax.steps where stepSyntaxes[step.name.text] == nil { stepSyntaxes[step.name.text] = step }
-        for stepIndex in flow.steps.indices {
-            guard let stepSyntax = stepSyntaxes[flow.steps[stepIndex].name] else { continue }
+        // `flow.steps` are the first declarations of each name, in order (see `declare`).
+        var stepIndex = 0
+        for stepSyntax in syntax.steps where stepIndex < flow.steps.count && flow.steps[stepIndex].range == stepSyntax.name.range {
+            defer { stepIndex += 1 }
             var runsFlow: Int?
             var runsKnown = false
             if let runs = stepSyntax.runs {

@@ -8,6 +8,7 @@ public struct Lexer {
     private var index = 0
     private var pendingDoc: [String] = []
     private var sawLineBreak = true
+    private var names = NameTable()
     public private(set) var diagnostics: [Diagnostic] = []
 
     public init(file: Int, bytes: [UInt8]) {
@@ -20,7 +21,7 @@ public struct Lexer {
     /// Lexes the whole file; the last token is always `.end`.
     public mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 4)
+        tokens.reserveCapacity(bytes.count / 8)
         while true {
             let token = next()
             tokens.append(token)
@@ -64,7 +65,7 @@ public struct Lexer {
              UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "@"),
              UInt8(ascii: "="), UInt8(ascii: "~"):
             index += 1
-            return make(.punctuation(byte), start, String(UnicodeScalar(byte)))
+            return make(.punctuation(byte), start, punctuationText[Int(byte)])
         default:
             break
         }
@@ -102,7 +103,7 @@ public struct Lexer {
                 break
             }
         }
-        return make(.identifier, start, text(start, index))
+        return make(.identifier, start, names.name(bytes, start..<index))
     }
 
     private mutating func escapedIdentifier() -> Token {
@@ -240,6 +241,48 @@ public struct Lexer {
         }
         guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return 0 }
         return length
+    }
+}
+
+/// The text of each ASCII punctuation token, made once.
+private let punctuationText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+/// Each distinct name of a file made into a `String` once: a name is written many times, and
+/// the copies then share one storage instead of each being decoded and allocated.
+private struct NameTable {
+    private var slots: [(hash: UInt32, start: Int, count: Int, name: String)?] = Array(repeating: nil, count: 1024)
+    private var used = 0
+
+    mutating func name(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        // Names of 15 bytes or less are stored inline in a String: nothing to share.
+        if range.count <= 15 || range.count > 1024 { return String(decoding: bytes[range], as: UTF8.self) }
+        var hash: UInt32 = 2_166_136_261  // FNV-1a
+        for byte in bytes[range] { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while let entry = slots[slot] {
+            if entry.hash == hash, entry.count == range.count,
+               bytes[entry.start..<entry.start + entry.count].elementsEqual(bytes[range]) {
+                return entry.name
+            }
+            slot = (slot + 1) & mask
+        }
+        let name = String(decoding: bytes[range], as: UTF8.self)
+        slots[slot] = (hash, range.lowerBound, range.count, name)
+        used += 1
+        if used * 2 > slots.count { grow() }
+        return name
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: nil, count: old.count * 2)
+        let mask = slots.count - 1
+        for case let entry? in old {
+            var slot = Int(entry.hash) & mask
+            while slots[slot] != nil { slot = (slot + 1) & mask }
+            slots[slot] = entry
+        }
     }
 }
 

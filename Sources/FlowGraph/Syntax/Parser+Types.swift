@@ -3,7 +3,7 @@ extension Parser {
     // MARK: - inputs := '(' (Name ':' Type (',' Name ':' Type)*)? ')'
 
     mutating func parseParameters() -> [ParameterSyntax] {
-        let open = advance() // '('
+        let open = take() // '('
         var parameters: [ParameterSyntax] = []
         if current.isPunctuation(")") {
             advance()
@@ -57,7 +57,7 @@ extension Parser {
             if token.isPunctuation("{") || token.isPunctuation("}") || token.kind == .string { break }
             // `(Int) -> Void` and `() async throws -> Int` are function types; in `Int -> pop` the arrow ends the type.
             if token.kind == .arrow, stack.isEmpty, let last = parts.last,
-               !(last.isPunctuation(")") || ["throws", "rethrows", "async"].contains(last.text)) { break }
+               !(last.isPunctuation(")") || last.text == "throws" || last.text == "rethrows" || last.text == "async") { break }
             if case .punctuation(let byte) = token.kind {
                 if stack.isEmpty, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ")") { break }
                 if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") {
@@ -86,7 +86,9 @@ extension Parser {
             error(SyntaxMessages.unclosedType(String(UnicodeScalar(open))), atEndOf: last)
             return nil
         }
-        return TypeSyntax(text: Self.canonicalType(parts), range: SourceRange(file: file, start: first.start, end: last.end))
+        // Most types are one word, already canonical.
+        let text = parts.count == 1 ? last.text : Self.canonicalType(parts)
+        return TypeSyntax(text: text, range: SourceRange(file: file, start: first.start, end: last.end))
     }
 
     /// Joins a type's tokens with canonical spacing, so `[String:Int]` and `[String: Int]` compare equal.

@@ -48,7 +48,7 @@ public struct Parser {
     // MARK: - flow := doc? 'flow' Name 'tabs'? '{' member* '}'
 
     mutating func parseFlow() -> FlowSyntax {
-        let flowToken = advance()
+        let flowToken = take()
         let name = expectName("a flow name after 'flow'") ?? Name(text: "", range: range(of: flowToken))
         var isTabs = false
         if current.isKeyword("tabs") {
@@ -119,7 +119,7 @@ public struct Parser {
                 while !isAtEnd, !current.isAtLineStart { advance() }
                 break
             }
-            let pattern = advance()
+            let pattern = take()
             guard expectArrow(), let target = expectName("a step name after '->'") else { break }
             flow.links.append(LinkSyntax(
                 pattern: pattern.text, patternRange: range(of: pattern), target: target, range: range(from: keyword)))
@@ -146,7 +146,7 @@ public struct Parser {
     // MARK: - step := doc? 'step' Name inputs? ('runs' Name)? ('{' on* '}')?
 
     mutating func parseStep() -> StepSyntax? {
-        let keyword = advance()
+        let keyword = take()
         guard let name = expectName("a step name after 'step'") else {
             skipHeader()
             if current.isPunctuation("{") { _ = parseStepBody(named: "") }
@@ -201,7 +201,7 @@ public struct Parser {
     // MARK: - on := doc? 'on' Name inputs? '->' action condition?
 
     mutating func parseOn() -> OnSyntax? {
-        let keyword = advance()
+        let keyword = take()
         guard let event = expectName("an event name after 'on'") else { return nil }
         let payload = current.isPunctuation("(") ? parseParameters() : []
         guard expectArrow(), let action = parseAction() else { return nil }
@@ -220,7 +220,7 @@ public struct Parser {
     // MARK: - condition := 'if' '!'? Name ('else' action condition?)?
 
     mutating func parseCondition() -> ConditionSyntax? {
-        let ifToken = advance()
+        let ifToken = take()
         var isNegated = false
         if current.isPunctuation("!") {
             isNegated = true
@@ -275,17 +275,23 @@ public struct Parser {
 
     // MARK: - Helpers
 
-    var current: Token { tokens[index] }
-    var previous: Token { tokens[max(0, index - 1)] }
+    // Read in place: a token holds a string and docs, and copying it costs retains.
+    var current: Token { _read { yield tokens[index] } }
+    var previous: Token { _read { yield tokens[max(0, index - 1)] } }
     var isAtEnd: Bool { current.kind == .end }
     var lastErrorToken = -1
     /// Indices of the first tokens of lines that already have an error.
     var errorLines = Set<Int>()
 
-    @discardableResult
-    mutating func advance() -> Token {
-        let token = tokens[index]
+    /// Moves past the current token (never past `.end`).
+    mutating func advance() {
         if index < tokens.count - 1 { index += 1 }
+    }
+
+    /// The current token, moving past it.
+    mutating func take() -> Token {
+        let token = tokens[index]
+        advance()
         return token
     }
 
@@ -294,12 +300,13 @@ public struct Parser {
         return target < tokens.count && tokens[target].kind == .identifier
     }
 
-    mutating func expectName(_ what: String) -> Name? {
+    /// `what` is built only for the error message: expecting a name is the parser's commonest step.
+    mutating func expectName(_ what: @autoclosure () -> String) -> Name? {
         guard current.kind == .identifier, !(current.isAtLineStart && index > 0 && tokens[index - 1].start >= 0 && isKeywordLine(current)) else {
-            error(SyntaxMessages.expected(what, found: describeFollowing(current)), atMissing: current)
+            error(SyntaxMessages.expected(what(), found: describeFollowing(current)), atMissing: current)
             return nil
         }
-        let token = advance()
+        let token = take()
         if token.text.utf8.count > 1024 {
             error(SyntaxMessages.nameTooLong, at: token)
         }
@@ -311,9 +318,9 @@ public struct Parser {
         token.isAtLineStart && token.kind == .identifier && (token.text == "flow" || Self.memberKeywords.contains(token.text))
     }
 
-    mutating func expectPunctuation(_ character: Character, _ what: String) -> Bool {
+    mutating func expectPunctuation(_ character: Unicode.Scalar, _ what: @autoclosure () -> String) -> Bool {
         guard current.isPunctuation(character) else {
-            error(SyntaxMessages.expected(what, found: describeFollowing(current)), atMissing: current)
+            error(SyntaxMessages.expected(what(), found: describeFollowing(current)), atMissing: current)
             return false
         }
         advance()

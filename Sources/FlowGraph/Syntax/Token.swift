@@ -28,8 +28,9 @@ public struct Token: Sendable {
     /// A backtick-escaped name: `` `tabs` `` is a name, never a keyword.
     public var isEscaped = false
 
-    func isPunctuation(_ character: Character) -> Bool {
-        kind == .punctuation(character.asciiValue ?? 0)
+    /// Whether this is the punctuation `character` (ASCII).
+    func isPunctuation(_ character: Unicode.Scalar) -> Bool {
+        kind == .punctuation(UInt8(truncatingIfNeeded: character.value))
     }
 
     func isKeyword(_ word: String) -> Bool {
