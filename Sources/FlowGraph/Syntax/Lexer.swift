@@ -23,9 +23,8 @@ public struct Lexer {
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 8)
         while true {
-            let token = next()
-            tokens.append(token)
-            if token.kind == .end { return tokens }
+            tokens.append(next())  // Appended straight from the call: a token is not copied.
+            if tokens[tokens.count - 1].kind == .end { return tokens }
         }
     }
 
@@ -92,10 +91,15 @@ public struct Lexer {
     private mutating func identifier() -> Token {
         let start = index
         while index < bytes.count {
+            // ASCII letters, digits and `_`, the usual case, are scanned without bounds checks.
+            index = bytes.withUnsafeBufferPointer { buffer in
+                var cursor = index
+                while cursor < buffer.count, isASCIINameByte(buffer[cursor]) { cursor += 1 }
+                return cursor
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
-            if isIdentifierStart(byte) && byte < 0x80 || isDigit(byte) {
-                index += 1
-            } else if byte >= 0x80 {
+            if byte >= 0x80 {
                 let length = utf8Length(at: index)
                 if length == 0 || !isIdentifierScalar(at: index, start: false) { break }
                 index += length
@@ -284,6 +288,14 @@ private struct NameTable {
             slots[slot] = entry
         }
     }
+}
+
+/// An ASCII letter, digit or `_`.
+@inline(__always)
+private func isASCIINameByte(_ byte: UInt8) -> Bool {
+    let lowered = byte | 0x20
+    return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || byte == UInt8(ascii: "_")
 }
 
 func isIdentifierStart(_ byte: UInt8) -> Bool {
