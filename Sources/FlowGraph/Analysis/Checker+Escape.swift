@@ -97,20 +97,45 @@ struct EscapeEdges {
     init(graph: FlowStateGraph) {
         let states = graph.states
         predecessors = Array(repeating: [], count: states.count)
-        struct Frame: Hashable {
-            let step: Int32
-            let layer: FlowStateGraph.Layer
-            let layerRoot: Int32
+        // The states of each frame (step, layer, bottom of the layer) and the states that present
+        // each layer, as chains through `next…` arrays, so no frame needs an array of its own.
+        func frame(_ step: Int32, _ layer: FlowStateGraph.Layer, _ layerRoot: Int32) -> PackedTable.Key {
+            (UInt64(UInt32(bitPattern: step)), UInt64(layer.rawValue) << 32 | UInt64(UInt32(bitPattern: layerRoot)))
         }
-        var byFrame: [Frame: [Int32]] = [:]
-        var presenters: [Frame: [Int32]] = [:]  // keyed by the layer's bottom state
+        var frameHead = PackedTable(capacity: states.count)
+        var nextInFrame = [Int32](repeating: -1, count: states.count)
+        var presenterHead = PackedTable()
+        var presenterLinks: [(state: Int32, next: Int32)] = []
         var tabStates: [Int32] = []
+        for (index, state) in states.enumerated().reversed() {
+            let key = frame(state.step, state.layer, state.layerRoot)
+            nextInFrame[index] = frameHead.value(for: key) ?? -1
+            frameHead.update(key, Int32(index))
+        }
         for (index, state) in states.enumerated() {
-            byFrame[Frame(step: state.step, layer: state.layer, layerRoot: state.layerRoot), default: []].append(Int32(index))
             if graph.flow.isTabs, state.layer == .base, state.isBottom { tabStates.append(Int32(index)) }
             for move in graph.moves[index] where move.target >= 0 && (move.kind == .sheet || move.kind == .cover) {
                 let target = states[Int(move.target)]
-                presenters[Frame(step: target.step, layer: target.layer, layerRoot: target.layerRoot), default: []].append(Int32(index))
+                let key = frame(target.step, target.layer, target.layerRoot)
+                presenterLinks.append((Int32(index), presenterHead.value(for: key) ?? -1))
+                presenterHead.update(key, Int32(presenterLinks.count - 1))
+            }
+        }
+        // Presenters were chained newest first; the predecessors keep the order states were found in.
+        func presenters(of key: PackedTable.Key) -> [Int32] {
+            var result: [Int32] = []
+            var link = presenterHead.value(for: key) ?? -1
+            while link >= 0 {
+                result.append(presenterLinks[Int(link)].state)
+                link = presenterLinks[Int(link)].next
+            }
+            return result.reversed()
+        }
+        func statesOf(_ key: PackedTable.Key, _ body: (Int32) -> Void) {
+            var state = frameHead.value(for: key) ?? -1
+            while state >= 0 {
+                body(state)
+                state = nextInFrame[Int(state)]
             }
         }
         func add(_ from: Int, _ to: Int32, isAppWide: Bool = false) {
@@ -123,19 +148,17 @@ struct EscapeEdges {
                 if case .flow = move.origin { isAppWide = true }
                 if move.target >= 0 { add(index, move.target, isAppWide: isAppWide) }
                 if move.kind == .popTo {
-                    let target = Frame(step: Int32(move.actionTarget), layer: state.layer, layerRoot: state.layerRoot)
-                    for other in byFrame[target] ?? [] { add(index, other) }
+                    statesOf(frame(Int32(move.actionTarget), state.layer, state.layerRoot)) { add(index, $0) }
                 }
             }
             // The back button: from any pushed step to the step below.
             if !state.isBottom {
-                for other in byFrame[Frame(step: state.below, layer: state.layer, layerRoot: state.layerRoot)] ?? [] { add(index, other) }
+                statesOf(frame(state.below, state.layer, state.layerRoot)) { add(index, $0) }
             }
             // `dismiss`, or swiping a sheet away: back to whatever presented the layer.
             if state.layer != .base,
                state.layer == .sheet || graph.moves[index].contains(where: { $0.kind == .dismiss }) {
-                let bottom = Frame(step: state.layerRoot, layer: state.layer, layerRoot: state.layerRoot)
-                for other in presenters[bottom] ?? [] { add(index, other) }
+                for other in presenters(of: frame(state.layerRoot, state.layer, state.layerRoot)) { add(index, other) }
             }
             // The tab bar: from the base layer of a tabs flow to every tab.
             if graph.flow.isTabs, state.layer == .base {

@@ -47,7 +47,7 @@ struct FlowStateGraph {
 
     let flow: Flow
     private(set) var states: [State] = []
-    private var index = StateTable()
+    private var index = PackedTable()
     /// How each state was first reached: the state before, and the move taken.
     private(set) var parent: [(state: Int32, move: Move)?] = []
     private(set) var moves: [[Move]] = []
@@ -136,7 +136,7 @@ struct FlowStateGraph {
 
     private mutating func add(_ state: State, from origin: (Int32, Move)?) -> Int32 {
         let id = Int32(states.count)
-        if let existing = index.insert(state, id: id) { return existing }
+        if let existing = index.insert(state.key, id) { return existing }
         states.append(state)
         parent.append(origin)
         moves.append([])
@@ -172,51 +172,86 @@ struct HandledEvents {
     func contains(_ event: String) -> Bool { set?.contains(event) ?? handlers.contains { $0.event == event } }
 }
 
-/// The states seen so far, by value: an open-addressing hash table with a multiplicative hash.
-/// It does the work of a `[State: Int32]`, which spent most of the graph's time hashing.
-struct StateTable {
-    private var keys: [(UInt64, UInt64)] = Array(repeating: (0, 0), count: 64)
-    /// The state's id plus one; 0 is an empty slot.
-    private var ids: [Int32] = Array(repeating: 0, count: 64)
+/// A hash table from a key of two words to an `Int32`, with open addressing and a multiplicative
+/// hash. The analyses index states and frames with it: a `Dictionary` spent most of their time hashing.
+struct PackedTable {
+    typealias Key = (UInt64, UInt64)
+    private var keys: [Key]
+    /// The value plus one; 0 is an empty slot.
+    private var values: [Int32]
     private var count = 0
 
-    private static func key(_ state: FlowStateGraph.State) -> (UInt64, UInt64) {
-        (UInt64(UInt32(bitPattern: state.step)) << 32 | UInt64(UInt32(bitPattern: state.below)),
-         UInt64(state.layer.rawValue) << 32 | UInt64(UInt32(bitPattern: state.layerRoot)))
+    init(capacity: Int = 16) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        keys = Array(repeating: (0, 0), count: size)
+        values = Array(repeating: 0, count: size)
     }
 
-    /// Adds `state` with `id`, or returns the id it already has.
-    mutating func insert(_ state: FlowStateGraph.State, id: Int32) -> Int32? {
-        let key = Self.key(state)
-        let mask = ids.count - 1
+    /// The value stored for `key`.
+    func value(for key: Key) -> Int32? {
+        let mask = values.count - 1
         var slot = Self.slot(key, mask)
-        while ids[slot] != 0 {
-            if keys[slot] == key { return ids[slot] - 1 }
+        while values[slot] != 0 {
+            if keys[slot] == key { return values[slot] - 1 }
             slot = (slot + 1) & mask
         }
-        keys[slot] = key
-        ids[slot] = id + 1
-        count += 1
-        if count * 2 > ids.count { grow() }
         return nil
     }
 
-    private static func slot(_ key: (UInt64, UInt64), _ mask: Int) -> Int {
+    /// Stores `value` for `key` unless the key has one; returns the value it already had.
+    mutating func insert(_ key: Key, _ value: Int32) -> Int32? {
+        let mask = values.count - 1
+        var slot = Self.slot(key, mask)
+        while values[slot] != 0 {
+            if keys[slot] == key { return values[slot] - 1 }
+            slot = (slot + 1) & mask
+        }
+        keys[slot] = key
+        values[slot] = value + 1
+        count += 1
+        if count * 2 > values.count { grow() }
+        return nil
+    }
+
+    /// Stores `value` for `key`, replacing any value it had.
+    mutating func update(_ key: Key, _ value: Int32) {
+        let mask = values.count - 1
+        var slot = Self.slot(key, mask)
+        while values[slot] != 0 {
+            if keys[slot] == key {
+                values[slot] = value + 1
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        _ = insert(key, value)
+    }
+
+    private static func slot(_ key: Key, _ mask: Int) -> Int {
         let mixed = (key.0 &* 0x9E37_79B9_7F4A_7C15) ^ (key.1 &* 0xC2B2_AE3D_27D4_EB4F)
         return Int(truncatingIfNeeded: mixed >> 29 ^ mixed) & mask
     }
 
     private mutating func grow() {
         let oldKeys = keys
-        let oldIDs = ids
-        keys = Array(repeating: (0, 0), count: oldIDs.count * 2)
-        ids = Array(repeating: 0, count: oldIDs.count * 2)
-        let mask = ids.count - 1
-        for position in oldIDs.indices where oldIDs[position] != 0 {
+        let oldValues = values
+        keys = Array(repeating: (0, 0), count: oldValues.count * 2)
+        values = Array(repeating: 0, count: oldValues.count * 2)
+        let mask = values.count - 1
+        for position in oldValues.indices where oldValues[position] != 0 {
             var slot = Self.slot(oldKeys[position], mask)
-            while ids[slot] != 0 { slot = (slot + 1) & mask }
+            while values[slot] != 0 { slot = (slot + 1) & mask }
             keys[slot] = oldKeys[position]
-            ids[slot] = oldIDs[position]
+            values[slot] = oldValues[position]
         }
+    }
+}
+
+extension FlowStateGraph.State {
+    /// The state as a key of `PackedTable`.
+    var key: PackedTable.Key {
+        (UInt64(UInt32(bitPattern: step)) << 32 | UInt64(UInt32(bitPattern: below)),
+         UInt64(layer.rawValue) << 32 | UInt64(UInt32(bitPattern: layerRoot)))
     }
 }

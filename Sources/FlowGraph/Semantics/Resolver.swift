@@ -231,7 +231,7 @@ public struct Resolver {
         for transition in transitions.sorted(by: { $0.range < $1.range }) {
             if let index = byName[transition.event] {
                 let first = events[index]
-                if first.payload.map(\.name) != transition.payload.map(\.name) || first.payload.map(\.type) != transition.payload.map(\.type) {
+                if !first.payload.elementsEqual(transition.payload, by: { $0.name == $1.name && $0.type == $1.type }) {
                     report(.payloadConflict,
                            SemanticMessages.payloadConflict(event: transition.event, payload: transition.payload, other: first.payload),
                            at: transition.eventRange, notes: [.init(SemanticMessages.otherPayload(transition.event), at: first.range)])
