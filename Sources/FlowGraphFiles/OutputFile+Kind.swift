@@ -16,15 +16,24 @@ extension OutputFile {
         /// A line `%% Drawn by FlowGraph ...` among the first three.
         case mermaid
 
-        /// Whether `bytes` carry FlowGraph's signature for this format.
+        /// How much of a file's start, and of its end, the signature is looked for in.
+        static let headSize = 65_536, tailSize = 4_096
+
+        /// Whether `bytes`, a whole file, carry FlowGraph's signature for this format.
         public func isSigned(_ bytes: [UInt8]) -> Bool {
+            isSigned(head: Array(bytes.prefix(Self.headSize)), tail: Array(bytes.suffix(Self.tailSize)))
+        }
+
+        /// Whether a file whose first bytes are `head` and last bytes `tail` carries FlowGraph's
+        /// signature: in its first lines or chunks, or, for PDF, in the information written last.
+        func isSigned(head: [UInt8], tail: [UInt8]) -> Bool {
             switch self {
-            case .swift: bytes.starts(with: OutputSignature.swiftPrefix.utf8)
-            case .dot: bytes.starts(with: OutputSignature.dotPrefix.utf8)
-            case .mermaid: Self.lines(of: bytes, count: 3).contains { $0.starts(with: OutputSignature.mermaidPrefix.utf8) }
-            case .svg: Self.isSignedSVG(bytes)
-            case .png: Self.isSignedPNG(bytes)
-            case .pdf: Self.contains(Array(OutputSignature.pdfCreatorPrefix.utf8), in: bytes.suffix(4096))
+            case .swift: head.starts(with: OutputSignature.swiftPrefix.utf8)
+            case .dot: head.starts(with: OutputSignature.dotPrefix.utf8)
+            case .mermaid: Self.lines(of: head, count: 3).contains { $0.starts(with: OutputSignature.mermaidPrefix.utf8) }
+            case .svg: Self.isSignedSVG(head)
+            case .png: Self.isSignedPNG(head)
+            case .pdf: Self.contains(Array(OutputSignature.pdfCreatorPrefix.utf8), in: tail[...])
             }
         }
 

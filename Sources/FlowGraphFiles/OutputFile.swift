@@ -34,9 +34,11 @@ public enum OutputFile {
         if lstat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
             case S_IFREG:
-                let existing = try contents(of: path)
-                if existing == bytes { return false }
-                if !existing.isEmpty, !kind.isSigned(existing), !force {
+                // Read whole only when it may hold the same bytes; otherwise its ends hold the signature.
+                let size = Int(status.st_size)
+                if size == bytes.count, try contents(of: path) == bytes { return false }
+                if size > 0, !force, !kind.isSigned(head: try contents(of: path, from: 0, count: Kind.headSize),
+                                                    tail: try contents(of: path, from: max(0, size - Kind.tailSize), count: Kind.tailSize)) {
                     throw OutputError(path: path, reason: .notWrittenByFlowGraph)
                 }
                 mode = status.st_mode & 0o7777
@@ -89,12 +91,19 @@ public enum OutputFile {
         guard fsync(descriptor) == 0 else { throw OutputError(path: path, reason: .cannotWrite(lastErrorText())) }
     }
 
-    /// The bytes of an existing regular file.
-    private static func contents(of path: String) throws(OutputError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw OutputError(path: path, reason: .cannotWrite("it cannot be read"))
+    /// The bytes of an existing regular file, or `count` of them from `offset`.
+    private static func contents(of path: String, from offset: Int = 0, count: Int? = nil) throws(OutputError) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw OutputError(path: path, reason: .cannotWrite("it exists and cannot be read"))
         }
-        return [UInt8](data)
+        defer { try? handle.close() }
+        do {
+            try handle.seek(toOffset: UInt64(offset))
+            let data = try count.map { try handle.read(upToCount: $0) } ?? handle.readToEnd()
+            return [UInt8](data ?? Data())
+        } catch {
+            throw OutputError(path: path, reason: .cannotWrite("it exists and cannot be read"))
+        }
     }
 
     /// Removes the temporary files of `name` in `folder` whose writer is no longer running: a run
