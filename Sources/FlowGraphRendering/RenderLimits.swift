@@ -3,14 +3,14 @@ import FlowGraph
 /// How much a render may ask of Graphviz's `dot` layout, so that a large program cannot hang
 /// the tool (docs/Reliability.md).
 ///
-/// `dot`'s time grows much faster than the size of the graph: on the project's 2-core machine a
-/// program of 1,000 steps (about 3,300 nodes and edges) takes 2 s, 2,000 steps (6,600) 13 s, and
-/// 5,000 steps (16,500) minutes. Graphviz cannot be interrupted, so the size is checked before
-/// the layout starts; the time limit answers the caller at the deadline while Graphviz finishes
-/// on its own thread (the renderer stays busy until then).
+/// `dot`'s time grows about as the size to the power 2.5: on the project's 2-core machine a
+/// program of 1,000 steps (about 3,300 nodes and edges) takes 1 s of CPU, 2,000 steps (6,600)
+/// 8 s, 5,000 steps (16,400) 73 s (docs/Reliability.md). Graphviz cannot be interrupted, so
+/// the size is checked before the layout starts; the time limit answers the caller at the
+/// deadline while Graphviz finishes on its own thread (the renderer stays busy until then).
 public struct RenderLimits: Sendable, Equatable {
     /// The largest diagram laid out unless told otherwise, in nodes and edges: about 1,500 steps,
-    /// 6 s on the project's 2-core machine.
+    /// 3 s of CPU on the project's 2-core machine.
     public static let defaultMaximumElements = 5_000
 
     /// The largest diagram laid out, in nodes and edges (`Diagram.elementCount`); nil for no limit.
