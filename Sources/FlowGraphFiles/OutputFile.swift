@@ -28,29 +28,11 @@ public enum OutputFile {
         let folder = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
         removeStaleTemporaryFiles(of: name, in: folder)
-
         var mode: mode_t?
-        var status = stat()
-        if lstat(path, &status) == 0 {
-            switch status.st_mode & S_IFMT {
-            case S_IFREG:
-                // Read whole only when it may hold the same bytes; otherwise its ends hold the signature.
-                let size = Int(status.st_size)
-                if size == bytes.count, try contents(of: path) == bytes { return false }
-                if size > 0, !force, !kind.isSigned(head: try contents(of: path, from: 0, count: Kind.headSize),
-                                                    tail: try contents(of: path, from: max(0, size - Kind.tailSize), count: Kind.tailSize)) {
-                    throw OutputError(path: path, reason: .notWrittenByFlowGraph)
-                }
-                mode = status.st_mode & 0o7777
-            case S_IFLNK:
-                guard force else { throw OutputError(path: path, reason: .symbolicLink) }
-            case S_IFDIR:
-                throw OutputError(path: path, reason: .cannotWrite("it is a folder"))
-            default:
-                throw OutputError(path: path, reason: .cannotWrite("it is not a regular file"))
-            }
-        } else if errno != ENOENT {
-            throw OutputError(path: path, reason: .cannotWrite(lastErrorText()))
+        switch try existing(path, as: kind, comparedWith: bytes, force: force) {
+        case .none: break
+        case .same: return false
+        case .replaceable(let existingMode): mode = existingMode
         }
 
         let temporary = (folder as NSString).appendingPathComponent(TemporaryName.make(for: name))
@@ -66,6 +48,48 @@ public enum OutputFile {
             throw error
         }
         return true
+    }
+
+    /// Checks, before the work that makes the bytes, that `path` may be written: it throws what
+    /// `write` would throw for the file there now (a file FlowGraph did not write, a folder...).
+    public static func checkWritable(_ path: String, as kind: Kind, force: Bool = false) throws(OutputError) {
+        _ = try existing(path, as: kind, comparedWith: nil, force: force)
+    }
+
+    /// What is at `path` now.
+    private enum Existing {
+        /// Nothing, or a symbolic link that `force` lets replace.
+        case none
+        /// A file that already holds the bytes.
+        case same
+        /// A regular file that may be replaced, with its mode.
+        case replaceable(mode_t)
+    }
+
+    private static func existing(_ path: String, as kind: Kind, comparedWith bytes: [UInt8]?, force: Bool) throws(OutputError) -> Existing {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return .none }
+            throw OutputError(path: path, reason: .cannotWrite(lastErrorText()))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            // Read whole only when it may hold the same bytes; otherwise its ends hold the signature.
+            let size = Int(status.st_size)
+            if let bytes, size == bytes.count, try contents(of: path) == bytes { return .same }
+            if size > 0, !force, !kind.isSigned(head: try contents(of: path, from: 0, count: Kind.headSize),
+                                                tail: try contents(of: path, from: max(0, size - Kind.tailSize), count: Kind.tailSize)) {
+                throw OutputError(path: path, reason: .notWrittenByFlowGraph)
+            }
+            return .replaceable(status.st_mode & 0o7777)
+        case S_IFLNK:
+            guard force else { throw OutputError(path: path, reason: .symbolicLink) }
+            return .none
+        case S_IFDIR:
+            throw OutputError(path: path, reason: .cannotWrite("it is a folder"))
+        default:
+            throw OutputError(path: path, reason: .cannotWrite("it is not a regular file"))
+        }
     }
 
     /// Creates `temporary` (it must not exist), writes `bytes` and flushes them to the disk.

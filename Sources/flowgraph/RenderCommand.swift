@@ -85,6 +85,7 @@ struct RenderCommand: AsyncParsableCommand {
             Terminal.writeError("flowgraph: error: no flow named '\(flow ?? "")'\n")
             throw ExitCode(ExitStatus.usage)
         }
+        if output != "-" { try outputOptions.checkWritable(output, as: resolvedFormat!.fileKind) }
         let diagnostics = noFindings ? [] : compilation.diagnostics
         let bytes: [UInt8]
         switch resolvedFormat! {

@@ -224,5 +224,11 @@ struct OutputSafetyTests {
         #expect(run.errors.hasSuffix("flowgraph: note: or wait for Graphviz: --time-limit 0\n"))
         #expect(try Self.listing(folder) == [])
         #expect(try CommandLineTests.run(["render", "samples/mail", "-o", "-", "--format", "dot", "--time-limit", "nan"]).status == 2)
+
+        // A file in the way is found before the layout starts, not after it.
+        let theirs = folder.appendingPathComponent("theirs.png")
+        try Data("not a picture FlowGraph drew".utf8).write(to: theirs)
+        let refused = try CommandLineTests.run(["render", "samples/mail", "-o", theirs.path, "--time-limit", "0.001"])
+        #expect(refused.status == 2 && refused.errors.hasSuffix("(pass --force to replace it)\n"), "\(refused.errors)")
     }
 }
