@@ -3,7 +3,7 @@ import FlowGraph
 /// How much a render may ask of Graphviz's `dot` layout, so that a large program cannot hang
 /// the tool (docs/Reliability.md).
 ///
-/// `dot`'s time grows about as the size to the power 2.5: on the project's 2-core machine a
+/// `dot`'s time grows faster than the square of the size: on the project's 2-core machine a
 /// program of 1,000 steps (about 3,300 nodes and edges) takes 1 s of CPU, 2,000 steps (6,600)
 /// 8 s, 5,000 steps (16,400) 73 s (docs/Reliability.md). Graphviz cannot be interrupted, so
 /// the size is checked before the layout starts; the time limit answers the caller at the
