@@ -18,6 +18,8 @@ build: dependencies
 FLOWGRAPH = .build/release/flowgraph
 APPS = shop movies mail
 
+# out/ holds only what demo writes: --force replaces pictures that FlowGraph versions before
+# signed outputs (docs/Reliability.md) left there.
 demo: build
 	@mkdir -p $(OUT)
 	$(FLOWGRAPH) check --strict samples
@@ -25,7 +27,7 @@ demo: build
 	@for app in $(APPS); do \
 		$(FLOWGRAPH) generate samples/$$app -o $(OUT)/$$app || exit 1; \
 		for format in svg png pdf mmd; do \
-			$(FLOWGRAPH) render samples/$$app -o $(OUT)/$$app.$$format || exit 1; \
+			$(FLOWGRAPH) render samples/$$app -o $(OUT)/$$app.$$format --force || exit 1; \
 		done; \
 	done
 	$(FLOWGRAPH) render samples/shop -o docs/shop.svg

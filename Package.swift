@@ -52,7 +52,9 @@ let package = Package(
             dependencies: ["FlowGraph"],
             exclude: ["Fixtures", "Golden"]
         ),
-        .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering"]),
+        .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles"]),
+        /// Safe output files: atomic writes, signatures, --force, stale temporary files.
+        .testTarget(name: "FlowGraphFilesTests", dependencies: ["FlowGraph", "FlowGraphFiles"]),
         /// Uses the types the plugin generates from App.flow at build time.
         .testTarget(
             name: "FlowGraphPluginTests",

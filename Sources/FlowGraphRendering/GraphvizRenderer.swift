@@ -9,9 +9,26 @@ public enum RenderFormat: String, Sendable, CaseIterable {
     case dot
 }
 
-/// Graphviz refused a graph or failed to lay it out or render it; its own messages are kept.
+/// Why nothing was rendered: Graphviz refused the graph or failed (its own messages are kept),
+/// or the diagram was beyond the render's limits.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// Graphviz could not build, lay out or render the graph.
+        case graphviz
+        /// The diagram has more elements than `RenderLimits.maximumElements`; nothing was laid out.
+        case tooLarge(elements: Int, maximum: Int)
+        /// Graphviz did not finish within `RenderLimits.timeLimit` seconds.
+        case timedOut(seconds: Double)
+    }
+
+    public let reason: Reason
     public let messages: [String]
+
+    public init(reason: Reason = .graphviz, messages: [String]) {
+        self.reason = reason
+        self.messages = messages
+    }
+
     public var description: String { messages.joined(separator: "\n") }
 }
 
@@ -31,8 +48,35 @@ public final class GraphvizRenderer: @unchecked Sendable {
         context = gvContext()
     }
 
-    /// Renders `diagram` in `format`.
-    public func render(_ diagram: Diagram, format: RenderFormat) throws(RenderError) -> [UInt8] {
+    /// Renders `diagram` in `format`, within `limits`.
+    ///
+    /// Beyond the size limit nothing is laid out. With a time limit the work runs on a thread of
+    /// its own, and the caller is answered at the deadline; Graphviz cannot be stopped, so it goes
+    /// on to the end of that layout (later renders wait for it), which suits a command that exits.
+    public func render(_ diagram: Diagram, format: RenderFormat, limits: RenderLimits = .init()) throws(RenderError) -> [UInt8] {
+        if let maximum = limits.maximumElements, diagram.elementCount > maximum {
+            throw RenderError(reason: .tooLarge(elements: diagram.elementCount, maximum: maximum), messages: [
+                "the diagram has \(diagram.elementCount) nodes and edges, more than the limit of \(maximum) for Graphviz's dot layout, whose time grows much faster than the diagram",
+            ])
+        }
+        guard let seconds = limits.timeLimit else { return try layOutAndRender(diagram, format: format) }
+        let outcome = PendingRender()
+        let thread = Thread { [self] in
+            outcome.finish(Result { () throws(RenderError) -> [UInt8] in try layOutAndRender(diagram, format: format) })
+        }
+        // dot recurses deeply on large graphs: as much stack as a main thread has.
+        thread.stackSize = 16 << 20
+        thread.start()
+        guard let result = outcome.wait(seconds: seconds) else {
+            throw RenderError(reason: .timedOut(seconds: seconds), messages: [
+                "Graphviz's dot layout did not finish within \(Self.format(seconds: seconds))",
+            ])
+        }
+        return try result.get()
+    }
+
+    /// Lays out and renders `diagram` on the calling thread, with no limit.
+    private func layOutAndRender(_ diagram: Diagram, format: RenderFormat) throws(RenderError) -> [UInt8] {
         try serialized { () throws(RenderError) -> [UInt8] in
             guard let graph = build(diagram) else { throw RenderError(messages: ["Graphviz could not create the graph"]) }
             defer { agclose(graph) }
@@ -45,8 +89,13 @@ public final class GraphvizRenderer: @unchecked Sendable {
             }
             defer { gvFreeRenderData(buffer) }
             let bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: Int(length)))
-            return format == .svg ? Self.stamp(bytes, diagram: diagram) : bytes
+            return Self.sign(bytes, format: format, diagram: diagram)
         }
+    }
+
+    /// `2.5 s`, `60 s`.
+    static func format(seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 
     /// Reads DOT text as Graphviz does (`agmemread`); returns Graphviz's errors, empty when it reads cleanly.
@@ -111,14 +160,27 @@ public final class GraphvizRenderer: @unchecked Sendable {
         if agerrors() > 0 { throw RenderError(messages: GraphvizMessages.errors) }
         return result
     }
+}
 
-    /// Puts the diagram's digest in the SVG, so a checked-in picture can be told stale without
-    /// comparing coordinates (which depend on the fonts of the machine).
-    static func stamp(_ svg: [UInt8], diagram: Diagram) -> [UInt8] {
-        let text = String(decoding: svg, as: UTF8.self)
-        guard let svgStart = text.range(of: "<svg") else { return svg }
-        let comment = "<!-- Drawn by FlowGraph \(FlowGraphVersion.current) with Graphviz; diagram digest \(diagram.digest) -->\n"
-        return Array((text[..<svgStart.lowerBound] + comment + text[svgStart.lowerBound...]).utf8)
+/// The result of a render running on its own thread, handed over once.
+private final class PendingRender: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<[UInt8], RenderError>?
+
+    func finish(_ result: Result<[UInt8], RenderError>) {
+        condition.lock()
+        self.result = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The result, or nil when it did not come within `seconds`.
+    func wait(seconds: Double) -> Result<[UInt8], RenderError>? {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while result == nil, condition.wait(until: deadline) {}
+        return result
     }
 }
 

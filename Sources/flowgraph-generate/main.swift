@@ -1,10 +1,11 @@
 // flowgraph-generate: the small tool the FlowGraph build plugin runs.
 //
-//     flowgraph-generate --output <file.swift> [--access internal|public] <input.flow>...
+//     flowgraph-generate --output <file.swift> [--access internal|public] [--force] <input.flow>...
 //
 // Compiles the inputs as one program, as `flowgraph generate` does, and writes the Swift router
 // to the output file: atomically, and not at all when its bytes would not change, so a build
-// that changed no .flow file compiles nothing again. Findings go to standard error, one line
+// that changed no .flow file compiles nothing again; a file there that FlowGraph did not write is
+// left as it is unless --force is given. Findings go to standard error, one line
 // each, in the form build logs (swift build, Xcode) attach to the .flow file's line and column;
 // with errors nothing is written and the exit code is 1. Warnings do not fail.
 //
@@ -21,7 +22,7 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-let usage = "usage: flowgraph-generate --output <file.swift> [--access internal|public] <input.flow>..."
+let usage = "usage: flowgraph-generate --output <file.swift> [--access internal|public] [--force] <input.flow>..."
 
 func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
     FileHandle.standardError.write(Data("flowgraph-generate: error: \(message)\n".utf8))
@@ -32,6 +33,7 @@ func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
 struct Arguments {
     var output: String?
     var access = SwiftEmitter.Access.internal
+    var force = false
     var inputs: [String] = []
 
     init(_ arguments: [String]) {
@@ -46,6 +48,8 @@ struct Arguments {
                     fail("'--access' needs 'internal' or 'public'\n\(usage)")
                 }
                 access = value
+            case "--force":
+                force = true
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -87,9 +91,11 @@ let source = SwiftEmitter.emit(
 do {
     let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try OutputFile.write(Array(source.utf8), to: output)
-} catch let error as InputError {
-    fail(error.description)
 } catch {
-    fail("cannot write '\(output)': \(error.localizedDescription)")
+    fail("cannot create the folder of '\(output)': \(error.localizedDescription)")
+}
+do {
+    try OutputFile.write(Array(source.utf8), to: output, as: .swift, force: arguments.force)
+} catch {
+    fail(error.description + (error.isForceable ? " (pass --force to replace it)" : ""))
 }

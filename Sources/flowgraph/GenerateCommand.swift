@@ -10,7 +10,8 @@ struct GenerateCommand: AsyncParsableCommand {
         abstract: "Write the Swift router of flow programs: their types, and a navigator that runs them (docs/GeneratedRouter.md).",
         discussion: """
             Refuses to generate when the program has errors, with the same diagnostics as 'check' \
-            (exit code 1). The file is written atomically, and not at all when its bytes would not change.
+            (exit code 1). The file is written atomically, and not at all when its bytes would not change; \
+            a FlowRouter.swift that FlowGraph did not write is left as it is unless --force is given.
             """
     )
 
@@ -24,17 +25,19 @@ struct GenerateCommand: AsyncParsableCommand {
         valueName: "level"))
     var access: SwiftEmitter.Access = .internal
 
+    @OptionGroup var outputOptions: OutputOptions
+
     func run() async throws {
         let (files, compilation, program) = try input.compileForOutput()
         let source = SwiftEmitter.emit(
             program, analysis: compilation.analysis, sources: files.map { ($0.path as NSString).lastPathComponent }, access: access)
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            try OutputFile.write(Array(source.utf8), to: (output as NSString).appendingPathComponent("FlowRouter.swift"))
-        } catch let error as InputError {
-            Terminal.writeError("flowgraph: error: \(error.description)\n")
+        } catch {
+            Terminal.writeError("flowgraph: error: cannot create the folder '\(output)': \(error.localizedDescription)\n")
             throw ExitCode(ExitStatus.usage)
         }
+        try outputOptions.write(Array(source.utf8), to: (output as NSString).appendingPathComponent("FlowRouter.swift"), as: .swift)
     }
 }
 

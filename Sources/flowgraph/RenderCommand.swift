@@ -11,7 +11,11 @@ struct RenderCommand: AsyncParsableCommand {
         discussion: """
             The checker's findings are drawn on the picture (unless --no-findings): unreachable steps \
             greyed, trapped steps red, failing transitions red, with the finding in the tooltip. A \
-            program with errors is reported as by 'check' and nothing is drawn (exit code 1).
+            program with errors is reported as by 'check' and nothing is drawn (exit code 1). A diagram \
+            larger than --max-elements nodes and edges is not given to Graphviz, whose layout time grows \
+            much faster than the diagram: render says what to draw instead (exit code 1). The file is \
+            written atomically, and not at all when its bytes would not change; a file that FlowGraph did \
+            not write is left as it is unless --force is given.
             """
     )
 
@@ -51,6 +55,16 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(help: "Leave the legend out.")
     var noLegend = false
 
+    @Option(help: ArgumentHelp(
+        "The largest diagram given to Graphviz, in nodes and edges; beyond it nothing is drawn and render says what to draw instead. 0 for no limit.",
+        valueName: "count"))
+    var maxElements = RenderLimits.defaultMaximumElements
+
+    @Option(help: ArgumentHelp("How long to wait for Graphviz, in seconds; 0 to wait as long as it takes.", valueName: "seconds"))
+    var timeLimit: Double = 60
+
+    @OptionGroup var outputOptions: OutputOptions
+
     var resolvedFormat: Format? { format ?? Format(fileName: output) }
 
     func validate() throws {
@@ -60,6 +74,8 @@ struct RenderCommand: AsyncParsableCommand {
         if output == "-", resolvedFormat == .png || resolvedFormat == .pdf {
             throw ValidationError("Write \(resolvedFormat.rawValue) to a file, not to standard output.")
         }
+        if maxElements < 0 { throw ValidationError("--max-elements takes a count, or 0 for no limit.") }
+        if !(timeLimit >= 0) || !timeLimit.isFinite { throw ValidationError("--time-limit takes seconds, or 0 for no limit.") }
     }
 
     func run() async throws {
@@ -69,31 +85,61 @@ struct RenderCommand: AsyncParsableCommand {
             Terminal.writeError("flowgraph: error: no flow named '\(flow ?? "")'\n")
             throw ExitCode(ExitStatus.usage)
         }
+        if output != "-" { try outputOptions.checkWritable(output, as: resolvedFormat!.fileKind) }
         let diagnostics = noFindings ? [] : compilation.diagnostics
         let bytes: [UInt8]
         switch resolvedFormat! {
         case .mermaid:
             bytes = Array(MermaidEmitter.emit(program, diagnostics: diagnostics, focus: flow).utf8)
         case let format:
-            let diagram = DiagramBuilder.build(
-                program, diagnostics: diagnostics,
-                options: .init(showsFindings: !noFindings, focus: flow, showsLegend: !noLegend))
+            let options = DiagramBuilder.Options(showsFindings: !noFindings, focus: flow, showsLegend: !noLegend)
+            let diagram = DiagramBuilder.build(program, diagnostics: diagnostics, options: options)
+            let limits = RenderLimits(maximumElements: maxElements == 0 ? nil : maxElements, timeLimit: timeLimit == 0 ? nil : timeLimit)
             do {
-                bytes = try GraphvizRenderer.shared.render(diagram, format: RenderFormat(rawValue: format.rawValue)!)
+                bytes = try GraphvizRenderer.shared.render(diagram, format: RenderFormat(rawValue: format.rawValue)!, limits: limits)
             } catch {
-                Terminal.writeError(error.messages.map { "flowgraph: error: Graphviz: \($0)\n" }.joined())
+                Terminal.writeError(explanation(of: error, diagram: diagram, program: program, options: options))
                 throw ExitCode(ExitStatus.findings)
             }
         }
         if output == "-" {
             Terminal.write(String(decoding: bytes, as: UTF8.self))
         } else {
-            do {
-                try OutputFile.write(bytes, to: output)
-            } catch let error as InputError {
-                Terminal.writeError("flowgraph: error: \(error.description)\n")
-                throw ExitCode(ExitStatus.usage)
-            }
+            try outputOptions.write(bytes, to: output, as: resolvedFormat!.fileKind)
+        }
+    }
+
+    /// Why nothing was drawn; for a diagram too large or too slow for Graphviz, what to draw instead.
+    private func explanation(of error: RenderError, diagram: Diagram, program: FlowProgram, options: DiagramBuilder.Options) -> String {
+        let smaller: Int, waiting: String
+        switch error.reason {
+        case .graphviz:
+            return error.messages.map { "flowgraph: error: Graphviz: \($0)\n" }.joined()
+        case .tooLarge(let elements, let maximum):
+            (smaller, waiting) = (maximum, "or wait for Graphviz: --max-elements \(elements) (or 0 for no limit)")
+        case .timedOut:
+            (smaller, waiting) = (diagram.elementCount - 1, "or wait for Graphviz: --time-limit 0")
+        }
+        let fitting = RenderLimits.flowsWithin(smaller, of: program, options: options).filter { $0.flow != flow }.prefix(3)
+        let notes = [
+            "draw one flow and the flows it runs: --flow NAME"
+                + (fitting.isEmpty ? "" : "; the largest within \(smaller) nodes and edges: " + fitting.map { "\($0.flow) (\($0.elements))" }.joined(separator: ", ")),
+            "or write Mermaid text, which needs no layout here: -o NAME.mmd",
+            waiting,
+        ]
+        return error.messages.map { "flowgraph: error: \($0)\n" }.joined() + notes.map { "flowgraph: note: \($0)\n" }.joined()
+    }
+}
+
+extension RenderCommand.Format {
+    /// How FlowGraph recognises a file of this format as its own.
+    var fileKind: OutputFile.Kind {
+        switch self {
+        case .svg: .svg
+        case .png: .png
+        case .pdf: .pdf
+        case .dot: .dot
+        case .mermaid: .mermaid
         }
     }
 }

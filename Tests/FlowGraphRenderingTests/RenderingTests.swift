@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import FlowGraph
+import FlowGraphFiles
 import FlowGraphRendering
 
 /// The package's root folder.
@@ -76,13 +77,80 @@ struct RenderingTests {
         #expect(pdf.starts(with: Array("%PDF-".utf8)))
         #expect((5_000...5_000_000).contains(pdf.count))
         let laidOut = String(decoding: try GraphvizRenderer.shared.render(diagram, format: .dot), as: UTF8.self)
-        #expect(laidOut.contains("pos=") && laidOut.hasPrefix("digraph flows {"))
+        #expect(laidOut.contains("pos=") && laidOut.hasPrefix("// Drawn by FlowGraph") && laidOut.contains("\ndigraph flows {"))
+        #expect(GraphvizRenderer.shared.read(dot: laidOut) == [])
     }
 
-    @Test func graphvizErrorsComeBackAsMessagesNotOutput() {
+    @Test func graphvizErrorsComeBackAsMessagesNotOutput() throws {
         let messages = GraphvizRenderer.shared.read(dot: "digraph { a -> }")
         #expect(!messages.isEmpty)
         #expect(messages.joined().contains("syntax error"))
+        // A label Graphviz cannot read fails the layout: an error with Graphviz's words, nothing drawn.
+        var (diagram, _) = try diagram("samples/shop")
+        diagram.clusters[0].nodes[1].attributes += [.init("shape", "record"), .init("label", "{a|<b")]
+        let error = try #require(throws: RenderError.self) { try GraphvizRenderer.shared.render(diagram, format: .svg) }
+        #expect(error.reason == .graphviz)
+        #expect(error.messages.contains("bad label format {a|<b"), "\(error.messages)")
+    }
+
+    /// Each format carries FlowGraph's signature where OutputFile looks for it, so a later render
+    /// replaces the file without --force.
+    @Test(arguments: RenderFormat.allCases)
+    func everyFormatIsSignedWhereOutputFileLooks(format: RenderFormat) throws {
+        let (diagram, _) = try diagram("samples/movies")
+        let bytes = try GraphvizRenderer.shared.render(diagram, format: format)
+        let kind = try #require(OutputFile.Kind(rawValue: format.rawValue))
+        #expect(kind.isSigned(bytes))
+        for other in OutputFile.Kind.allCases where other != kind { #expect(!other.isSigned(bytes), "\(other)") }
+    }
+
+    /// The PDF's signature is an incremental update whose cross-reference points at the new
+    /// information object; the creation date is blanked, so the same diagram gives the same bytes.
+    @Test func thePDFSignatureIsAWellFormedUpdateAndTheBytesDoNotDependOnTheClock() throws {
+        let (diagram, _) = try diagram("samples/shop")
+        let pdf = try GraphvizRenderer.shared.render(diagram, format: .pdf)
+        let text = try #require(String(bytes: pdf, encoding: .isoLatin1))
+        #expect(!text.contains("/CreationDate"))
+        #expect(text.hasSuffix("%%EOF\n") && text.components(separatedBy: "%%EOF").count == 3)
+        let startxref = try #require(text.range(of: "startxref\n", options: .backwards))
+        let xref = try #require(Int(text[startxref.upperBound...].prefix { $0.isNumber }))
+        let table = Array(pdf[xref...].prefix(40))
+        let lines = String(decoding: table, as: UTF8.self).split(separator: "\n")
+        #expect(lines[0] == "xref")
+        let number = try #require(lines[1].split(separator: " ").first)
+        let objectOffset = try #require(Int(lines[2].prefix(10)))
+        #expect(pdf[objectOffset...].starts(with: "\(number) 0 obj\n".utf8))
+        #expect(text[startxref.upperBound...].isEmpty == false)
+        let previous = try #require(text.range(of: "/Prev ", options: .backwards))
+        let previousXref = try #require(Int(text[previous.upperBound...].prefix { $0.isNumber }))
+        #expect(pdf[previousXref...].starts(with: "xref\n".utf8))
+    }
+
+    @Test func aDiagramBeyondTheSizeLimitIsRefusedBeforeAnyLayout() throws {
+        let (diagram, program) = try diagram("samples/shop")
+        let error = try #require(throws: RenderError.self) {
+            try GraphvizRenderer.shared.render(diagram, format: .svg, limits: .init(maximumElements: 10))
+        }
+        #expect(error.reason == .tooLarge(elements: diagram.elementCount, maximum: 10))
+        #expect(error.messages == ["the diagram has \(diagram.elementCount) nodes and edges, more than the limit of 10 for Graphviz's dot layout, whose time grows much faster than the diagram"])
+        #expect(try GraphvizRenderer.shared.render(diagram, format: .dot, limits: .init(maximumElements: diagram.elementCount)).isEmpty == false)
+        // What to suggest instead: the flows that fit, largest first.
+        let fitting = RenderLimits.flowsWithin(diagram.elementCount - 1, of: program, options: .init())
+        #expect(!fitting.isEmpty && fitting.map(\.elements) == fitting.map(\.elements).sorted(by: >))
+        #expect(fitting.allSatisfy { $0.elements < diagram.elementCount })
+    }
+
+    /// Graphviz cannot be stopped: the caller is answered at the deadline, the layout finishes on
+    /// its own thread, and the renderer then works as before.
+    @Test func aLayoutBeyondTheTimeLimitIsAnsweredAtTheDeadline() throws {
+        let (diagram, _) = try diagram("samples/mail")
+        let error = try #require(throws: RenderError.self) {
+            try GraphvizRenderer.shared.render(diagram, format: .svg, limits: .init(timeLimit: 0.001))
+        }
+        #expect(error.reason == .timedOut(seconds: 0.001))
+        #expect(error.messages == ["Graphviz's dot layout did not finish within 0.001 s"])
+        let unlimited = try GraphvizRenderer.shared.render(diagram, format: .svg, limits: .none)
+        #expect(try GraphvizRenderer.shared.render(diagram, format: .svg, limits: .init(timeLimit: 600)) == unlimited)
     }
 
     /// Renders from many tasks at once are serialized and give the same bytes: objects are

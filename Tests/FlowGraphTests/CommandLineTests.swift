@@ -104,11 +104,9 @@ struct RenderCommandTests {
     @Test func aSecondIdenticalRenderLeavesTheFileUntouched() throws {
         let path = try Self.output("same.svg")
         #expect(try CommandLineTests.run(["render", "samples/shop", "-o", path]).status == 0)
-        let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-        Thread.sleep(forTimeInterval: 1.1)
+        let before = OutputSafetyTests.Snapshot(path)  // bytes, inode, modification time in nanoseconds
         #expect(try CommandLineTests.run(["render", "samples/shop", "-o", path]).status == 0)
-        let after = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-        #expect(before == after)
+        #expect(OutputSafetyTests.Snapshot(path) == before)
     }
 
     @Test func errorsAreReportedAndNothingIsDrawnOrOverwritten() throws {
@@ -152,11 +150,11 @@ struct GenerateCommandTests {
         let first = try CommandLineTests.run(["generate", "samples/\(app)", "-o", folder.path])
         #expect(first.status == 0, "\(first.errors)")
         try expectGolden(try String(contentsOfFile: path, encoding: .utf8), "swift/\(app).swift")
-        let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-        Thread.sleep(forTimeInterval: 1.1)
+        let before = OutputSafetyTests.Snapshot(path)  // bytes, inode, modification time in nanoseconds
+        let folderBefore = OutputSafetyTests.Snapshot(folder.path)
         #expect(try CommandLineTests.run(["generate", "samples/\(app)", "-o", folder.path]).status == 0)
-        let after = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-        #expect(before == after)
+        #expect(OutputSafetyTests.Snapshot(path) == before)
+        #expect(OutputSafetyTests.Snapshot(folder.path).modified == folderBefore.modified)  // no file made or removed in it
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["FlowRouter.swift"])
     }
 

@@ -26,7 +26,7 @@ struct DiagramTests {
         let program = try #require(result.program)
         let mermaid = MermaidEmitter.emit(program, diagnostics: result.diagnostics)
         try expectGolden(mermaid, "mermaid/\(app).mmd")
-        #expect(mermaid.hasPrefix("stateDiagram-v2\n"))
+        #expect(mermaid.hasPrefix("stateDiagram-v2\n%% Drawn by FlowGraph "))
         for flow in program.flows {
             #expect(mermaid.contains("state \"\(flow.name)\(flow.isTabs ? " (tabs)" : "")\" as \(flow.name) {"))
             for step in flow.steps { #expect(mermaid.contains("state \"\(step.name)\" as \(flow.name)__\(step.name)") || mermaid.contains("as \(flow.name)_\(step.name)")) }
@@ -63,6 +63,21 @@ struct DiagramTests {
         let diagram = DiagramBuilder.build(program, diagnostics: [], options: .init(focus: "CheckoutFlow", showsLegend: false))
         #expect(diagram.clusters.map(\.id) == ["cluster_CheckoutFlow"])
         #expect(DiagramBuilder.flows(of: program, focus: "Nope") == nil)
+    }
+
+    /// The sizes a render's limit compares, computed from one diagram, are those of the focused diagrams.
+    @Test(arguments: apps)
+    func focusedElementCountsAreThoseOfTheFocusedDiagrams(app: String) throws {
+        let result = try Self.compiled("samples/\(app)")
+        let program = try #require(result.program)
+        for options in [DiagramBuilder.Options(), .init(showsFindings: false, showsLegend: false)] {
+            let counts = DiagramBuilder.focusedElementCounts(program, options: options)
+            for (flow, count) in zip(program.flows, counts) {
+                var focused = options
+                focused.focus = flow.name
+                #expect(DiagramBuilder.build(program, diagnostics: result.diagnostics, options: focused).elementCount == count, "\(flow.name)")
+            }
+        }
     }
 
     @Test func dotQuotingKeepsQuotesBackslashesAndLineEnds() {

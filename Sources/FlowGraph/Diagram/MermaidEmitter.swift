@@ -6,7 +6,8 @@ public enum MermaidEmitter {
     public static func emit(_ program: FlowProgram, diagnostics: [Diagnostic] = [], focus: String? = nil) -> String {
         let included = DiagramBuilder.flows(of: program, focus: focus) ?? []
         var ids = MermaidIDs()
-        var lines = ["stateDiagram-v2", "    direction LR"]
+        // The signature goes after the diagram type: some Mermaid renderers reject a comment before it.
+        var lines = ["stateDiagram-v2", "\(OutputSignature.mermaidPrefix) \(FlowGraphVersion.current)", "    direction LR"]
         for flowIndex in included {
             let flow = program.flows[flowIndex]
             let flowID = ids.id(for: flow.name)
