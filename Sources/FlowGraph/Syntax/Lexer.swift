@@ -21,7 +21,7 @@ public struct Lexer {
     /// Lexes the whole file; the last token is always `.end`.
     public mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 8)
+        tokens.reserveCapacity(bytes.count / 7 + 16)  // About the count of a typical file: no regrowth, no doubled peak.
         while true {
             tokens.append(next())  // Appended straight from the call: a token is not copied.
             if tokens[tokens.count - 1].kind == .end { return tokens }

@@ -15,18 +15,33 @@ public enum TokenKind: Hashable, Sendable {
 }
 
 /// One token: its kind, its byte range, its text, and the `///` docs that precede it.
+///
+/// A large file has millions of tokens, so a token is kept small (40 bytes): offsets are stored
+/// in 32 bits, which the input size limit allows.
 public struct Token: Sendable {
     public let kind: TokenKind
-    public let start: Int
-    public let end: Int
-    /// The identifier's name, the string's value, or the token's source text.
-    public let text: String
-    /// `///` lines written just before this token, without the slashes.
-    public let doc: [String]
     /// Whether this is the first token on its line; the parser resynchronizes at line starts.
     public let isAtLineStart: Bool
     /// A backtick-escaped name: `` `tabs` `` is a name, never a keyword.
     public var isEscaped = false
+    private let startOffset: UInt32
+    private let endOffset: UInt32
+    /// The identifier's name, the string's value, or the token's source text.
+    public let text: String
+    /// `///` lines written just before this token, without the slashes.
+    public let doc: [String]
+
+    public var start: Int { Int(startOffset) }
+    public var end: Int { Int(endOffset) }
+
+    init(kind: TokenKind, start: Int, end: Int, text: String, doc: [String], isAtLineStart: Bool) {
+        self.kind = kind
+        self.isAtLineStart = isAtLineStart
+        startOffset = UInt32(truncatingIfNeeded: start)
+        endOffset = UInt32(truncatingIfNeeded: end)
+        self.text = text
+        self.doc = doc
+    }
 
     /// Whether this is the punctuation `character` (ASCII).
     func isPunctuation(_ character: Unicode.Scalar) -> Bool {
