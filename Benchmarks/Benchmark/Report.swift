@@ -49,13 +49,15 @@ struct Report {
         text += table(results.rows, order: results.rowOrder, sizes: sizes) { "\(Self.time($0.wall)) · \(Self.megabytes($0.peakBytes))" }
         text += "\n### CPU time (user + system), median\n\n"
         text += table(results.rows, order: results.rowOrder, sizes: sizes) { Self.time($0.cpu) }
-        text += "\n### `sccmap` ÷ `flowgraph check` (wall time; at least 10 wanted)\n\n"
+        text += "\n### `sccmap` ÷ `flowgraph check` (at least 10 wanted)\n\n"
         text += "| DOT read by sccmap | " + sizes.map { Self.grouped($0) }.joined(separator: " | ") + " |\n"
         text += "|---|" + sizes.map { _ in "---:|" }.joined() + "\n"
-        for row in [Row.sccmapStructure, Row.sccmapDiagram] {
-            text += "| \(row) | " + sizes.map { size in
-                ratio(results.rows[row]?[size], over: results.rows[Row.checkCommand]?[size]).map { Self.ratio($0) } ?? "–"
-            }.joined(separator: " | ") + " |\n"
+        for cpu in [false, true] {
+            for row in [Row.sccmapStructure, Row.sccmapDiagram] {
+                text += "| \(row), \(cpu ? "CPU" : "wall") time | " + sizes.map { size in
+                    ratio(results.rows[row]?[size], over: results.rows[Row.checkCommand]?[size], cpu: cpu).map { Self.ratio($0) } ?? "–"
+                }.joined(separator: " | ") + " |\n"
+            }
         }
         return text + "\n"
     }
@@ -70,24 +72,28 @@ struct Report {
     }
 
     /// The growth of each stage per doubling of the program, between sizes of 10,000 steps and
-    /// more (all sizes when fewer than two are that large).
+    /// more (all sizes when fewer than two are that large), from wall times and from CPU times.
     private func linearity() -> String {
         let sizes = linearSizes
         guard sizes.count >= 2 else { return "" }
         var pairs = zip(sizes, sizes.dropFirst()).map { ($0, $1) }
         if sizes.count > 2 { pairs.append((sizes.first!, sizes.last!)) }
         var text = "## Linearity: time ratio per doubling of the program\n\n"
-        text += "(t(m) ÷ t(n)) ^ (ln 2 ÷ ln(m ÷ n)), with n and m the programs' real step counts, from median wall times; "
+        text += "(t(m) ÷ t(n)) ^ (ln 2 ÷ ln(m ÷ n)), with n and m the programs' real step counts, from median times; "
         text += "1.0 is constant, 2.0 linear, 4.0 quadratic; above \(Self.ratio(Self.linearLimit)) is marked ⚠.\n\n"
-        text += "| stage or command | " + pairs.map { "\(Self.grouped($0.0)) → \(Self.grouped($0.1))" }.joined(separator: " | ") + " |\n"
-        text += "|---|" + pairs.map { _ in "---:|" }.joined() + "\n"
-        for title in results.rowOrder where title != Stage.baseline.title {
-            text += "| \(title) | " + pairs.map { pair in
-                guard let factor = doublingFactor(title, pair.0, pair.1) else { return "–" }
-                return Self.ratio(factor) + (factor > Self.linearLimit ? " ⚠" : "")
-            }.joined(separator: " | ") + " |\n"
+        for (heading, cpu) in [("From wall times", false), ("From CPU times (user + system)", true)] {
+            text += "### \(heading)\n\n"
+            text += "| stage or command | " + pairs.map { "\(Self.grouped($0.0)) → \(Self.grouped($0.1))" }.joined(separator: " | ") + " |\n"
+            text += "|---|" + pairs.map { _ in "---:|" }.joined() + "\n"
+            for title in results.rowOrder where title != Stage.baseline.title && title != Row.flowgraphStart {
+                text += "| \(title) | " + pairs.map { pair in
+                    guard let factor = doublingFactor(title, pair.0, pair.1, cpu: cpu) else { return "–" }
+                    return Self.ratio(factor) + (factor > Self.linearLimit ? " ⚠" : "")
+                }.joined(separator: " | ") + " |\n"
+            }
+            text += "\n"
         }
-        return text + "\n"
+        return text
     }
 
     private var linearSizes: [Int] {
@@ -96,9 +102,12 @@ struct Report {
         return large.count >= 2 ? large : sizes
     }
 
-    func doublingFactor(_ title: String, _ small: Int, _ large: Int, in rows: [String: [Int: Measurement]]? = nil) -> Double? {
+    func doublingFactor(_ title: String, _ small: Int, _ large: Int, in rows: [String: [Int: Measurement]]? = nil, cpu: Bool = false) -> Double? {
         let rows = rows ?? results.rows
-        guard let a = rows[title]?[small]?.wall, let b = rows[title]?[large]?.wall, a > 0, b > 0,
+        guard let first = rows[title]?[small], let second = rows[title]?[large] else { return nil }
+        let a = cpu ? first.cpu : first.wall
+        let b = cpu ? second.cpu : second.wall
+        guard a > 0, b > 0,
               let n = results.programs[small]?.steps, let m = results.programs[large]?.steps, m > n else { return nil }
         return pow(b / a, log(2) / log(Double(m) / Double(n)))
     }
@@ -108,9 +117,12 @@ struct Report {
         guard !sizes.isEmpty else { return "" }
         var text = "## Graphviz rendering (SVG): median wall time · peak memory\n\n"
         text += table(results.renderRows, order: results.renderOrder, sizes: sizes) { "\(Self.time($0.wall)) · \(Self.megabytes($0.peakBytes))" }
-        text += "| `flowgraph render` ÷ `dot -Tsvg` (at most 1.10 wanted) | " + sizes.map { size in
-            ratio(results.renderRows[Row.renderCommand]?[size], over: results.renderRows[Row.dotCommand]?[size]).map { Self.ratio($0) } ?? "–"
-        }.joined(separator: " | ") + " |\n"
+        for cpu in [false, true] {
+            text += "| `flowgraph render` ÷ `dot -Tsvg`, \(cpu ? "CPU" : "wall") time (at most 1.10 wanted) | " + sizes.map { size in
+                ratio(results.renderRows[Row.renderCommand]?[size], over: results.renderRows[Row.dotCommand]?[size], cpu: cpu)
+                    .map { Self.ratio($0) } ?? "–"
+            }.joined(separator: " | ") + " |\n"
+        }
         return text + "\n"
     }
 
@@ -143,31 +155,44 @@ struct Report {
         let check = results.rows[Row.checkCommand]?[largest]
         let label = "\(Self.grouped(largest))-step"
         line("`flowgraph check` of a 100,000-step program in at most 1 s",
-             check.map { "\(Self.time($0.wall)) (\(label))" } ?? "–", largest >= 100_000 ? check.map { $0.wall <= 1 } : nil)
+             check.map { "\(Self.time($0.wall)) wall, \(Self.time($0.cpu)) CPU (\(label))" } ?? "–", largest >= 100_000 ? check.map { $0.wall <= 1 } : nil)
         line("… and at most 500 MB peak memory",
              check.map { "\(Self.megabytes($0.peakBytes)) (\(label))" } ?? "–", largest >= 100_000 ? check.map { $0.peakBytes <= 500_000_000 } : nil)
 
         let sizes = linearSizes
-        var worst: (title: String, factor: Double)?
-        for title in results.rowOrder where title != Stage.baseline.title {
-            for (a, b) in zip(sizes, sizes.dropFirst()) {
-                if let factor = doublingFactor(title, a, b), factor > (worst?.factor ?? 0) { worst = (title, factor) }
+        func worst(cpu: Bool) -> (title: String, factor: Double)? {
+            var worst: (title: String, factor: Double)?
+            for title in results.rowOrder where title != Stage.baseline.title && title != Row.flowgraphStart && !title.hasPrefix("peer") {
+                for (a, b) in zip(sizes, sizes.dropFirst()) {
+                    if let factor = doublingFactor(title, a, b, cpu: cpu), factor > (worst?.factor ?? 0) { worst = (title, factor) }
+                }
             }
+            return worst
         }
-        line("every stage linear: doubling the program at most \(Self.ratio(Self.linearLimit))× the time, 10,000 to 100,000 steps",
-             worst.map { "worst \(Self.ratio($0.factor)) (\($0.title))" } ?? "–", worst.map { $0.factor <= Self.linearLimit })
+        let (wall, cpu) = (worst(cpu: false), worst(cpu: true))
+        line("every stage linear: doubling the program at most \(Self.ratio(Self.linearLimit))× the time "
+             + "(measured from \(Self.grouped(sizes.first ?? 0)) to \(Self.grouped(sizes.last ?? 0)) steps; peers left out)",
+             [wall.map { "worst from wall times \(Self.ratio($0.factor)) (\($0.title))" },
+              cpu.map { "from CPU times \(Self.ratio($0.factor)) (\($0.title))" }].compactMap { $0 }.joined(separator: "; "),
+             wall.map { $0.factor <= Self.linearLimit })
 
-        let sccmap = results.options.sizes.compactMap { size in
-            ratio(results.rows[Row.sccmapStructure]?[size], over: results.rows[Row.checkCommand]?[size])
+        func sccmap(cpu: Bool) -> Double? {
+            results.options.sizes.compactMap { size in
+                ratio(results.rows[Row.sccmapStructure]?[size], over: results.rows[Row.checkCommand]?[size], cpu: cpu)
+            }.min()
         }
         line("`flowgraph check` at least 10× faster than `sccmap` on the same graph",
-             sccmap.min().map { "at least \(Self.ratio($0))× (bare graph DOT)" } ?? "–", sccmap.min().map { $0 >= 10 })
+             sccmap(cpu: false).map { "at least \(Self.ratio($0))× from wall times, \(Self.ratio(sccmap(cpu: true) ?? 0))× from CPU times (bare graph DOT)" } ?? "–",
+             sccmap(cpu: false).map { $0 >= 10 })
 
-        let render = results.options.renderSizes.compactMap { size in
-            ratio(results.renderRows[Row.renderCommand]?[size], over: results.renderRows[Row.dotCommand]?[size])
+        func render(cpu: Bool) -> Double? {
+            results.options.renderSizes.compactMap { size in
+                ratio(results.renderRows[Row.renderCommand]?[size], over: results.renderRows[Row.dotCommand]?[size], cpu: cpu)
+            }.max()
         }
         line("`flowgraph render` at most 1.1× the time of `dot -Tsvg` on the same DOT",
-             render.max().map { "at most \(Self.ratio($0))×" } ?? "–", render.max().map { $0 <= 1.1 })
+             render(cpu: false).map { "at most \(Self.ratio($0))× from wall times, \(Self.ratio(render(cpu: true) ?? 0))× from CPU times" } ?? "–",
+             render(cpu: false).map { $0 <= 1.1 })
 
         let typecheck = results.typecheckRows[Row.typecheck]?[1_000]
         line("generated Swift for 1,000 steps type-checks in at most 10 s",
@@ -180,9 +205,10 @@ struct Report {
         return text + "\n"
     }
 
-    private func ratio(_ a: Measurement?, over b: Measurement?) -> Double? {
-        guard let a, let b, b.wall > 0 else { return nil }
-        return a.wall / b.wall
+    private func ratio(_ a: Measurement?, over b: Measurement?, cpu: Bool = false) -> Double? {
+        guard let a, let b else { return nil }
+        let (x, y) = cpu ? (a.cpu, b.cpu) : (a.wall, b.wall)
+        return y > 0 ? x / y : nil
     }
 
     // MARK: Formatting
