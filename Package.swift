@@ -47,6 +47,12 @@ let package = Package(
         .executableTarget(name: "RenderLoop", dependencies: ["FlowGraph", "FlowGraphRendering"], path: "Benchmarks/RenderLoop"),
         /// Writes realistic .flow programs of any size, deterministically from a seed, for benchmarks.
         .executableTarget(name: "flowgraph-program-generator", path: "Benchmarks/ProgramGenerator"),
+        /// Times every stage and its peers (sccmap, dot, wc, swiftc) on generated programs: scripts/benchmark.
+        .executableTarget(
+            name: "flowgraph-benchmark", dependencies: ["FlowGraph", "FlowGraphRendering"], path: "Benchmarks/Benchmark"),
+        /// Starts one command for the benchmark and reports its time and peak memory (a small C program,
+        /// so that the commands it starts do not inherit a large peak).
+        .executableTarget(name: "flowgraph-benchmark-launcher", path: "Benchmarks/Launcher"),
         .testTarget(
             name: "FlowGraphTests",
             dependencies: ["FlowGraph"],
