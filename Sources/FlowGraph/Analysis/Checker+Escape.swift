@@ -92,11 +92,14 @@ extension Checker {
 struct EscapeEdges {
     /// For each state, the states that can move to it, whether they share its layer, and whether
     /// the move is an app-wide flow-level clause (a `dismiss` excepted) rather than the screen's own.
+    /// One more node after the states stands for the tab bar of a tabs flow: every state of the base
+    /// layer moves to it and it moves to every tab, so n tabs take 2n edges rather than n².
     private var predecessors: [[(state: Int32, sameLayer: Bool, isAppWide: Bool)]]
 
     init(graph: FlowStateGraph) {
         let states = graph.states
-        predecessors = Array(repeating: [], count: states.count)
+        predecessors = Array(repeating: [], count: states.count + 1)
+        let tabBar = Int32(states.count)
         // The states of each frame (step, layer, bottom of the layer) and the states that present
         // each layer, as chains through `next…` arrays, so no frame needs an array of its own.
         func frame(_ step: Int32, _ layer: FlowStateGraph.Layer, _ layerRoot: Int32) -> PackedTable.Key {
@@ -162,9 +165,10 @@ struct EscapeEdges {
             }
             // The tab bar: from the base layer of a tabs flow to every tab.
             if graph.flow.isTabs, state.layer == .base {
-                for tab in tabStates where tab != Int32(index) { add(index, tab) }
+                predecessors[Int(tabBar)].append((Int32(index), true, false))
             }
         }
+        for tab in tabStates { predecessors[Int(tab)].append((tabBar, true, false)) }
     }
 
     /// The states from which one of `targets` can be reached (the targets included), optionally

@@ -29,7 +29,7 @@ extension Checker {
                 if cache["*"] == nil { cache["*"] = graph.search(everyMove: true) { _ in true } }
                 guard let free = cache["*"]!.edges(to: target) else {
                     // An unreachable step is reported as such, with a note about the link, below.
-                    if graphs[flowIndex]?.isReachable(targetStep) == true, entryPaths[flowIndex] != nil {
+                    if graphs[flowIndex]?.isReachable(targetStep) == true, entries[flowIndex] != nil {
                         report(.linkUnreachable, AnalysisMessages.linkTargetUnreachable(link.pattern.text, step: flow.steps[targetStep].name),
                                at: link.patternRange, subjects: [target])
                     }

@@ -42,7 +42,7 @@ extension Checker {
 
     mutating func checkReachability() {
         for (flowIndex, flow) in program.flows.enumerated() where flow.start != nil {
-            if entryPaths[flowIndex] == nil {
+            if entries[flowIndex] == nil {
                 guard !isRecursive[flowIndex] else { continue }
                 let notes = program.runners[flowIndex].map { runner in
                     let name = program.qualifiedName(runner)

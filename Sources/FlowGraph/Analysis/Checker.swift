@@ -19,8 +19,10 @@ public struct Checker {
     var diagnostics: [Diagnostic] = []
     var graphs: [FlowStateGraph?]
     var isRecursive: [Bool]
-    /// The shortest path from a root to each flow's start, for reachable flows.
-    var entryPaths: [NavigationPath?]
+    /// How each reachable flow is entered on its shortest path from a root (nil for the others).
+    /// Only the last hop is kept, and `entryPath(_:)` follows them: whole paths for a 100,000-deep
+    /// chain of subflows would take quadratic memory.
+    var entries: [Entry?]
     /// For flows below a flow-level handler that can close them (root, select, exit, dismiss, pop,
     /// popTo or replace in an ancestor), the nearest such handler: (flow, handler index).
     var ancestorEscape: [(flow: Int, handler: Int)?]
@@ -30,7 +32,7 @@ public struct Checker {
         self.program = program
         graphs = Array(repeating: nil, count: program.flows.count)
         isRecursive = Array(repeating: false, count: program.flows.count)
-        entryPaths = Array(repeating: nil, count: program.flows.count)
+        entries = Array(repeating: nil, count: program.flows.count)
         ancestorEscape = Array(repeating: nil, count: program.flows.count)
     }
 
@@ -53,7 +55,7 @@ public struct Checker {
         let linkPaths = checker.checkLinks()
         return ProgramAnalysis(
             diagnostics: checker.diagnostics,
-            isFlowReachable: checker.entryPaths.map { $0 != nil },
+            isFlowReachable: checker.entries.map { $0 != nil },
             isStepReachable: program.flows.indices.map { flow in
                 program.flows[flow].steps.indices.map { checker.graphs[flow]?.isReachable($0) ?? false }
             },
@@ -129,22 +131,19 @@ public struct Checker {
         var lengths = Array(repeating: Int.max, count: program.flows.count)
         for root in program.roots {
             guard let start = program.flows[root].start else { continue }
-            entryPaths[root] = NavigationPath(hops: [.init(step: StepReference(flow: root, step: start), via: nil)])
+            entries[root] = .root(start: start)
             lengths[root] = 1
         }
         for flowIndex in order {
-            guard let entry = entryPaths[flowIndex], let graph = graphs[flowIndex] else { continue }
+            guard entries[flowIndex] != nil, let graph = graphs[flowIndex] else { continue }
             let flow = program.flows[flowIndex]
             for (stepIndex, step) in flow.steps.enumerated() {
                 guard let subflow = step.runs, !isRecursive[subflow], let state = graph.statesOfStep[stepIndex].first,
-                      let subStart = program.flows[subflow].start else { continue }
-                let local = graph.path(to: state)
-                let length = lengths[flowIndex] + local.count
+                      program.flows[subflow].start != nil else { continue }
+                let length = lengths[flowIndex] + graph.path(to: state).count
                 if length < lengths[subflow] {
                     lengths[subflow] = length
-                    var hops = entry.hops + hopsOf(local, in: flowIndex).dropFirst()
-                    hops.append(.init(step: StepReference(flow: subflow, step: subStart), via: "runs"))
-                    entryPaths[subflow] = NavigationPath(hops: hops)
+                    entries[subflow] = .runner(flow: flowIndex, state: state)
                 }
             }
         }
@@ -158,6 +157,33 @@ public struct Checker {
     }
 
     // MARK: - Paths
+
+    /// How a flow is entered: it is a root, started at `start`, or it is run by the step of `state` in `flow`.
+    enum Entry {
+        case root(start: Int)
+        case runner(flow: Int, state: Int32)
+    }
+
+    /// The shortest path from a root to a flow's start, for reachable flows.
+    func entryPath(_ flowIndex: Int) -> NavigationPath? {
+        var chain: [Int] = []  // the flow, then the flows that run it, up to a root
+        var cursor = flowIndex
+        while true {
+            chain.append(cursor)
+            guard let entry = entries[cursor] else { return nil }
+            guard case .runner(let runner, _) = entry else { break }
+            cursor = runner
+        }
+        guard case .root(let start)? = entries[cursor] else { return nil }
+        var hops = [NavigationPath.Hop(step: StepReference(flow: cursor, step: start), via: nil)]
+        for (child, runner) in zip(chain.dropLast().reversed(), chain.dropFirst().reversed()) {
+            guard case .runner(_, let state)? = entries[child], let graph = graphs[runner],
+                  let childStart = program.flows[child].start else { return nil }
+            hops += hopsOf(graph.path(to: state), in: runner).dropFirst()
+            hops.append(.init(step: StepReference(flow: child, step: childStart), via: "runs"))
+        }
+        return NavigationPath(hops: hops)
+    }
 
     func hopsOf(_ local: [(state: Int32, move: FlowStateGraph.Move?)], in flowIndex: Int) -> [NavigationPath.Hop] {
         let flow = program.flows[flowIndex]
@@ -178,7 +204,7 @@ public struct Checker {
     /// A path inside a flow, prefixed with the flow's entry path from a root.
     func path(along local: [(state: Int32, move: FlowStateGraph.Move?)], in flowIndex: Int) -> NavigationPath {
         let hops = hopsOf(local, in: flowIndex)
-        guard let entry = entryPaths[flowIndex] else { return NavigationPath(hops: hops) }
+        guard let entry = entryPath(flowIndex) else { return NavigationPath(hops: hops) }
         return NavigationPath(hops: entry.hops + hops.dropFirst())
     }
 

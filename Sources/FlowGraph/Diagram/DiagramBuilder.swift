@@ -45,9 +45,10 @@ public struct DiagramBuilder {
     public static func build(_ program: FlowProgram, diagnostics: [Diagnostic], options: Options = .init()) -> Diagram {
         var builder = DiagramBuilder(program: program, options: options)
         let included = flows(of: program, focus: options.focus) ?? []
+        let includedSet = Set(included)
         for flowIndex in included { builder.addFlow(flowIndex) }
-        for flowIndex in included { builder.addTransitions(flowIndex, included: Set(included)) }
-        if options.showsFindings { builder.mark(diagnostics, included: Set(included)) }
+        for flowIndex in included { builder.addTransitions(flowIndex, included: includedSet) }
+        if options.showsFindings { builder.mark(diagnostics, included: includedSet) }
         var diagram = Diagram(
             name: "flows",
             graphAttributes: [

@@ -55,15 +55,17 @@ extension SwiftEmitter {
         if !stepClauses.isEmpty {
             // Steps whose clauses do the same share one case.
             var bodies: [(steps: [String], body: String)] = []
+            var bodyIndex: [String: Int] = [:]  // a linear search would be quadratic in the steps
             for (index, clauses) in stepClauses {
                 let start = output.endIndex
                 clauseGroup(clauses, in: flow, values: values.names, indent: "                ")
                 let body = String(output[start...])
                 output.removeSubrange(start...)
                 let name = ".\(stepCase(flow.steps[index]))?"
-                if let same = bodies.firstIndex(where: { $0.body == body }) {
+                if let same = bodyIndex[body] {
                     bodies[same].steps.append(name)
                 } else {
+                    bodyIndex[body] = bodies.count
                     bodies.append(([name], body))
                 }
             }

@@ -59,15 +59,38 @@ extension SwiftEmitter {
         let roots = program.roots.map { SwiftNames.stringLiteral(program.flows[$0].name) }
         line("    private nonisolated static let graphRoots: [String] = [\(roots.joined(separator: ", "))]")
         var steps: [String] = []
+        // A path of more than `longPath` hops is built from the one before it, after the literals,
+        // so that a deep chain of steps or subflows keeps the file linear in size.
+        let lengths = Self.pathLengths(search.parent)
+        var longPaths: [(length: Int, element: Int, previous: Int, last: String)] = []
         for (flowIndex, flow) in program.flows.enumerated() {
             for (stepIndex, step) in flow.steps.enumerated() {
                 let inputs = step.inputs.map { SwiftNames.stringLiteral("\($0.name): \($0.type)") }
                 let runs = step.runs.map { SwiftNames.stringLiteral(program.flows[$0].name) } ?? "nil"
-                let path = search.path(to: StepReference(flow: flowIndex, step: stepIndex), in: program)?.names(in: program) ?? []
+                let reference = StepReference(flow: flowIndex, step: stepIndex)
+                var path: [String] = []
+                // Steps are numbered as in the search, flow by flow.
+                let element = steps.count
+                if lengths[element] > Self.longPath {
+                    longPaths.append((lengths[element], element, Int(search.parent[element]), program.qualifiedName(reference)))
+                } else {
+                    path = search.path(to: reference, in: program)?.names(in: program) ?? []
+                }
                 steps.append(".init(flow: \(SwiftNames.stringLiteral(flow.name)), name: \(SwiftNames.stringLiteral(step.name)), inputs: [\(inputs.joined(separator: ", "))], runs: \(runs), path: \(Self.stringArray(path)))")
             }
         }
-        dataFunction("graphSteps", "Graph.StepInfo", "steps", steps)
+        let extended = longPaths.sorted { ($0.length, $0.element) < ($1.length, $1.element) }.map {
+            "graphPath(&steps, \($0.element), after: \($0.previous), \(SwiftNames.stringLiteral($0.last)))"
+        }
+        dataFunction("graphSteps", "Graph.StepInfo", "steps", steps, then: extended)
+        if !extended.isEmpty {
+            line()
+            line("    /// Sets the path of step `element` to the path of step `previous`, then `last`.")
+            line("    private nonisolated static func graphPath(_ steps: inout [Graph.StepInfo], _ element: Int, after previous: Int, _ last: String) {")
+            line("        let step = steps[element]")
+            line("        steps[element] = .init(flow: step.flow, name: step.name, inputs: step.inputs, runs: step.runs, path: steps[previous].path + [last])")
+            line("    }")
+        }
         var transitions: [String] = []
         for flow in program.flows {
             let clauses = flow.steps.flatMap { step in step.handlers.map { (Optional(step.name), $0) } } + flow.handlers.map { (nil as String?, $0) }
@@ -93,12 +116,36 @@ extension SwiftEmitter {
         line()
     }
 
+    /// Paths of more hops than this are written as the path before them and one more hop.
+    static let longPath = 8
+
+    /// The number of hops of the path to each node of a search's tree (0 when there is none), in linear time.
+    static func pathLengths(_ parent: [Int32]) -> [Int] {
+        var lengths = [Int](repeating: -1, count: parent.count)
+        for node in parent.indices where lengths[node] < 0 {
+            var chain: [Int] = []
+            var cursor = node
+            while lengths[cursor] < 0, parent[cursor] >= 0 {
+                chain.append(cursor)
+                cursor = Int(parent[cursor])
+            }
+            if lengths[cursor] < 0 { lengths[cursor] = parent[cursor] == -1 ? 1 : 0 }
+            var length = lengths[cursor]
+            for element in chain.reversed() {
+                length += 1
+                lengths[element] = length
+            }
+        }
+        return lengths
+    }
+
     static func stringArray(_ items: [String]) -> String {
         "[" + items.map(SwiftNames.stringLiteral).joined(separator: ", ") + "]"
     }
 
     /// A function that builds an array one `append` at a time (an empty one returns `[]`).
-    private mutating func dataFunction(_ name: String, _ type: String, _ variable: String, _ elements: [String]) {
+    /// `then`: statements run after the appends.
+    private mutating func dataFunction(_ name: String, _ type: String, _ variable: String, _ elements: [String], then: [String] = []) {
         line()
         line("    private nonisolated static func \(name)() -> [\(type)] {")
         if elements.isEmpty {
@@ -107,6 +154,7 @@ extension SwiftEmitter {
             line("        var \(variable): [\(type)] = []")
             line("        \(variable).reserveCapacity(\(elements.count))")
             for element in elements { line("        \(variable).append(\(element))") }
+            for statement in then { line("        \(statement)") }
             line("        return \(variable)")
         }
         line("    }")

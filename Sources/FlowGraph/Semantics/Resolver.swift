@@ -5,6 +5,10 @@ public struct Resolver {
     private let tree: SyntaxTree
     var diagnostics: [Diagnostic] = []
     private var flowIndex: [String: Int] = [:]
+    /// The steps and exits of the flow being resolved, by name: a linear search for each target
+    /// would make a flow of 1,000,000 steps take hours.
+    private var stepIndex: [String: Int] = [:]
+    private var exitIndex: [String: Int] = [:]
 
     public init(tree: SyntaxTree) {
         self.tree = tree
@@ -112,9 +116,11 @@ public struct Resolver {
 
     private mutating func resolveReferences(of index: Int, syntax: FlowSyntax, flows: inout [Flow]) {
         var flow = flows[index]
+        stepIndex = Dictionary(flow.steps.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        exitIndex = Dictionary(flow.exits.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // start
         if let start = syntax.starts.first {
-            flow.start = flow.step(named: start.text)
+            flow.start = stepIndex[start.text]
             if flow.start == nil {
                 reportUnknown(SemanticMessages.unknownStep(start.text, flow: flow.name), at: start.range,
                               name: start.text, candidates: flow.steps.map(\.name))
@@ -129,9 +135,10 @@ public struct Resolver {
         }
         // steps: `runs` and handlers
         // `flow.steps` are the first declarations of each name, in order (see `declare`).
-        var stepIndex = 0
-        for stepSyntax in syntax.steps where stepIndex < flow.steps.count && flow.steps[stepIndex].range == stepSyntax.name.range {
-            defer { stepIndex += 1 }
+        var declared = 0
+        for stepSyntax in syntax.steps where declared < flow.steps.count && flow.steps[declared].range == stepSyntax.name.range {
+            let stepIndex = declared
+            defer { declared += 1 }
             var runsFlow: Int?
             var runsKnown = false
             if let runs = stepSyntax.runs {
@@ -159,7 +166,7 @@ public struct Resolver {
         flow.handlers = syntax.handlers.map { transition($0, in: flow, isExitHandler: false) }
         // links
         flow.links = syntax.links.map { link in
-            let target = flow.step(named: link.target.text)
+            let target = stepIndex[link.target.text]
             if target == nil {
                 reportUnknown(SemanticMessages.unknownStep(link.target.text, flow: flow.name), at: link.target.range,
                               name: link.target.text, candidates: flow.steps.map(\.name))
@@ -203,13 +210,13 @@ public struct Resolver {
         var target: Int?
         if let name = syntax.target {
             if syntax.kind == .exit {
-                target = flow.exit(named: name.text)
+                target = exitIndex[name.text]
                 if target == nil {
                     reportUnknown(SemanticMessages.unknownExitInAction(name.text, flow: flow.name), at: name.range,
                                   name: name.text, candidates: flow.exits.map(\.name))
                 }
             } else {
-                target = flow.step(named: name.text)
+                target = stepIndex[name.text]
                 // Outside a tabs flow, `select` is reported as such; its target needs no second error.
                 if target == nil, syntax.kind != .select || flow.isTabs {
                     reportUnknown(SemanticMessages.unknownStep(name.text, flow: flow.name), at: name.range,

@@ -28,7 +28,16 @@ public struct Lexer {
         }
     }
 
+    /// The next token. A loop, not a recursive call per skipped character, so that a long run of
+    /// bad bytes cannot overflow the stack.
     private mutating func next() -> Token {
+        while true {
+            if let token = nextOrSkip() { return token }
+        }
+    }
+
+    /// The next token, or nil after reporting and skipping a character that starts none.
+    private mutating func nextOrSkip() -> Token? {
         skipTrivia()
         let start = index
         guard index < bytes.count else { return make(.end, start, "") }
@@ -36,13 +45,13 @@ public struct Lexer {
         if byte >= 0x80, utf8Length(at: index) == 0 {
             report(SyntaxMessages.invalidUTF8, start, start + 1)
             index += 1
-            return next()
+            return nil
         }
         if byte >= 0x80, !isIdentifierScalar(at: index, start: true) {
             let length = utf8Length(at: index)
             report(SyntaxMessages.unexpectedCharacter(text(start, start + length)), start, start + length)
             index += length
-            return next()
+            return nil
         }
         if isIdentifierStart(byte) { return identifier() }
         if isDigit(byte) {
@@ -78,7 +87,7 @@ public struct Lexer {
             report(SyntaxMessages.unexpectedCharacter(character), start, start + length)
             index += length
         }
-        return next()
+        return nil
     }
 
     private mutating func make(_ kind: TokenKind, _ start: Int, _ text: String) -> Token {

@@ -61,6 +61,10 @@ extension Parser {
             if case .punctuation(let byte) = token.kind {
                 if stack.isEmpty, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ")") { break }
                 if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") {
+                    guard stack.count < SourceLimits.typeNesting else {
+                        error(SyntaxMessages.typeTooDeep, at: token)
+                        return nil
+                    }
                     stack.append(byte)
                 } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ">") {
                     let opening: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "<")

@@ -19,6 +19,10 @@ public struct Parser {
 
     /// Lexes and parses one file.
     public static func parse(_ source: SourceFile, file: Int) -> (flows: [FlowSyntax], diagnostics: [Diagnostic]) {
+        guard source.bytes.count <= SourceLimits.fileSize else {
+            let message = SyntaxMessages.fileTooLarge(source.bytes.count)
+            return ([], [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))])
+        }
         var lexer = Lexer(file: file, bytes: source.bytes)
         let tokens = lexer.tokenize()
         var parser = Parser(file: file, tokens: tokens)
@@ -219,7 +223,7 @@ public struct Parser {
 
     // MARK: - condition := 'if' '!'? Name ('else' action condition?)?
 
-    mutating func parseCondition() -> ConditionSyntax? {
+    mutating func parseCondition(depth: Int = 0) -> ConditionSyntax? {
         let ifToken = take()
         var isNegated = false
         if current.isPunctuation("!") {
@@ -234,12 +238,17 @@ public struct Parser {
         var elseAction: ActionSyntax?
         var elseChain: [ConditionSyntax] = []
         if current.isKeyword("else"), !current.isAtLineStart {
+            // Bounded, since the chain nests (and would overflow the stack when parsed, resolved or freed).
+            guard depth < SourceLimits.elseActions else {
+                error(SyntaxMessages.tooManyElses, at: current)
+                return nil
+            }
             advance()
             guard let parsed = parseAction(after: "else") else { return nil }
             elseAction = parsed
             // `else push B if h else ...`: the else action has a condition of its own.
             if current.isKeyword("if"), !current.isAtLineStart {
-                guard let next = parseCondition() else { return nil }
+                guard let next = parseCondition(depth: depth + 1) else { return nil }
                 elseChain = [next]
             }
         }
@@ -307,7 +316,7 @@ public struct Parser {
             return nil
         }
         let token = take()
-        if token.text.utf8.count > 1024 {
+        if token.text.utf8.count > SourceLimits.nameLength {
             error(SyntaxMessages.nameTooLong, at: token)
         }
         return Name(text: token.text, range: range(of: token))

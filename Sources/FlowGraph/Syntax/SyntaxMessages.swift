@@ -27,7 +27,12 @@ enum SyntaxMessages {
         return "expected '\(closing)' to close '\(open)' in type, found '\(found)'"
     }
     static func unclosedType(_ opening: String) -> String { "'\(opening)' in type is never closed" }
-    static let nameTooLong = "name is longer than 1024 bytes"
+    static let nameTooLong = "name is longer than \(SourceLimits.nameLength) bytes"
+    static func fileTooLarge(_ size: Int) -> String {
+        "file is too large: \(size) bytes, more than the limit of \(SourceLimits.fileSize) bytes (32 MiB)"
+    }
+    static let typeTooDeep = "type is nested more than \(SourceLimits.typeNesting) levels deep"
+    static let tooManyElses = "an 'on' clause can have at most \(SourceLimits.elseActions) 'else' actions"
 
     static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)

@@ -1,0 +1,233 @@
+// The libFuzzer entry point: the whole pipeline (parse → resolve → check → reports, diagram →
+// DOT and Mermaid, Swift router) on each input, with invariants beyond "no crash".
+//
+// Not a SwiftPM target: scripts/fuzz compiles this file together with Sources/FlowGraph into one
+// module, with `swiftc -sanitize=fuzzer,address`, and links libcgraph for the DOT check.
+//
+// Invariants, each a crash (so libFuzzer keeps the input) when broken:
+// - no crash, no sanitizer report;
+// - determinism: the same bytes compiled twice give byte-identical outputs;
+// - the DOT text parses with Graphviz (agmemread), with as many nodes and edges as the diagram;
+// - the generated Swift and the Mermaid text are well formed as far as a light scan can tell
+//   (brackets balanced outside strings and comments; quotes balanced on every Mermaid line).
+//
+// With FLOWGRAPH_FUZZ_OUTPUT=DIR, each input without errors also writes DIR/<digest>.swift (the
+// router, with every parameter type replaced by a stub type declared in the file, so that only
+// FlowGraph's own code is checked) and DIR/<digest>.dot, for `scripts/fuzz --sample`, which
+// type-checks the one with swiftc and lays out the other with dot.
+
+import Glibc
+
+/// What the pipeline writes for one input.
+struct FuzzOutputs: Equatable {
+    var report = ""
+    var json = ""
+    var dot: String?
+    var mermaid: String?
+    var swift: String?
+}
+
+enum FuzzPipeline {
+    /// An input holds up to four files, separated by a line `%%%`, so cross-file programs are fuzzed too.
+    static func files(_ bytes: [UInt8]) -> [SourceFile] {
+        let separator = Array("\n%%%\n".utf8)
+        var parts: [[UInt8]] = []
+        var start = 0
+        var index = 0
+        while index + separator.count <= bytes.count, parts.count < 3 {
+            if bytes[index] == separator[0], Array(bytes[index..<(index + separator.count)]) == separator {
+                parts.append(Array(bytes[start..<index]))
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(Array(bytes[start...]))
+        return parts.enumerated().map { SourceFile(path: "input\($0.offset).flow", bytes: $0.element) }
+    }
+
+    /// Every output of every stage, for the files.
+    static func run(_ files: [SourceFile]) -> (outputs: FuzzOutputs, compilation: Compiler.Compilation, diagram: Diagram?) {
+        let compilation = Compiler.compile(files)
+        var outputs = FuzzOutputs()
+        let context = ReportContext(files: files, diagnostics: compilation.diagnostics)
+        outputs.report = TextReport(context).render() + GitHubReport(context).render()
+        outputs.json = JSONReport(context).render() + SARIFReport(context).render()
+        var diagram: Diagram?
+        if let program = compilation.program {
+            // Drawn even with errors: the library's API allows it, so it must not crash.
+            let built = DiagramBuilder.build(program, diagnostics: compilation.diagnostics)
+            diagram = built
+            outputs.dot = DOTEmitter.emit(built)
+            outputs.mermaid = MermaidEmitter.emit(program, diagnostics: compilation.diagnostics)
+            if !compilation.hasErrors {
+                outputs.swift = SwiftEmitter.emit(program, analysis: compilation.analysis, sources: files.map(\.path))
+            }
+        }
+        return (outputs, compilation, diagram)
+    }
+}
+
+/// Stops the run with a message; libFuzzer saves the input as a crash.
+func fuzzFailure(_ message: String, _ detail: String = "") -> Never {
+    let text = "FlowGraph fuzz invariant broken: \(message)\n\(detail.prefix(4000))\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+    abort()
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let files = FuzzPipeline.files(bytes)
+    let first = FuzzPipeline.run(files)
+    let second = FuzzPipeline.run(files)
+    if first.outputs != second.outputs { fuzzFailure("two runs on the same input gave different outputs") }
+    if let dot = first.outputs.dot, let diagram = first.diagram { checkDOT(dot, diagram) }
+    if let mermaid = first.outputs.mermaid { checkMermaid(mermaid) }
+    if let swift = first.outputs.swift {
+        if let problem = SwiftScan.problem(in: swift) { fuzzFailure("generated Swift: \(problem)", swift) }
+    }
+    if let folder = getenv("FLOWGRAPH_FUZZ_OUTPUT").map({ String(cString: $0) }), let program = first.compilation.program,
+       !first.compilation.hasErrors, let dot = first.outputs.dot {
+        FuzzSample.write(program, first.compilation, dot: dot, bytes: bytes, to: folder)
+    }
+    return 0
+}
+
+/// Graphviz must read the DOT text, and find in it the diagram's nodes and edges, no more, no less.
+func checkDOT(_ dot: String, _ diagram: Diagram) {
+    var nodes = Set(diagram.allNodes.map(\.id))
+    for edge in diagram.edges {
+        nodes.insert(edge.tail)
+        nodes.insert(edge.head)
+    }
+    var counts: (Int32, Int32) = (0, 0)
+    let parsed = dot.withCString { fg_fuzz_dot_counts($0, &counts.0, &counts.1) }
+    guard parsed == 1 else { fuzzFailure("Graphviz cannot read the DOT text", dot) }
+    guard Int(counts.0) == nodes.count, Int(counts.1) == diagram.edges.count else {
+        fuzzFailure("Graphviz read \(counts.0) nodes and \(counts.1) edges; the diagram has \(nodes.count) and \(diagram.edges.count)", dot)
+    }
+}
+
+/// Every Mermaid line has balanced double quotes (a label cannot end early or run on).
+func checkMermaid(_ text: String) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) where line.utf8.count(where: { $0 == UInt8(ascii: "\"") }) % 2 != 0 {
+        fuzzFailure("unbalanced quotes in a Mermaid line: \(line)", text)
+    }
+}
+
+/// A light scan of Swift text: brackets balance outside comments and string literals, and
+/// every string literal and block comment ends. It catches text from a `.flow` file that
+/// escapes its string or comment, without a compiler.
+enum SwiftScan {
+    static func problem(in text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var stack: [UInt8] = []
+        var index = 0
+        var line = 1
+        func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            if byte == UInt8(ascii: "/"), at(1) == UInt8(ascii: "/") {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            }
+            if byte == UInt8(ascii: "/"), at(1) == UInt8(ascii: "*") {
+                var depth = 0
+                repeat {
+                    if at(0) == UInt8(ascii: "/"), at(1) == UInt8(ascii: "*") { depth += 1; index += 2; continue }
+                    if at(0) == UInt8(ascii: "*"), at(1) == UInt8(ascii: "/") { depth -= 1; index += 2; continue }
+                    if at(0) == UInt8(ascii: "\n") { line += 1 }
+                    index += 1
+                } while depth > 0 && index < bytes.count
+                if depth > 0 { return "unterminated block comment from line \(line)" }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                let isMultiline = at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")
+                let startLine = line
+                index += isMultiline ? 3 : 1
+                while true {
+                    guard let current = at(0) else { return "unterminated string from line \(startLine)" }
+                    if current == UInt8(ascii: "\\") { index += 2; continue }
+                    if current == UInt8(ascii: "\n") {
+                        if !isMultiline { return "line break in a string on line \(line)" }
+                        line += 1
+                    }
+                    if current == UInt8(ascii: "\"") {
+                        if !isMultiline { index += 1; break }
+                        if at(1) == UInt8(ascii: "\""), at(2) == UInt8(ascii: "\"") { index += 3; break }
+                    }
+                    index += 1
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                stack.append(byte)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let opening: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "{")
+                guard stack.last == opening else { return "unbalanced '\(UnicodeScalar(byte))' on line \(line)" }
+                stack.removeLast()
+            default:
+                break
+            }
+            index += 1
+        }
+        return stack.isEmpty ? nil : "\(stack.count) brackets never closed"
+    }
+}
+
+/// Writes what `scripts/fuzz --sample` checks with swiftc and dot.
+enum FuzzSample {
+    static func write(_ program: FlowProgram, _ compilation: Compiler.Compilation, dot: String, bytes: [UInt8], to folder: String) {
+        var stubbed = program
+        var stubs: [String: String] = [:]
+        func stub(_ type: String) -> String {
+            // Trailing '?' are kept: the generator treats optional inputs differently.
+            let base = String(type.reversed().drop(while: { $0 == "?" }).reversed())
+            let name = stubs[base] ?? "FuzzStub\(stubs.count)"
+            stubs[base] = name
+            return name + String(repeating: "?", count: type.count - base.count)
+        }
+        func stubbing(_ parameters: inout [Parameter]) {
+            for index in parameters.indices { parameters[index].type = stub(parameters[index].type) }
+        }
+        func stubbing(_ transitions: inout [Transition]) {
+            for index in transitions.indices { stubbing(&transitions[index].payload) }
+        }
+        for flow in stubbed.flows.indices {
+            for step in stubbed.flows[flow].steps.indices {
+                stubbing(&stubbed.flows[flow].steps[step].inputs)
+                stubbing(&stubbed.flows[flow].steps[step].handlers)
+            }
+            for exit in stubbed.flows[flow].exits.indices { stubbing(&stubbed.flows[flow].exits[exit].inputs) }
+            for event in stubbed.flows[flow].events.indices { stubbing(&stubbed.flows[flow].events[event].payload) }
+            stubbing(&stubbed.flows[flow].handlers)
+        }
+        var swift = SwiftEmitter.emit(stubbed, analysis: compilation.analysis, sources: ["input.flow"])
+        swift += "\n// The app's types, as stubs.\n"
+        for name in stubs.values.sorted() {
+            swift += "struct \(name): Hashable, Sendable, LosslessStringConvertible {\n"
+            swift += "    let description: String\n    init?(_ description: String) { self.description = description }\n}\n"
+        }
+        let name = folder + "/" + digest(bytes)
+        save(swift, to: name + ".swift")
+        save(dot, to: name + ".dot")
+    }
+
+    static func digest(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    static func save(_ text: String, to path: String) {
+        guard let file = fopen(path, "wb") else { fuzzFailure("cannot write \(path)") }
+        _ = text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, file) }
+        fclose(file)
+    }
+}
