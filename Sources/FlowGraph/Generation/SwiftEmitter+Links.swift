@@ -25,7 +25,7 @@ extension SwiftEmitter {
         for ((_, step), name) in zip(resolved, caseNames) {
             let values = step.inputs.indices.map { "value\($0)" }
             let bindings = values.isEmpty ? "" : "(" + values.map { "let \($0)" }.joined(separator: ", ") + ")"
-            let arguments = values.isEmpty ? "" : "(" + zip(step.inputs, values).map { "\(SwiftNames.label($0.0.name)): \($0.1)" }.joined(separator: ", ") + ")"
+            let arguments = values.isEmpty ? "" : "(" + zip(step.inputs, values).map { "\(SwiftNames.argumentLabel($0.0.name)): \($0.1)" }.joined(separator: ", ") + ")"
             output += "            case .\(SwiftNames.identifier(name))\(bindings): .\(stepCase(step))\(arguments)\n"
         }
         output += "            }\n"
@@ -65,10 +65,10 @@ extension SwiftEmitter {
                     text += ",\n               let \(variable) = FlowLinkURL.value(\(source), as: \(type(wrapped)).self)"
                 }
             } else {
-                arguments.append("\(SwiftNames.label(input.name)): nil")  // An optional input the URL leaves out.
+                arguments.append("\(SwiftNames.argumentLabel(input.name)): nil")  // An optional input the URL leaves out.
                 continue
             }
-            arguments.append("\(SwiftNames.label(input.name)): \(variable)")
+            arguments.append("\(SwiftNames.argumentLabel(input.name)): \(variable)")
         }
         let call = arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")"
         text += " {\n                self = .\(SwiftNames.identifier(caseName))\(call)\n                return\n            }\n"
@@ -97,10 +97,10 @@ extension SwiftEmitter {
                         queryText = rest[rest.index(after: mark)...]
                         rest = rest[..<mark]
                     }
-                    segments = rest.split(separator: "/").map { Self.decode($0) }
+                    segments = rest.split(separator: "/").map { FlowLinkURL.decode($0) }
                     for item in queryText.split(separator: "&") {
                         let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                        query[Self.decode(pair[0])] = pair.count > 1 ? Self.decode(pair[1]) : ""
+                        query[FlowLinkURL.decode(pair[0])] = pair.count > 1 ? FlowLinkURL.decode(pair[1]) : ""
                     }
                 }
 

@@ -63,7 +63,7 @@ extension SwiftEmitter {
 
                 /// A navigator showing the first screen of `root`; `guards` answers the program's guards.
                 \(access)init(_ root: Root, guards: any Guards\(withGuards.isEmpty ? " = NoGuards()" : ""), historyLimit: Int = 100) {
-                    let start = Self.start(of: root)
+                    let start = FlowNavigator.start(of: root)
                     self.guards = guards
                     self.historyLimit = max(0, historyLimit)
                     rootScreens = start.screens

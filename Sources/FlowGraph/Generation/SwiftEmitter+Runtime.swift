@@ -302,7 +302,7 @@ extension SwiftEmitter {
                 guard let parent = flows[id]?.parent, let running = flows[parent] else { return [] }
                 for stack in running.tabs + running.layers {
                     if let entry = stack.entries.first(where: { $0.subflow == id }) {
-                        return Self.start(of: entry.screen)?.screens ?? []
+                        return FlowNavigator.start(of: entry.screen)?.screens ?? []
                     }
                 }
                 return []
@@ -368,7 +368,7 @@ extension SwiftEmitter {
             }
 
             private func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
-                guard let start = Self.start(of: screen) else { return Entry(screen: screen, subflow: nil) }
+                guard let start = FlowNavigator.start(of: screen) else { return Entry(screen: screen, subflow: nil) }
                 var nested: [Command] = []
                 let subflow = startFlow(start, parent: id, commands: &nested)
                 let stacks = flows[subflow]?.tabs.map(\.id) ?? []

@@ -112,7 +112,7 @@ public struct SwiftEmitter {
     /// `(product: product, photo: nil)`, or nothing for no parameters.
     func arguments(_ parameters: [Parameter], values: [String: String]) -> String {
         guard !parameters.isEmpty else { return "" }
-        return "(" + parameters.map { "\(SwiftNames.label($0.name)): \(values[$0.name] ?? "nil")" }.joined(separator: ", ") + ")"
+        return "(" + parameters.map { "\(SwiftNames.argumentLabel($0.name)): \(values[$0.name] ?? "nil")" }.joined(separator: ", ") + ")"
     }
 
     /// The names generated types nest in the flows and the navigator: a user type with one of these

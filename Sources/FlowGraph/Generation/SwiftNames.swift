@@ -20,6 +20,12 @@ enum SwiftNames {
         ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
     }
 
+    /// An argument label in a call: only `inout` needs backticks there (Swift warns about
+    /// escaped `let` and `var`, and generated code must build without warnings).
+    static func argumentLabel(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
+    }
+
     /// `Catalog` → `catalog`, `URLScheme` → `urlScheme`: the case name of a step, event or exit.
     static func caseName(_ name: String) -> String {
         var scalars = Array(name.unicodeScalars)

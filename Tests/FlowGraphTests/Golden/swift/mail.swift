@@ -747,7 +747,7 @@ final class FlowNavigator {
 
     /// A navigator showing the first screen of `root`; `guards` answers the program's guards.
     init(_ root: Root, guards: any Guards, historyLimit: Int = 100) {
-        let start = Self.start(of: root)
+        let start = FlowNavigator.start(of: root)
         self.guards = guards
         self.historyLimit = max(0, historyLimit)
         rootScreens = start.screens
@@ -1510,7 +1510,7 @@ extension FlowNavigator {
         guard let parent = flows[id]?.parent, let running = flows[parent] else { return [] }
         for stack in running.tabs + running.layers {
             if let entry = stack.entries.first(where: { $0.subflow == id }) {
-                return Self.start(of: entry.screen)?.screens ?? []
+                return FlowNavigator.start(of: entry.screen)?.screens ?? []
             }
         }
         return []
@@ -1575,7 +1575,7 @@ extension FlowNavigator {
     }
 
     private func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
-        guard let start = Self.start(of: screen) else { return Entry(screen: screen, subflow: nil) }
+        guard let start = FlowNavigator.start(of: screen) else { return Entry(screen: screen, subflow: nil) }
         var nested: [Command] = []
         let subflow = startFlow(start, parent: id, commands: &nested)
         let stacks = flows[subflow]?.tabs.map(\.id) ?? []
@@ -1762,10 +1762,10 @@ struct FlowLinkURL: Sendable {
             queryText = rest[rest.index(after: mark)...]
             rest = rest[..<mark]
         }
-        segments = rest.split(separator: "/").map { Self.decode($0) }
+        segments = rest.split(separator: "/").map { FlowLinkURL.decode($0) }
         for item in queryText.split(separator: "&") {
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            query[Self.decode(pair[0])] = pair.count > 1 ? Self.decode(pair[1]) : ""
+            query[FlowLinkURL.decode(pair[0])] = pair.count > 1 ? FlowLinkURL.decode(pair[1]) : ""
         }
     }
 
