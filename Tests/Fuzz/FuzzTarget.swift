@@ -196,7 +196,13 @@ enum FuzzSample {
             for index in parameters.indices { parameters[index].type = stub(parameters[index].type) }
         }
         func stubbing(_ transitions: inout [Transition]) {
-            for index in transitions.indices { stubbing(&transitions[index].payload) }
+            // A Transition is immutable: each is made again with its payload's types stubbed.
+            transitions = transitions.map { clause in
+                var payload = clause.payload
+                stubbing(&payload)
+                return Transition(event: clause.event, eventRange: clause.eventRange, payload: payload, action: clause.action,
+                                  condition: clause.condition, doc: clause.doc, range: clause.range, isExitHandler: clause.isExitHandler)
+            }
         }
         for flow in stubbed.flows.indices {
             for step in stubbed.flows[flow].steps.indices {
