@@ -259,6 +259,9 @@ struct HostileInputTests {
         }
         text += "}\n"
         for word in capitalised { text += "flow `\(word)` {\n    start `\(word)`\n    step `\(word)` {\n        on `\(word)` -> exit done\n    }\n    exit done\n}\n" }
+        // Control characters in a link pattern (found by scripts/fuzz: a NUL reached a doc comment).
+        text += "flow Controls {\n    start Home\n    link \"/a\u{0}\u{1}\t\u{7F}b/{id}\" -> Item\n    step Home {\n        on go(id: Int) -> push Item\n    }\n    step Item(id: Int)\n}\n"
+        text += "flow Hosts {\n    start Host\n    step Host runs Controls\n}\n"
         let compilation = Compiler.compile([special, SourceFile(path: "keywords.flow", text: text)])
         #expect(compilation.diagnostics.map(\.message) == [])
         let program = try #require(compilation.program)

@@ -7,7 +7,8 @@ extension SwiftEmitter {
         output += "\n    /// The deep links of flow '\(flow.name)'.\n"
         output += "    \(access)enum Link: Hashable, Sendable {\n"
         for ((link, step), name) in zip(resolved, caseNames) {
-            output += "        /// `\(link.pattern.text)`\n"
+            // Through SwiftNames.doc: a control character in the pattern (a NUL) must not reach the file.
+            output += SwiftNames.doc(["`\(link.pattern.text)`"], indent: "        ")
             output += "        case \(caseDeclaration(name, step.inputs))\n"
         }
         output += "\n        /// The link a URL or path matches, if any: `\"/products/42\"`, `\"shop://products/42?ref=mail\"`.\n"
