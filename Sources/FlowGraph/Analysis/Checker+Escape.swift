@@ -103,7 +103,7 @@ struct EscapeEdges {
         // The states of each frame (step, layer, bottom of the layer) and the states that present
         // each layer, as chains through `next…` arrays, so no frame needs an array of its own.
         func frame(_ step: Int32, _ layer: FlowStateGraph.Layer, _ layerRoot: Int32) -> PackedTable.Key {
-            (UInt64(UInt32(bitPattern: step)), UInt64(layer.rawValue) << 32 | UInt64(UInt32(bitPattern: layerRoot)))
+            PackedTable.key(step, 0, layer.rawValue, layerRoot)
         }
         var frameHead = PackedTable(capacity: states.count)
         var nextInFrame = [Int32](repeating: -1, count: states.count)

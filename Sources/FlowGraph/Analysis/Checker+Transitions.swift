@@ -15,32 +15,16 @@ extension Checker {
     /// one event are fine only when they exclude each other: `if g` and `if !g`.
     private mutating func checkConflicts(_ transitions: [Transition], place placeName: @autoclosure () -> String) {
         guard transitions.count > 1 else { return }
-        // Group the clauses by event, in order of first appearance; most steps have no event twice.
-        var groupOf = [Int](repeating: -1, count: transitions.count)
-        var firstOf: [String: Int] = [:]
-        var hasRepeats = false
+        // The clauses of each event that has more than one, by the index of its first clause
+        // (most steps have no event twice, and then nothing is built).
+        var earlier = EarlierMatch<String>(count: transitions.count)
+        var repeated: [Int: [Transition]] = [:]
         for (index, transition) in transitions.enumerated() {
-            let first = transitions.count <= 16
-                ? transitions[..<index].firstIndex { $0.event == transition.event }
-                : firstOf[transition.event]
-            if let first {
-                groupOf[index] = first
-                hasRepeats = true
-            } else {
-                groupOf[index] = index
-                if transitions.count > 16 { firstOf[transition.event] = index }
-            }
+            guard let first = earlier.first(transition.event, at: index, keyAt: { transitions[$0].event }) else { continue }
+            repeated[first, default: [transitions[first]]].append(transition)
         }
-        guard hasRepeats else { return }
-        var byEvent: [Int: [Transition]] = [:]
-        var order: [Int] = []
-        for (index, transition) in transitions.enumerated() {
-            if groupOf[index] == index { order.append(index) }
-            byEvent[groupOf[index], default: []].append(transition)
-        }
-        for first in order {
-            let group = byEvent[first]!
-            guard group.count > 1 else { continue }
+        for first in repeated.keys.sorted() {
+            let group = repeated[first]!
             let event = group[0].event
             let place = placeName()
             for later in 1..<group.count {

@@ -248,10 +248,14 @@ struct PackedTable {
     }
 }
 
+extension PackedTable {
+    /// Four 32-bit values as a key.
+    static func key(_ a: Int32, _ b: Int32, _ c: UInt8, _ d: Int32) -> Key {
+        (UInt64(UInt32(bitPattern: a)) << 32 | UInt64(UInt32(bitPattern: b)), UInt64(c) << 32 | UInt64(UInt32(bitPattern: d)))
+    }
+}
+
 extension FlowStateGraph.State {
     /// The state as a key of `PackedTable`.
-    var key: PackedTable.Key {
-        (UInt64(UInt32(bitPattern: step)) << 32 | UInt64(UInt32(bitPattern: below)),
-         UInt64(layer.rawValue) << 32 | UInt64(UInt32(bitPattern: layerRoot)))
-    }
+    var key: PackedTable.Key { PackedTable.key(step, below, layer.rawValue, layerRoot) }
 }

@@ -202,3 +202,21 @@ public struct Condition: Sendable {
 
     public var elseCondition: Condition? { elseChain.first }
 }
+
+/// For each element of a list in turn, the first earlier one with the same key. A short list (the
+/// clauses of a step, a parameter list: most are) is scanned; a long one goes through a dictionary,
+/// so that a flow of a million clauses stays linear.
+struct EarlierMatch<Key: Hashable> {
+    private let isLong: Bool
+    private var firstIndex: [Key: Int] = [:]
+
+    init(count: Int) { isLong = count > 16 }
+
+    /// The index of the first element before `index` whose key is `key`; elements must be asked in order.
+    mutating func first(_ key: Key, at index: Int, keyAt: (Int) -> Key) -> Int? {
+        guard isLong else { return (0..<index).first { keyAt($0) == key } }
+        if let first = firstIndex[key] { return first }
+        firstIndex[key] = index
+        return nil
+    }
+}

@@ -76,32 +76,19 @@ public struct Resolver {
     private mutating func unique<Declaration>(
         _ declarations: [Declaration], name: (Declaration) -> Name, message: (String) -> String
     ) -> [Declaration] {
-        // Most lists (inputs, payloads) have a name or two: compare them directly.
-        if declarations.count <= 8 {
-            var kept: [Declaration] = []
-            kept.reserveCapacity(declarations.count)
-            for declaration in declarations {
-                let declared = name(declaration)
-                if let first = kept.first(where: { name($0).text == declared.text }) {
-                    report(.duplicateName, message(declared.text), at: declared.range,
-                           notes: [.init(SemanticMessages.firstDeclaredHere, at: name(first).range)])
-                } else {
-                    kept.append(declaration)
-                }
-            }
-            return kept
-        }
-        var seen: [String: SourceRange] = [:]
-        return declarations.filter { declaration in
+        var earlier = EarlierMatch<String>(count: declarations.count)
+        var kept: [Declaration] = []
+        kept.reserveCapacity(declarations.count)
+        for (index, declaration) in declarations.enumerated() {
             let declared = name(declaration)
-            if let first = seen[declared.text] {
+            if let first = earlier.first(declared.text, at: index, keyAt: { name(declarations[$0]).text }) {
                 report(.duplicateName, message(declared.text), at: declared.range,
-                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
-                return false
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: name(declarations[first]).range)])
+            } else {
+                kept.append(declaration)
             }
-            seen[declared.text] = declared.range
-            return true
         }
+        return kept
     }
 
     /// Converts parameter syntax, reporting a name declared twice in one list.
@@ -137,7 +124,7 @@ public struct Resolver {
         // `flow.steps` are the first declarations of each name, in order (see `declare`).
         var declared = 0
         for stepSyntax in syntax.steps where declared < flow.steps.count && flow.steps[declared].range == stepSyntax.name.range {
-            let stepIndex = declared
+            let position = declared  // not `stepIndex`, the table of step names
             defer { declared += 1 }
             var runsFlow: Int?
             var runsKnown = false
@@ -149,14 +136,14 @@ public struct Resolver {
                                   candidates: flows.map(\.name))
                 }
             }
-            flow.steps[stepIndex].runs = runsFlow
-            flow.steps[stepIndex].handlers = stepSyntax.handlers.map {
+            flow.steps[position].runs = runsFlow
+            flow.steps[position].handlers = stepSyntax.handlers.map {
                 transition($0, in: flow, isExitHandler: runsKnown)
             }
             if let runsFlow {
                 let subflow = flows[runsFlow]
-                for handler in flow.steps[stepIndex].handlers where subflow.exit(named: handler.event) == nil {
-                    report(.unknownExit, SemanticMessages.notAnExit(handler.event, step: flow.steps[stepIndex].name, flow: subflow.name),
+                for handler in flow.steps[position].handlers where subflow.exit(named: handler.event) == nil {
+                    report(.unknownExit, SemanticMessages.notAnExit(handler.event, step: flow.steps[position].name, flow: subflow.name),
                            at: handler.eventRange,
                            notes: [.init(SemanticMessages.exitsOfFlow(subflow.name, subflow.exits.map(\.name)), at: subflow.range)]
                                + suggestion(handler.event, subflow.exits.map(\.name)))
