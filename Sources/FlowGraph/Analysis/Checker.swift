@@ -7,6 +7,8 @@ public struct ProgramAnalysis: Sendable {
     public var isStepReachable: [[Bool]]
     /// For each flow, for each of its links, the shortest path from a root that opens it, if any.
     public var linkPaths: [[NavigationPath?]]
+    /// How many abstract navigation states the checker searched, over all flows (a measure of its work).
+    public var stateCount: Int
 }
 
 /// Proves properties of a resolved program: reachability, stack operations, exits, conflicts, links.
@@ -59,7 +61,8 @@ public struct Checker {
             isStepReachable: program.flows.indices.map { flow in
                 program.flows[flow].steps.indices.map { checker.graphs[flow]?.isReachable($0) ?? false }
             },
-            linkPaths: linkPaths)
+            linkPaths: linkPaths,
+            stateCount: checker.graphs.reduce(0) { $0 + ($1?.states.count ?? 0) })
     }
 
     // MARK: - Order and reachability
