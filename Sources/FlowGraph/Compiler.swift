@@ -8,7 +8,7 @@ public enum Compiler {
     public struct Compilation: Sendable {
         public let files: [SourceFile]
         public let syntax: SyntaxTree
-        /// The resolved program; nil when the files have syntax errors.
+        /// The resolved program (with errors, as far as it could be resolved; the back ends need `!hasErrors`).
         public let program: FlowProgram?
         public let analysis: ProgramAnalysis?
         /// Every finding, sorted and without duplicates.
@@ -26,26 +26,40 @@ public enum Compiler {
             flows += parsed.flows
             diagnostics += parsed.diagnostics
         }
-        return (SyntaxTree(files: files, flows: flows), diagnostics)
+        var tree = SyntaxTree(files: files, flows: flows)
+        tree.markLostText(diagnostics)
+        return (tree, diagnostics)
     }
 
     /// Parses, resolves and checks `files` as one program.
     ///
-    /// Later stages run only where their input is sound, so one mistake is reported once: with
-    /// syntax errors nothing is resolved; with resolution errors the checker's warnings, which
-    /// a misspelt name would make up, are left out.
+    /// Every stage runs, whatever the stages before it found, so one run reports every problem
+    /// that does not depend on another: a flow with a syntax error is resolved and checked as far
+    /// as it parsed, and what a syntax error or a broken name hides is treated as unknown, never as
+    /// absent (see `Checker.check`).
     public static func compile(_ files: [SourceFile]) -> Compilation {
         let (syntax, syntaxDiagnostics) = parse(files)
-        guard !syntaxDiagnostics.hasErrors else {
-            return Compilation(files: files, syntax: syntax, program: nil, analysis: nil, diagnostics: syntaxDiagnostics.sortedUnique())
-        }
         let (program, resolveDiagnostics) = Resolver.resolve(syntax)
-        let analysis = Checker.check(program, isComplete: !resolveDiagnostics.hasErrors)
-        let checkDiagnostics = resolveDiagnostics.hasErrors
-            ? analysis.diagnostics.filter { $0.severity == .error }
-            : analysis.diagnostics
+        let analysis = Checker.check(program)
+        // A line with a syntax error reports only that: what else is wrong there is likely its echo.
+        var brokenLines = Set<SourceLine>()
+        for diagnostic in syntaxDiagnostics { brokenLines.insert(SourceLine(diagnostic.range, in: files)) }
+        let later = (resolveDiagnostics + analysis.diagnostics).filter {
+            $0.rule == .syntax || brokenLines.isEmpty || !brokenLines.contains(SourceLine($0.range, in: files))
+        }
         return Compilation(
             files: files, syntax: syntax, program: program, analysis: analysis,
-            diagnostics: (syntaxDiagnostics + resolveDiagnostics + checkDiagnostics).sortedUnique())
+            diagnostics: (syntaxDiagnostics + later).sortedUnique())
+    }
+}
+
+/// A line of one of the program's files.
+private struct SourceLine: Hashable {
+    let file: Int
+    let line: Int
+
+    init(_ range: SourceRange, in files: [SourceFile]) {
+        file = range.file
+        line = files.indices.contains(range.file) ? files[range.file].location(of: range.start).line : 0
     }
 }

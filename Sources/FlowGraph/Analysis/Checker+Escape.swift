@@ -1,51 +1,68 @@
 /// `dead-end` (a cover with no way out) and `cannot-finish` (a step of a flow with exits from which
 /// no exit can be reached).
 ///
-/// Both ask what the user can still do from a state, so besides the forward moves they follow
-/// the ways back: the back button from any pushed step, `popTo`, `dismiss`, and swiping a sheet
-/// away. Where a way back could land in several states, all of them count, so these warnings err
-/// on the side of silence.
+/// Both ask what the user can still do from a configuration, back actions included, but neither
+/// needs the whole stack: in a layer, every step was reached by a forward move from the one below
+/// it, so whatever the user can reach from a step above, they can reach from the layer's bottom
+/// too. What a layer allows is therefore a property of its bottom step's state, and the analyses
+/// are closures over the flow's states (linear), not searches over stacks. docs/Language.md,
+/// "Dead ends and flows that cannot finish", has the argument.
 extension Checker {
     mutating func checkEscapes() {
         for flowIndex in program.flows.indices {
             guard let graph = graphs[flowIndex], !graph.states.isEmpty else { continue }
-            let edges = EscapeEdges(graph: graph)
+            let edges = ForwardEdges(graph: graph)
             checkDeadEnds(graph, edges, flowIndex)
             checkCanFinish(graph, edges, flowIndex)
         }
     }
 
-    private mutating func checkDeadEnds(_ graph: FlowStateGraph, _ edges: EscapeEdges, _ flowIndex: Int) {
+    private mutating func checkDeadEnds(_ graph: FlowStateGraph, _ edges: ForwardEdges, _ flowIndex: Int) {
         let flow = program.flows[flowIndex]
-        let coverStates = graph.states.indices.filter { graph.states[$0].layer == .cover }
-        guard !coverStates.isEmpty else { return }
+        let count = graph.states.count
+        guard graph.states.contains(where: { $0.layer == .cover }) else { return }
         // A way out is something the cover's own screens offer: their `root`, `select` or exit (or a
         // subflow's exit they handle that way), or a `dismiss`, also a flow-level one (closing is what
-        // a flow-level `dismiss` is for). Other flow-level handlers are app-wide events, such as a
-        // session expiring, that no screen of the cover is known to send: they go in a note.
-        let escapesEverything = graph.states.indices.filter { index in
-            graph.moves[index].contains { move in
+        // a flow-level `dismiss` is for). Other flow-level clauses are app-wide events, such as a
+        // session expiring, that no screen of the cover is known to send: they go in a note. A step
+        // the checker knows too little about (see `FlowUnknowns`) may be a way out.
+        var escapes = [Bool](repeating: false, count: count)
+        for state in 0..<count {
+            let step = Int(graph.states[state].step)
+            escapes[state] = graph.isWild[step] || graph.mayExit[step] || graph.moves(state).contains { move in
                 guard case .step = move.origin else { return false }
                 return move.kind == .root || move.kind == .exit || (move.kind == .select && flow.isTabs)
             }
         }
-        let canEscapeEverything = edges.backwardClosure(from: escapesEverything, sameLayerOnly: false, screensOnly: true)
-        let leavesLayer = coverStates.filter { index in
-            canEscapeEverything[index] || graph.moves[index].contains { $0.kind == .dismiss }
+        let escapesAll = edges.backwardClosure(from: escapes) { !$0.origin.isFlowLevel }
+        var leaves = [Bool](repeating: false, count: count)
+        for state in 0..<count where graph.states[state].layer == .cover {
+            leaves[state] = escapesAll[state] || graph.moves(state).contains { $0.kind == .dismiss }
         }
-        let canLeave = edges.backwardClosure(from: leavesLayer, sameLayerOnly: true, screensOnly: true)
-        var trappedByCover: [Int32: [Int]] = [:]
-        for index in coverStates where !canLeave[index] {
-            trappedByCover[graph.states[index].layerRoot, default: []].append(index)
+        // From a state that can reach a way out by its screens' pushes and replacements, staying in the layer.
+        let isGood = edges.backwardClosure(from: leaves) { !$0.origin.isFlowLevel && ($0.kind == .push || $0.kind == .replace) }
+        func isTrapped(_ state: Int32) -> Bool { graph.states[Int(state)].layer == .cover && !isGood[Int(state)] }
+
+        // Each cover, in the order of its first `cover X` clause.
+        var sites: [Int: SourceRange] = [:]
+        for move in graph.everyMove where move.kind == .cover {
+            let range = ActionKey(move).range(in: flow)
+            if sites[move.actionTarget].map({ range < $0 }) ?? true { sites[move.actionTarget] = range }
         }
-        for (cover, trapped) in trappedByCover.sorted(by: { $0.key < $1.key }) {
-            let sites = graph.moves.joined().filter { $0.kind == .cover && $0.actionTarget == Int(cover) }
-                .map { ActionKey($0).range(in: flow) }.sorted()
-            guard let site = sites.first, let first = trapped.min() else { continue }
-            let steps = orderedUnique(trapped.map { Int(graph.states[$0].step) })
-            let coverName = flow.steps[Int(cover)].name
-            let firstStep = Int(graph.states[first].step)
-            let message = firstStep == Int(cover) && graph.states[first].isBottom
+        for (cover, site) in sites.sorted(by: { $0.value < $1.value }) {
+            guard let bottom = graph.id(of: .init(step: Int32(cover), layer: .cover, isBottom: true)),
+                  graph.isCertain(Int(bottom)) else { continue }
+            // The configurations of this cover whose every step is trapped: a step pushed over a
+            // trapped one, or put in the place of the top one, keeps the stack below it trapped.
+            let search = graph.search(from: [bottom], certainOnly: true) { from, move in
+                move.kind == .replace || (move.kind == .push && isTrapped(from))
+            }
+            let trapped = search.order.filter(isTrapped)
+            guard let first = trapped.min() else { continue }
+            let steps = orderedUnique(trapped.sorted().map { Int(graph.states[Int($0)].step) })
+            let coverName = flow.steps[cover].name
+            let firstStep = Int(graph.states[Int(first)].step)
+            let message = first == bottom
                 ? AnalysisMessages.deadEnd(coverName)
                 : AnalysisMessages.deadEndInside(flow.steps[firstStep].name, cover: coverName)
             var notes: [Diagnostic.Note] = []
@@ -59,132 +76,191 @@ extension Checker {
             }
             for step in steps {
                 guard let runs = flow.steps[step].runs, let subgraph = graphs[runs] else { continue }
-                let taken = Set(subgraph.producedExits.map { program.flows[runs].exits[$0].name })
+                let taken = Set(subgraph.possibleExits.map { program.flows[runs].exits[$0].name })
                 for handler in flow.steps[step].handlers where !taken.contains(handler.event) {
                     notes.append(.init(AnalysisMessages.handlerNeverRuns(handler.event, flow: program.flows[runs].name), at: handler.eventRange))
                 }
             }
             report(.deadEnd, message, at: site,
                    notes: notes,
-                   path: path(to: Int32(first), in: flowIndex),
+                   path: path(along: graph.path(to: bottom) + search.path(to: first).dropFirst(), in: flowIndex),
                    subjects: steps.map { StepReference(flow: flowIndex, step: $0) })
         }
     }
 
-    private mutating func checkCanFinish(_ graph: FlowStateGraph, _ edges: EscapeEdges, _ flowIndex: Int) {
+    /// A configuration can finish when, from the layers the user can leave down to, some step can
+    /// reach an exit. A cover whose screens can never `dismiss` it, or the base stack, cannot be
+    /// left: if its bottom cannot reach an exit, nothing above it can, and the user is stuck. Such
+    /// a bottom is where a stuck configuration starts (`isStuckEntry`); every configuration reached
+    /// from it is stuck, and every stuck one is reached from one.
+    private mutating func checkCanFinish(_ graph: FlowStateGraph, _ edges: ForwardEdges, _ flowIndex: Int) {
         let flow = program.flows[flowIndex]
-        guard !flow.exits.isEmpty, !graph.producedExits.isEmpty else { return }
-        let finishing = graph.states.indices.filter { index in graph.moves[index].contains { $0.kind == .exit } }
-        let canFinish = edges.backwardClosure(from: finishing, sameLayerOnly: false)
-        for (stepIndex, states) in graph.statesOfStep.enumerated() {
-            guard let stuck = states.first(where: { !canFinish[Int($0)] }) else { continue }
-            let always = states.allSatisfy { !canFinish[Int($0)] }
+        let count = graph.states.count
+        let hasUnknowns = (0..<count).contains { graph.isWild[Int(graph.states[$0].step)] || graph.mayExit[Int(graph.states[$0].step)] }
+        guard !flow.exits.isEmpty, !graph.possibleExits.isEmpty || hasUnknowns else { return }
+        var exits = [Bool](repeating: false, count: count)
+        var dismisses = [Bool](repeating: false, count: count)
+        for state in 0..<count {
+            let step = Int(graph.states[state].step)
+            exits[state] = graph.isWild[step] || graph.mayExit[step] || graph.moves(state).contains { $0.kind == .exit }
+            dismisses[state] = graph.isWild[step] || graph.moves(state).contains { $0.kind == .dismiss }
+        }
+        let canExit = edges.backwardClosure(from: exits) { _ in true }
+        let canDismiss = edges.backwardClosure(from: dismisses) { $0.kind == .push || $0.kind == .replace }
+        var isStuckEntry = [Bool](repeating: false, count: count)
+        for (index, state) in graph.states.enumerated() where state.isBottom && !canExit[index] {
+            isStuckEntry[index] = state.layer == .base || (state.layer == .cover && !canDismiss[index])
+        }
+        let alive = graph.search(from: isStuckEntry[0] ? [] : [0], certainOnly: false) { _, move in
+            move.target < 0 || !isStuckEntry[Int(move.target)]
+        }
+        let entries = (0..<count).filter { isStuckEntry[$0] && graph.isCertain($0) }.map(Int32.init)
+        let stuck = graph.search(from: entries, certainOnly: true) { _, _ in true }
+        var firstStuck: [Int: Int32] = [:]
+        for state in stuck.order where firstStuck[Int(graph.states[Int(state)].step)] == nil {
+            firstStuck[Int(graph.states[Int(state)].step)] = state
+        }
+        for (stepIndex, state) in firstStuck.sorted(by: { $0.key < $1.key }) {
+            let always = !graph.states(of: stepIndex).contains { alive.isVisited($0) }
+            let entry = stuck.source(of: state)
             report(.cannotFinish, always
                    ? AnalysisMessages.cannotFinish(flow.steps[stepIndex].name, flow: flow.name)
                    : AnalysisMessages.cannotFinishOnPath(flow.steps[stepIndex].name, flow: flow.name),
-                   at: flow.steps[stepIndex].range, path: path(to: stuck, in: flowIndex),
+                   at: flow.steps[stepIndex].range,
+                   path: path(along: graph.path(to: entry) + stuck.path(to: state).dropFirst(), in: flowIndex),
                    subjects: [StepReference(flow: flowIndex, step: stepIndex)])
         }
     }
 }
 
-/// Every move of a flow's state graph, forward and back, reversed for backward searches.
-struct EscapeEdges {
-    /// For each state, the states that can move to it, whether they share its layer, and whether
-    /// the move is an app-wide flow-level clause (a `dismiss` excepted) rather than the screen's own.
-    /// One more node after the states stands for the tab bar of a tabs flow: every state of the base
-    /// layer moves to it and it moves to every tab, so n tabs take 2n edges rather than n².
-    private var predecessors: [[(state: Int32, sameLayer: Bool, isAppWide: Bool)]]
+/// The forward moves of a flow's state graph, reversed for backward closures. One more node after
+/// the states stands for the tab bar of a tabs flow: every state of the base layer moves to it and
+/// it moves to every tab, so n tabs take 2n edges rather than n².
+struct ForwardEdges {
+    /// The predecessors of node `n` are `from[start[n] ..< start[n + 1]]`, each with the move (nil: the tab bar).
+    private let start: [Int32]
+    private let from: [Int32]
+    private let moves: [FlowStateGraph.Move?]
 
     init(graph: FlowStateGraph) {
-        let states = graph.states
-        predecessors = Array(repeating: [], count: states.count + 1)
-        let tabBar = Int32(states.count)
-        // The states of each frame (step, layer, bottom of the layer) and the states that present
-        // each layer, as chains through `next…` arrays, so no frame needs an array of its own.
-        func frame(_ step: Int32, _ layer: FlowStateGraph.Layer, _ layerRoot: Int32) -> PackedTable.Key {
-            PackedTable.key(step, 0, layer.rawValue, layerRoot)
-        }
-        var frameHead = PackedTable(capacity: states.count)
-        var nextInFrame = [Int32](repeating: -1, count: states.count)
-        var presenterHead = PackedTable()
-        var presenterLinks: [(state: Int32, next: Int32)] = []
-        var tabStates: [Int32] = []
-        for (index, state) in states.enumerated().reversed() {
-            let key = frame(state.step, state.layer, state.layerRoot)
-            nextInFrame[index] = frameHead.value(for: key) ?? -1
-            frameHead.update(key, Int32(index))
-        }
-        for (index, state) in states.enumerated() {
-            if graph.flow.isTabs, state.layer == .base, state.isBottom { tabStates.append(Int32(index)) }
-            for move in graph.moves[index] where move.target >= 0 && (move.kind == .sheet || move.kind == .cover) {
-                let target = states[Int(move.target)]
-                let key = frame(target.step, target.layer, target.layerRoot)
-                presenterLinks.append((Int32(index), presenterHead.value(for: key) ?? -1))
-                presenterHead.update(key, Int32(presenterLinks.count - 1))
+        let count = graph.states.count
+        let tabBar = count
+        var degree = [Int32](repeating: 0, count: count + 2)
+        var tabs: [Int32] = []
+        if graph.flow.isTabs {
+            for tab in graph.flow.steps.indices {
+                if let id = graph.id(of: .init(step: Int32(tab), layer: .base, isBottom: true)) { tabs.append(id) }
             }
         }
-        // Presenters were chained newest first; the predecessors keep the order states were found in.
-        func presenters(of key: PackedTable.Key) -> [Int32] {
-            var result: [Int32] = []
-            var link = presenterHead.value(for: key) ?? -1
-            while link >= 0 {
-                result.append(presenterLinks[Int(link)].state)
-                link = presenterLinks[Int(link)].next
-            }
-            return result.reversed()
+        for state in 0..<count {
+            for move in graph.moves(state) where move.target >= 0 { degree[Int(move.target) + 1] += 1 }
+            if graph.flow.isTabs, graph.states[state].layer == .base { degree[tabBar + 1] += 1 }
         }
-        func statesOf(_ key: PackedTable.Key, _ body: (Int32) -> Void) {
-            var state = frameHead.value(for: key) ?? -1
-            while state >= 0 {
-                body(state)
-                state = nextInFrame[Int(state)]
-            }
+        for tab in tabs { degree[Int(tab) + 1] += 1 }
+        for node in 0...count { degree[node + 1] += degree[node] }
+        var fill = degree
+        var from = [Int32](repeating: 0, count: Int(degree[count + 1]))
+        var moves = [FlowStateGraph.Move?](repeating: nil, count: from.count)
+        func add(_ source: Int, _ target: Int, _ move: FlowStateGraph.Move?) {
+            let slot = Int(fill[target])
+            fill[target] += 1
+            from[slot] = Int32(source)
+            moves[slot] = move
         }
-        func add(_ from: Int, _ to: Int32, isAppWide: Bool = false) {
-            let sameLayer = states[from].layer == states[Int(to)].layer && states[from].layerRoot == states[Int(to)].layerRoot
-            predecessors[Int(to)].append((Int32(from), sameLayer, isAppWide))
+        for state in 0..<count {
+            for move in graph.moves(state) where move.target >= 0 { add(state, Int(move.target), move) }
+            if graph.flow.isTabs, graph.states[state].layer == .base { add(state, tabBar, nil) }
         }
-        for (index, state) in states.enumerated() {
-            for move in graph.moves[index] {
-                var isAppWide = false
-                if case .flow = move.origin { isAppWide = true }
-                if move.target >= 0 { add(index, move.target, isAppWide: isAppWide) }
-                if move.kind == .popTo {
-                    statesOf(frame(Int32(move.actionTarget), state.layer, state.layerRoot)) { add(index, $0) }
-                }
-            }
-            // The back button: from any pushed step to the step below.
-            if !state.isBottom {
-                statesOf(frame(state.below, state.layer, state.layerRoot)) { add(index, $0) }
-            }
-            // `dismiss`, or swiping a sheet away: back to whatever presented the layer.
-            if state.layer != .base,
-               state.layer == .sheet || graph.moves[index].contains(where: { $0.kind == .dismiss }) {
-                for other in presenters(of: frame(state.layerRoot, state.layer, state.layerRoot)) { add(index, other) }
-            }
-            // The tab bar: from the base layer of a tabs flow to every tab.
-            if graph.flow.isTabs, state.layer == .base {
-                predecessors[Int(tabBar)].append((Int32(index), true, false))
-            }
-        }
-        for tab in tabStates { predecessors[Int(tab)].append((tabBar, true, false)) }
+        for tab in tabs { add(tabBar, Int(tab), nil) }
+        self.start = degree
+        self.from = from
+        self.moves = moves
     }
 
-    /// The states from which one of `targets` can be reached (the targets included), optionally
-    /// staying in one layer, and optionally only through what the screens themselves offer.
-    func backwardClosure(from targets: [Int], sameLayerOnly: Bool, screensOnly: Bool = false) -> [Bool] {
-        var reached = Array(repeating: false, count: predecessors.count)
-        var queue = targets
-        for target in targets { reached[target] = true }
-        while let state = queue.popLast() {
-            for (previous, sameLayer, isAppWide) in predecessors[state]
-            where !reached[Int(previous)] && (sameLayer || !sameLayerOnly) && !(screensOnly && isAppWide) {
-                reached[Int(previous)] = true
-                queue.append(Int(previous))
+    /// The states from which one of `targets` can be reached (the targets included) through moves
+    /// that `follows` accepts; the tab bar is a move of the screens, a `select`.
+    func backwardClosure(from targets: [Bool], follows: (FlowStateGraph.Move) -> Bool) -> [Bool] {
+        let tabMove = FlowStateGraph.Move(target: -1, kind: .select, actionTarget: -1, origin: .tabBar, branch: 0, isCertain: true)
+        var reached = targets + [false]
+        var queue: [Int32] = []
+        for (node, isTarget) in targets.enumerated() where isTarget { queue.append(Int32(node)) }
+        while let node = queue.popLast() {
+            for slot in Int(start[Int(node)]) ..< Int(start[Int(node) + 1]) {
+                let previous = Int(from[slot])
+                guard !reached[previous], follows(moves[slot] ?? tabMove) else { continue }
+                reached[previous] = true
+                queue.append(Int32(previous))
             }
         }
+        reached.removeLast()
         return reached
+    }
+}
+
+extension FlowStateGraph {
+    /// A breadth-first search from `sources` along the moves `follows` accepts (and, in a tabs
+    /// flow, the tab bar from the base layer), with the path back to a source from each state found.
+    func search(from sources: [Int32], certainOnly: Bool, follows: (_ from: Int32, Move) -> Bool) -> Search {
+        var parent = [Int32](repeating: -2, count: states.count)
+        var via = [Move?](repeating: nil, count: states.count)
+        var order: [Int32] = []
+        for source in sources where parent[Int(source)] == -2 {
+            parent[Int(source)] = -1
+            order.append(source)
+        }
+        var tabs: [Int32] = []
+        if flow.isTabs { tabs = flow.steps.indices.compactMap { id(of: .init(step: Int32($0), layer: .base, isBottom: true)) } }
+        var cursor = 0
+        while cursor < order.count {
+            let state = order[cursor]
+            cursor += 1
+            for move in moves(Int(state)) where move.target >= 0 && parent[Int(move.target)] == -2 {
+                guard (!certainOnly || (move.isCertain && isCertain(Int(move.target)))), follows(state, move) else { continue }
+                parent[Int(move.target)] = state
+                via[Int(move.target)] = move
+                order.append(move.target)
+            }
+            if states[Int(state)].layer == .base {
+                for tab in tabs where parent[Int(tab)] == -2 {
+                    let move = Move(target: tab, kind: .select, actionTarget: Int(states[Int(tab)].step), origin: .tabBar, branch: 0, isCertain: true)
+                    guard follows(state, move) else { continue }
+                    parent[Int(tab)] = state
+                    via[Int(tab)] = move
+                    order.append(tab)
+                }
+                tabs = []  // Every tab is found once; later base states have nothing to add.
+            }
+        }
+        return Search(parent: parent, via: via, order: order)
+    }
+
+    /// The result of `search(from:certainOnly:follows:)`.
+    struct Search {
+        let parent: [Int32]
+        let via: [Move?]
+        /// The states found, in the order found.
+        let order: [Int32]
+
+        func isVisited(_ state: Int32) -> Bool { parent[Int(state)] != -2 }
+
+        /// The source a found state was reached from.
+        func source(of state: Int32) -> Int32 {
+            var cursor = state
+            while parent[Int(cursor)] >= 0 { cursor = parent[Int(cursor)] }
+            return cursor
+        }
+
+        /// From the source to `state`: the source with no move, then each state with the move that reached it.
+        func path(to state: Int32) -> [(state: Int32, move: Move?)] {
+            var result: [(Int32, Move?)] = []
+            var cursor = state
+            while parent[Int(cursor)] >= 0 {
+                result.append((cursor, via[Int(cursor)]))
+                cursor = parent[Int(cursor)]
+            }
+            result.append((cursor, nil))
+            return result.reversed()
+        }
     }
 }
 

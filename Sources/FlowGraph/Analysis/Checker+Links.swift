@@ -11,7 +11,8 @@ extension Checker {
         var result: [[NavigationPath?]] = program.flows.map { Array(repeating: nil, count: $0.links.count) }
         for (flowIndex, flow) in program.flows.enumerated() {
             for (linkIndex, link) in flow.links.enumerated() {
-                guard let targetStep = link.target else { continue }
+                // A link whose pattern is wrong (already an error) could open anything once fixed.
+                guard let targetStep = link.target, !link.isBroken else { continue }
                 let target = StepReference(flow: flowIndex, step: targetStep)
                 let placeholders = Set(link.pattern.placeholders)
                 let given = flow.steps[targetStep].inputs.filter { placeholders.contains($0.name) }

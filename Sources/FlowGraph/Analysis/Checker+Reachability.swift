@@ -42,7 +42,7 @@ extension Checker {
 
     mutating func checkReachability() {
         for (flowIndex, flow) in program.flows.enumerated() where flow.start != nil {
-            if entries[flowIndex] == nil {
+            if entries[flowIndex] == nil, !isMaybeRun[flowIndex] {
                 guard !isRecursive[flowIndex] else { continue }
                 let notes = program.runners[flowIndex].map { runner in
                     let name = program.qualifiedName(runner)
@@ -55,7 +55,8 @@ extension Checker {
                 report(.unreachableFlow, AnalysisMessages.unreachableFlow(flow.name), at: flow.range, notes: notes)
                 continue
             }
-            guard !flow.isTabs, let graph = graphs[flowIndex] else { continue }
+            // A step that may do anything could lead to any other.
+            guard !flow.isTabs, let graph = graphs[flowIndex], !graph.reachesWild else { continue }
             for (stepIndex, step) in flow.steps.enumerated() where !graph.isReachable(stepIndex) {
                 // A link opens its step along a path from the root, so it does not make a step reachable.
                 let notes = flow.links.filter { $0.target == stepIndex }.map {

@@ -9,7 +9,7 @@ extension Checker {
         for flowIndex in program.flows.indices {
             guard let graph = graphs[flowIndex] else { continue }
             checkPopAndDismiss(graph, flowIndex)
-            let targets = Set(graph.moves.joined().filter { $0.kind == .popTo }.map(\.actionTarget))
+            let targets = Set(graph.everyMove.filter { $0.kind == .popTo }.map(\.actionTarget))
             for target in targets.sorted() { checkPopTo(target, graph, flowIndex) }
         }
     }
@@ -20,7 +20,7 @@ extension Checker {
         var possibleFlowLevel = Set<ActionKey>()
         var usedFlowLevel = Set<ActionKey>()
         for (stateIndex, state) in graph.states.enumerated() {
-            for move in graph.moves[stateIndex] where move.kind == .pop || move.kind == .dismiss {
+            for move in graph.moves(stateIndex) where move.kind == .pop || move.kind == .dismiss {
                 let isPossible = move.kind == .pop ? !state.isBottom : state.layer != .base
                 let key = ActionKey(move)
                 if case .flow = move.origin {
@@ -28,7 +28,8 @@ extension Checker {
                     if isPossible { possibleFlowLevel.insert(key) }
                     continue
                 }
-                guard !isPossible, reported.insert(key).inserted else { continue }
+                // Only where the user surely can be, by moves that surely happen.
+                guard !isPossible, move.isCertain, graph.isCertain(stateIndex), reported.insert(key).inserted else { continue }
                 let step = flow.steps[Int(state.step)].name
                 let stepReference = StepReference(flow: flowIndex, step: Int(state.step))
                 // At the bottom of a subflow's own stack, leaving means an exit; in a tabs flow, the step is a tab.
@@ -47,7 +48,9 @@ extension Checker {
                 }
             }
         }
-        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) where isComplete {
+        // A step the checker knows too little about could make a flow-level clause possible.
+        guard !graph.reachesWild else { return }
+        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
             guard case .flow(let handler) = key.origin else { continue }
             let event = flow.handlers[handler].event
             if key.kind == .pop {
@@ -58,59 +61,66 @@ extension Checker {
         }
     }
 
-    /// Searches the states paired with "is `target` somewhere below the top?".
+    /// Searches the states paired with "is `target` somewhere below the top, in the same stack?":
+    /// first along the moves that surely happen (a step's own `popTo` is reported only there),
+    /// then, in a program with errors, along all of them (a flow-level one that some move could
+    /// make possible is not reported).
     private mutating func checkPopTo(_ target: Int, _ graph: FlowStateGraph, _ flowIndex: Int) {
         let flow = program.flows[flowIndex]
-        // Node = state * 2 + (target below ? 1 : 0).
-        var parent = [Int32](repeating: -2, count: graph.states.count * 2)
-        var via = [FlowStateGraph.Move?](repeating: nil, count: graph.states.count * 2)
-        parent[0] = -1
-        var queue: [Int32] = [0]
-        var cursor = 0
         var reported = Set<ActionKey>()
         var possibleFlowLevel = Set<ActionKey>()
         var usedFlowLevel = Set<ActionKey>()
-        while cursor < queue.count {
-            let node = queue[cursor]
-            cursor += 1
-            let stateIndex = Int(node / 2)
-            let isBelow = node % 2 == 1
-            let state = graph.states[stateIndex]
-            for move in graph.moves[stateIndex] {
-                if move.kind == .popTo, move.actionTarget == target {
-                    let key = ActionKey(move)
-                    if case .flow = move.origin {
-                        usedFlowLevel.insert(key)
-                        if isBelow { possibleFlowLevel.insert(key) }
-                    } else if !isBelow, reported.insert(key).inserted {
-                        var local: [(state: Int32, move: FlowStateGraph.Move?)] = []
-                        var walk = node
-                        while walk >= 0 {
-                            local.append((walk / 2, via[Int(walk)]))
-                            walk = parent[Int(walk)]
+        let hasUncertain = graph.certainCount < graph.states.count || graph.everyMove.contains { !$0.isCertain }
+        for certainOnly in hasUncertain ? [true, false] : [true] {
+            // Node = state * 2 + (target below ? 1 : 0).
+            var parent = [Int32](repeating: -2, count: graph.states.count * 2)
+            var via = [FlowStateGraph.Move?](repeating: nil, count: graph.states.count * 2)
+            parent[0] = -1
+            var queue: [Int32] = [0]
+            var cursor = 0
+            while cursor < queue.count {
+                let node = queue[cursor]
+                cursor += 1
+                let stateIndex = Int(node / 2)
+                let isBelow = node % 2 == 1
+                let state = graph.states[stateIndex]
+                for move in graph.moves(stateIndex) where !certainOnly || move.isCertain {
+                    if move.kind == .popTo, move.actionTarget == target {
+                        let key = ActionKey(move)
+                        if case .flow = move.origin {
+                            usedFlowLevel.insert(key)
+                            if isBelow { possibleFlowLevel.insert(key) }
+                        } else if !isBelow, certainOnly, reported.insert(key).inserted {
+                            var local: [(state: Int32, move: FlowStateGraph.Move?)] = []
+                            var walk = node
+                            while walk >= 0 {
+                                local.append((walk / 2, via[Int(walk)]))
+                                walk = parent[Int(walk)]
+                            }
+                            report(.invalidPopTo,
+                                   AnalysisMessages.invalidPopTo(flow.steps[target].name, step: flow.steps[Int(state.step)].name),
+                                   at: key.range(in: flow), path: path(along: local.reversed(), in: flowIndex),
+                                   subjects: [StepReference(flow: flowIndex, step: Int(state.step))])
                         }
-                        report(.invalidPopTo,
-                               AnalysisMessages.invalidPopTo(flow.steps[target].name, step: flow.steps[Int(state.step)].name),
-                               at: key.range(in: flow), path: path(along: local.reversed(), in: flowIndex),
-                               subjects: [StepReference(flow: flowIndex, step: Int(state.step))])
                     }
-                }
-                guard move.target >= 0 else { continue }
-                let below: Bool
-                switch move.kind {
-                case .push: below = isBelow || Int(state.step) == target
-                case .replace: below = isBelow
-                default: below = false
-                }
-                let next = move.target * 2 + (below ? 1 : 0)
-                if parent[Int(next)] == -2 {
-                    parent[Int(next)] = node
-                    via[Int(next)] = move
-                    queue.append(next)
+                    guard move.target >= 0 else { continue }
+                    let below: Bool
+                    switch move.kind {
+                    case .push: below = isBelow || Int(state.step) == target
+                    case .replace: below = isBelow
+                    default: below = false
+                    }
+                    let next = move.target * 2 + (below ? 1 : 0)
+                    if parent[Int(next)] == -2 {
+                        parent[Int(next)] = node
+                        via[Int(next)] = move
+                        queue.append(next)
+                    }
                 }
             }
         }
-        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) where isComplete {
+        guard !graph.reachesWild else { return }
+        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
             guard case .flow(let handler) = key.origin else { continue }
             report(.invalidPopTo,
                    AnalysisMessages.invalidPopToFlowLevel(flow.steps[target].name, event: flow.handlers[handler].event, flow: flow.name),

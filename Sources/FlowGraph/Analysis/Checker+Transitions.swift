@@ -54,18 +54,28 @@ extension Checker {
 
     private func describe(_ condition: Condition) -> String { (condition.isNegated ? "!" : "") + condition.guardName }
 
+    /// A guard or exit named nowhere; not reported when a misspelt name, or text lost to a syntax
+    /// error, could be the use.
     private mutating func checkUnused(_ flow: Flow) {
         guard !flow.guards.isEmpty || !flow.exits.isEmpty else { return }
         var usedGuards = [Bool](repeating: false, count: flow.guards.count)
         var usedExits = [Bool](repeating: false, count: flow.exits.count)
+        let isLost = flow.isIncomplete || flow.steps.contains(where: \.isIncomplete)
+        var anyGuardUnknown = isLost
+        var anyExitUnknown = isLost
         flow.forEachTransition { transition in
-            transition.forEachCondition { if let index = $0.guardIndex { usedGuards[index] = true } }
-            transition.forEachAction { if $0.kind == .exit, let target = $0.target { usedExits[target] = true } }
+            transition.forEachCondition {
+                if let index = $0.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }
+            }
+            transition.forEachAction {
+                guard $0.kind == .exit else { return }
+                if let target = $0.target { usedExits[target] = true } else { anyExitUnknown = true }
+            }
         }
-        for (index, item) in flow.guards.enumerated() where !usedGuards[index] {
+        for (index, item) in flow.guards.enumerated() where !usedGuards[index] && !anyGuardUnknown {
             report(.unusedGuard, AnalysisMessages.unusedGuard(item.name, flow: flow.name), at: item.range)
         }
-        for (index, exit) in flow.exits.enumerated() where !usedExits[index] {
+        for (index, exit) in flow.exits.enumerated() where !usedExits[index] && !anyExitUnknown {
             report(.unusedExit, AnalysisMessages.unusedExit(exit.name, flow: flow.name), at: exit.range)
         }
     }
@@ -82,6 +92,8 @@ extension Checker {
         }
         for runner in program.runners[flowIndex] {
             let step = program[runner]
+            // A handler of something that is not an exit may be this exit misspelt.
+            guard !step.isIncomplete, step.handlers.allSatisfy({ flow.exit(named: $0.event) != nil }) else { continue }
             let handled = Set(step.handlers.map(\.event))
             for (exitIndex, exit) in flow.exits.enumerated() where !handled.contains(exit.name) {
                 guard let takenAt = firstTaken[exitIndex] else { continue }

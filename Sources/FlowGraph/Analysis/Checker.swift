@@ -25,27 +25,29 @@ public struct Checker {
     /// Only the last hop is kept, and `entryPath(_:)` follows them: whole paths for a 100,000-deep
     /// chain of subflows would take quadratic memory.
     var entries: [Entry?]
+    /// Flows that are not surely run but could be, were a broken name resolved one way.
+    var isMaybeRun: [Bool]
     /// For flows below a flow-level handler that can close them (root, select, exit, dismiss, pop,
     /// popTo or replace in an ancestor), the nearest such handler: (flow, handler index).
     var ancestorEscape: [(flow: Int, handler: Int)?]
-    var isComplete = true
 
     init(program: FlowProgram) {
         self.program = program
         graphs = Array(repeating: nil, count: program.flows.count)
         isRecursive = Array(repeating: false, count: program.flows.count)
         entries = Array(repeating: nil, count: program.flows.count)
+        isMaybeRun = Array(repeating: false, count: program.flows.count)
         ancestorEscape = Array(repeating: nil, count: program.flows.count)
     }
 
     /// Runs every check on `program`.
     ///
-    /// - Parameter isComplete: false when some names did not resolve; then the moves they would
-    ///   have made are missing, and the checks that a back action can *never* run are skipped,
-    ///   since a missing move could be the one that makes it possible.
-    public static func check(_ program: FlowProgram, isComplete: Bool = true) -> ProgramAnalysis {
+    /// A program with errors is checked too. What a broken name or lost text hides is unknown, not
+    /// absent: a step whose clause names no step may go anywhere, a flow that does not resolve may
+    /// take any exit. A finding is reported only when no resolution of what is broken could make it
+    /// false (docs/Language.md, "Programs with errors").
+    public static func check(_ program: FlowProgram) -> ProgramAnalysis {
         var checker = Checker(program: program)
-        checker.isComplete = isComplete
         let components = checker.runsComponents()
         checker.reportRecursion(components)
         checker.buildGraphs(childrenFirst: components)
@@ -112,24 +114,65 @@ public struct Checker {
     }
 
     mutating func buildGraphs(childrenFirst components: [[Int]]) {
-        var producedExits = Array(repeating: Set<String>(), count: program.flows.count)
+        var exits = Array(repeating: (sure: Set<String>(), possible: Set<String>()), count: program.flows.count)
         var isDone = Array(repeating: false, count: program.flows.count)
+        let flows = program.flows
         for component in components {
             for flowIndex in component {
-                let flows = program.flows
-                let graph = FlowStateGraph(flow: flows[flowIndex]) { subflow in
-                    if isDone[subflow] { return producedExits[subflow] }
+                let graph = FlowStateGraph(flow: flows[flowIndex], unknowns: unknowns(of: flows[flowIndex])) { subflow in
+                    if isDone[subflow] { return exits[subflow] }
                     // Inside a cycle of flows (already an error), assume every exit taken anywhere can happen.
-                    return Set(flows[subflow].allTransitions.flatMap(\.actions).filter { $0.kind == .exit }.compactMap(\.targetName))
+                    let taken = Set(flows[subflow].allTransitions.flatMap(\.actions).filter { $0.kind == .exit }.compactMap(\.targetName))
+                    return (taken, taken)
                 }
-                producedExits[flowIndex] = Set(graph.producedExits.map { program.flows[flowIndex].exits[$0].name })
+                let flow = flows[flowIndex]
+                let sure = Set(graph.producedExits.map { flow.exits[$0].name })
+                // A step that may do anything, or take an exit it cannot name, may take any exit.
+                let mayTakeAny = graph.states.contains { graph.isWild[Int($0.step)] || graph.mayExit[Int($0.step)] }
+                let possible = mayTakeAny ? Set(flow.exits.map(\.name)) : Set(graph.possibleExits.map { flow.exits[$0].name })
+                exits[flowIndex] = (sure, possible)
                 graphs[flowIndex] = graph
                 isDone[flowIndex] = true
             }
         }
     }
 
-    /// Marks the flows reachable from the roots, each with its shortest entry path.
+    /// What the checker cannot know about a flow's steps: see `FlowUnknowns`.
+    func unknowns(of flow: Flow) -> FlowUnknowns {
+        var unknowns = FlowUnknowns.none(flow.steps.count)
+        /// (goes anywhere, takes an unnamed exit) for a clause whose action names nothing that resolves.
+        func classify(_ transition: Transition) -> (wild: Bool, exit: Bool) {
+            var result = (wild: false, exit: false)
+            transition.forEachAction { action in
+                if action.kind == .select, !flow.isTabs { result.wild = true }
+                guard action.kind.hasTarget, action.target == nil else { return }
+                switch action.kind {
+                case .exit: result.exit = true
+                case .popTo: break  // It can only go back to where the user was: no new place, no way out.
+                default: result.wild = true
+                }
+            }
+            return result
+        }
+        var flowLevel = (wild: flow.isIncomplete, exit: false)
+        for handler in flow.handlers {
+            let found = classify(handler)
+            flowLevel = (flowLevel.wild || found.wild, flowLevel.exit || found.exit)
+        }
+        for (index, step) in flow.steps.enumerated() {
+            var own = (wild: step.isIncomplete || flowLevel.wild, exit: flowLevel.exit)
+            for handler in step.handlers {
+                let found = classify(handler)
+                own = (own.wild || found.wild, own.exit || found.exit)
+            }
+            unknowns.isWild[index] = own.wild
+            unknowns.mayExit[index] = own.exit
+        }
+        return unknowns
+    }
+
+    /// Marks the flows reachable from the roots, each with its shortest entry path, and the flows
+    /// that could be reached, were something broken resolved one way.
     mutating func propagateReachability(parentsFirst order: [Int]) {
         var lengths = Array(repeating: Int.max, count: program.flows.count)
         for root in program.roots {
@@ -137,18 +180,35 @@ public struct Checker {
             entries[root] = .root(start: start)
             lengths[root] = 1
         }
+        var anyFlowMaybe = program.hasLostFlows
         for flowIndex in order {
-            guard entries[flowIndex] != nil, let graph = graphs[flowIndex] else { continue }
+            let isRun = entries[flowIndex] != nil
+            guard isRun || isMaybeRun[flowIndex] else { continue }
             let flow = program.flows[flowIndex]
+            let graph = graphs[flowIndex]
+            // Without a start (already an error) any step may be shown; a step that may do anything may show any other.
+            let anyStepMaybe = flow.start == nil || graph?.reachesWild == true
             for (stepIndex, step) in flow.steps.enumerated() {
-                guard let subflow = step.runs, !isRecursive[subflow], let state = graph.statesOfStep[stepIndex].first,
-                      program.flows[subflow].start != nil else { continue }
-                let length = lengths[flowIndex] + graph.path(to: state).count
-                if length < lengths[subflow] {
-                    lengths[subflow] = length
-                    entries[subflow] = .runner(flow: flowIndex, state: state)
+                let isReachable = graph?.isReachable(stepIndex) == true
+                guard isReachable || anyStepMaybe else { continue }
+                guard let subflow = step.runs else {
+                    if step.runsRange != nil { anyFlowMaybe = true }  // It runs a flow that does not resolve: any flow.
+                    continue
+                }
+                guard !isRecursive[subflow], program.flows[subflow].start != nil else { continue }
+                if isRun, let graph, let state = graph.states(of: stepIndex).first(where: { graph.isCertain(Int($0)) }) {
+                    let length = lengths[flowIndex] + graph.path(to: state).count
+                    if length < lengths[subflow] {
+                        lengths[subflow] = length
+                        entries[subflow] = .runner(flow: flowIndex, state: state)
+                    }
+                } else {
+                    isMaybeRun[subflow] = true
                 }
             }
+        }
+        for flowIndex in program.flows.indices {
+            if entries[flowIndex] != nil { isMaybeRun[flowIndex] = false } else if anyFlowMaybe { isMaybeRun[flowIndex] = true }
         }
         let closing: Set<ActionKind> = [.root, .select, .exit, .dismiss, .pop, .popTo, .replace]
         for flowIndex in order {

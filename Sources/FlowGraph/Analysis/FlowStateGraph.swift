@@ -1,12 +1,15 @@
-/// The navigation states of one flow, abstracted so that the set is finite, and the moves between them.
+/// The navigation states of one flow, abstracted so that the set is finite and small, and the
+/// forward moves between them.
 ///
 /// A concrete state of a flow is its stack of layers: the base stack (or the tab bar, for tabs),
-/// then each modal stack presented over it. An abstract state keeps what the stack rules need:
-/// the step on top, the step directly below it (or none), the kind of the top layer and the step
-/// at the bottom of that layer. Back actions (`pop`, `popTo`, `dismiss`) only ever return to a
-/// configuration seen earlier on the same path, so the states reachable without them are all the
-/// reachable states, and a breadth-first search over forward moves finds them with shortest paths.
-/// See docs/Language.md, "How the checker decides".
+/// then each modal stack presented over it. An abstract state keeps only what a rule observes of
+/// it: the step on top, the kind of the top layer, and whether the top step is at the bottom of
+/// that layer's stack. So a flow has at most six states a step, and the search is linear in the
+/// flow. Back actions (`pop`, `popTo`, `dismiss`) only ever return to a configuration seen earlier
+/// on the same path, so the states reachable without them are all the reachable states, and a
+/// breadth-first search over forward moves finds them with shortest paths. What the rules need of
+/// the rest of the stack (is X below? which layer is under this one?) they compute as properties
+/// of these states: see docs/Language.md, "How the checker decides".
 struct FlowStateGraph {
     /// The kind of the layer a step is shown in.
     enum Layer: UInt8 {
@@ -15,13 +18,9 @@ struct FlowStateGraph {
 
     struct State: Hashable {
         var step: Int32
-        /// The step directly below in the same stack, or -1 at the bottom.
-        var below: Int32
         var layer: Layer
-        /// The bottom step of the modal layer, or -1 for the base layer.
-        var layerRoot: Int32
-
-        var isBottom: Bool { below < 0 }
+        /// Whether the step is at the bottom of its layer's stack: nothing in that layer to go back to.
+        var isBottom: Bool
     }
 
     /// Which `on` clause a move comes from.
@@ -32,6 +31,11 @@ struct FlowStateGraph {
         case flow(handler: Int)
         /// The user tapping a tab of a tabs flow.
         case tabBar
+
+        var isFlowLevel: Bool {
+            if case .flow = self { return true }
+            return false
+        }
     }
 
     /// One thing the user can do in a state: a forward move to `target`, or a back action or exit (target -1).
@@ -43,80 +47,131 @@ struct FlowStateGraph {
         var origin: Origin
         /// Which action of the clause's chain: 0 for the main one, k for the k-th `else`.
         var branch: Int
+        /// False for a move that happens only if a broken name resolves one way: the handler of an
+        /// exit that a subflow with unknowns may or may not take, or of a misspelt exit.
+        var isCertain: Bool
     }
 
     let flow: Flow
     private(set) var states: [State] = []
-    private var index = PackedTable()
+    /// The id of each (step, layer, bottom) state, or -1: `slot(_:)` indexes it.
+    private var ids: [Int32]
     /// How each state was first reached: the state before, and the move taken.
     private(set) var parent: [(state: Int32, move: Move)?] = []
-    private(set) var moves: [[Move]] = []
-    /// The reachable states of each step.
-    private(set) var statesOfStep: [[Int32]]
-    /// Exits some reachable state can take.
+    /// The moves of state `s` are `allMoves[moveStart[s] ..< moveStart[s + 1]]`.
+    private var moveStart: [Int32] = []
+    private var allMoves: [Move] = []
+    /// States `0 ..< certainCount` are reached through certain moves only; the rest through some
+    /// uncertain move (only in programs with errors).
+    private(set) var certainCount = 0
+    /// Exits some reachable state surely takes.
     private(set) var producedExits = Set<Int>()
+    /// Exits some reachable state may take, when broken names resolve one way (a superset of `producedExits`).
+    private(set) var possibleExits = Set<Int>()
+    /// Whether each step can do anything at all, as far as the checker knows: a clause of it (or of
+    /// its flow) was lost to a syntax error or names a target that does not resolve, or it runs a
+    /// flow that does not resolve. See `Checker`'s "unknowns".
+    let isWild: [Bool]
+    /// Whether each step may take an exit the checker cannot name (`exit Typo`).
+    let mayExit: [Bool]
 
     /// Builds the graph from the flow's start.
     ///
     /// - Parameters:
-    ///   - exitsOfSubflow: for a step that runs a flow, the exits that flow can produce; its exit
-    ///     handlers fire only for those.
-    init(flow: Flow, exitsOfSubflow: (Int) -> Set<String>) {
+    ///   - exitsOfSubflow: for a step that runs a flow, the exits that flow surely takes and those
+    ///     it may take; its exit handlers fire only for those (certainly or not).
+    init(flow: Flow, unknowns: FlowUnknowns, exitsOfSubflow: (Int) -> (sure: Set<String>, possible: Set<String>)) {
         self.flow = flow
-        statesOfStep = Array(repeating: [], count: flow.steps.count)
-        guard let start = flow.start else { return }
-        // For a step that runs a flow, the exits that flow can produce.
-        let produced: [Set<String>?] = flow.steps.map { $0.runs.map(exitsOfSubflow) }
+        isWild = unknowns.isWild
+        mayExit = unknowns.mayExit
+        ids = Array(repeating: -1, count: flow.steps.count * 6)
+        guard let start = flow.start else {
+            moveStart = [0]
+            return
+        }
+        let subflowExits: [(sure: Set<String>, possible: Set<String>)?] = flow.steps.map { $0.runs.map(exitsOfSubflow) }
+        // Per step, the flow-level clauses it does not shadow (all of them for a step that runs a flow).
+        let stepEvents: [HandledEvents] = flow.steps.map { HandledEvents($0.handlers) }
 
-        let initial = State(step: Int32(start), below: -1, layer: .base, layerRoot: -1)
-        _ = add(initial, from: nil)
+        var deferred: [(move: Int, from: Int32, state: State)] = []
+        var isDeferring = true
+        _ = add(State(step: Int32(start), layer: .base, isBottom: true), from: nil)
         var cursor = 0
-        while cursor < states.count {
+        moveStart.reserveCapacity(flow.steps.count * 2 + 1)
+        while true {
+            if cursor == states.count {
+                // The certain states are all found: now follow the uncertain moves, if any.
+                guard isDeferring else { break }
+                isDeferring = false
+                certainCount = states.count
+                for (moveIndex, from, state) in deferred {
+                    allMoves[moveIndex].target = add(state, from: (from, allMoves[moveIndex]))
+                }
+                if cursor == states.count { break }
+            }
             let current = Int32(cursor)
             let state = states[cursor]
-            var outgoing: [Move] = []
-            if flow.isTabs, state.layer == .base, cursor == 0 {
+            moveStart.append(Int32(allMoves.count))
+            if flow.isTabs, cursor == 0 {
                 for tab in flow.steps.indices where tab != start {
-                    var move = Move(target: -1, kind: .select, actionTarget: tab, origin: .tabBar, branch: 0)
-                    move.target = add(State(step: Int32(tab), below: -1, layer: .base, layerRoot: -1), from: (current, move))
-                    outgoing.append(move)
+                    var move = Move(target: -1, kind: .select, actionTarget: tab, origin: .tabBar, branch: 0, isCertain: true)
+                    move.target = add(State(step: Int32(tab), layer: .base, isBottom: true), from: (current, move))
+                    allMoves.append(move)
                 }
             }
             let stepIndex = Int(state.step)
-            let handlers = flow.steps[stepIndex].handlers
-            let runsFlow = flow.steps[stepIndex].runsRange != nil
-            // A step's own clauses: for a step that runs a flow, the handlers of the exits it can produce.
-            if !runsFlow || produced[stepIndex] != nil {
-                for (handlerIndex, handler) in handlers.enumerated() where produced[stepIndex]?.contains(handler.event) ?? true {
-                    addMoves(of: handler, origin: .step(stepIndex, handler: handlerIndex), from: current, into: &outgoing)
+            let step = flow.steps[stepIndex]
+            let runsFlow = step.runsRange != nil
+            // A step's own clauses: for a step that runs a flow, the handlers of the exits it takes.
+            for (handlerIndex, handler) in step.handlers.enumerated() {
+                var isCertain = true
+                if runsFlow {
+                    if let exits = subflowExits[stepIndex] {
+                        if !exits.sure.contains(handler.event) {
+                            guard exits.possible.contains(handler.event) else { continue }
+                            isCertain = false
+                        }
+                    } else {
+                        isCertain = false  // It runs a flow that does not resolve: any exit may come.
+                    }
                 }
+                addMoves(of: handler, origin: .step(stepIndex, handler: handlerIndex), from: current,
+                         isCertain: isCertain, deferring: isDeferring, deferred: &deferred)
             }
-            // Flow-level handlers apply where the step does not handle the event itself; in a step
+            // Flow-level clauses apply where the step does not handle the event itself; in a step
             // that runs a flow they receive the events bubbling up from it.
-            if !flow.handlers.isEmpty {
-                let handled = HandledEvents(handlers)
-                for (handlerIndex, handler) in flow.handlers.enumerated() where runsFlow || !handled.contains(handler.event) {
-                    addMoves(of: handler, origin: .flow(handler: handlerIndex), from: current, into: &outgoing)
-                }
+            for (handlerIndex, handler) in flow.handlers.enumerated() where runsFlow || !stepEvents[stepIndex].contains(handler.event) {
+                addMoves(of: handler, origin: .flow(handler: handlerIndex), from: current,
+                         isCertain: true, deferring: isDeferring, deferred: &deferred)
             }
-            moves[cursor] = outgoing
             cursor += 1
         }
+        if isDeferring { certainCount = states.count }
+        moveStart.append(Int32(allMoves.count))
     }
 
     /// Adds the moves of each action of `transition` from state `current`, and the states they reach.
-    private mutating func addMoves(of transition: Transition, origin: Origin, from current: Int32, into outgoing: inout [Move]) {
+    private mutating func addMoves(of transition: Transition, origin: Origin, from current: Int32, isCertain: Bool,
+                                   deferring: Bool, deferred: inout [(move: Int, from: Int32, state: State)]) {
         let state = states[Int(current)]
         var branch = 0
         transition.forEachAction { action in
             defer { branch += 1 }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
-            var move = Move(target: -1, kind: action.kind, actionTarget: actionTarget, origin: origin, branch: branch)
+            var move = Move(target: -1, kind: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
+                            isCertain: isCertain)
             if let next = successor(of: state, action.kind, actionTarget) {
-                move.target = add(next, from: (current, move))
+                if isCertain || !deferring {
+                    move.target = add(next, from: (current, move))
+                } else {
+                    deferred.append((allMoves.count, current, next))
+                }
             }
-            if action.kind == .exit { producedExits.insert(actionTarget) }
-            outgoing.append(move)
+            if action.kind == .exit {
+                possibleExits.insert(actionTarget)
+                if isCertain && deferring { producedExits.insert(actionTarget) }
+            }
+            allMoves.append(move)
         }
     }
 
@@ -124,27 +179,60 @@ struct FlowStateGraph {
     private func successor(of state: State, _ kind: ActionKind, _ target: Int) -> State? {
         let step = Int32(target)
         switch kind {
-        case .push: return State(step: step, below: state.step, layer: state.layer, layerRoot: state.layerRoot)
-        case .replace: return State(step: step, below: state.below, layer: state.layer, layerRoot: state.layerRoot)
-        case .sheet: return State(step: step, below: -1, layer: .sheet, layerRoot: step)
-        case .cover: return State(step: step, below: -1, layer: .cover, layerRoot: step)
-        case .root: return State(step: step, below: -1, layer: .base, layerRoot: -1)
-        case .select: return flow.isTabs ? State(step: step, below: -1, layer: .base, layerRoot: -1) : nil
+        case .push: return State(step: step, layer: state.layer, isBottom: false)
+        case .replace: return State(step: step, layer: state.layer, isBottom: state.isBottom)
+        case .sheet: return State(step: step, layer: .sheet, isBottom: true)
+        case .cover: return State(step: step, layer: .cover, isBottom: true)
+        case .root: return State(step: step, layer: .base, isBottom: true)
+        case .select: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
         case .pop, .popTo, .dismiss, .exit: return nil
         }
     }
 
+    private static func slot(_ state: State) -> Int {
+        Int(state.step) * 6 + Int(state.layer.rawValue) * 2 + (state.isBottom ? 1 : 0)
+    }
+
     private mutating func add(_ state: State, from origin: (Int32, Move)?) -> Int32 {
+        let slot = Self.slot(state)
+        if ids[slot] >= 0 { return ids[slot] }
         let id = Int32(states.count)
-        if let existing = index.insert(state.key, id) { return existing }
+        ids[slot] = id
         states.append(state)
         parent.append(origin)
-        moves.append([])
-        statesOfStep[Int(state.step)].append(id)
         return id
     }
 
-    var isReachable: (Int) -> Bool { { !statesOfStep[$0].isEmpty } }
+    /// The moves that can be made in `state`.
+    func moves(_ state: Int) -> ArraySlice<Move> {
+        allMoves[Int(moveStart[state]) ..< Int(moveStart[state + 1])]
+    }
+
+    /// Every move of every state.
+    var everyMove: [Move] { allMoves }
+
+    /// The reachable states of a step, in the order they were found (the first by a shortest path).
+    func states(of step: Int) -> [Int32] {
+        var result: [Int32] = []
+        for slot in step * 6 ..< step * 6 + 6 where ids[slot] >= 0 { result.append(ids[slot]) }
+        return result.sorted()
+    }
+
+    func isReachable(_ step: Int) -> Bool { (step * 6 ..< step * 6 + 6).contains { ids[$0] >= 0 } }
+
+    /// Whether the step has a state reached through certain moves only.
+    func isSurelyReachable(_ step: Int) -> Bool { (step * 6 ..< step * 6 + 6).contains { ids[$0] >= 0 && ids[$0] < certainCount } }
+
+    func isCertain(_ state: Int) -> Bool { state < certainCount }
+
+    /// The id of a state, if it is reachable.
+    func id(of state: State) -> Int32? {
+        let id = ids[Self.slot(state)]
+        return id >= 0 ? id : nil
+    }
+
+    /// Whether some reachable state is of a step that can do anything (see `isWild`).
+    var reachesWild: Bool { states.contains { isWild[Int($0.step)] } }
 
     /// The moves from the flow's start to `state`, shortest first found.
     func path(to state: Int32) -> [(state: Int32, move: Move?)] {
@@ -157,6 +245,15 @@ struct FlowStateGraph {
         result.append((cursor, nil))
         return result.reversed()
     }
+}
+
+/// What the checker cannot know about a flow's steps because of errors: a step that can do
+/// anything (`isWild`), and one that may take an exit it cannot name (`mayExit`).
+struct FlowUnknowns {
+    var isWild: [Bool]
+    var mayExit: [Bool]
+
+    static func none(_ count: Int) -> FlowUnknowns { FlowUnknowns(isWild: Array(repeating: false, count: count), mayExit: Array(repeating: false, count: count)) }
 }
 
 /// The events a step's own clauses are for: a scan for the usual few clauses, a set for many.
@@ -173,7 +270,7 @@ struct HandledEvents {
 }
 
 /// A hash table from a key of two words to an `Int32`, with open addressing and a multiplicative
-/// hash. The analyses index states and frames with it: a `Dictionary` spent most of their time hashing.
+/// hash: a `Dictionary` spends most of its time hashing.
 struct PackedTable {
     typealias Key = (UInt64, UInt64)
     private var keys: [Key]
@@ -214,20 +311,6 @@ struct PackedTable {
         return nil
     }
 
-    /// Stores `value` for `key`, replacing any value it had.
-    mutating func update(_ key: Key, _ value: Int32) {
-        let mask = values.count - 1
-        var slot = Self.slot(key, mask)
-        while values[slot] != 0 {
-            if keys[slot] == key {
-                values[slot] = value + 1
-                return
-            }
-            slot = (slot + 1) & mask
-        }
-        _ = insert(key, value)
-    }
-
     private static func slot(_ key: Key, _ mask: Int) -> Int {
         let mixed = (key.0 &* 0x9E37_79B9_7F4A_7C15) ^ (key.1 &* 0xC2B2_AE3D_27D4_EB4F)
         return Int(truncatingIfNeeded: mixed >> 29 ^ mixed) & mask
@@ -246,16 +329,4 @@ struct PackedTable {
             values[slot] = oldValues[position]
         }
     }
-}
-
-extension PackedTable {
-    /// Four 32-bit values as a key.
-    static func key(_ a: Int32, _ b: Int32, _ c: UInt8, _ d: Int32) -> Key {
-        (UInt64(UInt32(bitPattern: a)) << 32 | UInt64(UInt32(bitPattern: b)), UInt64(c) << 32 | UInt64(UInt32(bitPattern: d)))
-    }
-}
-
-extension FlowStateGraph.State {
-    /// The state as a key of `PackedTable`.
-    var key: PackedTable.Key { PackedTable.key(step, below, layer.rawValue, layerRoot) }
 }

@@ -26,7 +26,7 @@ public struct SwiftEmitter {
     public static func emit(_ program: FlowProgram, analysis: ProgramAnalysis? = nil, sources: [String], access: Access = .internal) -> String {
         var emitter = SwiftEmitter(
             program: program,
-            analysis: analysis ?? Checker.check(program, isComplete: true),
+            analysis: analysis ?? Checker.check(program),
             sources: sources,
             access: access == .public ? "public " : "",
             isAsync: program.flows.contains(where: \.hasAsyncGuard))

@@ -9,6 +9,8 @@ public struct FlowProgram: Sendable {
     public var roots: [Int]
     /// For each flow, the steps that run it, in declaration order.
     public var runners: [[StepReference]]
+    /// Whether text outside any flow was lost to a syntax error: it may have held flows.
+    public var hasLostFlows = false
 
     public func flow(named name: String) -> Int? { flows.firstIndex { $0.name == name } }
 
@@ -50,6 +52,9 @@ public struct Flow: Sendable {
     public var handlers: [Transition]
     /// The flow's events, each name once with its payload, in order of first appearance.
     public var events: [Event]
+    /// Whether some of the flow's own text was lost (a syntax error outside its steps, or a second
+    /// declaration of its name): the checker then assumes any of its steps may do anything.
+    public var isIncomplete = false
 
     public func step(named name: String) -> Int? { steps.firstIndex { $0.name == name } }
     public func exit(named name: String) -> Int? { exits.firstIndex { $0.name == name } }
@@ -67,6 +72,9 @@ public struct Step: Sendable {
     public var runsRange: SourceRange?
     /// For a step that runs a flow, these handle the flow's exits (`isExitHandler`); otherwise events.
     public var handlers: [Transition]
+    /// Whether some of the step's text was lost (a syntax error in it, or a second declaration of
+    /// its name): the checker then assumes the step may do anything.
+    public var isIncomplete = false
 }
 
 /// `name: Type`.
@@ -105,6 +113,8 @@ public struct Link: Sendable {
     public var target: Int?
     public var range: SourceRange
     public var patternRange: SourceRange
+    /// Whether the pattern is malformed or does not match the target's inputs (already an error).
+    public var isBroken = false
 }
 
 /// `on event(payload) -> action if guard else action`.

@@ -85,12 +85,18 @@ extension Resolver {
 
     /// A link's placeholders are exactly the target's inputs, each of a type read from text;
     /// two links matching the same URLs are duplicates.
-    mutating func checkLinks(_ program: FlowProgram) {
+    mutating func checkLinks(_ program: inout FlowProgram) {
         var shapes: [String: Link] = [:]
-        for flow in program.flows {
-            for link in flow.links {
+        for flowIndex in program.flows.indices {
+            let flow = program.flows[flowIndex]
+            for (linkIndex, link) in flow.links.enumerated() {
+                let errors = diagnostics.count
+                defer { if diagnostics.count > errors { program.flows[flowIndex].links[linkIndex].isBroken = true } }
                 // A malformed pattern was reported as a syntax error; there is nothing more to compare.
-                guard case .success = LinkPattern.parse(link.pattern.text) else { continue }
+                guard case .success = LinkPattern.parse(link.pattern.text) else {
+                    program.flows[flowIndex].links[linkIndex].isBroken = true
+                    continue
+                }
                 if let other = shapes[link.pattern.shape] {
                     report(.duplicateName, SemanticMessages.duplicateLink(link.pattern.text, other: other.pattern.text),
                            at: link.patternRange, notes: [.init(SemanticMessages.firstDeclaredHere, at: other.patternRange)])

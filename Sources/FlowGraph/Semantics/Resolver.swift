@@ -9,6 +9,8 @@ public struct Resolver {
     /// would make a flow of 1,000,000 steps take hours.
     private var stepIndex: [String: Int] = [:]
     private var exitIndex: [String: Int] = [:]
+    /// Whether the flow being resolved lost text to a syntax error, which may have declared names.
+    private var isLosingDeclarations = false
 
     public init(tree: SyntaxTree) {
         self.tree = tree
@@ -24,17 +26,24 @@ public struct Resolver {
     private mutating func run() -> FlowProgram {
         // Declarations first, so references can point forward and across files.
         var syntaxes: [FlowSyntax] = []
+        var duplicatedFlows = Set<String>()
         for syntax in tree.flows {
             if let first = flowIndex[syntax.name.text] {
                 report(.duplicateName, SemanticMessages.duplicateFlow(syntax.name.text), at: syntax.name.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: syntaxes[first].name.range)])
+                // Which declaration was meant is unknown: the kept one may do what the other says.
+                duplicatedFlows.insert(syntax.name.text)
                 continue
             }
             flowIndex[syntax.name.text] = syntaxes.count
             syntaxes.append(syntax)
         }
         var flows: [Flow] = []
-        for syntax in syntaxes { flows.append(declare(syntax)) }
+        for syntax in syntaxes {
+            var flow = declare(syntax)
+            flow.isIncomplete = flow.isIncomplete || duplicatedFlows.contains(flow.name)
+            flows.append(flow)
+        }
         for index in flows.indices {
             resolveReferences(of: index, syntax: syntaxes[index], flows: &flows)
         }
@@ -46,8 +55,9 @@ public struct Resolver {
         }
         let roots = flows.indices.filter { runners[$0].isEmpty }
         var program = FlowProgram(files: tree.files, flows: flows, roots: roots, runners: runners)
+        program.hasLostFlows = tree.hasLostFlows
         checkInputs(&program)
-        checkLinks(program)
+        checkLinks(&program)
         return program
     }
 
@@ -58,10 +68,20 @@ public struct Resolver {
         var flow = Flow(
             name: syntax.name.text, isTabs: syntax.isTabs, doc: syntax.doc, range: syntax.name.range, start: nil,
             steps: [], exits: [], guards: [], links: [], handlers: [], events: [])
-        for step in unique(syntax.steps, name: \.name, message: { SemanticMessages.duplicateStep($0, flow: flow.name) }) {
-            flow.steps.append(Step(
+        flow.isIncomplete = syntax.isIncomplete
+        let steps = unique(syntax.steps, name: \.name, message: { SemanticMessages.duplicateStep($0, flow: flow.name) })
+        var repeated = Set<String>()
+        if steps.count < syntax.steps.count {
+            var seen = Set<String>()
+            for step in syntax.steps where !seen.insert(step.name.text).inserted { repeated.insert(step.name.text) }
+        }
+        for step in steps {
+            var declared = Step(
                 name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
-                runs: nil, runsRange: step.runs?.range, handlers: []))
+                runs: nil, runsRange: step.runs?.range, handlers: [])
+            // A step declared twice may do what either declaration says.
+            declared.isIncomplete = step.isIncomplete || repeated.contains(step.name.text)
+            flow.steps.append(declared)
         }
         for exit in unique(syntax.exits, name: \.name, message: { SemanticMessages.duplicateExit($0, flow: flow.name) }) {
             flow.exits.append(Exit(name: exit.name.text, inputs: parameters(exit.inputs), doc: exit.doc, range: exit.name.range))
@@ -103,6 +123,7 @@ public struct Resolver {
 
     private mutating func resolveReferences(of index: Int, syntax: FlowSyntax, flows: inout [Flow]) {
         var flow = flows[index]
+        isLosingDeclarations = syntax.isIncomplete
         stepIndex = Dictionary(flow.steps.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         exitIndex = Dictionary(flow.exits.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // start
@@ -116,7 +137,7 @@ public struct Resolver {
                 report(.duplicateName, SemanticMessages.duplicateStart(flow.name), at: extra.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: start.range)])
             }
-        } else {
+        } else if !syntax.isIncomplete {  // Otherwise the 'start' may be in the text a syntax error lost.
             let message = syntax.steps.isEmpty ? SemanticMessages.emptyFlow(flow.name) : SemanticMessages.missingStart(flow.name)
             report(.missingStart, message, at: syntax.name.range)
         }
@@ -133,7 +154,7 @@ public struct Resolver {
                 runsFlow = flowIndex[runs.text]
                 if runsFlow == nil {
                     reportUnknown(SemanticMessages.unknownFlow(runs.text), at: runs.range, name: runs.text,
-                                  candidates: flows.map(\.name))
+                                  candidates: flows.map(\.name), mayBeLost: tree.hasLostFlows)
                 }
             }
             flow.steps[position].runs = runsFlow
@@ -244,8 +265,14 @@ public struct Resolver {
         diagnostics.append(Diagnostic(rule, message, at: range, notes: notes))
     }
 
-    private mutating func reportUnknown(_ message: String, at range: SourceRange, name: String, candidates: [String]) {
-        report(.unknownName, message, at: range, notes: suggestion(name, candidates))
+    /// Reports a name that does not resolve. When the declaration may be in text a syntax error
+    /// lost (`mayBeLost`, by default: the flow being resolved lost some), the name is reported only
+    /// when a declared name is close to it: then it is a misspelling, not a lost declaration.
+    private mutating func reportUnknown(_ message: String, at range: SourceRange, name: String, candidates: [String],
+                                        mayBeLost: Bool? = nil) {
+        let notes = suggestion(name, candidates)
+        if mayBeLost ?? isLosingDeclarations, notes.isEmpty { return }
+        report(.unknownName, message, at: range, notes: notes)
     }
 
     private func suggestion(_ name: String, _ candidates: [String]) -> [Diagnostic.Note] {

@@ -64,14 +64,14 @@ public struct Parser {
             advance()
         }
         var flow = FlowSyntax(name: name, isTabs: isTabs, doc: flowToken.doc, range: range(of: flowToken))
-        guard expectPunctuation("{", "'{' after the flow's name") else {
+        if expectPunctuation("{", "'{' after the flow's name") {
+            parseMembers(into: &flow)
+        } else {
             // Without '{' there is no body to read: go on with the next flow.
             skip { $0.isAtLineStart && ($0.isKeyword("flow") || Self.memberKeywords.contains($0.text)) }
-            if current.isKeyword("flow") || isAtEnd { return flow }
-            parseMembers(into: &flow)
-            return flow
+            if !current.isKeyword("flow"), !isAtEnd { parseMembers(into: &flow) }
         }
-        parseMembers(into: &flow)
+        flow.end = max(flowToken.end, previous.end)
         return flow
     }
 

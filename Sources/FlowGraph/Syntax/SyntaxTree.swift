@@ -2,6 +2,8 @@
 public struct SyntaxTree: Sendable {
     public var files: [SourceFile]
     public var flows: [FlowSyntax]
+    /// Whether a syntax error lost text outside every flow (which may have held flows).
+    public var hasLostFlows = false
 
     public init(files: [SourceFile], flows: [FlowSyntax]) {
         self.files = files
@@ -33,6 +35,10 @@ public struct FlowSyntax: Sendable {
     public let isTabs: Bool
     public let doc: [String]
     public let range: SourceRange
+    /// The offset just past the flow's closing brace (or where its text ends).
+    public var end: Int = 0
+    /// Whether a syntax error lost some of the flow's text outside its steps.
+    public var isIncomplete = false
     public var starts: [Name] = []
     public var steps: [StepSyntax] = []
     public var exits: [ExitSyntax] = []
@@ -50,6 +56,8 @@ public struct StepSyntax: Sendable {
     public let handlers: [OnSyntax]
     public let doc: [String]
     public let range: SourceRange
+    /// Whether a syntax error lost some of the step's text.
+    public var isIncomplete = false
 }
 
 /// `exit Name(inputs)`

@@ -1,0 +1,36 @@
+extension SyntaxTree {
+    /// Marks where syntax errors lost text: the step that holds an error, else the flow, else (text
+    /// outside every flow) the whole tree. The checker treats what was lost as unknown.
+    mutating func markLostText(_ diagnostics: [Diagnostic]) {
+        // The flows of each file in source order, to find the one around an offset by binary search.
+        var flowsOfFile: [Int: [Int]] = [:]
+        for (index, flow) in flows.enumerated() { flowsOfFile[flow.range.file, default: []].append(index) }
+        for diagnostic in diagnostics where diagnostic.rule == .syntax {
+            let offset = diagnostic.range.start
+            guard let candidates = flowsOfFile[diagnostic.range.file],
+                  let flowIndex = Self.last(candidates, startingAtOrBefore: offset, start: { flows[$0].range.start }),
+                  offset <= flows[flowIndex].end else {
+                hasLostFlows = true
+                continue
+            }
+            let steps = flows[flowIndex].steps.indices.map { $0 }
+            if let stepIndex = Self.last(steps, startingAtOrBefore: offset, start: { flows[flowIndex].steps[$0].range.start }),
+               offset <= flows[flowIndex].steps[stepIndex].range.end {
+                flows[flowIndex].steps[stepIndex].isIncomplete = true
+            } else {
+                flows[flowIndex].isIncomplete = true
+            }
+        }
+    }
+
+    /// The last of `items` (sorted by `start`) whose start is at or before `offset`.
+    private static func last(_ items: [Int], startingAtOrBefore offset: Int, start: (Int) -> Int) -> Int? {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if start(items[middle]) <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? items[low - 1] : nil
+    }
+}
