@@ -75,8 +75,13 @@ enum AnalysisMessages {
     static func linkBlockedByExit(_ exit: String, flow: String) -> String {
         "the path goes through exit '\(exit)' of flow '\(flow)', which only the user can take"
     }
-    static func linkBlockedByElse(_ event: String, guard name: String) -> String {
-        "the path takes the 'else' of '\(event)', which happens only when guard '\(name)' blocks"
+    /// `failing`: the conditions before the `else`, as written (`if !hasPasscode`), every one of which must fail.
+    static func linkBlockedByElse(_ event: String, failing: [String]) -> String {
+        let conditions = failing.map { "'\($0)'" }
+        let which = failing.count == 1 ? "the 'else'" : "'else' number \(failing.count)"
+        let when = conditions.count == 1 ? "\(conditions[0]) fails"
+            : conditions.dropLast().joined(separator: ", ") + " and \(conditions.last!) all fail"
+        return "the path takes \(which) of '\(event)', which has no guard of its own and happens only when \(when): a link does not take it"
     }
     static func linkBlockedBy(_ step: String, parameter: Parameter) -> String {
         "step '\(step)' needs '\(parameter.name): \(parameter.type)'"

@@ -2,12 +2,21 @@
 /// step on that path must be built from what the URL gives.
 ///
 /// The search runs on the program's composite graph: steps of all flows, the forward transitions
-/// between them (no `else` branch, no exit: a link does not fill in forms), and from a step that
-/// runs a flow into that flow's start (every tab, for tabs).
+/// between them, and from a step that runs a flow into that flow's start (every tab, for tabs). A
+/// link does not fill in forms: it takes no exit, and no `else` action that happens only when every
+/// guard before it blocks; an `else` action with a guard of its own (`push A if a else push B if
+/// b`) it takes when the guards before say no and its own says yes, asking them in order.
 extension Checker {
     mutating func checkLinks() -> [[NavigationPath?]] {
         let graph = CompositeGraph(program: program)
         var cache: [String: CompositeGraph.Search] = [:]
+        // Steps that may do anything, or run a flow that does not resolve (see `FlowUnknowns`).
+        let unknownSteps = CompositeGraph.Unknowns(
+            isWild: program.flows.indices.map { flow in graphs[flow]?.isWild ?? program.flows[flow].steps.map { _ in true } },
+            runsUnknown: program.flows.map { $0.steps.map { $0.runsRange != nil && $0.runs == nil } },
+            anyFlow: program.hasLostFlows)
+        let hasUnknowns = unknownSteps.anyFlow || unknownSteps.isWild.contains { $0.contains(true) }
+            || unknownSteps.runsUnknown.contains { $0.contains(true) }
         var result: [[NavigationPath?]] = program.flows.map { Array(repeating: nil, count: $0.links.count) }
         for (flowIndex, flow) in program.flows.enumerated() {
             for (linkIndex, link) in flow.links.enumerated() {
@@ -26,6 +35,13 @@ extension Checker {
                 if let path = cache[key]!.path(to: target, in: program) {
                     result[flowIndex][linkIndex] = path
                     continue
+                }
+                // Were the broken names and lost text resolved one way, the link might open.
+                if hasUnknowns {
+                    if cache["?" + key] == nil {
+                        cache["?" + key] = graph.search(unknowns: unknownSteps) { step in step.inputs.allSatisfy(isGiven) }
+                    }
+                    if cache["?" + key]!.edges(to: target) != nil { continue }
                 }
                 if cache["*"] == nil { cache["*"] = graph.search(everyMove: true) { _ in true } }
                 guard let free = cache["*"]!.edges(to: target) else {
@@ -76,15 +92,15 @@ struct CompositeGraph {
         let target: Int32
         /// The clause whose action makes the move; nil for `runs`.
         let clause: ClauseReference?
-        /// Whether a link cannot replay the move: an `else` action, or a handler of a subflow's exit.
+        /// Whether a link cannot replay the move: an `else` action with no guard of its own, or a
+        /// handler of a subflow's exit.
         let isBlocked: Bool
 
         /// `event: action`, `event: action (else)` or `runs`.
         func via(in program: FlowProgram) -> String {
             guard let clause else { return "runs" }
             let transition = clause.transition(in: program)
-            let action = transition.actions[clause.branch]
-            return "\(transition.event): \(action.kind.rawValue)\(clause.branch >= 1 ? " (else)" : "")"
+            return FlowStateGraph.Move.describe(event: transition.event, kind: transition.actions[clause.branch].kind, branch: clause.branch)
         }
 
         /// Why a link cannot replay the move, if it cannot.
@@ -94,7 +110,7 @@ struct CompositeGraph {
             if let step = clause.step, let runs = program.flows[clause.flow].steps[step].runs {
                 return AnalysisMessages.linkBlockedByExit(transition.event, flow: program.flows[runs].name)
             }
-            return AnalysisMessages.linkBlockedByElse(transition.event, guard: transition.conditions[clause.branch - 1].guardName)
+            return AnalysisMessages.linkBlockedByElse(transition.event, failing: transition.conditions.prefix(clause.branch).map(\.written))
         }
     }
 
@@ -109,8 +125,10 @@ struct CompositeGraph {
         var edges = Array(repeating: [Edge](), count: references.count)
         for (flowIndex, flow) in program.flows.enumerated() {
             let base = offsets[flowIndex]
-            /// The forward moves of a clause: its main action, and its `else` actions, which a link cannot take.
+            /// The forward moves of a clause: its main action, and its `else` actions; a link cannot take
+            /// one that has no guard of its own, nor a subflow's exit.
             func addForward(_ transition: Transition, from node: Int, isExitHandler: Bool, step: Int?, handler: Int) {
+                let guardedBranches = transition.condition == nil ? 1 : transition.conditions.count
                 var branch = 0
                 transition.forEachAction { action in
                     defer { branch += 1 }
@@ -123,7 +141,7 @@ struct CompositeGraph {
                     edges[node].append(Edge(
                         target: Int32(base + target),
                         clause: ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch),
-                        isBlocked: isExitHandler || branch >= 1))
+                        isBlocked: isExitHandler || branch >= guardedBranches))
                 }
             }
             for (stepIndex, step) in flow.steps.enumerated() {
@@ -147,9 +165,22 @@ struct CompositeGraph {
         self.edges = edges
     }
 
+    /// What the checker cannot know of each step (by flow, then step): see `FlowUnknowns`.
+    struct Unknowns {
+        /// A step that may make any move in its flow.
+        var isWild: [[Bool]]
+        /// A step that runs a flow that does not resolve: it may run any flow.
+        var runsUnknown: [[Bool]]
+        /// Text outside every flow was lost: every flow may be a root.
+        var anyFlow: Bool
+    }
+
     /// A breadth-first search from the roots' starts through the steps `isAllowed` accepts, along
     /// the moves a link can replay (or along every move, to explain why a link cannot be opened).
-    func search(everyMove: Bool = false, isAllowed: (Step) -> Bool) -> Search {
+    /// With `unknowns`, it also goes wherever they could lead: from a step that may do anything to
+    /// every step of its flow, from one that runs an unknown flow (or, with lost flows, from the
+    /// start) into every flow.
+    func search(everyMove: Bool = false, unknowns: Unknowns? = nil, isAllowed: (Step) -> Bool) -> Search {
         var parent = [Int32](repeating: -2, count: references.count)
         var via = [Edge?](repeating: nil, count: references.count)
         var queue: [Int32] = []
@@ -164,15 +195,34 @@ struct CompositeGraph {
             }
         }
         var cursor = 0
+        var isFlowOpened = [Bool](repeating: false, count: program.flows.count)
+        var areFlowsEntered = false
+        func reach(_ target: Int, from node: Int, _ edge: Edge?) {
+            guard parent[target] == -2, isAllowed(program[references[target]]) else { return }
+            parent[target] = Int32(node)
+            via[target] = edge
+            queue.append(Int32(target))
+        }
+        if let unknowns, unknowns.anyFlow, let first = queue.first { enterEveryFlow(from: Int(first)) }
+        func enterEveryFlow(from node: Int) {
+            guard !areFlowsEntered else { return }
+            areFlowsEntered = true
+            for (flowIndex, flow) in program.flows.enumerated() {
+                let entered = flow.isTabs ? Array(flow.steps.indices) : (flow.start.map { [$0] } ?? Array(flow.steps.indices))
+                for step in entered { reach(offsets[flowIndex] + step, from: node, nil) }
+            }
+        }
         while cursor < queue.count {
             let node = Int(queue[cursor])
             cursor += 1
-            for edge in edges[node] where parent[Int(edge.target)] == -2 && (everyMove || !edge.isBlocked) {
-                guard isAllowed(program[references[Int(edge.target)]]) else { continue }
-                parent[Int(edge.target)] = Int32(node)
-                via[Int(edge.target)] = edge
-                queue.append(edge.target)
+            for edge in edges[node] where everyMove || !edge.isBlocked { reach(Int(edge.target), from: node, edge) }
+            guard let unknowns else { continue }
+            let reference = references[node]
+            if unknowns.isWild[reference.flow][reference.step], !isFlowOpened[reference.flow] {
+                isFlowOpened[reference.flow] = true
+                for step in program.flows[reference.flow].steps.indices { reach(offsets[reference.flow] + step, from: node, nil) }
             }
+            if unknowns.runsUnknown[reference.flow][reference.step] { enterEveryFlow(from: node) }
         }
         return Search(offsets: offsets, references: references, parent: parent, via: via)
     }

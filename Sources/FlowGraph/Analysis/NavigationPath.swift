@@ -51,6 +51,12 @@ extension FlowStateGraph.Move {
         case .flow(let handler): event = flow.handlers[handler].event
         case .tabBar: return "tab"
         }
-        return "\(event): \(kind.rawValue)\(branch > 0 ? " (else)" : "")"
+        return Self.describe(event: event, kind: kind, branch: branch)
+    }
+
+    /// `event: action`; `event: action (else)` for the first `else` of a chain, `(else 2)` for the second...
+    static func describe(event: String, kind: ActionKind, branch: Int) -> String {
+        let which = branch == 0 ? "" : branch == 1 ? " (else)" : " (else \(branch))"
+        return "\(event): \(kind.rawValue)\(which)"
     }
 }

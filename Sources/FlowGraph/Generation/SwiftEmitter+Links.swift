@@ -225,7 +225,10 @@ extension SwiftEmitter {
             for earlier in place[..<clause.handler] where earlier.event == transition.event {
                 for condition in earlier.conditions { checks.append(check(condition, in: flow, allows: false)) }
             }
-            if let condition = transition.conditions.first { checks.append(check(condition, in: flow, allows: true)) }
+            // In a chain, each condition before the action must fail, in order, and the action's own must hold.
+            let conditions = transition.conditions
+            for condition in conditions.prefix(clause.branch) { checks.append(check(condition, in: flow, allows: false)) }
+            if conditions.indices.contains(clause.branch) { checks.append(check(conditions[clause.branch], in: flow, allows: true)) }
             return ".move(\(move(action, in: flow, values: values)), in: .\(flowCase(flow)), checks: [\(checks.joined(separator: ", "))])"
         }
     }

@@ -211,6 +211,9 @@ public struct Condition: Sendable {
     public var range: SourceRange
 
     public var elseCondition: Condition? { elseChain.first }
+
+    /// `if g` or `if !g`, as written.
+    public var written: String { "if \(isNegated ? "!" : "")\(guardName)" }
 }
 
 /// For each element of a list in turn, the first earlier one with the same key. A short list (the

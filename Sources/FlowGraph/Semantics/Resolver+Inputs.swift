@@ -29,6 +29,41 @@ extension Resolver {
         }
     }
 
+    /// A step's inputs identify its screen, so the router keeps them in `Hashable` values; an exit's
+    /// inputs become a step's. A function or a tuple is never `Hashable`: `unsupported-type`.
+    mutating func checkInputTypes(_ inputs: [ParameterSyntax], of owner: @autoclosure () -> String) {
+        for input in inputs {
+            let type = input.type.text
+            guard Self.isUnsupported(type) else { continue }
+            let kind = type.contains("->") ? SemanticMessages.functionKind : SemanticMessages.tupleKind
+            report(.unsupportedType, SemanticMessages.unsupportedInputType(input.name.text, type: type, kind: kind, owner: owner()),
+                   at: input.type.range)
+        }
+    }
+
+    /// A function or a tuple: see `checkInputTypes`.
+    static func isUnsupported(_ type: String) -> Bool { type.contains("->") || isTuple(type) }
+
+    /// `(A, B)` or `(a: A, b: B)?`: parentheses around a list with a comma at their top level.
+    private static func isTuple(_ type: String) -> Bool {
+        guard type.hasPrefix("(") else { return false }
+        var depth = 0
+        for character in type {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">": depth -= 1
+            case "," where depth == 1: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// A payload of type `T` supplies an input of type `T` or, wrapped, `T?`.
+    func supplies(_ given: String, _ needed: String) -> Bool {
+        given == needed || needed == given + "?"
+    }
+
     private mutating func checkActions(of transition: Transition, payload: [Parameter], in flow: Flow) {
         transition.forEachAction { action in
             guard let target = action.target else { return }
@@ -50,7 +85,7 @@ extension Resolver {
             var note: Diagnostic.Note {
                 .init(SemanticMessages.declaredHere(description), at: isStep ? flow.steps[target].range : flow.exits[target].range)
             }
-            for parameter in needed {
+            for parameter in needed where !Self.isUnsupported(parameter.type) {  // That is its own error.
                 guard let given = payload.first(where: { $0.name == parameter.name }) else {
                     if parameter.type.hasSuffix("?") { continue }  // An optional input not given is nil.
                     report(.inputMismatch,
@@ -58,7 +93,7 @@ extension Resolver {
                            at: action.range, notes: [note])
                     continue
                 }
-                if given.type != parameter.type {
+                if !supplies(given.type, parameter.type) {
                     report(.inputMismatch,
                            SemanticMessages.inputTypeMismatch(
                                event: transition.event, name: parameter.name, given: given.type, needed: parameter.type,
@@ -74,7 +109,7 @@ extension Resolver {
         let entered = subflow.isTabs ? Array(subflow.steps.indices) : (subflow.start.map { [$0] } ?? [])
         for index in entered {
             let entry = subflow.steps[index]
-            for parameter in entry.inputs where !parameter.type.hasSuffix("?")
+            for parameter in entry.inputs where !parameter.type.hasSuffix("?") && !Self.isUnsupported(parameter.type)
                 && !step.inputs.contains(where: { $0.name == parameter.name && $0.type == parameter.type }) {
                 report(.inputMismatch,
                        SemanticMessages.subflowInput(step: step.name, flow: subflow.name, start: entry.name, parameter: parameter),

@@ -79,12 +79,14 @@ public struct Resolver {
             var declared = Step(
                 name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
                 runs: nil, runsRange: step.runs?.range, handlers: [])
+            checkInputTypes(step.inputs, of: SemanticMessages.stepOwner(step.name.text))
             // A step declared twice may do what either declaration says.
             declared.isIncomplete = step.isIncomplete || repeated.contains(step.name.text)
             flow.steps.append(declared)
         }
         for exit in unique(syntax.exits, name: \.name, message: { SemanticMessages.duplicateExit($0, flow: flow.name) }) {
             flow.exits.append(Exit(name: exit.name.text, inputs: parameters(exit.inputs), doc: exit.doc, range: exit.name.range))
+            checkInputTypes(exit.inputs, of: SemanticMessages.exitOwner(exit.name.text))
         }
         for item in unique(syntax.guards, name: \.name, message: { SemanticMessages.duplicateGuard($0, flow: flow.name) }) {
             flow.guards.append(Guard(name: item.name.text, isAsync: item.isAsync, doc: item.doc, range: item.name.range))
@@ -130,8 +132,8 @@ public struct Resolver {
         if let start = syntax.starts.first {
             flow.start = stepIndex[start.text]
             if flow.start == nil {
-                reportUnknown(SemanticMessages.unknownStep(start.text, flow: flow.name), at: start.range,
-                              name: start.text, candidates: flow.steps.map(\.name))
+                flow.start = reportUnknown(SemanticMessages.unknownStep(start.text, flow: flow.name), at: start.range,
+                                           name: start.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
             }
             for extra in syntax.starts.dropFirst() {
                 report(.duplicateName, SemanticMessages.duplicateStart(flow.name), at: extra.range,
@@ -153,8 +155,8 @@ public struct Resolver {
                 runsKnown = true
                 runsFlow = flowIndex[runs.text]
                 if runsFlow == nil {
-                    reportUnknown(SemanticMessages.unknownFlow(runs.text), at: runs.range, name: runs.text,
-                                  candidates: flows.map(\.name), mayBeLost: tree.hasLostFlows)
+                    runsFlow = reportUnknown(SemanticMessages.unknownFlow(runs.text), at: runs.range, name: runs.text,
+                                             candidates: flows.map(\.name), mayBeLost: tree.hasLostFlows).flatMap { flowIndex[$0] }
                 }
             }
             flow.steps[position].runs = runsFlow
@@ -174,10 +176,10 @@ public struct Resolver {
         flow.handlers = syntax.handlers.map { transition($0, in: flow, isExitHandler: false) }
         // links
         flow.links = syntax.links.map { link in
-            let target = stepIndex[link.target.text]
+            var target = stepIndex[link.target.text]
             if target == nil {
-                reportUnknown(SemanticMessages.unknownStep(link.target.text, flow: flow.name), at: link.target.range,
-                              name: link.target.text, candidates: flow.steps.map(\.name))
+                target = reportUnknown(SemanticMessages.unknownStep(link.target.text, flow: flow.name), at: link.target.range,
+                                       name: link.target.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
             }
             let pattern: LinkPattern
             switch LinkPattern.parse(link.pattern) {
@@ -203,10 +205,10 @@ public struct Resolver {
 
     private mutating func resolveCondition(_ syntax: ConditionSyntax, in flow: Flow) -> Condition {
         let guardName = syntax.guardName
-        let guardIndex = flow.guardIndex(named: guardName.text)
+        var guardIndex = flow.guardIndex(named: guardName.text)
         if guardIndex == nil {
-            reportUnknown(SemanticMessages.unknownGuard(guardName.text, flow: flow.name), at: guardName.range,
-                          name: guardName.text, candidates: flow.guards.map(\.name))
+            guardIndex = reportUnknown(SemanticMessages.unknownGuard(guardName.text, flow: flow.name), at: guardName.range,
+                                       name: guardName.text, candidates: flow.guards.map(\.name)).flatMap { flow.guardIndex(named: $0) }
         }
         return Condition(
             guardName: guardName.text, guardIndex: guardIndex, isNegated: syntax.isNegated,
@@ -220,15 +222,15 @@ public struct Resolver {
             if syntax.kind == .exit {
                 target = exitIndex[name.text]
                 if target == nil {
-                    reportUnknown(SemanticMessages.unknownExitInAction(name.text, flow: flow.name), at: name.range,
-                                  name: name.text, candidates: flow.exits.map(\.name))
+                    target = reportUnknown(SemanticMessages.unknownExitInAction(name.text, flow: flow.name), at: name.range,
+                                           name: name.text, candidates: flow.exits.map(\.name)).flatMap { exitIndex[$0] }
                 }
             } else {
                 target = stepIndex[name.text]
                 // Outside a tabs flow, `select` is reported as such; its target needs no second error.
                 if target == nil, syntax.kind != .select || flow.isTabs {
-                    reportUnknown(SemanticMessages.unknownStep(name.text, flow: flow.name), at: name.range,
-                                  name: name.text, candidates: flow.steps.map(\.name))
+                    target = reportUnknown(SemanticMessages.unknownStep(name.text, flow: flow.name), at: name.range,
+                                           name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
                 }
             }
         }
@@ -265,14 +267,17 @@ public struct Resolver {
         diagnostics.append(Diagnostic(rule, message, at: range, notes: notes))
     }
 
-    /// Reports a name that does not resolve. When the declaration may be in text a syntax error
-    /// lost (`mayBeLost`, by default: the flow being resolved lost some), the name is reported only
-    /// when a declared name is close to it: then it is a misspelling, not a lost declaration.
+    /// Reports a name that does not resolve, and returns the one declared name it is a misspelling
+    /// of, if exactly one is close to it: the program is then checked as if that name were
+    /// written, so that the mistake hides nothing else (docs/Language.md, "Programs with errors").
+    /// When the declaration may be in text a syntax error lost (`mayBeLost`, by default: the flow
+    /// being resolved lost some), a name that no declared name is close to is not reported.
     private mutating func reportUnknown(_ message: String, at range: SourceRange, name: String, candidates: [String],
-                                        mayBeLost: Bool? = nil) {
-        let notes = suggestion(name, candidates)
-        if mayBeLost ?? isLosingDeclarations, notes.isEmpty { return }
-        report(.unknownName, message, at: range, notes: notes)
+                                        mayBeLost: Bool? = nil) -> String? {
+        let close = closestNames(to: name, in: candidates)
+        if mayBeLost ?? isLosingDeclarations, close.isEmpty { return nil }
+        report(.unknownName, message, at: range, notes: close.first.map { [.init(SemanticMessages.similarName($0))] } ?? [])
+        return close.count == 1 ? close[0] : nil
     }
 
     private func suggestion(_ name: String, _ candidates: [String]) -> [Diagnostic.Note] {

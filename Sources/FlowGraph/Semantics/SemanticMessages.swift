@@ -43,6 +43,14 @@ enum SemanticMessages {
     }
     static func declaredHere(_ what: String) -> String { "\(what) declared here" }
 
+    static func stepOwner(_ step: String) -> String { "step '\(step)'" }
+    static func exitOwner(_ exit: String) -> String { "exit '\(exit)'" }
+    static let functionKind = "a function"
+    static let tupleKind = "a tuple"
+    static func unsupportedInputType(_ name: String, type: String, kind: String, owner: String) -> String {
+        "input '\(name)' of \(owner) has type '\(type)', \(kind), which cannot be an input: inputs identify a screen and must be Hashable; pass a value (an id), and let the screen send an event for what it should do"
+    }
+
     static func payloadConflict(event: String, payload: [Parameter], other: [Parameter]) -> String {
         "event '\(event)' carries \(show(payload)) here, but \(show(other)) elsewhere in the flow"
     }

@@ -1,0 +1,144 @@
+import Testing
+@testable import FlowGraph
+
+/// A program with errors is checked too: every finding that no resolution of what is broken could
+/// make false is reported in the same run, and the others are withheld (docs/Language.md,
+/// "Programs with errors").
+@Suite("Programs with errors")
+struct ProgramsWithErrorsTests {
+    @Test func aBrokenAppReportsEveryPlantedMistakeInOneRun() throws {
+        let files = try Repository.flowFiles(in: "Tests/FlowGraphTests/Fixtures/broken-app").map(Repository.source)
+        #expect(files.count == 5)
+        let result = Compiler.compile(files)
+        var expected: [String] = []
+        var actual: [String] = []
+        for (index, file) in files.enumerated() {
+            expected += Expectation.all(in: file).map { "\(file.path):\($0)" }
+            actual += Expectation.actual(result).filter { expectation in
+                result.diagnostics.contains { $0.range.file == index && $0.message == expectation.message
+                    && files[index].location(of: $0.range.start).line == expectation.line }
+            }.map { "\(file.path):\($0)" }
+        }
+        #expect(actual.sorted() == expected.sorted(),
+                "expected:\n\(expected.sorted().joined(separator: "\n"))\nactual:\n\(actual.sorted().joined(separator: "\n"))")
+        // One error of every resolution kind and a syntax error, and every warning rule at least once.
+        let reported = Set(result.diagnostics.map(\.rule))
+        for rule in Rule.allCases where rule.severity == .warning { #expect(reported.contains(rule), "no [\(rule.id)]") }
+        for rule: Rule in [.syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict, .selectOutsideTabs,
+                           .unknownExit, .linkMismatch, .unsupportedType, .conflictingTransitions, .recursiveFlow, .invalidPop,
+                           .invalidPopTo, .invalidDismiss] {
+            #expect(reported.contains(rule), "no [\(rule.id)]")
+        }
+    }
+
+    @Test func aMisspeltNameIsCheckedAsTheNameItIsCloseTo() {
+        // 'Detial' is 'Detail' misspelt: Detail is reached through it, and Orphan is still unreachable.
+        #expect(findings("""
+            flow App {
+                start Home
+                step Home { on open -> push Detial }
+                step Detail { on back -> pop }
+                step Orphan
+            }
+            """) == [
+                "3:33: error [unknown-name] flow 'App' has no step named 'Detial'",
+                "5:10: warning [unreachable-step] step 'Orphan' is unreachable: no transition from the start of flow 'App' leads to it",
+            ])
+    }
+
+    @Test func aStepReachableOnlyThroughABrokenClauseIsNotReported() {
+        // 'Xyzzy' is close to no step: the clause could lead anywhere, so no step is surely unreachable.
+        #expect(rules("""
+            flow App {
+                start Home
+                step Home { on open -> push Xyzzy }
+                step Detail
+            }
+            """) == ["unknown-name"])
+    }
+
+    @Test func aDeadEndWhoseWayOutCouldBeTheBrokenClauseIsNotReported() {
+        let program = """
+            flow App {
+                start Home
+                step Home { on photoTapped -> cover Gallery }
+                step Gallery { on closeTapped -> exit WAY }
+                exit done
+            }
+            """
+        #expect(rules(program) == ["unknown-name"])
+        // With the exit spelt right there is no dead end either; with no way out at all there is one.
+        #expect(rules(program.replacingOccurrences(of: "on closeTapped -> exit WAY", with: "on zoomTapped -> push Gallery")).contains("dead-end"))
+    }
+
+    @Test func unusedGuardsAndExitsAreWithheldOnlyWhereABrokenNameCouldUseThem() {
+        #expect(rules("""
+            flow App {
+                start Home
+                guard isLoggedIn
+                step Home { on open -> push Detail if zzzz }
+                step Detail
+            }
+            """) == ["unknown-name"])
+        // A misspelling of the guard uses it; another guard of the flow is still unused.
+        #expect(findings("""
+            flow App {
+                start Home
+                guard isLoggedIn
+                guard isAdmin
+                step Home { on open -> push Detail if isLogedIn }
+                step Detail
+            }
+            """) == [
+                "4:11: warning [unused-guard] guard 'isAdmin' of flow 'App' is never used",
+                "5:43: error [unknown-name] flow 'App' declares no guard named 'isLogedIn'",
+            ])
+    }
+
+    @Test func aFlowWithASyntaxErrorIsCheckedAsFarAsItParsedAndTheOthersFully() {
+        // The broken clause in Home could lead anywhere: nothing in App is unreachable for sure.
+        // Settings, another flow, is checked as usual.
+        #expect(findings("""
+            flow App {
+                start Home
+                step Home {
+                    on open push Detail
+                }
+                step Detail
+                step Settings runs SettingsFlow
+            }
+            flow SettingsFlow {
+                start Overview
+                step Overview { on aboutTapped -> push About }
+                step About
+                step Licenses
+            }
+            """) == [
+                "4:17: error [syntax] expected '->', found 'push'",
+                "13:10: warning [unreachable-step] step 'Licenses' is unreachable: no transition from the start of flow 'SettingsFlow' leads to it",
+            ])
+    }
+
+    @Test func aMissingStartLostToASyntaxErrorIsNotReported() {
+        #expect(rules("""
+            flow App {
+                strat Home
+                step Home
+            }
+            """) == ["syntax"])
+    }
+
+    @Test func aLinkThatAStepWithUnknownsCouldOpenIsNotReported() {
+        let program = """
+            flow App {
+                start Home
+                link "/items/{item}" -> Item
+                step Home { on open -> push Qqqq }
+                step Middle(section: SectionID) { on itemTapped(item: ItemID) -> push Item }
+                step Item(item: ItemID)
+            }
+            """
+        #expect(rules(program) == ["unknown-name"])
+        #expect(rules(program.replacingOccurrences(of: "push Qqqq", with: "push Middle")).contains("link-unreachable"))
+    }
+}
