@@ -7,6 +7,8 @@ import Testing
 @MainActor
 final class TestGuards: FlowNavigator.Guards {
     var signedIn = false
+    var passcode = true
+    var authenticated = true
     var paymentAccepted = true
     var holdsPayment = false
     private(set) var asked: [String] = []
@@ -17,6 +19,16 @@ final class TestGuards: FlowNavigator.Guards {
     func isSignedIn() -> Bool {
         asked.append("isSignedIn")
         return signedIn
+    }
+
+    func hasPasscode() -> Bool {
+        asked.append("hasPasscode")
+        return passcode
+    }
+
+    func isAuthenticated() -> Bool {
+        asked.append("isAuthenticated")
+        return authenticated
     }
 
     func canPay() async -> Bool {
@@ -239,6 +251,30 @@ struct NavigatorTests {
         #expect(store.top.screens == [.store(.catalog), .store(.item(item: ItemID(5))), .store(.checkout(item: ItemID(5)))])
     }
 
+    @Test func aDeepLinkThroughAGuardChainAsksItInOrder() async {
+        // '!hasPasscode' allows (no passcode): the chain's first action would run, so the link stops before it.
+        guards.passcode = false
+        let first = await navigator.open(url: "/account/cards")
+        #expect(first.status == .blocked(by: .account(.hasPasscode)))
+        #expect(navigator.current == .account(.overview))
+        #expect(guards.asked == ["hasPasscode"])
+
+        // A passcode, but not authenticated: the 'else' with a guard of its own is not allowed.
+        guards.passcode = true
+        guards.authenticated = false
+        let second = await navigator.open(Account.Link.cards)
+        #expect(second.status == .blocked(by: .account(.isAuthenticated)))
+        #expect(navigator.current == .account(.overview))
+        #expect(guards.asked == ["hasPasscode", "hasPasscode", "isAuthenticated"])
+
+        // Both say so: the link takes the first 'else', as the app's own tap would.
+        guards.authenticated = true
+        let opened = await navigator.open(url: "/account/cards")
+        #expect(opened.isApplied)
+        #expect(navigator.current == .account(.cards))
+        #expect(guards.asked == ["hasPasscode", "hasPasscode", "isAuthenticated", "hasPasscode", "isAuthenticated"])
+    }
+
     @Test func twoConcurrentSendsAreSerializedAcrossAnAsyncGuard() async {
         await goToCheckout()
         guards.holdsPayment = true
@@ -300,12 +336,14 @@ struct NavigatorTests {
     @Test func theGraphIsDataTestsCanWalk() {
         let graph = FlowNavigator.graph
         #expect(graph.roots == ["App"])
-        #expect(graph.steps.count == 2 + 9 + 2 + 3)
+        #expect(graph.steps.count == 2 + 9 + 2 + 6)
         for step in graph.steps {
             #expect(step.path.last == "\(step.flow).\(step.name)", "\(step.flow).\(step.name) is not reachable")
         }
         let checkout = graph.links.first { $0.pattern == "/items/{item}/checkout" }
         #expect(checkout?.path == ["App.Shop", "Store.Catalog", "Store.Item", "Store.Checkout"])
+        let cards = graph.links.first { $0.pattern == "/account/cards" }
+        #expect(cards?.path == ["App.Profile", "Account.Overview", "Account.Cards"])
         let buy = graph.transitions.filter { $0.event == "buyTapped" }
         #expect(buy.map(\.action) == ["push", "sheet"])
         #expect(buy.map(\.conditions) == [["isSignedIn"], ["isSignedIn"]])

@@ -80,7 +80,7 @@ enum AnalysisMessages {
         let conditions = failing.map { "'\($0)'" }
         let which = failing.count == 1 ? "the 'else'" : "'else' number \(failing.count)"
         let when = conditions.count == 1 ? "\(conditions[0]) fails"
-            : conditions.dropLast().joined(separator: ", ") + " and \(conditions.last!) all fail"
+            : conditions.dropLast().joined(separator: ", ") + " and \(conditions.last!) fail"
         return "the path takes \(which) of '\(event)', which has no guard of its own and happens only when \(when): a link does not take it"
     }
     static func linkBlockedBy(_ step: String, parameter: Parameter) -> String {
