@@ -11,6 +11,7 @@
 // Each shape of program (flowgraph-program-generator --shape) gets its own sections; the programs
 // table gives the abstract states the checker searched (ProgramAnalysis.stateCount).
 
+import FlowGraph
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,6 +23,7 @@ let usage = """
                                [--typecheck-sizes N,N...] [--runs N] [--seed S] [--check-only]
                                [--markdown FILE] [--work DIR]
            flowgraph-benchmark --stage STAGE --input FILE [--runs N]
+           flowgraph-benchmark --states FILE...     (the abstract states the checker searches in each program)
 
       --shapes       the shapes of program, each in its own sections (default: default,tabs-shared)
       --sizes        program sizes in steps, for every shape (default: 1k,10k,20k,50k,100k for
@@ -65,6 +67,20 @@ while let argument = arguments.popFirst() {
     case "--work": options.workDirectory = value()
     case "--stage": stage = Stage(rawValue: value()) ?? { fatal("unknown stage; stages: \(Stage.allCases.map(\.rawValue).joined(separator: ", "))") }()
     case "--input": input = value()
+    case "--states":
+        // Each file as its own program: steps, abstract states, the compile's wall time.
+        var files = [value()]
+        while let next = arguments.first, !next.hasPrefix("--") { files.append(arguments.removeFirst()) }
+        for path in files {
+            let file = Stage.load(path)
+            let start = monotonicSeconds()
+            let compilation = Compiler.compile([file])
+            let seconds = monotonicSeconds() - start
+            let steps = compilation.program?.flows.reduce(0) { $0 + $1.steps.count } ?? 0
+            print("\(path): \(steps) steps, \(compilation.analysis?.stateCount ?? 0) abstract states, "
+                  + "\(compilation.diagnostics.count) diagnostics, compiled in \(Report.time(seconds))")
+        }
+        exit(0)
     case "-h", "--help":
         print(usage)
         exit(0)
