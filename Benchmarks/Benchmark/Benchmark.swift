@@ -6,8 +6,12 @@ import Darwin
 
 /// What to measure and how often.
 struct BenchmarkOptions {
-    /// Program sizes (steps asked of the generator) for the stages and their command-line peers.
-    var sizes = [1_000, 10_000, 20_000, 50_000, 100_000]
+    /// The shapes of program measured (`flowgraph-program-generator --shape`), each in its own sections.
+    static let allShapes = ["default", "tabs-shared"]
+    var shapes = allShapes
+    /// Program sizes (steps asked of the generator) for the stages and their command-line peers;
+    /// nil for each shape's own (`sizes(for:)`).
+    var sizes: [Int]?
     /// Sizes for Graphviz's layout and rendering, which grow much faster than the rest.
     var renderSizes = [100, 1_000]
     /// Sizes whose generated router `swiftc -typecheck` reads.
@@ -18,12 +22,27 @@ struct BenchmarkOptions {
     var markdownPath: String?
     /// Where the programs and outputs go; a new temporary folder, removed at the end, by default.
     var workDirectory: String?
+    /// Only what the checker's work shows in: the check stage, the compile, `flowgraph check`.
+    var checkOnly = false
+    var quick = false
 
     /// Sizes up to 10,000 steps and fewer runs: a check that everything works, in a few minutes.
     mutating func makeQuick() {
-        sizes = [1_000, 2_000, 5_000, 10_000]
+        quick = true
         typecheckSizes = [100, 1_000]
         runs = runs ?? 3
+    }
+
+    /// The sizes measured for `shape`: `--sizes` when given; otherwise up to 100,000 steps for the
+    /// default shape, and from one app (250 steps) to 10,000 for `tabs-shared`.
+    func sizes(for shape: String) -> [Int] {
+        if let sizes { return sizes.sorted() }
+        switch (shape, quick) {
+        case ("tabs-shared", false): return [250, 500, 1_000, 2_000, 10_000]
+        case ("tabs-shared", true): return [250, 1_000, 2_000, 10_000]
+        case (_, false): return [1_000, 10_000, 20_000, 50_000, 100_000]
+        case (_, true): return [1_000, 2_000, 5_000, 10_000]
+        }
     }
 
     func runs(forSize size: Int) -> Int { runs ?? (size <= 10_000 ? 5 : 3) }
@@ -50,6 +69,7 @@ func median(_ values: [Double]) -> Double {
 
 /// One generated program and what it holds.
 struct ProgramInfo {
+    var shape: String
     var size: Int
     var path: String
     var steps = 0
@@ -58,6 +78,8 @@ struct ProgramInfo {
     var bytes = 0
     var diagramNodes = 0
     var diagramEdges = 0
+    /// The abstract navigation states the checker searched (`ProgramAnalysis.stateCount`).
+    var states = 0
     /// The diagram's DOT text (what `flowgraph render` hands Graphviz), and its bare structure.
     var diagramDOT = ""
     var structureDOT = ""
@@ -67,6 +89,15 @@ struct ProgramInfo {
 struct BenchmarkResults {
     var options: BenchmarkOptions
     var machine: Machine
+    /// One per shape, in the order of `--shapes`.
+    var shapes: [ShapeResults] = []
+    var loadAfter = ""
+}
+
+/// What was measured on the programs of one shape.
+struct ShapeResults {
+    var shape: String
+    var sizes: [Int]
     var programs: [Int: ProgramInfo] = [:]
     /// Rows (a stage or a command) by title, then size.
     var rows: [String: [Int: Measurement]] = [:]
@@ -77,10 +108,9 @@ struct BenchmarkResults {
     var typecheckOrder: [String] = []
     /// Lines of the generated router per type-check size.
     var routerLines: [Int: Int] = [:]
-    var loadAfter = ""
 
-    mutating func record(_ title: String, size: Int, _ measurement: Measurement, in table: WritableKeyPath<BenchmarkResults, [String: [Int: Measurement]]>,
-                         order: WritableKeyPath<BenchmarkResults, [String]>) {
+    mutating func record(_ title: String, size: Int, _ measurement: Measurement, in table: WritableKeyPath<ShapeResults, [String: [Int: Measurement]]>,
+                         order: WritableKeyPath<ShapeResults, [String]>) {
         if self[keyPath: table][title] == nil {
             self[keyPath: table][title] = [:]
             self[keyPath: order].append(title)
@@ -134,50 +164,64 @@ struct Benchmark {
             fatal("\(tool) is missing: swift build -c release (scripts/benchmark does)")
         }
         var results = BenchmarkResults(options: options, machine: Machine.describe())
-        let stubs = work + "/Stubs.swift"
+        for shape in options.shapes {
+            results.shapes.append(run(shape: shape))
+        }
+        results.loadAfter = Machine.loadAverage()
+        if isTemporary { _ = Subprocess.run(["rm", "-rf", work], capture: false) }
+        return results
+    }
 
-        for size in options.sizes.sorted() {
-            let program = makeProgram(size: size, stubs: stubs)
+    /// Every measurement on the programs of one shape.
+    func run(shape: String) -> ShapeResults {
+        var results = ShapeResults(shape: shape, sizes: options.sizes(for: shape))
+        let stubs = work + "/Stubs-\(shape).swift"
+        let stages = options.checkOnly ? [Stage.baseline, .check, .compile] : Stage.allCases.filter { $0 != .render }
+
+        for size in results.sizes {
+            let program = makeProgram(shape: shape, size: size, stubs: stubs)
             results.programs[size] = program
             let runs = options.runs(forSize: size)
-            printError("\(size) steps (\(program.steps) steps, \(program.bytes) bytes), \(runs) runs:")
-            for stage in Stage.allCases where stage != .render {
+            printError("\(shape), \(size) steps (\(program.steps) steps, \(program.bytes) bytes, \(program.states) abstract states), \(runs) runs:")
+            for stage in stages {
                 results.record(stage.title, size: size, measure(stage, program: program.path, runs: runs), in: \.rows, order: \.rowOrder)
             }
-            let commands: [(String, [String], Int32)] = [
+            var commands: [(String, [String], Int32)] = [
                 (Row.flowgraphStart, [flowgraph, "--version"], 0),
                 (Row.checkCommand, [flowgraph, "check", program.path], 0),
-                (Row.generateCommand, [flowgraph, "generate", program.path, "-o", work + "/router-\(size)"], 0),
+                (Row.generateCommand, [flowgraph, "generate", program.path, "-o", work + "/router-\(shape)-\(size)"], 0),
                 (Row.sccmapStructure, ["sccmap", "-s", program.structureDOT], 0),
                 (Row.sccmapDiagram, ["sccmap", "-s", program.diagramDOT], 0),
                 (Row.wc, ["wc", "-c", program.path], 0),
             ]
+            if options.checkOnly { commands = commands.filter { $0.0 == Row.checkCommand } }
             for (title, command, expected) in commands {
                 results.record(title, size: size, measure(command, runs: runs, expecting: expected), in: \.rows, order: \.rowOrder)
             }
         }
+        if options.checkOnly { return results }
 
         for size in options.renderSizes.sorted() {
-            let program = results.programs[size] ?? makeProgram(size: size, stubs: stubs)
+            let program = results.programs[size] ?? makeProgram(shape: shape, size: size, stubs: stubs)
             results.programs[size] = program
             let runs = options.runs(forSize: size)
-            printError("render, \(size) steps (\(program.steps) steps), \(runs) runs:")
+            printError("\(shape), render, \(size) steps (\(program.steps) steps), \(runs) runs:")
             results.record(Stage.render.title + ", in process", size: size, measure(.render, program: program.path, runs: runs),
                            in: \.renderRows, order: \.renderOrder)
             results.record(Row.renderCommand, size: size,
-                           measure([flowgraph, "render", program.path, "-o", work + "/render-\(size).svg"], runs: runs, expecting: 0),
+                           measure([flowgraph, "render", program.path, "-o", work + "/render-\(shape)-\(size).svg"], runs: runs, expecting: 0),
                            in: \.renderRows, order: \.renderOrder)
             results.record(Row.dotCommand, size: size,
-                           measure(["dot", "-Tsvg", program.diagramDOT, "-o", work + "/dot-\(size).svg"], runs: runs, expecting: 0),
+                           measure(["dot", "-Tsvg", program.diagramDOT, "-o", work + "/dot-\(shape)-\(size).svg"], runs: runs, expecting: 0),
                            in: \.renderRows, order: \.renderOrder)
         }
 
         for size in options.typecheckSizes.sorted() {
-            let program = results.programs[size] ?? makeProgram(size: size, stubs: stubs)
+            let program = results.programs[size] ?? makeProgram(shape: shape, size: size, stubs: stubs)
             results.programs[size] = program
             let runs = options.runs ?? (size <= 1_000 ? 3 : 1)
-            printError("type-check, \(size) steps (\(program.steps) steps), \(runs) runs:")
-            let folder = work + "/typecheck-\(size)"
+            printError("\(shape), type-check, \(size) steps (\(program.steps) steps), \(runs) runs:")
+            let folder = work + "/typecheck-\(shape)-\(size)"
             results.record(Row.generateForTypecheck, size: size,
                            measure([flowgraph, "generate", program.path, "-o", folder], runs: 1, expecting: 0),
                            in: \.typecheckRows, order: \.typecheckOrder)
@@ -188,15 +232,14 @@ struct Benchmark {
                                    runs: runs, expecting: 0),
                            in: \.typecheckRows, order: \.typecheckOrder)
         }
-        results.loadAfter = Machine.loadAverage()
-        if isTemporary { _ = Subprocess.run(["rm", "-rf", work], capture: false) }
         return results
     }
 
-    /// Generates the program of `size` steps, its stubs, and the DOT files the peers read.
-    func makeProgram(size: Int, stubs: String) -> ProgramInfo {
-        var info = ProgramInfo(size: size, path: work + "/program-\(size).flow")
-        let generated = Subprocess.run([generator, "--steps", String(size), "--seed", String(options.seed),
+    /// Generates the program of `size` steps of `shape`, its stubs, and the DOT files the peers read.
+    func makeProgram(shape: String, size: Int, stubs: String) -> ProgramInfo {
+        let name = work + "/program-\(shape)-\(size)"
+        var info = ProgramInfo(shape: shape, size: size, path: name + ".flow")
+        let generated = Subprocess.run([generator, "--steps", String(size), "--seed", String(options.seed), "--shape", shape,
                                         "--output", info.path, "--stubs", stubs, "--stats"])
         guard generated.status == 0 else { fatal("the generator failed: \(generated.errors)") }
         // "flows 909 (tabs 26), steps 20322, clauses 38940, guards 773, ..."
@@ -209,11 +252,12 @@ struct Benchmark {
         info.flows = count("flows")
         info.clauses = count("clauses")
         info.bytes = readBytes(info.path)?.count ?? 0
-        info.diagramDOT = work + "/program-\(size).dot"
-        info.structureDOT = work + "/program-\(size)-structure.dot"
+        info.diagramDOT = name + ".dot"
+        info.structureDOT = name + "-structure.dot"
         let counts = PeerFiles.write(program: info.path, diagramPath: info.diagramDOT, structurePath: info.structureDOT)
         info.diagramNodes = counts.nodes
         info.diagramEdges = counts.edges
+        info.states = counts.states
         return info
     }
 

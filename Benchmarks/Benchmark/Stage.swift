@@ -129,8 +129,9 @@ nonisolated(unsafe) var sink = 0
 enum PeerFiles {
     /// Writes the diagram's DOT text, exactly what `flowgraph render` hands Graphviz, to
     /// `diagramPath`; and the same graph's nodes and edges alone, without clusters or attributes,
-    /// to `structurePath`. Returns the diagram's node and edge counts.
-    static func write(program path: String, diagramPath: String, structurePath: String) -> (nodes: Int, edges: Int) {
+    /// to `structurePath`. Returns the diagram's node and edge counts, and the abstract states the
+    /// checker searched.
+    static func write(program path: String, diagramPath: String, structurePath: String) -> (nodes: Int, edges: Int, states: Int) {
         let files = [Stage.load(path)]
         let compilation = Compiler.compile(files)
         guard let program = compilation.program, !compilation.hasErrors else { fatal("'\(path)' has errors") }
@@ -142,6 +143,6 @@ enum PeerFiles {
         for edge in diagram.edges { structure += "    \(DOTEmitter.quote(edge.tail)) -> \(DOTEmitter.quote(edge.head))\n" }
         structure += "}\n"
         guard writeText(structure, to: structurePath) else { fatal("cannot write '\(structurePath)'") }
-        return (nodes.count, diagram.edges.count)
+        return (nodes.count, diagram.edges.count, compilation.analysis?.stateCount ?? 0)
     }
 }

@@ -1,11 +1,14 @@
 // flowgraph-program-generator: writes realistic .flow programs of any size, deterministically
 // from a seed, for benchmarks; `flowgraph check --strict` finds nothing in them.
 //
-//   flowgraph-program-generator --steps N [--seed S] [--output FILE] [--stubs FILE] [--stats]
+//   flowgraph-program-generator --steps N [--seed S] [--shape default|tabs-shared] [--output FILE]
+//                               [--stubs FILE] [--stats]
 //
-// --stubs writes the Swift payload types the programs name, so that a generated router can be
-// type-checked; --stats prints counts (flows, steps, clauses...) on standard error.
-// The generator itself: Generator.swift.
+// --shape picks the kind of program: `default` (Generator.swift: a tree of stack flows of 10-40
+// steps under a root tab bar) or `tabs-shared` (TabsShared.swift: apps modelled on a Mastodon
+// client, whose five tabs each copy the same 30-40 screens). --stubs writes the Swift payload
+// types the programs of that shape name, so that a generated router can be type-checked; --stats
+// prints counts (flows, steps, clauses...) on standard error.
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +18,7 @@ import Darwin
 
 /// Prints `message` and the usage on standard error, and exits with code 2.
 func fail(_ message: String) -> Never {
-    FileHandleStderr.write("flowgraph-program-generator: \(message)\nusage: flowgraph-program-generator --steps N [--seed S] [--output FILE] [--stubs FILE] [--stats]\n")
+    FileHandleStderr.write("flowgraph-program-generator: \(message)\nusage: flowgraph-program-generator --steps N [--seed S] [--shape default|tabs-shared] [--output FILE] [--stubs FILE] [--stats]\n")
     exit(2)
 }
 
@@ -47,6 +50,7 @@ var stepsWanted: Int?
 var seed: UInt64 = 1
 var outputPath: String?
 var stubsPath: String?
+var shape = "default"
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     func value() -> String {
@@ -58,17 +62,28 @@ while let argument = arguments.popFirst() {
     case "--seed": seed = UInt64(value()) ?? { fail("--seed needs a number") }()
     case "--output", "-o": outputPath = value()
     case "--stubs": stubsPath = value()
+    case "--shape":
+        shape = value()
+        guard shape == "default" || shape == "tabs-shared" else { fail("--shape is 'default' or 'tabs-shared'") }
     case "--stats": break
     default: fail("unknown argument '\(argument)'")
     }
 }
 guard let stepsWanted, stepsWanted > 0 else { fail("--steps N is required") }
 
-let generator = Generator(seed: seed)
-let program = generator.generate(steps: stepsWanted)
+let program: String
+let s: (flows: Int, tabsFlows: Int, steps: Int, guards: Int, links: Int, clauses: Int, maxDepth: Int)
+if shape == "tabs-shared" {
+    let generator = TabsSharedGenerator(seed: seed)
+    program = generator.generate(steps: stepsWanted)
+    s = generator.stats
+} else {
+    let generator = Generator(seed: seed)
+    program = generator.generate(steps: stepsWanted)
+    s = generator.stats
+}
 if let outputPath { writeFile(outputPath, program) } else { writeAll(1, program) }
-if let stubsPath { writeFile(stubsPath, stubs()) }
+if let stubsPath { writeFile(stubsPath, stubs(extra: shape == "tabs-shared" ? TabsSharedGenerator.types : [])) }
 if CommandLine.arguments.contains("--stats") {
-    let s = generator.stats
     FileHandleStderr.write("flows \(s.flows) (tabs \(s.tabsFlows)), steps \(s.steps), clauses \(s.clauses), guards \(s.guards), links \(s.links), max subflow depth \(s.maxDepth)\n")
 }
