@@ -29,8 +29,9 @@ extension Checker {
                 let allowed = Set(given.map { Pair(name: $0.name, type: $0.type) })
                 /// An optional input the URL does not give is nil.
                 func isGiven(_ input: Parameter) -> Bool { input.type.hasSuffix("?") || allowed.contains(Pair(name: input.name, type: input.type)) }
+                let givenInputs = Set(given.compactMap { graph.inputID(name: $0.name, type: $0.type) })
                 if cache[key] == nil {
-                    cache[key] = graph.search { step in step.inputs.allSatisfy(isGiven) }
+                    cache[key] = graph.search(given: givenInputs)
                 }
                 if let path = cache[key]!.path(to: target, in: program) {
                     result[flowIndex][linkIndex] = path
@@ -39,11 +40,11 @@ extension Checker {
                 // Were the broken names and lost text resolved one way, the link might open.
                 if hasUnknowns {
                     if cache["?" + key] == nil {
-                        cache["?" + key] = graph.search(unknowns: unknownSteps) { step in step.inputs.allSatisfy(isGiven) }
+                        cache["?" + key] = graph.search(unknowns: unknownSteps, given: givenInputs)
                     }
                     if cache["?" + key]!.edges(to: target) != nil { continue }
                 }
-                if cache["*"] == nil { cache["*"] = graph.search(everyMove: true) { _ in true } }
+                if cache["*"] == nil { cache["*"] = graph.search(everyMove: true, given: nil) }
                 guard let free = cache["*"]!.edges(to: target) else {
                     // An unreachable step is reported as such, with a note about the link, below.
                     if graphs[flowIndex]?.isReachable(targetStep) == true, entries[flowIndex] != nil {
@@ -84,7 +85,12 @@ struct CompositeGraph {
     private let program: FlowProgram
     private let offsets: [Int]
     private let references: [StepReference]
-    private let edges: [[Edge]]
+    private let edges: [Edge]
+    private let edgeStart: [Int32]
+    /// For each node, its step's inputs that are not optional, as ids of `inputIDs`.
+    private let required: [[Int32]]
+    /// Each (name, type) of a non-optional input of some step, numbered.
+    private let inputIDs: [Pair: Int32]
 
     /// A move between two steps: entering a subflow (`runs`), or an action of an `on` clause.
     /// Its descriptions are built only for the paths that are shown.
@@ -122,8 +128,12 @@ struct CompositeGraph {
             offsets.append(references.count)
             for stepIndex in flow.steps.indices { references.append(StepReference(flow: flowIndex, step: stepIndex)) }
         }
-        var edges = Array(repeating: [Edge](), count: references.count)
-        for (flowIndex, flow) in program.flows.enumerated() {
+        // The edges of node n are `edges[edgeStart[n] ..< edgeStart[n + 1]]`; nodes are filled in order.
+        var edges: [Edge] = []
+        var edgeStart: [Int32] = []
+        edgeStart.reserveCapacity(references.count + 1)
+        for flowIndex in program.flows.indices {
+            let flow = program.flows[flowIndex]
             let base = offsets[flowIndex]
             /// The forward moves of a clause: its main action, and its `else` actions; a link cannot take
             /// one that has no guard of its own, nor a subflow's exit.
@@ -138,32 +148,56 @@ struct CompositeGraph {
                     case .select where flow.isTabs: break
                     default: return
                     }
-                    edges[node].append(Edge(
+                    edges.append(Edge(
                         target: Int32(base + target),
                         clause: ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch),
                         isBlocked: isExitHandler || branch >= guardedBranches))
                 }
             }
-            for (stepIndex, step) in flow.steps.enumerated() {
+            for stepIndex in flow.steps.indices {
                 let node = base + stepIndex
-                if let runs = step.runs {
+                edgeStart.append(Int32(edges.count))
+                let handlers = flow.steps[stepIndex].handlers
+                let runsFlow = flow.steps[stepIndex].runsRange != nil
+                if let runs = flow.steps[stepIndex].runs {
                     let subflow = program.flows[runs]
-                    let entered = subflow.isTabs ? Array(subflow.steps.indices) : (subflow.start.map { [$0] } ?? [])
-                    for entry in entered { edges[node].append(Edge(target: Int32(offsets[runs] + entry), clause: nil, isBlocked: false)) }
+                    if subflow.isTabs {
+                        for entry in subflow.steps.indices { edges.append(Edge(target: Int32(offsets[runs] + entry), clause: nil, isBlocked: false)) }
+                    } else if let start = subflow.start {
+                        edges.append(Edge(target: Int32(offsets[runs] + start), clause: nil, isBlocked: false))
+                    }
                 }
-                for (index, handler) in step.handlers.enumerated() {
-                    addForward(handler, from: node, isExitHandler: step.runs != nil, step: stepIndex, handler: index)
+                for index in handlers.indices {
+                    addForward(handlers[index], from: node, isExitHandler: runsFlow, step: stepIndex, handler: index)
                 }
-                let handled = HandledEvents(step.handlers)
-                for (index, handler) in flow.handlers.enumerated() where step.runs != nil || !handled.contains(handler.event) {
+                guard !flow.handlers.isEmpty else { continue }
+                let handled = HandledEvents(handlers)
+                for (index, handler) in flow.handlers.enumerated() where runsFlow || !handled.contains(handler.event) {
                     addForward(handler, from: node, isExitHandler: false, step: nil, handler: index)
                 }
             }
         }
+        edgeStart.append(Int32(edges.count))
         self.offsets = offsets
         self.references = references
         self.edges = edges
+        self.edgeStart = edgeStart
+        var inputIDs: [Pair: Int32] = [:]
+        required = references.map { reference in
+            program.flows[reference.flow].steps[reference.step].inputs.compactMap { input in
+                guard !input.type.hasSuffix("?") else { return nil }  // An optional input the URL does not give is nil.
+                let pair = Pair(name: input.name, type: input.type)
+                if let id = inputIDs[pair] { return id }
+                let id = Int32(inputIDs.count)
+                inputIDs[pair] = id
+                return id
+            }
+        }
+        self.inputIDs = inputIDs
     }
+
+    /// The id of a non-optional input `name: type` that some step has.
+    func inputID(name: String, type: String) -> Int32? { inputIDs[Pair(name: name, type: type)] }
 
     /// What the checker cannot know of each step (by flow, then step): see `FlowUnknowns`.
     struct Unknowns {
@@ -180,7 +214,14 @@ struct CompositeGraph {
     /// With `unknowns`, it also goes wherever they could lead: from a step that may do anything to
     /// every step of its flow, from one that runs an unknown flow (or, with lost flows, from the
     /// start) into every flow.
-    func search(everyMove: Bool = false, unknowns: Unknowns? = nil, isAllowed: (Step) -> Bool) -> Search {
+    ///
+    /// - Parameter given: the inputs the link gives (ids of `inputID`); a step whose other inputs
+    ///   are not optional is not entered. Nil enters every step.
+    func search(everyMove: Bool = false, unknowns: Unknowns? = nil, given: Set<Int32>?) -> Search {
+        func isAllowed(_ node: Int) -> Bool {
+            guard let given else { return true }
+            return required[node].allSatisfy(given.contains)
+        }
         var parent = [Int32](repeating: -2, count: references.count)
         var via = [Edge?](repeating: nil, count: references.count)
         var queue: [Int32] = []
@@ -198,7 +239,7 @@ struct CompositeGraph {
         var isFlowOpened = [Bool](repeating: false, count: program.flows.count)
         var areFlowsEntered = false
         func reach(_ target: Int, from node: Int, _ edge: Edge?) {
-            guard parent[target] == -2, isAllowed(program[references[target]]) else { return }
+            guard parent[target] == -2, isAllowed(target) else { return }
             parent[target] = Int32(node)
             via[target] = edge
             queue.append(Int32(target))
@@ -215,7 +256,9 @@ struct CompositeGraph {
         while cursor < queue.count {
             let node = Int(queue[cursor])
             cursor += 1
-            for edge in edges[node] where everyMove || !edge.isBlocked { reach(Int(edge.target), from: node, edge) }
+            for index in Int(edgeStart[node]) ..< Int(edgeStart[node + 1]) where everyMove || !edges[index].isBlocked {
+                reach(Int(edges[index].target), from: node, edges[index])
+            }
             guard let unknowns else { continue }
             let reference = references[node]
             if unknowns.isWild[reference.flow][reference.step], !isFlowOpened[reference.flow] {

@@ -2,7 +2,7 @@
 /// path from a root to each, clauses, and deep links with their paths.
 extension SwiftEmitter {
     mutating func graph() {
-        let search = CompositeGraph(program: program).search(everyMove: true) { _ in true }
+        let search = CompositeGraph(program: program).search(everyMove: true, given: nil)
         line("""
             // MARK: - The program as data
 

@@ -34,29 +34,33 @@ extension Resolver {
     mutating func checkInputTypes(_ inputs: [ParameterSyntax], of owner: @autoclosure () -> String) {
         for input in inputs {
             let type = input.type.text
-            guard Self.isUnsupported(type) else { continue }
-            let kind = type.contains("->") ? SemanticMessages.functionKind : SemanticMessages.tupleKind
+            guard let kind = Self.unsupportedKind(type) else { continue }
             report(.unsupportedType, SemanticMessages.unsupportedInputType(input.name.text, type: type, kind: kind, owner: owner()),
                    at: input.type.range)
         }
     }
 
-    /// A function or a tuple: see `checkInputTypes`.
-    static func isUnsupported(_ type: String) -> Bool { type.contains("->") || isTuple(type) }
+    /// A function or a tuple: see `checkInputTypes`. One pass over the bytes: this runs for every input.
+    static func isUnsupported(_ type: String) -> Bool { unsupportedKind(type) != nil }
 
-    /// `(A, B)` or `(a: A, b: B)?`: parentheses around a list with a comma at their top level.
-    private static func isTuple(_ type: String) -> Bool {
-        guard type.hasPrefix("(") else { return false }
+    /// `functionKind` for a type with `->` in it, `tupleKind` for `(A, B)` or `(a: A, b: B)?`
+    /// (parentheses around a list with a comma at their top level), nil otherwise.
+    static func unsupportedKind(_ type: String) -> String? {
         var depth = 0
-        for character in type {
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ")", "]", ">": depth -= 1
-            case "," where depth == 1: return true
+        var previous: UInt8 = 0
+        var isTuple = false
+        let startsWithParenthesis = type.utf8.first == UInt8(ascii: "(")
+        for byte in type.utf8 {
+            switch byte {
+            case UInt8(ascii: ">") where previous == UInt8(ascii: "-"): return SemanticMessages.functionKind
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"): depth -= 1
+            case UInt8(ascii: ",") where depth == 1 && startsWithParenthesis: isTuple = true
             default: break
             }
+            previous = byte
         }
-        return false
+        return isTuple ? SemanticMessages.tupleKind : nil
     }
 
     /// A payload of type `T` supplies an input of type `T` or, wrapped, `T?`.
