@@ -11,30 +11,44 @@ public enum Compiler {
         /// The resolved program; nil when the files have syntax errors.
         public let program: FlowProgram?
         public let analysis: ProgramAnalysis?
-        /// Every finding, sorted and without duplicates.
-        public let diagnostics: [Diagnostic]
+        /// Every finding reported, sorted and without duplicates: all but the suppressed ones.
+        public internal(set) var diagnostics: [Diagnostic]
+        /// The findings an ignore comment or a baseline silenced, in output order.
+        public internal(set) var suppressed: [SuppressedDiagnostic] = []
 
+        /// Whether a reported finding is an error.
         public var hasErrors: Bool { diagnostics.hasErrors }
+        /// Whether any finding, reported or suppressed, is an error: nothing is generated or
+        /// drawn from such a program, since silencing an error does not make it sound.
+        public var hasAnyErrors: Bool { hasErrors || suppressed.contains { $0.diagnostic.severity == .error } }
     }
 
     /// Lexes and parses every file; the program is all their flows.
     public static func parse(_ files: [SourceFile]) -> (SyntaxTree, [Diagnostic]) {
         var flows: [FlowSyntax] = []
         var diagnostics: [Diagnostic] = []
+        var ignores: [IgnoreComment] = []
         for (index, file) in files.enumerated() {
             let parsed = Parser.parse(file, file: index)
             flows += parsed.flows
             diagnostics += parsed.diagnostics
+            ignores += parsed.ignores
         }
-        return (SyntaxTree(files: files, flows: flows), diagnostics)
+        return (SyntaxTree(files: files, flows: flows, ignores: ignores), diagnostics)
     }
 
-    /// Parses, resolves and checks `files` as one program.
+    /// Parses, resolves and checks `files` as one program, then sets aside the findings that
+    /// `// flowgraph:ignore` comments silence (and reports the comments that silence nothing).
+    public static func compile(_ files: [SourceFile]) -> Compilation {
+        Suppressions.applyIgnores(to: compileUnsuppressed(files))
+    }
+
+    /// Parses, resolves and checks `files` as one program, every finding reported.
     ///
     /// Later stages run only where their input is sound, so one mistake is reported once: with
     /// syntax errors nothing is resolved; with resolution errors the checker's warnings, which
     /// a misspelt name would make up, are left out.
-    public static func compile(_ files: [SourceFile]) -> Compilation {
+    static func compileUnsuppressed(_ files: [SourceFile]) -> Compilation {
         let (syntax, syntaxDiagnostics) = parse(files)
         guard !syntaxDiagnostics.hasErrors else {
             return Compilation(files: files, syntax: syntax, program: nil, analysis: nil, diagnostics: syntaxDiagnostics.sortedUnique())

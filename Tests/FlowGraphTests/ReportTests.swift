@@ -36,7 +36,7 @@ struct ReportTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["schemaVersion"] as? Int == 1)
         let summary = try #require(object["summary"] as? [String: Int])
-        #expect(summary == ["errors": 0, "warnings": 2])
+        #expect(summary == ["errors": 0, "warnings": 2, "suppressed": 0])
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.map { $0["rule"] as? String } == ["unreachable-step", "unreachable-step"])
         let location = try #require(diagnostics[0]["location"] as? [String: Any])

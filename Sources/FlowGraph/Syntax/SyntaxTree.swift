@@ -2,10 +2,13 @@
 public struct SyntaxTree: Sendable {
     public var files: [SourceFile]
     public var flows: [FlowSyntax]
+    /// Every `// flowgraph:ignore` comment of every file, in file and source order.
+    public var ignores: [IgnoreComment]
 
-    public init(files: [SourceFile], flows: [FlowSyntax]) {
+    public init(files: [SourceFile], flows: [FlowSyntax], ignores: [IgnoreComment] = []) {
         self.files = files
         self.flows = flows
+        self.ignores = ignores
     }
 }
 
