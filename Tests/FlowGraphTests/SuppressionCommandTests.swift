@@ -5,17 +5,10 @@ import Testing
 /// `flowgraph check --baseline`, `--write-baseline`, and ignore comments at the command line.
 @Suite("flowgraph check with suppressions")
 struct SuppressionCommandTests {
-    /// A new empty folder for one test.
-    static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-baseline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     static let sample = "samples/errors/invalid-pop.flow"
 
     @Test func aWrittenBaselineSilencesEveryFindingAndIsNotRewrittenWhenUnchanged() throws {
-        let folder = try Self.folder()
+        let folder = try OutputSafetyTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("flowgraph-baseline.json").path
         let written = try CommandLineTests.run(["check", "--write-baseline", path, Self.sample])
@@ -35,7 +28,7 @@ struct SuppressionCommandTests {
     }
 
     @Test func everyFormatWithABaseline() throws {
-        let folder = try Self.folder()
+        let folder = try OutputSafetyTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("b.json").path
         #expect(try CommandLineTests.run(["check", "--write-baseline", path, Self.sample]).status == 0)
@@ -52,7 +45,7 @@ struct SuppressionCommandTests {
     }
 
     @Test func everyFormatWithAnIgnoreComment() throws {
-        let folder = try Self.folder()
+        let folder = try OutputSafetyTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("Shop.flow").path
         try """
@@ -79,7 +72,7 @@ struct SuppressionCommandTests {
     }
 
     @Test func aMissingOrMalformedBaselineAndWrongFlagsExitWithTwo() throws {
-        let folder = try Self.folder()
+        let folder = try OutputSafetyTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = try CommandLineTests.run(["check", "--baseline", folder.appendingPathComponent("none.json").path, Self.sample])
         #expect(missing.status == 2 && missing.errors.contains("cannot read the baseline") && missing.output.isEmpty)
@@ -92,7 +85,7 @@ struct SuppressionCommandTests {
     }
 
     @Test func syntaxErrorsAreNeverInABaselineAndKeepTheEarlierOne() throws {
-        let folder = try Self.folder()
+        let folder = try OutputSafetyTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("b.json").path
         #expect(try CommandLineTests.run(["check", "--write-baseline", path, Self.sample]).status == 0)
@@ -104,7 +97,7 @@ struct SuppressionCommandTests {
     }
 
     @Test func aFileFlowGraphDidNotWriteIsReplacedOnlyWithForce() throws {
-        let folder = try Self.folder()
+        let folder = try OutputSafetyTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("package.json").path
         try "{\"name\": \"app\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -116,7 +109,7 @@ struct SuppressionCommandTests {
     }
 
     @Test func generateAndRenderWriteNothingFromAProgramWhoseErrorsAreSilenced() throws {
-        let folder = try Self.folder()
+        let folder = try OutputSafetyTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("Mail.flow").path
         try String(contentsOf: Repository.url(Self.sample), encoding: .utf8)
@@ -131,7 +124,7 @@ struct SuppressionCommandTests {
     }
 
     @Test func generateHonoursIgnoredWarnings() throws {
-        let folder = try Self.folder()
+        let folder = try OutputSafetyTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("Shop.flow").path
         try "flow Shop {\n    start Home\n    step Home\n    // flowgraph:ignore unreachable-step\n    step About\n}\n"
