@@ -11,33 +11,47 @@ public enum Compiler {
         /// The resolved program (with errors, as far as it could be resolved; the back ends need `!hasErrors`).
         public let program: FlowProgram?
         public let analysis: ProgramAnalysis?
-        /// Every finding, sorted and without duplicates.
-        public let diagnostics: [Diagnostic]
+        /// Every finding reported, sorted and without duplicates: all but the suppressed ones.
+        public internal(set) var diagnostics: [Diagnostic]
+        /// The findings an ignore comment or a baseline silenced, in output order.
+        public internal(set) var suppressed: [SuppressedDiagnostic] = []
 
+        /// Whether a reported finding is an error.
         public var hasErrors: Bool { diagnostics.hasErrors }
+        /// Whether any finding, reported or suppressed, is an error: nothing is generated or
+        /// drawn from such a program, since silencing an error does not make it sound.
+        public var hasAnyErrors: Bool { hasErrors || suppressed.contains { $0.diagnostic.severity == .error } }
     }
 
     /// Lexes and parses every file; the program is all their flows.
     public static func parse(_ files: [SourceFile]) -> (SyntaxTree, [Diagnostic]) {
         var flows: [FlowSyntax] = []
         var diagnostics: [Diagnostic] = []
+        var ignores: [IgnoreComment] = []
         for (index, file) in files.enumerated() {
             let parsed = Parser.parse(file, file: index)
             flows += parsed.flows
             diagnostics += parsed.diagnostics
+            ignores += parsed.ignores
         }
-        var tree = SyntaxTree(files: files, flows: flows)
+        var tree = SyntaxTree(files: files, flows: flows, ignores: ignores)
         tree.markLostText(diagnostics)
         return (tree, diagnostics)
     }
 
-    /// Parses, resolves and checks `files` as one program.
+    /// Parses, resolves and checks `files` as one program, then sets aside the findings that
+    /// `// flowgraph:ignore` comments silence (and reports the comments that silence nothing).
+    public static func compile(_ files: [SourceFile]) -> Compilation {
+        Suppressions.applyIgnores(to: compileUnsuppressed(files))
+    }
+
+    /// Parses, resolves and checks `files` as one program, every finding reported.
     ///
     /// Every stage runs, whatever the stages before it found, so one run reports every problem
     /// that does not depend on another: a flow with a syntax error is resolved and checked as far
     /// as it parsed, and what a syntax error or a broken name hides is treated as unknown, never as
     /// absent (see `Checker.check`).
-    public static func compile(_ files: [SourceFile]) -> Compilation {
+    static func compileUnsuppressed(_ files: [SourceFile]) -> Compilation {
         let (syntax, syntaxDiagnostics) = parse(files)
         let (program, resolveDiagnostics) = Resolver.resolve(syntax)
         let analysis = Checker.check(program)

@@ -15,6 +15,9 @@ extension OutputFile {
         case dot
         /// A line `%% Drawn by FlowGraph ...` among the first three.
         case mermaid
+        /// A baseline of findings (`check --write-baseline`): JSON whose first member is
+        /// `"tool": "flowgraph"`, however it is spaced.
+        case baseline
 
         /// How much of a file's start, and of its end, the signature is looked for in.
         static let headSize = 65_536, tailSize = 4_096
@@ -34,7 +37,15 @@ extension OutputFile {
             case .svg: Self.isSignedSVG(head)
             case .png: Self.isSignedPNG(head)
             case .pdf: Self.contains(Array(OutputSignature.pdfCreatorPrefix.utf8), in: tail[...])
+            case .baseline: Self.isSignedBaseline(head)
             }
+        }
+
+        /// JSON may be re-indented by people and tools: white space between tokens is skipped.
+        private static func isSignedBaseline(_ bytes: [UInt8]) -> Bool {
+            let isSpace: (UInt8) -> Bool = { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            let expected = Array(OutputSignature.baselinePrefix.utf8)
+            return bytes.prefix(4096).lazy.filter { !isSpace($0) }.prefix(expected.count).elementsEqual(expected)
         }
 
         /// The first `count` lines of `bytes`.

@@ -79,11 +79,12 @@ do {
 }
 
 let compilation = Compiler.compile(files)
-let context = ReportContext(files: files, diagnostics: compilation.diagnostics)
+let context = ReportContext(compilation)
 if !context.diagnostics.isEmpty {
     FileHandle.standardError.write(Data(BuildLogReport(context).render().utf8))
 }
-guard let program = compilation.program, !compilation.hasErrors else { exit(ExitStatus.findings) }
+if let refusal = compilation.silencedErrorsMessage { FileHandle.standardError.write(Data("flowgraph-generate: error: \(refusal)\n".utf8)) }
+guard let program = compilation.program, !compilation.hasAnyErrors else { exit(ExitStatus.findings) }
 
 let source = SwiftEmitter.emit(
     program, analysis: compilation.analysis, sources: files.map { URL(fileURLWithPath: $0.path).lastPathComponent },

@@ -28,16 +28,18 @@ struct InputOptions: ParsableArguments {
 
 extension InputOptions {
     /// Reads and compiles the program for a command that writes output from it: findings are
-    /// told on standard error as a compiler would; with errors, nothing is written (exit code 1).
+    /// told on standard error as a compiler would (not those that ignore comments silence); with
+    /// errors, even silenced ones, nothing is written (exit code 1).
     func compileForOutput() throws -> (files: [SourceFile], compilation: Compiler.Compilation, program: FlowProgram) {
         let files = try load()
         let compilation = Compiler.compile(files)
-        let context = ReportContext(files: files, diagnostics: compilation.diagnostics)
+        let context = ReportContext(compilation)
         if !context.diagnostics.isEmpty {
             Terminal.writeError(TextReport(context, isColored: Terminal.isColorErrorTerminal).render()
                 + "\(context.summary) in \(files.count) file\(files.count == 1 ? "" : "s")\n")
         }
-        guard let program = compilation.program, !compilation.hasErrors else { throw ExitCode(ExitStatus.findings) }
+        if let refusal = compilation.silencedErrorsMessage { Terminal.writeError("flowgraph: error: \(refusal)\n") }
+        guard let program = compilation.program, !compilation.hasAnyErrors else { throw ExitCode(ExitStatus.findings) }
         return (files, compilation, program)
     }
 }

@@ -32,6 +32,7 @@ struct OutputFileTests {
         .mermaid: Array("stateDiagram-v2\n%% Drawn by FlowGraph 0.1.0\n    direction LR\n".utf8),
         .png: png(text: "Software\0FlowGraph 0.1.0 with Graphviz"),
         .pdf: Array("%PDF-1.5\n1 0 obj\n<< /Creator (FlowGraph 0.1.0 with Graphviz) >>\nendobj\n%%EOF\n".utf8),
+        .baseline: Array("{\n\t\"tool\" :\"flowgraph\",\n  \"version\": 1,\n  \"findings\": []\n}\n".utf8),  // re-indented by hand
     ]
     static let foreign: [OutputFile.Kind: [UInt8]] = [
         .swift: Array("// My own router.\nenum App {}\n".utf8),
@@ -40,6 +41,7 @@ struct OutputFileTests {
         .mermaid: Array("stateDiagram-v2\n    direction LR\n    A --> B\n%% Drawn by FlowGraph\n".utf8),
         .png: png(text: "Software\0GIMP 2.10"),
         .pdf: Array("%PDF-1.5\n1 0 obj\n<< /Creator (LibreOffice) >>\nendobj\n%%EOF\n".utf8),
+        .baseline: Array("{\n  \"name\": \"app\",\n  \"tool\": \"flowgraph\"\n}\n".utf8),  // package.json given by mistake
     ]
 
     /// A PNG signature, a header chunk and a `tEXt` chunk (checksums are not read).

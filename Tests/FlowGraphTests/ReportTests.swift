@@ -36,7 +36,7 @@ struct ReportTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["schemaVersion"] as? Int == 1)
         let summary = try #require(object["summary"] as? [String: Int])
-        #expect(summary == ["errors": 0, "warnings": 2])
+        #expect(summary == ["errors": 0, "warnings": 2, "suppressed": 0])
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.map { $0["rule"] as? String } == ["unreachable-step", "unreachable-step"])
         let location = try #require(diagnostics[0]["location"] as? [String: Any])
@@ -77,6 +77,53 @@ struct ReportTests {
             try validateWithPython(SARIFReport(ReportContext(files: [sample], diagnostics: compiled.diagnostics)).render(),
                                    schema: Repository.url("Tests/FlowGraphTests/Fixtures/sarif-schema-2.1.0.json"))
         }
+    }
+
+    /// The program with 'About' silenced in source, 'Cart' by a baseline, and a new step 'Help'
+    /// that is reported.
+    static func suppressedContext() -> ReportContext {
+        let path = "samples/shop/Shop 1.flow"
+        let baseline = Baseline(compile(program, path: path))
+        let edited = program
+            .replacingOccurrences(of: "    step About", with: "    // flowgraph:ignore unreachable-step -- kept for 2.0\n    step About")
+            .replacingOccurrences(of: "    step Cart", with: "    step Help\n    step Cart")
+        let compiled = baseline.apply(to: compile(edited, path: path))
+        return ReportContext(compiled)
+    }
+
+    @Test func textAndGitHubShowOnlyReportedFindingsAndTheSummaryCountsTheSuppressed() {
+        let context = Self.suppressedContext()
+        let text = TextReport(context).render()
+        #expect(text.hasPrefix("samples/shop/Shop 1.flow:7:10: warning: step 'Help' is unreachable"))
+        #expect(!text.contains("'About'") && !text.contains("'Cart'"))
+        #expect(context.summary == "0 errors, 1 warning, 2 suppressed")
+        #expect(ReportContext(files: context.files, diagnostics: context.diagnostics).summary == "0 errors, 1 warning")
+        let github = GitHubReport(context).render()
+        #expect(github.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1 && github.contains("step 'Help'"))
+    }
+
+    @Test func jsonListsTheSuppressedWithWhatSilencedThem() throws {
+        let json = JSONReport(Self.suppressedContext()).render()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["summary"] as? [String: Int] == ["errors": 0, "warnings": 1, "suppressed": 2])
+        #expect((object["diagnostics"] as? [[String: Any]])?.map { $0["subjects"] as? [String] } == [["Shop.Help"]])
+        let suppressed = try #require(object["suppressed"] as? [[String: Any]])
+        #expect(suppressed.map { $0["subjects"] as? [String] } == [["Shop.About"], ["Shop.Cart"]])
+        #expect(suppressed.map { ($0["suppression"] as? [String: Any])?["kind"] as? String } == ["inSource", "baseline"])
+        #expect(suppressed.map { ($0["suppression"] as? [String: Any])?["justification"] as? String } == ["kept for 2.0", nil])
+        #expect((suppressed[0]["location"] as? [String: Any])?["line"] as? Int == 6)
+        // Without suppressions, the lists are empty.
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(JSONReport(Self.context()).render().utf8)) as? [String: Any])
+        #expect((plain["suppressed"] as? [Any])?.isEmpty == true && (plain["summary"] as? [String: Int])?["suppressed"] == 0)
+    }
+
+    @Test func sarifMarksSuppressedResultsAndValidates() throws {
+        let sarif = SARIFReport(Self.suppressedContext()).render()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let results = try #require((object["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let suppressions = results.map { $0["suppressions"] as? [[String: String]] }
+        #expect(suppressions == [[["kind": "inSource", "justification": "kept for 2.0"]], nil, [["kind": "external"]]])
+        try validateWithPython(sarif, schema: Repository.url("Tests/FlowGraphTests/Fixtures/sarif-schema-2.1.0.json"))
     }
 
     @Test func outputOrderIsStable() {

@@ -29,9 +29,11 @@ func compile(_ text: String, path: String = "test.flow") -> Compiler.Compilation
 }
 
 /// The diagnostics of inline source, as `line:column: severity [rule] message` strings.
-func findings(_ text: String) -> [String] {
-    let compilation = compile(text)
-    return compilation.diagnostics.map { diagnostic in
+func findings(_ text: String) -> [String] { findings(compile(text)) }
+
+/// The diagnostics a compilation reports, as `line:column: severity [rule] message` strings.
+func findings(_ compilation: Compiler.Compilation) -> [String] {
+    compilation.diagnostics.map { diagnostic in
         let location = compilation.files[diagnostic.range.file].location(of: diagnostic.range.start)
         return "\(location.line):\(location.column): \(diagnostic.severity.rawValue) [\(diagnostic.rule.id)] \(diagnostic.message)"
     }

@@ -7,6 +7,7 @@
 // Invariants, each a crash (so libFuzzer keeps the input) when broken:
 // - no crash, no sanitizer report;
 // - determinism: the same bytes compiled twice give byte-identical outputs;
+// - a baseline of the findings silences every one of them but syntax errors;
 // - the DOT text parses with Graphviz (agmemread), with as many nodes and edges as the diagram;
 // - the generated Swift and the Mermaid text are well formed as far as a light scan can tell
 //   (brackets balanced outside strings and comments; quotes balanced on every Mermaid line).
@@ -51,7 +52,7 @@ enum FuzzPipeline {
     static func run(_ files: [SourceFile]) -> (outputs: FuzzOutputs, compilation: Compiler.Compilation, diagram: Diagram?) {
         let compilation = Compiler.compile(files)
         var outputs = FuzzOutputs()
-        let context = ReportContext(files: files, diagnostics: compilation.diagnostics)
+        let context = ReportContext(compilation)
         outputs.report = TextReport(context).render() + GitHubReport(context).render()
         outputs.json = JSONReport(context).render() + SARIFReport(context).render()
         var diagram: Diagram?
@@ -85,6 +86,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if first.outputs != second.outputs { fuzzFailure("two runs on the same input gave different outputs") }
     if let dot = first.outputs.dot, let diagram = first.diagram { checkDOT(dot, diagram) }
     if let mermaid = first.outputs.mermaid { checkMermaid(mermaid) }
+    // A baseline of the findings silences each of them, except syntax errors, which it never holds.
+    let baselined = Baseline(first.compilation).apply(to: first.compilation)
+    if baselined.diagnostics.contains(where: { $0.rule != .syntax }) {
+        fuzzFailure("a baseline of the findings left some reported", TextReport(ReportContext(baselined)).render())
+    }
     if let swift = first.outputs.swift {
         if let problem = SwiftScan.problem(in: swift) { fuzzFailure("generated Swift: \(problem)", swift) }
     }

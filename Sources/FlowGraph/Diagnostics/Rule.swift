@@ -28,6 +28,11 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case unusedExit = "unused-exit"
     case linkUnreachable = "link-unreachable"
     case overlappingGuards = "overlapping-guards"
+    case unusedIgnore = "unused-ignore"
+
+    /// Whether a `// flowgraph:ignore` comment may silence it: not a syntax error (nothing is read
+    /// past it), and not an ignore comment that silences nothing (remove the comment instead).
+    public var isIgnorable: Bool { self != .syntax && self != .unusedIgnore }
 
     /// The stable id, as written in output (`unreachable-step`).
     public var id: String { rawValue }
@@ -39,7 +44,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
              .invalidPopTo, .invalidDismiss, .linkMismatch, .unsupportedType:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
-             .unusedExit, .linkUnreachable, .overlappingGuards:
+             .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore:
             .warning
         }
     }
@@ -71,6 +76,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .unusedExit: "An exit is declared but no transition takes it."
         case .linkUnreachable: "A deep link cannot be opened: every path to its step needs an input the URL does not give."
         case .overlappingGuards: "Two guarded transitions of one step for one event can both be allowed."
+        case .unusedIgnore: "An ignore comment silences nothing: no finding of its rule is in the declaration below, or the rule is unknown."
         }
     }
 
@@ -101,6 +107,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .unusedExit: "Take the exit in a transition ('exit name'), or remove it."
         case .linkUnreachable: "Add the missing inputs to the link's URL, or link to a step that can be reached with what the URL gives."
         case .overlappingGuards: "Make the guards exclusive ('if g' and 'if !g'), or merge the transitions."
+        case .unusedIgnore: "Remove the ignore comment (or the rule id that silences nothing), correct the rule id, or put the comment on the line before the declaration."
         }
     }
 }

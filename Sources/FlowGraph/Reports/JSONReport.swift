@@ -11,12 +11,21 @@ public struct JSONReport: Sendable {
             ("schemaVersion", .int(1)),
             ("tool", .object([("name", .string("flowgraph")), ("version", .string(FlowGraphVersion.current))])),
             ("files", .array(context.files.map { .string($0.path) })),
-            ("summary", .object([("errors", .int(context.errorCount)), ("warnings", .int(context.warningCount))])),
-            ("diagnostics", .array(context.diagnostics.map(diagnostic))),
+            ("summary", .object([
+                ("errors", .int(context.errorCount)), ("warnings", .int(context.warningCount)),
+                ("suppressed", .int(context.suppressed.count)),
+            ])),
+            ("diagnostics", .array(context.diagnostics.map { diagnostic($0) })),
+            ("suppressed", .array(context.suppressed.map { suppressed in
+                diagnostic(suppressed.diagnostic, extra: [("suppression", .object([
+                    ("kind", .string(suppressed.kind.rawValue)),
+                    ("justification", suppressed.justification.map(JSONValue.string) ?? .null),
+                ]))])
+            })),
         ]).serialized() + "\n"
     }
 
-    private func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+    private func diagnostic(_ diagnostic: Diagnostic, extra: [(String, JSONValue)] = []) -> JSONValue {
         .object([
             ("rule", .string(diagnostic.rule.id)),
             ("severity", .string(diagnostic.severity.rawValue)),
@@ -27,7 +36,7 @@ public struct JSONReport: Sendable {
             })),
             ("path", .array(diagnostic.path.map(JSONValue.string))),
             ("subjects", .array(diagnostic.subjects.map(JSONValue.string))),
-        ])
+        ] + extra)
     }
 
     private func location(_ range: SourceRange) -> JSONValue {

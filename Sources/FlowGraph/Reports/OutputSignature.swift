@@ -21,4 +21,7 @@ public enum OutputSignature {
     public static let pngKeyword = "Software"
     /// The start of the PDF document information's `/Creator`, written after Graphviz's own.
     public static let pdfCreatorPrefix = "/Creator (FlowGraph"
+    /// The start of a baseline file (`Baseline.serialized`), white space left out: its first
+    /// member names the tool, without a version, so that the file changes only with its findings.
+    public static let baselinePrefix = #"{"tool":"flowgraph""#
 }

@@ -1,11 +1,20 @@
 /// What every report needs: the files (for paths and line:column) and the findings.
 public struct ReportContext: Sendable {
     public let files: [SourceFile]
+    /// The findings reported.
     public let diagnostics: [Diagnostic]
+    /// The findings silenced by ignore comments or a baseline: only JSON and SARIF show them.
+    public let suppressed: [SuppressedDiagnostic]
 
-    public init(files: [SourceFile], diagnostics: [Diagnostic]) {
+    public init(files: [SourceFile], diagnostics: [Diagnostic], suppressed: [SuppressedDiagnostic] = []) {
         self.files = files
         self.diagnostics = diagnostics
+        self.suppressed = suppressed
+    }
+
+    /// The reported and suppressed findings of a compilation.
+    public init(_ compilation: Compiler.Compilation) {
+        self.init(files: compilation.files, diagnostics: compilation.diagnostics, suppressed: compilation.suppressed)
     }
 
     public func path(_ range: SourceRange) -> String { files[range.file].path }
@@ -23,9 +32,12 @@ public struct ReportContext: Sendable {
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
 
-    /// `2 errors, 1 warning`.
+    /// `2 errors, 1 warning`, and `, 3 suppressed` when findings were silenced.
     public var summary: String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        return "\(count(errorCount, "error")), \(count(warningCount, "warning"))"
+        return "\(count(errorCount, "error")), \(count(warningCount, "warning"))\(suppressedSummary)"
     }
+
+    /// `, 3 suppressed`, or nothing when no finding was silenced.
+    public var suppressedSummary: String { suppressed.isEmpty ? "" : ", \(suppressed.count) suppressed" }
 }

@@ -29,7 +29,7 @@ public struct SARIFReport: Sendable {
             ("tool", .object([("driver", driver)])),
             ("columnKind", .string("unicodeCodePoints")),
             ("artifacts", .array(context.files.map { .object([("location", .object([("uri", .string(Self.uri($0.path)))]))]) })),
-            ("results", .array(context.diagnostics.map { result($0, ruleIndex: rules.firstIndex(of: $0.rule)!) })),
+            ("results", .array(results.map { result($0.diagnostic, suppression: $0.suppression, ruleIndex: rules.firstIndex(of: $0.diagnostic.rule)!) })),
         ])
         return JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
@@ -38,7 +38,17 @@ public struct SARIFReport: Sendable {
         ]).serialized() + "\n"
     }
 
-    private func result(_ diagnostic: Diagnostic, ruleIndex: Int) -> JSONValue {
+    /// Every finding in output order (no finding is both reported and suppressed), the suppressed
+    /// ones with what silenced them.
+    private var results: [(diagnostic: Diagnostic, suppression: SuppressedDiagnostic?)] {
+        let all = context.diagnostics.map { ($0, SuppressedDiagnostic?.none) } + context.suppressed.map { ($0.diagnostic, $0) }
+        return all.sorted { $0.0 < $1.0 }
+    }
+
+    /// A result; a suppressed one says what silenced it in `suppressions`: `inSource` for an
+    /// ignore comment, `external` for a baseline. (A reported one has none: some consumers take
+    /// any `suppressions`, even an empty one, for suppressed.)
+    private func result(_ diagnostic: Diagnostic, suppression: SuppressedDiagnostic?, ruleIndex: Int) -> JSONValue {
         let unlocated = diagnostic.notes.filter { $0.range == nil }.map(\.message)
         let text = ([diagnostic.message] + unlocated).joined(separator: "\n")
         var members: [(String, JSONValue)] = [
@@ -63,6 +73,11 @@ public struct SARIFReport: Sendable {
                 ("path", .array(diagnostic.path.map(JSONValue.string))),
                 ("subjects", .array(diagnostic.subjects.map(JSONValue.string))),
             ])))
+        }
+        if let suppression {
+            var suppressionMembers: [(String, JSONValue)] = [("kind", .string(suppression.kind == .inSource ? "inSource" : "external"))]
+            if let justification = suppression.justification { suppressionMembers.append(("justification", .string(justification))) }
+            members.append(("suppressions", .array([.object(suppressionMembers)])))
         }
         return .object(members)
     }

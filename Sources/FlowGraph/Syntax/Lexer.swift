@@ -1,4 +1,5 @@
-/// Turns a file's bytes into tokens; comments are dropped and `///` docs attached to the next token.
+/// Turns a file's bytes into tokens; comments are dropped, `///` docs attached to the next token,
+/// and `// flowgraph:ignore` comments collected (`ignores`).
 ///
 /// Lexical errors (a stray character, an unterminated string or comment, invalid UTF-8) become
 /// `syntax` diagnostics and the lexer goes on, so one run reports them all.
@@ -10,6 +11,10 @@ public struct Lexer {
     private var sawLineBreak = true
     private var names = NameTable()
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The `// flowgraph:ignore` comments, in source order.
+    public private(set) var ignores: [IgnoreComment] = []
+    /// The first of `ignores` that waits for the next token's start.
+    private var firstUntargetedIgnore = 0
 
     public init(file: Int, bytes: [UInt8]) {
         self.file = file
@@ -94,6 +99,7 @@ public struct Lexer {
         let token = Token(kind: kind, start: start, end: index, text: text, doc: pendingDoc, isAtLineStart: sawLineBreak)
         pendingDoc = []
         sawLineBreak = false
+        if firstUntargetedIgnore < ignores.count { targetIgnores(at: kind == .end ? nil : start) }
         return token
     }
 
@@ -188,10 +194,19 @@ public struct Lexer {
         while index < bytes.count, !isLineEnd(bytes[index]) { index += 1 }
         let isDoc = index - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
             && (index - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
-        guard isDoc else { return }
+        guard isDoc else {
+            if let ignore = IgnoreComment.read(bytes, start..<index, file: file) { ignores.append(ignore) }
+            return
+        }
         var text = text(start + 3, index)
         if text.hasPrefix(" ") { text.removeFirst() }
         pendingDoc.append(text)
+    }
+
+    /// The ignore comments since the last token apply to the declaration that starts with this one.
+    private mutating func targetIgnores(at start: Int?) {
+        for position in firstUntargetedIgnore..<ignores.count { ignores[position].nextTokenStart = start }
+        firstUntargetedIgnore = ignores.count
     }
 
     /// Block comments nest, as in Swift.

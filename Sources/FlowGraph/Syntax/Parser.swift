@@ -17,11 +17,11 @@ public struct Parser {
         self.tokens = tokens
     }
 
-    /// Lexes and parses one file.
-    public static func parse(_ source: SourceFile, file: Int) -> (flows: [FlowSyntax], diagnostics: [Diagnostic]) {
+    /// Lexes and parses one file; `ignores` are its `// flowgraph:ignore` comments.
+    public static func parse(_ source: SourceFile, file: Int) -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment]) {
         guard source.bytes.count <= SourceLimits.fileSize else {
             let message = SyntaxMessages.fileTooLarge(source.bytes.count)
-            return ([], [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))])
+            return ([], [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))], [])
         }
         var lexer = Lexer(file: file, bytes: source.bytes)
         let tokens = lexer.tokenize()
@@ -31,7 +31,7 @@ public struct Parser {
         var lines = Set<Int>()
         let lexed = lexer.diagnostics.filter { lines.insert(source.location(of: $0.range.start).line).inserted }
         let parsed = parser.diagnostics.filter { !lines.contains(source.location(of: $0.range.start).line) }
-        return (flows, lexed + parsed)
+        return (flows, lexed + parsed, lexer.ignores)
     }
 
     // MARK: - program := flow*

@@ -4,10 +4,13 @@ public struct SyntaxTree: Sendable {
     public var flows: [FlowSyntax]
     /// Whether a syntax error lost text outside every flow (which may have held flows).
     public var hasLostFlows = false
+    /// Every `// flowgraph:ignore` comment of every file, in file and source order.
+    public var ignores: [IgnoreComment]
 
-    public init(files: [SourceFile], flows: [FlowSyntax]) {
+    public init(files: [SourceFile], flows: [FlowSyntax], ignores: [IgnoreComment] = []) {
         self.files = files
         self.flows = flows
+        self.ignores = ignores
     }
 }
 
