@@ -62,7 +62,7 @@ enum FuzzPipeline {
             diagram = built
             outputs.dot = DOTEmitter.emit(built)
             outputs.mermaid = MermaidEmitter.emit(program, diagnostics: compilation.diagnostics)
-            if !compilation.hasErrors {
+            if !compilation.hasAnyErrors {  // Silenced errors do not make a program sound.
                 outputs.swift = SwiftEmitter.emit(program, analysis: compilation.analysis, sources: files.map(\.path))
             }
         }
@@ -95,7 +95,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if let problem = SwiftScan.problem(in: swift) { fuzzFailure("generated Swift: \(problem)", swift) }
     }
     if let folder = getenv("FLOWGRAPH_FUZZ_OUTPUT").map({ String(cString: $0) }), let program = first.compilation.program,
-       !first.compilation.hasErrors, let dot = first.outputs.dot {
+       !first.compilation.hasAnyErrors, let dot = first.outputs.dot {
         FuzzSample.write(program, first.compilation, dot: dot, bytes: bytes, to: folder)
     }
     return 0
