@@ -119,6 +119,31 @@ struct ProgramsWithErrorsTests {
             ])
     }
 
+    @Test func aLostDeclarationAddsNoMove() {
+        // A broken 'guard' line declares nothing usable, but moves nothing either: Orphan is still unreachable.
+        #expect(findings("""
+            flow App {
+                start Home
+                guard
+                step Home { on open -> push Detail }
+                step Detail
+                step Orphan
+            }
+            """) == [
+                "3:10: error [syntax] expected a guard name after 'guard', found the end of the line",
+                "6:10: warning [unreachable-step] step 'Orphan' is unreachable: no transition from the start of flow 'App' leads to it",
+            ])
+        // A broken flow-level clause could be any move from any step: nothing is surely unreachable.
+        #expect(rules("""
+            flow App {
+                start Home
+                on signedOut root Home
+                step Home
+                step Orphan
+            }
+            """) == ["syntax"])
+    }
+
     @Test func aMissingStartLostToASyntaxErrorIsNotReported() {
         #expect(rules("""
             flow App {

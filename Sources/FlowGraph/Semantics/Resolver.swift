@@ -125,7 +125,7 @@ public struct Resolver {
 
     private mutating func resolveReferences(of index: Int, syntax: FlowSyntax, flows: inout [Flow]) {
         var flow = flows[index]
-        isLosingDeclarations = syntax.isIncomplete
+        isLosingDeclarations = syntax.hasLostDeclarations
         stepIndex = Dictionary(flow.steps.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         exitIndex = Dictionary(flow.exits.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // start
@@ -139,7 +139,7 @@ public struct Resolver {
                 report(.duplicateName, SemanticMessages.duplicateStart(flow.name), at: extra.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: start.range)])
             }
-        } else if !syntax.isIncomplete {  // Otherwise the 'start' may be in the text a syntax error lost.
+        } else if !syntax.hasLostDeclarations {  // Otherwise the 'start' may be in the text a syntax error lost.
             let message = syntax.steps.isEmpty ? SemanticMessages.emptyFlow(flow.name) : SemanticMessages.missingStart(flow.name)
             report(.missingStart, message, at: syntax.name.range)
         }

@@ -1,6 +1,7 @@
 extension SyntaxTree {
-    /// Marks where syntax errors lost text: the step that holds an error, else the flow, else (text
-    /// outside every flow) the whole tree. The checker treats what was lost as unknown.
+    /// Marks where syntax errors lost text: the step that holds an error, else the flow (a clause,
+    /// or a declaration, by the first word of the line), else (text outside every flow) the whole
+    /// tree. The checker treats what was lost as unknown.
     mutating func markLostText(_ diagnostics: [Diagnostic]) {
         // The flows of each file in source order, to find the one around an offset by binary search.
         var flowsOfFile: [Int: [Int]] = [:]
@@ -18,7 +19,19 @@ extension SyntaxTree {
                offset <= flows[flowIndex].steps[stepIndex].range.end {
                 flows[flowIndex].steps[stepIndex].isIncomplete = true
             } else {
-                flows[flowIndex].isIncomplete = true
+                // What the lost line was, by its first word: a declaration adds no move.
+                let file = files[diagnostic.range.file]
+                let line = file.lineText(file.location(of: offset).line)
+                let word = line.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter }
+                switch word {
+                case "step", "exit", "guard", "start":
+                    flows[flowIndex].hasLostDeclarations = true
+                case "link":
+                    break  // A link adds no move and declares nothing; a broken one is its own error.
+                default:
+                    flows[flowIndex].isIncomplete = true
+                    flows[flowIndex].hasLostDeclarations = true
+                }
             }
         }
     }

@@ -40,8 +40,12 @@ public struct FlowSyntax: Sendable {
     public let range: SourceRange
     /// The offset just past the flow's closing brace (or where its text ends).
     public var end: Int = 0
-    /// Whether a syntax error lost some of the flow's text outside its steps.
+    /// Whether a syntax error lost some of the flow's text outside its steps: text that may have
+    /// been a flow-level `on` clause (any move from any step), or a declaration.
     public var isIncomplete = false
+    /// Whether a syntax error lost text outside the flow's steps that may have declared a name
+    /// (`step`, `exit`, `guard`, `start`, or a line that is none of the flow's members).
+    public var hasLostDeclarations = false
     public var starts: [Name] = []
     public var steps: [StepSyntax] = []
     public var exits: [ExitSyntax] = []
