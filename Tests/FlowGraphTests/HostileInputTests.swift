@@ -27,6 +27,23 @@ struct HostileInputTests {
 
     // MARK: - Bytes and line ends
 
+    @Test func aChainOfTrappingCoversNamesAFewTrappedStepsEach() throws {
+        // 400 covers, each presented from the one before and pushing the next: 400 dead ends of 400
+        // trapped steps. Each lists 20 names, not 400, and at most 200 subjects.
+        let count = 400
+        var text = "flow App {\n    start S0\n"
+        for index in 0..<count {
+            text += "    step S\(index) {\n        on open -> cover S\((index + 1) % count)\n        on next -> push S\((index + 1) % count)\n    }\n"
+        }
+        text += "}\n"
+        let result = compile(text)
+        #expect(result.diagnostics.count == count)
+        let first = try #require(result.diagnostics.first)
+        #expect(first.rule == .deadEnd)
+        #expect(first.subjects.count == 200)
+        #expect(first.notes.first?.message.hasSuffix("'S19', 'S20' and 380 more") == true)
+    }
+
     @Test func invalidUTF8IsReportedWhereItIsAndSkipped() {
         var bytes = Array("flow App {\n    start Home\n    step Home".utf8)
         bytes += [0xFF, 0xC3]  // a byte that is never UTF-8, and a lead byte with no continuation

@@ -35,7 +35,9 @@ enum AnalysisMessages {
     static func deadEndInside(_ trapped: String, cover: String) -> String {
         "step '\(trapped)' in the cover that presents '\(cover)' has no way out: it cannot dismiss the cover, exit, or go to a root"
     }
-    static func trappedSteps(_ steps: [String]) -> String { "trapped: \(steps.map { "'\($0)'" }.joined(separator: ", "))" }
+    static func trappedSteps(_ steps: [String], more: Int = 0) -> String {
+        "trapped: \(steps.map { "'\($0)'" }.joined(separator: ", "))" + (more > 0 ? " and \(more) more" : "")
+    }
     static func cannotFinish(_ step: String, flow: String) -> String {
         "no exit of flow '\(flow)' can be reached from step '\(step)'"
     }

@@ -8,6 +8,11 @@
 /// are closures over the flow's states (linear), not searches over stacks. docs/Language.md,
 /// "Dead ends and flows that cannot finish", has the argument.
 extension Checker {
+    /// How many trapped steps a `dead-end` note names, and how many it lists as subjects: a cover
+    /// of thousands of screens (a hostile input) would otherwise make a diagnostic of megabytes.
+    static let namedTrappedSteps = 20
+    static let trappedSubjects = 200
+
     mutating func checkEscapes() {
         for flowIndex in program.flows.indices {
             guard let graph = graphs[flowIndex], !graph.states.isEmpty else { continue }
@@ -43,7 +48,8 @@ extension Checker {
         let isGood = edges.backwardClosure(from: leaves) { !$0.origin.isFlowLevel && ($0.kind == .push || $0.kind == .replace) }
         func isTrapped(_ state: Int32) -> Bool { graph.states[Int(state)].layer == .cover && !isGood[Int(state)] }
 
-        // Each cover, in the order of its first `cover X` clause.
+        // Each cover, in the order of its first `cover X` clause; its search reuses the one before.
+        var search: FlowStateGraph.Search?
         var sites: [Int: SourceRange] = [:]
         for move in graph.everyMove where move.kind == .cover {
             let range = ActionKey(move).range(in: flow)
@@ -54,10 +60,11 @@ extension Checker {
                   graph.isCertain(Int(bottom)) else { continue }
             // The configurations of this cover whose every step is trapped: a step pushed over a
             // trapped one, or put in the place of the top one, keeps the stack below it trapped.
-            let search = graph.search(from: [bottom], certainOnly: true) { from, move in
+            let found = graph.search(from: [bottom], certainOnly: true, reusing: search.take()) { from, move in
                 move.kind == .replace || (move.kind == .push && isTrapped(from))
             }
-            let trapped = search.order.filter(isTrapped)
+            search = found
+            let trapped = found.order.filter(isTrapped)
             guard let first = trapped.min() else { continue }
             let steps = orderedUnique(trapped.sorted().map { Int(graph.states[Int($0)].step) })
             let coverName = flow.steps[cover].name
@@ -66,7 +73,10 @@ extension Checker {
                 ? AnalysisMessages.deadEnd(coverName)
                 : AnalysisMessages.deadEndInside(flow.steps[firstStep].name, cover: coverName)
             var notes: [Diagnostic.Note] = []
-            if steps.count > 1 { notes.append(.init(AnalysisMessages.trappedSteps(steps.map { flow.steps[$0].name }))) }
+            if steps.count > 1 {
+                notes.append(.init(AnalysisMessages.trappedSteps(steps.prefix(Self.namedTrappedSteps).map { flow.steps[$0].name },
+                                                                 more: max(0, steps.count - Self.namedTrappedSteps))))
+            }
             for handler in flow.handlers where handler.actions.contains(where: { [.root, .exit, .select].contains($0.kind) }) {
                 notes.append(.init(AnalysisMessages.appWideWayOut(handler.event), at: handler.eventRange))
             }
@@ -83,8 +93,8 @@ extension Checker {
             }
             report(.deadEnd, message, at: site,
                    notes: notes,
-                   path: path(along: graph.path(to: bottom) + search.path(to: first).dropFirst(), in: flowIndex),
-                   subjects: steps.map { StepReference(flow: flowIndex, step: $0) })
+                   path: path(along: graph.path(to: bottom) + found.path(to: first).dropFirst(), in: flowIndex),
+                   subjects: steps.prefix(Self.trappedSubjects).map { StepReference(flow: flowIndex, step: $0) })
         }
     }
 
@@ -200,10 +210,27 @@ struct ForwardEdges {
 extension FlowStateGraph {
     /// A breadth-first search from `sources` along the moves `follows` accepts (and, in a tabs
     /// flow, the tab bar from the base layer), with the path back to a source from each state found.
-    func search(from sources: [Int32], certainOnly: Bool, follows: (_ from: Int32, Move) -> Bool) -> Search {
-        var parent = [Int32](repeating: -2, count: states.count)
-        var via = [Move?](repeating: nil, count: states.count)
-        var order: [Int32] = []
+    ///
+    /// - Parameter reusing: an earlier search of this graph whose buffers to take over, so that
+    ///   many small searches (one a cover) cost what they visit, not the size of the flow each.
+    func search(from sources: [Int32], certainOnly: Bool, reusing earlier: Search? = nil,
+                follows: (_ from: Int32, Move) -> Bool) -> Search {
+        var parent: [Int32]
+        var via: [Move?]
+        var order: [Int32]
+        if var earlier {
+            (parent, via, order) = (earlier.parent, earlier.via, earlier.order)
+            earlier = Search(parent: [], via: [], order: [])  // Leaves the buffers uniquely referenced.
+            for state in order {
+                parent[Int(state)] = -2
+                via[Int(state)] = nil
+            }
+            order.removeAll(keepingCapacity: true)
+        } else {
+            parent = [Int32](repeating: -2, count: states.count)
+            via = [Move?](repeating: nil, count: states.count)
+            order = []
+        }
         for source in sources where parent[Int(source)] == -2 {
             parent[Int(source)] = -1
             order.append(source)
