@@ -124,6 +124,32 @@ struct GenerationTests {
         #expect(checked.status == 0, "\(checked.output)\n\(source)")
     }
 
+    @Test func stepsNamedLikeGeneratedValuesAndTypesCompileWithoutWarnings() throws {
+        // The link enters Sub at S, whose optional input the URL names but the path does not pass:
+        // 'value0' must not be bound because a step on the path is called Value0.
+        let result = compile("""
+            flow App {
+                start Home
+                step Home { on open -> push Value0 }
+                step Value0 runs Sub { on done -> push Screen }
+                step Screen { on next -> push Step }
+                step Step { on next -> push Command }
+                step Command
+            }
+            flow Sub {
+                start S
+                link "/s/{item}" -> S
+                step S(item: Int?) { on finish -> exit done }
+                exit done
+            }
+            """)
+        let program = try #require(result.program)
+        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))")
+        let source = SwiftEmitter.emit(program, sources: ["names.flow"])
+        let checked = try Self.typecheck(["FlowRouter.swift": source])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
+
     /// Programs without events, guards, exits, links or flows, a tabs root whose tabs take inputs,
     /// and payload types named like the generated types: the parts of the navigator that could
     /// never run are left out, so each still compiles without a warning.

@@ -162,7 +162,8 @@ extension SwiftEmitter {
                 let values = Dictionary(uniqueKeysWithValues: step.inputs.enumerated().map { ($1.name, "value\($0)") })
                 let path = linkPath(flow: flowIndex, link: linkIndex)
                 let hops = path.map { linkHops($0, values: values) } ?? []
-                let used = step.inputs.indices.map { index in hops.contains { $0.contains("value\(index))") || $0.contains("value\(index),") } }
+                let named = path.map(valueNames) ?? []
+                let used = step.inputs.map { named.contains($0.name) }
                 let pattern = used.contains(true) ? "(" + used.enumerated().map { $1 ? "let value\($0)" : "_" }.joined(separator: ", ") + ")" : ""
                 line("            case .\(SwiftNames.identifier(names[nameIndex]))\(pattern):")
                 nameIndex += 1
@@ -208,6 +209,25 @@ extension SwiftEmitter {
             caseNames.append(name)
         }
         return caseNames
+    }
+
+    /// The names of the link's values that the moves of a path pass on: the inputs of each step
+    /// or exit a move builds (`arguments(_:values:)` takes a value by its name). Decided from the
+    /// program, never by searching the generated text (a step named `Value0` is not a value).
+    private func valueNames(_ path: NavigationPath) -> Set<String> {
+        var names = Set<String>()
+        for hop in path.hops.dropFirst() {
+            guard let clause = hop.clause else { continue }
+            let flow = program.flows[clause.flow]
+            let action = clause.transition(in: program).actions[clause.branch]
+            guard let target = action.target else { continue }
+            switch action.kind {
+            case .push, .sheet, .cover, .replace, .root: names.formUnion(flow.steps[target].inputs.map(\.name))
+            case .exit: names.formUnion(flow.exits[target].inputs.map(\.name))
+            case .select, .popTo, .pop, .dismiss: break
+            }
+        }
+        return names
     }
 
     /// `.bottom(...)`, `.enter(...)`, `.move(..., in: ..., checks: [...])` for each hop of a path.
