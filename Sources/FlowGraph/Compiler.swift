@@ -28,13 +28,16 @@ public enum Compiler {
         var flows: [FlowSyntax] = []
         var diagnostics: [Diagnostic] = []
         var ignores: [IgnoreComment] = []
+        var imports: [ImportSyntax] = []
         for (index, file) in files.enumerated() {
             let parsed = Parser.parse(file, file: index)
             flows += parsed.flows
             diagnostics += parsed.diagnostics
             ignores += parsed.ignores
+            imports += parsed.imports
         }
         var tree = SyntaxTree(files: files, flows: flows, ignores: ignores)
+        tree.imports = imports
         tree.markLostText(diagnostics)
         return (tree, diagnostics)
     }

@@ -150,6 +150,30 @@ struct GenerationTests {
         #expect(checked.status == 0, "\(checked.output)")
     }
 
+    @Test func importsAreCarriedIntoTheRouterOnceEach() throws {
+        // URL comes from Foundation: without the import, the router would not compile.
+        let result = Compiler.compile([
+            SourceFile(path: "a.flow", text: """
+                import Foundation
+                import Dispatch
+
+                flow Browser {
+                    start Home
+                    step Home { on pageTapped(page: URL) -> push Page }
+                    step Page(page: URL)
+                }
+                """),
+            SourceFile(path: "b.flow", text: "import Foundation\n"),
+        ])
+        let program = try #require(result.program)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(program.imports == ["Foundation", "Dispatch"])
+        let source = SwiftEmitter.emit(program, sources: ["a.flow", "b.flow"])
+        #expect(source.contains("\n\nimport Foundation\nimport Dispatch\n\n"))
+        let checked = try Self.typecheck(["FlowRouter.swift": source])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
+
     /// Programs without events, guards, exits, links or flows, a tabs root whose tabs take inputs,
     /// and payload types named like the generated types: the parts of the navigator that could
     /// never run are left out, so each still compiles without a warning.

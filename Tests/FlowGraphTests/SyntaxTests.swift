@@ -167,4 +167,27 @@ struct SyntaxTests {
         #expect(findings("flow A {\n start B\n step B\u{00A0}X\n}") == ["3:8: error [syntax] unexpected character U+00A0"])
         #expect(findings("flow A `tabs` {\n start B\n step B\n}") == ["1:8: error [syntax] expected '{' after the flow's name, found 'tabs'"])
     }
+
+    @Test func anImportIsOneLineAndABrokenOneHidesNoFlow() {
+        #expect(findings("""
+            import
+            import Foo.
+            import Foo Bar
+            flow A {
+                start B
+                step B
+                step C runs Never
+            }
+            flow Never {
+                start D
+                step D
+            }
+            """) == [
+                "1:7: error [syntax] expected a module name after 'import', found the end of the line",
+                "2:12: error [syntax] expected a module name after '.', found the end of the line",
+                "3:12: error [syntax] expected a new line after the declaration, found 'Bar'",
+                "7:10: warning [unreachable-step] step 'C' is unreachable: no transition from the start of flow 'A' leads to it",
+                "9:6: warning [unreachable-flow] flow 'Never' is never run: no reachable step runs it",
+            ])
+    }
 }

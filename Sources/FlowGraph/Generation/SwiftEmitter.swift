@@ -60,6 +60,10 @@ public struct SwiftEmitter {
     private func header() -> String {
         var text = "\(OutputSignature.swiftPrefix) \(FlowGraphVersion.current) from \(sources.joined(separator: ", ")).\n"
         text += "// Do not edit: change the .flow files and generate again.\n\n"
+        if !program.imports.isEmpty {
+            for module in program.imports { text += "import \(module)\n" }
+            text += "\n"
+        }
         if !shadowed.isEmpty {
             text += "// The app's own types whose names the generated types reuse.\n"
             for name in shadowed.sorted() { text += "typealias \(Self.aliasPrefix)\(name) = \(name)\n" }

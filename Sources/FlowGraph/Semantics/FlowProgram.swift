@@ -11,6 +11,9 @@ public struct FlowProgram: Sendable {
     public var runners: [[StepReference]]
     /// Whether text outside any flow was lost to a syntax error: it may have held flows.
     public var hasLostFlows = false
+    /// The modules the `.flow` files import, each once, in order of first appearance: the
+    /// generated router imports them, so payload types may come from them.
+    public var imports: [String] = []
 
     public func flow(named name: String) -> Int? { flows.firstIndex { $0.name == name } }
 

@@ -56,6 +56,8 @@ public struct Resolver {
         let roots = flows.indices.filter { runners[$0].isEmpty }
         var program = FlowProgram(files: tree.files, flows: flows, roots: roots, runners: runners)
         program.hasLostFlows = tree.hasLostFlows
+        var imported = Set<String>()
+        program.imports = tree.imports.map(\.module).filter { imported.insert($0).inserted }
         checkInputs(&program)
         checkLinks(&program)
         return program

@@ -9,6 +9,8 @@ public struct Parser {
     let file: Int
     var index = 0
     public internal(set) var diagnostics: [Diagnostic] = []
+    /// The file's `import` declarations, in source order.
+    public internal(set) var imports: [ImportSyntax] = []
 
     static let memberKeywords: Set<String> = ["start", "step", "exit", "guard", "link", "on"]
 
@@ -18,10 +20,11 @@ public struct Parser {
     }
 
     /// Lexes and parses one file; `ignores` are its `// flowgraph:ignore` comments.
-    public static func parse(_ source: SourceFile, file: Int) -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment]) {
+    public static func parse(_ source: SourceFile, file: Int)
+        -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax]) {
         guard source.bytes.count <= SourceLimits.fileSize else {
             let message = SyntaxMessages.fileTooLarge(source.bytes.count)
-            return ([], [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))], [])
+            return ([], [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))], [], [])
         }
         var lexer = Lexer(file: file, bytes: source.bytes)
         let tokens = lexer.tokenize()
@@ -31,22 +34,48 @@ public struct Parser {
         var lines = Set<Int>()
         let lexed = lexer.diagnostics.filter { lines.insert(source.location(of: $0.range.start).line).inserted }
         let parsed = parser.diagnostics.filter { !lines.contains(source.location(of: $0.range.start).line) }
-        return (flows, lexed + parsed, lexer.ignores)
+        return (flows, lexed + parsed, lexer.ignores, parser.imports)
     }
 
-    // MARK: - program := flow*
+    // MARK: - program := (import | flow)*
 
     public mutating func parseFile() -> [FlowSyntax] {
         var flows: [FlowSyntax] = []
         while !isAtEnd {
             if current.isKeyword("flow") {
                 flows.append(parseFlow())
+            } else if current.isKeyword("import"), current.isAtLineStart {
+                let startIndex = index
+                parseImport()
+                finishDeclaration(startedAt: startIndex)
             } else {
                 error(SyntaxMessages.expected("'flow'", found: describe(current)), at: current)
                 skip { $0.isAtLineStart && $0.isKeyword("flow") }
             }
         }
         return flows
+    }
+
+    // MARK: - import := 'import' Name ('.' Name)*
+
+    mutating func parseImport() {
+        let keyword = take()
+        /// A module name on the same line (an import is one line).
+        func moduleName(after what: String) -> Name? {
+            guard !current.isAtLineStart || isAtEnd else {
+                error(SyntaxMessages.expected("a module name after \(what)", found: describeFollowing(current)), atMissing: current)
+                return nil
+            }
+            return expectName("a module name after \(what)")
+        }
+        guard let first = moduleName(after: "'import'") else { return }
+        var module = first.text
+        while current.isPunctuation("."), !current.isAtLineStart {
+            advance()
+            guard let part = moduleName(after: "'.'") else { return }
+            module += "." + part.text
+        }
+        imports.append(ImportSyntax(module: module, range: range(from: keyword)))
     }
 
     // MARK: - flow := doc? 'flow' Name 'tabs'? '{' member* '}'

@@ -11,7 +11,8 @@ extension SyntaxTree {
             guard let candidates = flowsOfFile[diagnostic.range.file],
                   let flowIndex = Self.last(candidates, startingAtOrBefore: offset, start: { flows[$0].range.start }),
                   offset <= flows[flowIndex].end else {
-                hasLostFlows = true
+                // A broken `import` line held no flow.
+                if Self.firstWord(of: diagnostic.range, in: files) != "import" { hasLostFlows = true }
                 continue
             }
             let steps = flows[flowIndex].steps.indices.map { $0 }
@@ -20,10 +21,7 @@ extension SyntaxTree {
                 flows[flowIndex].steps[stepIndex].isIncomplete = true
             } else {
                 // What the lost line was, by its first word: a declaration adds no move.
-                let file = files[diagnostic.range.file]
-                let line = file.lineText(file.location(of: offset).line)
-                let word = line.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter }
-                switch word {
+                switch Self.firstWord(of: diagnostic.range, in: files) {
                 case "step", "exit", "guard", "start":
                     flows[flowIndex].hasLostDeclarations = true
                 case "link":
@@ -34,6 +32,14 @@ extension SyntaxTree {
                 }
             }
         }
+    }
+
+    /// The first word of the line where `range` starts.
+    private static func firstWord(of range: SourceRange, in files: [SourceFile]) -> Substring {
+        guard files.indices.contains(range.file) else { return "" }
+        let file = files[range.file]
+        let line = file.lineText(file.location(of: range.start).line)
+        return line.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter }
     }
 
     /// The last of `items` (sorted by `start`) whose start is at or before `offset`.

@@ -6,12 +6,21 @@ public struct SyntaxTree: Sendable {
     public var hasLostFlows = false
     /// Every `// flowgraph:ignore` comment of every file, in file and source order.
     public var ignores: [IgnoreComment]
+    /// Every `import` of every file, in file and source order.
+    public var imports: [ImportSyntax] = []
 
     public init(files: [SourceFile], flows: [FlowSyntax], ignores: [IgnoreComment] = []) {
         self.files = files
         self.flows = flows
         self.ignores = ignores
     }
+}
+
+/// `import Module` or `import Module.Submodule`: a module the generated router imports.
+public struct ImportSyntax: Sendable, Hashable {
+    /// The module's path as written, `Foundation` or `Mastodon.Entity`.
+    public let module: String
+    public let range: SourceRange
 }
 
 /// A name as written, with where it was written.
