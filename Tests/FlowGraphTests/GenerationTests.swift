@@ -117,11 +117,17 @@ struct GenerationTests {
                 step Done
             }
             """#)
-        let program = try #require(result.program)
-        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))")
-        let source = SwiftEmitter.emit(program, sources: ["keywords.flow"])
-        let checked = try Self.typecheck(["FlowRouter.swift": source])
-        #expect(checked.status == 0, "\(checked.output)\n\(source)")
+        try Self.expectRouterCompiles(result, source: "keywords.flow")
+    }
+
+    /// The router of an error-free compilation type-checks with warnings as errors.
+    private static func expectRouterCompiles(_ result: Compiler.Compilation, source name: String,
+                                             sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let program = try #require(result.program, sourceLocation: sourceLocation)
+        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))", sourceLocation: sourceLocation)
+        let source = SwiftEmitter.emit(program, sources: [name])
+        let checked = try typecheck(["FlowRouter.swift": source])
+        #expect(checked.status == 0, "\(checked.output)\n\(source)", sourceLocation: sourceLocation)
     }
 
     @Test func stepsNamedLikeGeneratedValuesAndTypesCompileWithoutWarnings() throws {
@@ -143,11 +149,7 @@ struct GenerationTests {
                 exit done
             }
             """)
-        let program = try #require(result.program)
-        #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))")
-        let source = SwiftEmitter.emit(program, sources: ["names.flow"])
-        let checked = try Self.typecheck(["FlowRouter.swift": source])
-        #expect(checked.status == 0, "\(checked.output)")
+        try Self.expectRouterCompiles(result, source: "names.flow")
     }
 
     @Test func importsAreCarriedIntoTheRouterOnceEach() throws {
