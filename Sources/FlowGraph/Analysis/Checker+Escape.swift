@@ -106,8 +106,7 @@ extension Checker {
     private mutating func checkCanFinish(_ graph: FlowStateGraph, _ edges: ForwardEdges, _ flowIndex: Int) {
         let flow = program.flows[flowIndex]
         let count = graph.states.count
-        let hasUnknowns = (0..<count).contains { graph.isWild[Int(graph.states[$0].step)] || graph.mayExit[Int(graph.states[$0].step)] }
-        guard !flow.exits.isEmpty, !graph.possibleExits.isEmpty || hasUnknowns else { return }
+        guard !flow.exits.isEmpty, !graph.possibleExits.isEmpty || graph.reachesUnknown else { return }
         var exits = [Bool](repeating: false, count: count)
         var dismisses = [Bool](repeating: false, count: count)
         for state in 0..<count {

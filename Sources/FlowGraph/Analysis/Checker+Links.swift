@@ -13,7 +13,7 @@ extension Checker {
         // Steps that may do anything, or run a flow that does not resolve (see `FlowUnknowns`).
         let unknownSteps = CompositeGraph.Unknowns(
             isWild: program.flows.indices.map { flow in graphs[flow]?.isWild ?? program.flows[flow].steps.map { _ in true } },
-            runsUnknown: program.flows.map { $0.steps.map { $0.runsRange != nil && $0.runs == nil } },
+            runsUnknown: program.flows.map { $0.steps.map(\.runsUnknownFlow) },
             anyFlow: program.hasLostFlows)
         let hasUnknowns = unknownSteps.anyFlow || unknownSteps.isWild.contains { $0.contains(true) }
             || unknownSteps.runsUnknown.contains { $0.contains(true) }
@@ -158,13 +158,10 @@ struct CompositeGraph {
                 let node = base + stepIndex
                 edgeStart.append(Int32(edges.count))
                 let handlers = flow.steps[stepIndex].handlers
-                let runsFlow = flow.steps[stepIndex].runsRange != nil
+                let runsFlow = flow.steps[stepIndex].runsAFlow
                 if let runs = flow.steps[stepIndex].runs {
-                    let subflow = program.flows[runs]
-                    if subflow.isTabs {
-                        for entry in subflow.steps.indices { edges.append(Edge(target: Int32(offsets[runs] + entry), clause: nil, isBlocked: false)) }
-                    } else if let start = subflow.start {
-                        edges.append(Edge(target: Int32(offsets[runs] + start), clause: nil, isBlocked: false))
+                    for entry in program.flows[runs].enteredSteps {
+                        edges.append(Edge(target: Int32(offsets[runs] + entry), clause: nil, isBlocked: false))
                     }
                 }
                 for index in handlers.indices {
@@ -249,7 +246,8 @@ struct CompositeGraph {
             guard !areFlowsEntered else { return }
             areFlowsEntered = true
             for (flowIndex, flow) in program.flows.enumerated() {
-                let entered = flow.isTabs ? Array(flow.steps.indices) : (flow.start.map { [$0] } ?? Array(flow.steps.indices))
+                // Without a start (already an error), any step may be where the flow begins.
+                let entered = flow.start == nil ? flow.steps.indices : flow.enteredSteps
                 for step in entered { reach(offsets[flowIndex] + step, from: node, nil) }
             }
         }

@@ -128,8 +128,7 @@ public struct Checker {
                 let flow = flows[flowIndex]
                 let sure = Set(graph.producedExits.map { flow.exits[$0].name })
                 // A step that may do anything, or take an exit it cannot name, may take any exit.
-                let mayTakeAny = graph.states.contains { graph.isWild[Int($0.step)] || graph.mayExit[Int($0.step)] }
-                let possible = mayTakeAny ? Set(flow.exits.map(\.name)) : Set(graph.possibleExits.map { flow.exits[$0].name })
+                let possible = graph.reachesUnknown ? Set(flow.exits.map(\.name)) : Set(graph.possibleExits.map { flow.exits[$0].name })
                 exits[flowIndex] = (sure, possible)
                 graphs[flowIndex] = graph
                 isDone[flowIndex] = true
@@ -192,7 +191,7 @@ public struct Checker {
                 let isReachable = graph?.isReachable(stepIndex) == true
                 guard isReachable || anyStepMaybe else { continue }
                 guard let subflow = step.runs else {
-                    if step.runsRange != nil { anyFlowMaybe = true }  // It runs a flow that does not resolve: any flow.
+                    if step.runsUnknownFlow { anyFlowMaybe = true }  // It may run any flow.
                     continue
                 }
                 guard !isRecursive[subflow], program.flows[subflow].start != nil else { continue }

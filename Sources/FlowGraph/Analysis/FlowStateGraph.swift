@@ -74,6 +74,11 @@ struct FlowStateGraph {
     let isWild: [Bool]
     /// Whether each step may take an exit the checker cannot name (`exit Typo`).
     let mayExit: [Bool]
+    /// Whether some reachable state is of a step that can do anything (see `isWild`).
+    private(set) var reachesWild = false
+    /// Whether some reachable state is of a step that can do anything or take an unnamed exit: the
+    /// flow may then take any of its exits.
+    private(set) var reachesUnknown = false
 
     /// Builds the graph from the flow's start.
     ///
@@ -121,7 +126,7 @@ struct FlowStateGraph {
             }
             let stepIndex = Int(state.step)
             let step = flow.steps[stepIndex]
-            let runsFlow = step.runsRange != nil
+            let runsFlow = step.runsAFlow
             // A step's own clauses: for a step that runs a flow, the handlers of the exits it takes.
             for (handlerIndex, handler) in step.handlers.enumerated() {
                 var isCertain = true
@@ -148,6 +153,8 @@ struct FlowStateGraph {
         }
         if isDeferring { certainCount = states.count }
         moveStart.append(Int32(allMoves.count))
+        reachesWild = states.contains { isWild[Int($0.step)] }
+        reachesUnknown = reachesWild || states.contains { mayExit[Int($0.step)] }
     }
 
     /// Adds the moves of each action of `transition` from state `current`, and the states they reach.
@@ -230,9 +237,6 @@ struct FlowStateGraph {
         let id = ids[Self.slot(state)]
         return id >= 0 ? id : nil
     }
-
-    /// Whether some reachable state is of a step that can do anything (see `isWild`).
-    var reachesWild: Bool { states.contains { isWild[Int($0.step)] } }
 
     /// The moves from the flow's start to `state`, shortest first found.
     func path(to state: Int32) -> [(state: Int32, move: Move?)] {

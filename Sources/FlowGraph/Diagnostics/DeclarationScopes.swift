@@ -68,7 +68,7 @@ struct DeclarationScopes {
     }
 
     /// The position in `items` (sorted by start) of the last one that starts at or before `offset`.
-    private static func last<T>(_ items: [T], startingAtOrBefore offset: Int, _ range: (T) -> SourceRange) -> Int? {
+    static func last<T>(_ items: [T], startingAtOrBefore offset: Int, _ range: (T) -> SourceRange) -> Int? {
         var low = 0
         var high = items.count
         while low < high {

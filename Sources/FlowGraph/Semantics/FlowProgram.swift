@@ -59,6 +59,13 @@ public struct Flow: Sendable {
     /// declaration of its name): the checker then assumes any of its steps may do anything.
     public var isIncomplete = false
 
+    /// The steps shown when the flow starts running: every tab of a tabs flow, else the start step
+    /// (none without one). A range, so that asking costs nothing.
+    public var enteredSteps: Range<Int> {
+        if isTabs { return steps.indices }
+        return start.map { $0 ..< $0 + 1 } ?? 0 ..< 0
+    }
+
     public func step(named name: String) -> Int? { steps.firstIndex { $0.name == name } }
     public func exit(named name: String) -> Int? { exits.firstIndex { $0.name == name } }
     public func guardIndex(named name: String) -> Int? { guards.firstIndex { $0.name == name } }
@@ -78,6 +85,11 @@ public struct Step: Sendable {
     /// Whether some of the step's text was lost (a syntax error in it, or a second declaration of
     /// its name): the checker then assumes the step may do anything.
     public var isIncomplete = false
+
+    /// Whether the step is written to run a flow (`runs F`), whether or not `F` resolves.
+    public var runsAFlow: Bool { runsRange != nil }
+    /// Whether the step runs a flow whose name does not resolve: it may run any flow.
+    public var runsUnknownFlow: Bool { runsRange != nil && runs == nil }
 }
 
 /// `name: Type`.

@@ -110,8 +110,7 @@ extension Resolver {
 
     /// A subflow's start step (every tab, for tabs) takes its inputs from the step that runs it.
     private mutating func checkSubflowInputs(step: Step, subflow: Flow, at range: SourceRange) {
-        let entered = subflow.isTabs ? Array(subflow.steps.indices) : (subflow.start.map { [$0] } ?? [])
-        for index in entered {
+        for index in subflow.enteredSteps {
             let entry = subflow.steps[index]
             for parameter in entry.inputs where !parameter.type.hasSuffix("?") && !Self.isUnsupported(parameter.type)
                 && !step.inputs.contains(where: { $0.name == parameter.name && $0.type == parameter.type }) {
@@ -132,10 +131,7 @@ extension Resolver {
                 let errors = diagnostics.count
                 defer { if diagnostics.count > errors { program.flows[flowIndex].links[linkIndex].isBroken = true } }
                 // A malformed pattern was reported as a syntax error; there is nothing more to compare.
-                guard case .success = LinkPattern.parse(link.pattern.text) else {
-                    program.flows[flowIndex].links[linkIndex].isBroken = true
-                    continue
-                }
+                guard !link.isBroken else { continue }
                 if let other = shapes[link.pattern.shape] {
                     report(.duplicateName, SemanticMessages.duplicateLink(link.pattern.text, other: other.pattern.text),
                            at: link.patternRange, notes: [.init(SemanticMessages.firstDeclaredHere, at: other.patternRange)])

@@ -71,12 +71,9 @@ public struct Resolver {
             name: syntax.name.text, isTabs: syntax.isTabs, doc: syntax.doc, range: syntax.name.range, start: nil,
             steps: [], exits: [], guards: [], links: [], handlers: [], events: [])
         flow.isIncomplete = syntax.isIncomplete
-        let steps = unique(syntax.steps, name: \.name, message: { SemanticMessages.duplicateStep($0, flow: flow.name) })
         var repeated = Set<String>()
-        if steps.count < syntax.steps.count {
-            var seen = Set<String>()
-            for step in syntax.steps where !seen.insert(step.name.text).inserted { repeated.insert(step.name.text) }
-        }
+        let steps = unique(syntax.steps, name: \.name, message: { SemanticMessages.duplicateStep($0, flow: flow.name) },
+                           repeated: &repeated)
         for step in steps {
             var declared = Step(
                 name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
@@ -100,6 +97,14 @@ public struct Resolver {
     private mutating func unique<Declaration>(
         _ declarations: [Declaration], name: (Declaration) -> Name, message: (String) -> String
     ) -> [Declaration] {
+        var repeated = Set<String>()
+        return unique(declarations, name: name, message: message, repeated: &repeated)
+    }
+
+    /// The same, adding each name declared more than once to `repeated`.
+    private mutating func unique<Declaration>(
+        _ declarations: [Declaration], name: (Declaration) -> Name, message: (String) -> String, repeated: inout Set<String>
+    ) -> [Declaration] {
         var earlier = EarlierMatch<String>(count: declarations.count)
         var kept: [Declaration] = []
         kept.reserveCapacity(declarations.count)
@@ -108,6 +113,7 @@ public struct Resolver {
             if let first = earlier.first(declared.text, at: index, keyAt: { name(declarations[$0]).text }) {
                 report(.duplicateName, message(declared.text), at: declared.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: name(declarations[first]).range)])
+                repeated.insert(declared.text)
             } else {
                 kept.append(declaration)
             }
@@ -183,14 +189,14 @@ public struct Resolver {
                 target = reportUnknown(SemanticMessages.unknownStep(link.target.text, flow: flow.name), at: link.target.range,
                                        name: link.target.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
             }
-            let pattern: LinkPattern
             switch LinkPattern.parse(link.pattern) {
-            case .success(let parsed): pattern = parsed
+            case .success(let pattern):
+                return Link(pattern: pattern, target: target, range: link.range, patternRange: link.patternRange)
             case .failure(let error):
                 report(.syntax, error.message, at: link.patternRange)
-                pattern = LinkPattern(text: link.pattern, scheme: nil, segments: [], query: [])
+                return Link(pattern: LinkPattern(text: link.pattern, scheme: nil, segments: [], query: []), target: target,
+                            range: link.range, patternRange: link.patternRange, isBroken: true)
             }
-            return Link(pattern: pattern, target: target, range: link.range, patternRange: link.patternRange)
         }
         flow.events = events(of: flow)
         flows[index] = flow

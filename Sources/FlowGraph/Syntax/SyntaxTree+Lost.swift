@@ -9,14 +9,14 @@ extension SyntaxTree {
         for diagnostic in diagnostics where diagnostic.rule == .syntax {
             let offset = diagnostic.range.start
             guard let candidates = flowsOfFile[diagnostic.range.file],
-                  let flowIndex = Self.last(candidates, startingAtOrBefore: offset, start: { flows[$0].range.start }),
-                  offset <= flows[flowIndex].end else {
+                  let position = DeclarationScopes.last(candidates, startingAtOrBefore: offset, { flows[$0].range }),
+                  case let flowIndex = candidates[position], offset <= flows[flowIndex].end else {
                 // A broken `import` line held no flow.
                 if Self.firstWord(of: diagnostic.range, in: files) != "import" { hasLostFlows = true }
                 continue
             }
-            let steps = flows[flowIndex].steps.indices.map { $0 }
-            if let stepIndex = Self.last(steps, startingAtOrBefore: offset, start: { flows[flowIndex].steps[$0].range.start }),
+            // The step whose text (up to and with its closing brace) holds the error.
+            if let stepIndex = DeclarationScopes.last(flows[flowIndex].steps, startingAtOrBefore: offset, \.range),
                offset <= flows[flowIndex].steps[stepIndex].range.end {
                 flows[flowIndex].steps[stepIndex].isIncomplete = true
             } else {
@@ -40,16 +40,5 @@ extension SyntaxTree {
         let file = files[range.file]
         let line = file.lineText(file.location(of: range.start).line)
         return line.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter }
-    }
-
-    /// The last of `items` (sorted by `start`) whose start is at or before `offset`.
-    private static func last(_ items: [Int], startingAtOrBefore offset: Int, start: (Int) -> Int) -> Int? {
-        var low = 0
-        var high = items.count
-        while low < high {
-            let middle = (low + high) / 2
-            if start(items[middle]) <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? items[low - 1] : nil
     }
 }
