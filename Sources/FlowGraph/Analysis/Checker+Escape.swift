@@ -49,7 +49,7 @@ extension Checker {
         func isTrapped(_ state: Int32) -> Bool { graph.states[Int(state)].layer == .cover && !isGood[Int(state)] }
 
         // Each cover, in the order of its first `cover X` clause; its search reuses the one before.
-        var search: FlowStateGraph.Search?
+        var found = FlowStateGraph.Search(stateCount: count)
         var sites: [Int: SourceRange] = [:]
         for move in graph.everyMove where move.kind == .cover {
             let range = ActionKey(move).range(in: flow)
@@ -60,10 +60,9 @@ extension Checker {
                   graph.isCertain(Int(bottom)) else { continue }
             // The configurations of this cover whose every step is trapped: a step pushed over a
             // trapped one, or put in the place of the top one, keeps the stack below it trapped.
-            let found = graph.search(from: [bottom], certainOnly: true, reusing: search.take()) { from, move in
+            graph.search(from: [bottom], certainOnly: true, into: &found) { from, move in
                 move.kind == .replace || (move.kind == .push && isTrapped(from))
             }
-            search = found
             let trapped = found.order.filter(isTrapped)
             guard let first = trapped.min() else { continue }
             let steps = orderedUnique(trapped.sorted().map { Int(graph.states[Int($0)].step) })
@@ -209,63 +208,65 @@ struct ForwardEdges {
 extension FlowStateGraph {
     /// A breadth-first search from `sources` along the moves `follows` accepts (and, in a tabs
     /// flow, the tab bar from the base layer), with the path back to a source from each state found.
-    ///
-    /// - Parameter reusing: an earlier search of this graph whose buffers to take over, so that
-    ///   many small searches (one a cover) cost what they visit, not the size of the flow each.
-    func search(from sources: [Int32], certainOnly: Bool, reusing earlier: Search? = nil,
-                follows: (_ from: Int32, Move) -> Bool) -> Search {
-        var parent: [Int32]
-        var via: [Move?]
-        var order: [Int32]
-        if var earlier {
-            (parent, via, order) = (earlier.parent, earlier.via, earlier.order)
-            earlier = Search(parent: [], via: [], order: [])  // Leaves the buffers uniquely referenced.
+    func search(from sources: [Int32], certainOnly: Bool, follows: (_ from: Int32, Move) -> Bool) -> Search {
+        var result = Search(stateCount: states.count)
+        search(from: sources, certainOnly: certainOnly, into: &result, follows: follows)
+        return result
+    }
+
+    /// The same into `result`, an earlier search of this graph whose buffers it reuses: many small
+    /// searches (one a cover) then cost what they visit, not the size of the flow each.
+    func search(from sources: [Int32], certainOnly: Bool, into result: inout Search, follows: (_ from: Int32, Move) -> Bool) {
+        result.reset()
+        for source in sources where result.parent[Int(source)] == -2 { result.reach(source, from: -1, by: nil) }
+        var tabs: [Int32] = []
+        if flow.isTabs { tabs = flow.steps.indices.compactMap { id(of: .init(step: Int32($0), layer: .base, isBottom: true)) } }
+        var cursor = 0
+        while cursor < result.order.count {
+            let state = result.order[cursor]
+            cursor += 1
+            for move in moves(Int(state)) where move.target >= 0 && result.parent[Int(move.target)] == -2 {
+                guard (!certainOnly || (move.isCertain && isCertain(Int(move.target)))), follows(state, move) else { continue }
+                result.reach(move.target, from: state, by: move)
+            }
+            if states[Int(state)].layer == .base {
+                for tab in tabs where result.parent[Int(tab)] == -2 {
+                    let move = Move(target: tab, kind: .select, actionTarget: Int(states[Int(tab)].step), origin: .tabBar, branch: 0, isCertain: true)
+                    guard follows(state, move) else { continue }
+                    result.reach(tab, from: state, by: move)
+                }
+                tabs = []  // Every tab is found once; later base states have nothing to add.
+            }
+        }
+    }
+
+    /// The result of `search(from:certainOnly:follows:)`.
+    struct Search {
+        private(set) var parent: [Int32]
+        private(set) var via: [Move?]
+        /// The states found, in the order found.
+        private(set) var order: [Int32] = []
+
+        init(stateCount: Int) {
+            parent = [Int32](repeating: -2, count: stateCount)
+            via = [Move?](repeating: nil, count: stateCount)
+        }
+
+        /// Forgets what was found, touching only that.
+        fileprivate mutating func reset() {
             for state in order {
                 parent[Int(state)] = -2
                 via[Int(state)] = nil
             }
             order.removeAll(keepingCapacity: true)
-        } else {
-            parent = [Int32](repeating: -2, count: states.count)
-            via = [Move?](repeating: nil, count: states.count)
-            order = []
         }
-        for source in sources where parent[Int(source)] == -2 {
-            parent[Int(source)] = -1
-            order.append(source)
-        }
-        var tabs: [Int32] = []
-        if flow.isTabs { tabs = flow.steps.indices.compactMap { id(of: .init(step: Int32($0), layer: .base, isBottom: true)) } }
-        var cursor = 0
-        while cursor < order.count {
-            let state = order[cursor]
-            cursor += 1
-            for move in moves(Int(state)) where move.target >= 0 && parent[Int(move.target)] == -2 {
-                guard (!certainOnly || (move.isCertain && isCertain(Int(move.target)))), follows(state, move) else { continue }
-                parent[Int(move.target)] = state
-                via[Int(move.target)] = move
-                order.append(move.target)
-            }
-            if states[Int(state)].layer == .base {
-                for tab in tabs where parent[Int(tab)] == -2 {
-                    let move = Move(target: tab, kind: .select, actionTarget: Int(states[Int(tab)].step), origin: .tabBar, branch: 0, isCertain: true)
-                    guard follows(state, move) else { continue }
-                    parent[Int(tab)] = state
-                    via[Int(tab)] = move
-                    order.append(tab)
-                }
-                tabs = []  // Every tab is found once; later base states have nothing to add.
-            }
-        }
-        return Search(parent: parent, via: via, order: order)
-    }
 
-    /// The result of `search(from:certainOnly:follows:)`.
-    struct Search {
-        let parent: [Int32]
-        let via: [Move?]
-        /// The states found, in the order found.
-        let order: [Int32]
+        /// `previous` -1 and no move for a source.
+        fileprivate mutating func reach(_ state: Int32, from previous: Int32, by move: Move?) {
+            parent[Int(state)] = previous
+            via[Int(state)] = move
+            order.append(state)
+        }
 
         func isVisited(_ state: Int32) -> Bool { parent[Int(state)] != -2 }
 
