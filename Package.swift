@@ -5,6 +5,8 @@ let package = Package(
     name: "FlowGraph",
     products: [
         .library(name: "FlowGraph", targets: ["FlowGraph"]),
+        /// The navigator engine a generated router runs on: standard library only.
+        .library(name: "FlowGraphRuntime", targets: ["FlowGraphRuntime"]),
         .executable(name: "flowgraph", targets: ["flowgraph"]),
         /// The tool the build plugin runs; also usable on its own in other build systems.
         .executable(name: "flowgraph-generate", targets: ["flowgraph-generate"]),
@@ -21,6 +23,9 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
+        /// The navigator engine that generated routers run on (docs/GeneratedRouter.md): the
+        /// standard library only, no FlowGraph.
+        .target(name: "FlowGraphRuntime"),
         /// The compiler: source, syntax, semantics, analysis, diagnostics and text reports.
         .target(name: "FlowGraph"),
         /// Layout and rendering through Graphviz (libgvc), in process: the only importer of CGraphviz.
