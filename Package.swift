@@ -69,6 +69,7 @@ let package = Package(
         /// Uses the types the plugin generates from App.flow at build time.
         .testTarget(
             name: "FlowGraphPluginTests",
+            dependencies: ["FlowGraphRuntime"],
             // The generated router must build without a warning, as in an app that treats them as errors.
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
             plugins: ["FlowGraphPlugin"]

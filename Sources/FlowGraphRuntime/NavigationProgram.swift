@@ -22,7 +22,7 @@ public protocol NavigationProgram {
     /// Where the app starts: a root flow, with the inputs of its first screens.
     associatedtype Root: Sendable
     /// What answers the guards: the app's object (an existential of the generated protocol).
-    associatedtype Guards
+    associatedtype AppGuards
 
     /// The program as data, decoded once from the generated text.
     static var table: ProgramTable { get }
@@ -52,12 +52,12 @@ public protocol NavigationProgram {
 
 /// A program whose guards all answer at once: `send` and `open` are synchronous.
 public protocol SyncNavigationProgram: NavigationProgram {
-    @MainActor static func ask(_ ref: GuardRef, of guards: Guards) -> Bool
+    @MainActor static func ask(_ ref: GuardRef, of guards: AppGuards) -> Bool
 }
 
 /// A program with an `async` guard: `send` and `open` are `async` and serialized.
 public protocol AsyncNavigationProgram: NavigationProgram {
-    @MainActor static func ask(_ ref: GuardRef, of guards: Guards) async -> Bool
+    @MainActor static func ask(_ ref: GuardRef, of guards: AppGuards) async -> Bool
 }
 
 /// Where the values of a new screen or exit come from: inputs are taken from it by name.

@@ -27,7 +27,7 @@ public final class Navigator<Program: NavigationProgram> {
     /// root flow (and a `selectTab` for a tab bar), and the subflows they run.
     public private(set) var initialCommands: [Command] = []
     /// What answers the program's guards.
-    public let guards: Program.Guards
+    public let guards: Program.AppGuards
 
     let rootScreens: [Screen]
     var lastID = 0
@@ -38,7 +38,7 @@ public final class Navigator<Program: NavigationProgram> {
     var observers: [(Record) -> Void] = []
 
     /// A navigator showing the first screens of `root`; `guards` answers the program's guards.
-    public init(_ root: Root, guards: Program.Guards, historyLimit: Int = 100) {
+    public init(_ root: Root, guards: Program.AppGuards, historyLimit: Int = 100) {
         let start = Self.start(of: root)
         self.guards = guards
         self.historyLimit = max(0, historyLimit)

@@ -307,28 +307,9 @@ private struct Fields {
     }
 }
 
-/// Percent-escaping of the table's fields.
-public enum TableEscaping {
-    /// Whether a byte is written as `%XX` in a field.
-    public static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x21 || byte == 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\"")
-            || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "=")
-    }
-
-    public static func encode(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in text.utf8 {
-            if needsEscape(byte) {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    public static func decode(_ text: Substring) -> String {
+/// Percent-escaping of the table's fields (FlowGraph's `RouterTable.escape` writes it).
+enum TableEscaping {
+    static func decode(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8)[...]

@@ -1,3 +1,4 @@
+import FlowGraphRuntime
 import Testing
 
 // FlowNavigator, Store, Login, App and Account exist only because FlowGraphPlugin generated
@@ -5,7 +6,7 @@ import Testing
 
 /// The app's guards, as a test sets them: answers, and a payment that can be held.
 @MainActor
-final class TestGuards: FlowNavigator.Guards {
+final class TestGuards: FlowRouter.Guards {
     var signedIn = false
     var passcode = true
     var authenticated = true

@@ -38,6 +38,15 @@ enum SwiftNames {
         return String(String.UnicodeScalarView(scalars))
     }
 
+    /// `Catalog` → `catalog`, in backticks when it is a keyword: a case as declared and used.
+    static func caseIdentifier(_ name: String) -> String { identifier(caseName(name)) }
+
+    /// Whether a name can be a variable as it is (else `valueN` is used): not a keyword, not
+    /// `valueN`-like, ASCII.
+    static func isPlainIdentifier(_ name: String) -> Bool {
+        !keywords.contains(name) && !name.hasPrefix("value") && name.unicodeScalars.allSatisfy { $0.isASCII }
+    }
+
     /// A Swift string literal: quotes, backslashes and control characters escaped.
     static func stringLiteral(_ text: String) -> String {
         var output = "\""

@@ -99,6 +99,13 @@ public struct Parameter: Sendable, Hashable {
     public var range: SourceRange
 }
 
+extension Parameter {
+    /// Whether the type is optional (`T?`): a value a payload or a URL may leave out.
+    public var isOptional: Bool { type.hasSuffix("?") }
+    /// The type without its final `?`.
+    public var wrappedType: String { isOptional ? String(type.dropLast()) : type }
+}
+
 /// An outcome that finishes a flow.
 public struct Exit: Sendable {
     public var name: String

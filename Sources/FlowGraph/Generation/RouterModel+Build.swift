@@ -1,0 +1,157 @@
+/// Builds the router's model from a checked program.
+extension RouterModel {
+    /// Names of the types the generated file nests in each flow's enum.
+    static let flowNestedNames: Set<String> = ["Step", "Event", "Exit", "Guards", "Guard", "Link"]
+    /// Names of the types nested in the program type (`FlowRouter`).
+    static let programNestedNames: Set<String> = [
+        "Flow", "Screen", "Event", "Exit", "Link", "GuardID", "Root", "Guards", "NoGuards", "Source", "AppGuards",
+    ]
+    /// Names of the public types nested in the runtime's `Navigator`, which its extension sees.
+    static let navigatorNestedNames: Set<String> = [
+        "Program", "Flow", "Screen", "Event", "Exit", "Link", "GuardID", "Root", "FlowID", "StackID", "EntryID",
+        "StackStyle", "ModalStyle", "Entry", "Stack", "RunningFlow", "Command", "Outcome", "Record",
+    ]
+    static let programType = "FlowRouter"
+    static let navigatorAlias = "FlowNavigator"
+    static let appTypePrefix = "FlowGraphAppType_"
+    static let flowAliasPrefix = "FlowGraphFlow_"
+
+    init(_ program: FlowProgram, analysis: ProgramAnalysis, sources: [String], options: SwiftEmitter.Options) {
+        self.options = options
+        self.sources = sources
+        imports = program.imports
+        isAsync = program.flows.contains(where: \.hasAsyncGuard)
+        var shadowing = Self.flowNestedNames.union(Self.programNestedNames)
+        if options.namespace != nil {
+            shadowing.formUnion(program.flows.map(\.name))
+            shadowing.formUnion([Self.programType, Self.navigatorAlias])
+        }
+        var types = TypeWriter(shadowing: shadowing)
+        let flowShadowing = Self.programNestedNames.union(Self.navigatorNestedNames)
+        flowAliases = program.flows.map(\.name).filter(flowShadowing.contains)
+        flows = program.flows.enumerated().map { index, flow in
+            Self.flowModel(flow, index: index, in: program, types: &types, isAliased: flowShadowing.contains(flow.name))
+        }
+        roots = program.roots.map { root in
+            RootModel(flow: root, caseModel: CaseModel(name: SwiftNames.caseIdentifier(program.flows[root].name), doc: [],
+                                                      parameters: types.parameters(Self.rootInputs(program.flows[root]))))
+        }
+        table = RouterTable(program, analysis: analysis)
+        let builds = BuildCollector(program: program, analysis: analysis, caseNames: flows.map(\.caseName),
+                                    linkCases: flows.map { $0.links.map(\.caseModel.name) },
+                                    rootCases: roots.map(\.caseModel.name))
+        for index in flows.indices {
+            flows[index].stepBuilds = builds.steps[index]
+            flows[index].exitBuilds = builds.exits[index]
+        }
+        appTypeAliases = types.aliased.sorted()
+    }
+
+    private static func flowModel(_ flow: Flow, index: Int, in program: FlowProgram, types: inout TypeWriter, isAliased: Bool) -> FlowModel {
+        let clauses = flow.steps.flatMap { $0.runs == nil ? $0.handlers : [] } + flow.handlers
+        let events = flow.events.map { event in
+            // The `///` doc of the first clause for the event that has one.
+            let doc = clauses.first { $0.event == event.name && !$0.doc.isEmpty }?.doc ?? []
+            return CaseModel(name: SwiftNames.caseIdentifier(event.name), doc: doc, parameters: types.parameters(event.payload))
+        }
+        let names = linkCaseNames(flow)
+        var links: [LinkModel] = []
+        for (link, name) in zip(flow.links.filter { $0.target != nil }, names) {
+            let step = flow.steps[link.target!]
+            let named = Set(link.pattern.placeholders)
+            let reads = step.inputs.enumerated().map { index, input -> Read? in
+                guard named.contains(input.name) else { return nil }
+                return Read(input: index, type: types.write(input.wrappedType), isOptional: input.isOptional)
+            }
+            links.append(LinkModel(caseModel: CaseModel(name: SwiftNames.identifier(name), doc: ["`\(link.pattern.text)`"],
+                                                        parameters: types.parameters(step.inputs)), reads: reads))
+        }
+        let declaration = SwiftNames.identifier(flow.name)
+        return FlowModel(
+            index: index, declaration: declaration,
+            reference: isAliased ? flowAliasPrefix + flow.name : declaration,
+            caseName: SwiftNames.caseIdentifier(flow.name), doc: flow.doc, isTabs: flow.isTabs,
+            steps: flow.steps.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
+            events: events,
+            exits: flow.exits.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
+            guards: flow.guards.map { GuardModel(identifier: SwiftNames.identifier($0.name), name: $0.name, doc: $0.doc, isAsync: $0.isAsync) },
+            links: links, stepBuilds: [], exitBuilds: [])
+    }
+
+    /// The inputs of a root flow's first screens (every tab's, for tabs), each name once.
+    static func rootInputs(_ flow: Flow) -> [Parameter] {
+        var seen = Set<String>()
+        return flow.firstSteps.flatMap { flow.steps[$0].inputs }.filter { seen.insert($0.name).inserted }
+    }
+
+    /// The case name of each resolved link of a flow: the target step's, numbered when repeated.
+    static func linkCaseNames(_ flow: Flow) -> [String] {
+        var caseNames: [String] = []
+        for link in flow.links {
+            guard let target = link.target else { continue }
+            let base = SwiftNames.caseName(flow.steps[target].name)
+            var name = base
+            var counter = 2
+            while caseNames.contains(name) {
+                name = base + String(counter)
+                counter += 1
+            }
+            caseNames.append(name)
+        }
+        return caseNames
+    }
+}
+
+extension Flow {
+    /// Whether one of the flow's guards is async, which makes the program's calls async.
+    var hasAsyncGuard: Bool { guards.contains(where: \.isAsync) }
+
+    /// The steps the flow shows first: its start step, or every tab.
+    var firstSteps: [Int] {
+        guard let start else { return [] }
+        return isTabs ? Array(steps.indices) : [start]
+    }
+}
+
+/// Writes the types the spec names as the generated file must: a name that a generated type would
+/// shadow is reached through a file-level alias (`FlowGraphAppType_Event`).
+struct TypeWriter {
+    let shadowing: Set<String>
+    private(set) var aliased = Set<String>()
+
+    init(shadowing: Set<String>) {
+        self.shadowing = shadowing
+    }
+
+    mutating func parameters(_ parameters: [Parameter]) -> [(label: String, type: String)] {
+        parameters.map { (SwiftNames.label($0.name), write($0.type)) }
+    }
+
+    /// The type's text, each shadowed first name (not after a `.`) replaced by its alias.
+    mutating func write(_ text: String) -> String {
+        var result = ""
+        var word = ""
+        var previous: Character = " "
+        func flush() {
+            if !word.isEmpty, previous != ".", shadowing.contains(word) {
+                aliased.insert(word)
+                result += RouterModel.appTypePrefix + word
+            } else {
+                result += word
+            }
+            if !word.isEmpty { previous = "a" }
+            word = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+                if character != " " { previous = character }
+            }
+        }
+        flush()
+        return result
+    }
+}

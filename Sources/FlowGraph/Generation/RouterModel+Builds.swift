@@ -1,0 +1,130 @@
+/// Which typed values the engine asks the generated code to build, and from which payloads: every
+/// screen or exit a clause's action makes (from its event, or its subflow's exit), every screen on
+/// a deep link's path (from the link's values), every subflow's and root's first screens (from the
+/// inputs of the step that runs it, or of the root).
+struct BuildCollector {
+    typealias Build = RouterModel.Build
+    private(set) var steps: [[Build]]
+    private(set) var exits: [[Build]]
+    private var seen: [Set<Build>]
+    private var seenExits: [Set<Build>]
+    private let program: FlowProgram
+
+    init(program: FlowProgram, analysis: ProgramAnalysis, caseNames: [String], linkCases: [[String]], rootCases: [String]) {
+        self.program = program
+        steps = Array(repeating: [], count: program.flows.count)
+        exits = steps
+        seen = Array(repeating: [], count: program.flows.count)
+        seenExits = seen
+        for (flowIndex, flow) in program.flows.enumerated() {
+            let events = Dictionary(flow.events.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            func eventSource(_ name: String) -> Source? {
+                events[name].map { Source(kind: .event, flowCase: caseNames[flowIndex], parameters: flow.events[$0].payload,
+                                          caseName: SwiftNames.caseIdentifier(flow.events[$0].name)) }
+            }
+            for step in flow.steps {
+                for clause in step.handlers {
+                    let source: Source?
+                    if let runs = step.runs {
+                        let subflow = program.flows[runs]
+                        source = subflow.exits.first { $0.name == clause.event }.map {
+                            Source(kind: .exit, flowCase: caseNames[runs], parameters: $0.inputs, caseName: SwiftNames.caseIdentifier($0.name))
+                        }
+                    } else {
+                        source = eventSource(clause.event)
+                    }
+                    if let source { for action in clause.actions { add(action, in: flowIndex, from: source) } }
+                }
+            }
+            for clause in flow.handlers {
+                if let source = eventSource(clause.event) { for action in clause.actions { add(action, in: flowIndex, from: source) } }
+            }
+            // Deep links: the target from the link's values, and each screen on the path.
+            var linkNumber = 0
+            for (linkIndex, link) in flow.links.enumerated() {
+                guard let target = link.target else { continue }
+                let source = Source(kind: .link, flowCase: caseNames[flowIndex], parameters: flow.steps[target].inputs,
+                                    caseName: SwiftNames.identifier(linkCases[flowIndex][linkNumber]))
+                linkNumber += 1
+                addStep(target, in: flowIndex, from: source)
+                let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
+                    ? analysis.linkPaths[flowIndex][linkIndex] : nil
+                for hop in path?.hops.dropFirst() ?? [] {
+                    guard let clause = hop.clause else { continue }
+                    add(clause.transition(in: program).actions[clause.branch], in: clause.flow, from: source)
+                }
+            }
+            // A subflow's first screens, from the inputs of each step that runs it.
+            for step in flow.steps {
+                guard let runs = step.runs else { continue }
+                let source = Source(kind: .screen, flowCase: caseNames[flowIndex], parameters: step.inputs,
+                                    caseName: SwiftNames.caseIdentifier(step.name))
+                for first in program.flows[runs].firstSteps { addStep(first, in: runs, from: source) }
+            }
+        }
+        for (number, root) in program.roots.enumerated() {
+            let flow = program.flows[root]
+            let source = Source(kind: nil, flowCase: "", parameters: RouterModel.rootInputs(flow), caseName: rootCases[number])
+            for first in flow.firstSteps { addStep(first, in: root, from: source) }
+        }
+        for index in steps.indices {
+            steps[index].sort { $0.target < $1.target }
+            exits[index].sort { $0.target < $1.target }
+        }
+    }
+
+    /// A payload: an event, a subflow's exit, a link or a runner step of a flow, or a root (no kind).
+    private struct Source {
+        let kind: RouterModel.SourceKind?
+        let flowCase: String
+        let parameters: [Parameter]
+        let caseName: String
+    }
+
+    private mutating func add(_ action: Action, in flow: Int, from source: Source) {
+        guard let target = action.target else { return }
+        switch action.kind {
+        case .push, .sheet, .cover, .replace, .root: addStep(target, in: flow, from: source)
+        case .exit: addExit(target, in: flow, from: source)
+        case .select, .popTo, .pop, .dismiss: break
+        }
+    }
+
+    private mutating func addStep(_ target: Int, in flow: Int, from source: Source) {
+        guard let build = Self.build(target, inputs: program.flows[flow].steps[target].inputs, from: source),
+              seen[flow].insert(build).inserted else { return }
+        steps[flow].append(build)
+    }
+
+    private mutating func addExit(_ target: Int, in flow: Int, from source: Source) {
+        guard let build = Self.build(target, inputs: program.flows[flow].exits[target].inputs, from: source),
+              seenExits[flow].insert(build).inserted else { return }
+        exits[flow].append(build)
+    }
+
+    /// The target's inputs taken by name from the source; nil when a required one is missing (the
+    /// checker reports such a program, so the engine never asks for it).
+    private static func build(_ target: Int, inputs: [Parameter], from source: Source) -> Build? {
+        guard !inputs.isEmpty else { return Build(target: target, source: .any, arguments: []) }
+        let wanted = Set(inputs.map(\.name))
+        var variables: [String: String] = [:]
+        let bindings = source.parameters.enumerated().map { index, parameter -> String? in
+            guard wanted.contains(parameter.name), variables[parameter.name] == nil else { return nil }
+            let variable = SwiftNames.isPlainIdentifier(parameter.name) ? parameter.name : "value\(index)"
+            variables[parameter.name] = variable
+            return variable
+        }
+        var arguments: [RouterModel.Argument] = []
+        for input in inputs {
+            let variable = variables[input.name]
+            if variable == nil, !input.isOptional { return nil }
+            arguments.append(.init(label: SwiftNames.argumentLabel(input.name), variable: variable))
+        }
+        let pattern: RouterModel.SourcePattern = if let kind = source.kind {
+            .payload(kind, flowCase: source.flowCase, caseName: source.caseName, bindings: bindings)
+        } else {
+            .root(caseName: source.caseName, bindings: bindings)
+        }
+        return Build(target: target, source: pattern, arguments: arguments)
+    }
+}

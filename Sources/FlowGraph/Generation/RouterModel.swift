@@ -1,0 +1,106 @@
+/// What a generated router holds, as typed values: built from a checked program and its analysis
+/// (`RouterModel.init`), then printed (`RouterPrinter`). No stage reads generated text back.
+///
+/// The file holds only what depends on the program: per flow, its types (`Step`, `Event`, `Exit`,
+/// `Guards`, `Guard`, `Link`) and how to build each typed value from the payload that reaches it;
+/// then the program as data for the engine of `FlowGraphRuntime` (`table`), and the program type
+/// that conforms to the runtime's protocol.
+struct RouterModel {
+    var options: SwiftEmitter.Options
+    var sources: [String]
+    var imports: [String]
+    /// Whether some guard is async, which makes `send` and `open` async.
+    var isAsync: Bool
+    var flows: [FlowModel]
+    /// The root flows' cases of `Root`, with the inputs of their first screens.
+    var roots: [RootModel]
+    /// The app's type names that generated nested types would shadow: reached through file-level aliases.
+    var appTypeAliases: [String]
+    /// Flows named like a type nested in the program type or the navigator: reached through file-level aliases.
+    var flowAliases: [String]
+    var table: RouterTable
+
+    struct FlowModel {
+        var index: Int
+        /// The flow's enum as declared.
+        var declaration: String
+        /// The flow's enum as the program type and the navigator refer to it (an alias when needed).
+        var reference: String
+        /// Its case in `Flow`, `Screen`, `Event`...
+        var caseName: String
+        var doc: [String]
+        var isTabs: Bool
+        var steps: [CaseModel]
+        var events: [CaseModel]
+        var exits: [CaseModel]
+        var guards: [GuardModel]
+        var links: [LinkModel]
+        /// How each step is built from the payloads that reach it, by target.
+        var stepBuilds: [Build]
+        var exitBuilds: [Build]
+    }
+
+    /// A case with its associated values: a step, an event, an exit, a root or a link.
+    struct CaseModel {
+        var name: String
+        var doc: [String]
+        /// Label and type (the type as the file must write it).
+        var parameters: [(label: String, type: String)]
+    }
+
+    struct GuardModel {
+        var identifier: String
+        var name: String
+        var doc: [String]
+        var isAsync: Bool
+    }
+
+    struct LinkModel {
+        var caseModel: CaseModel
+        /// How each input of the target step is read: from the placeholder's text, or nil (an
+        /// optional input the pattern does not name).
+        var reads: [Read?]
+    }
+
+    struct Read {
+        /// The index of the input in the values the runtime passes (the target step's inputs).
+        var input: Int
+        /// The type without its `?`.
+        var type: String
+        var isOptional: Bool
+    }
+
+    struct RootModel {
+        var flow: Int
+        var caseModel: CaseModel
+    }
+
+    /// One way a typed value is built: its target (a step or exit index of the flow), the payload
+    /// that reaches it, and the value of each of the target's inputs.
+    struct Build: Hashable {
+        var target: Int
+        var source: SourcePattern
+        /// For each input of the target: its label, and the bound variable that gives it (nil: `nil`).
+        var arguments: [Argument]
+    }
+
+    struct Argument: Hashable {
+        var label: String
+        var variable: String?
+    }
+
+    /// The payload a value is built from, as a pattern over `PayloadSource`.
+    enum SourcePattern: Hashable {
+        /// Any payload: the target has no inputs.
+        case any
+        /// `.event(.store(.itemPicked(let item)))`: kind, the flow's case, the payload's case, and
+        /// for each payload parameter the variable bound to it (nil for `_`).
+        case payload(SourceKind, flowCase: String, caseName: String, bindings: [String?])
+        /// `.root(.app(let user))`.
+        case root(caseName: String, bindings: [String?])
+    }
+
+    enum SourceKind: String, Hashable {
+        case event, exit, link, screen
+    }
+}

@@ -1,0 +1,188 @@
+/// The program type (`FlowRouter`): the wrappers of the flows' types, the program as data, and
+/// the functions by which the engine of `FlowGraphRuntime` reaches the typed values.
+extension RouterPrinter {
+    func programType(in out: inout SwiftPrinter) {
+        let conformance = model.isAsync ? "AsyncNavigationProgram" : "SyncNavigationProgram"
+        let flows = model.flows
+        let withEvents = flows.filter { !$0.events.isEmpty }
+        let withExits = flows.filter { !$0.exits.isEmpty }
+        let withLinks = flows.filter { !$0.links.isEmpty }
+        let withGuards = flows.filter { !$0.guards.isEmpty }
+        out.line("// MARK: - The program")
+        out.line()
+        out.line("/// The program as the navigator runs it: its flows and screens, and the program as data.")
+        out.block("\(access)enum \(program): \(runtime)\(conformance)") { out in
+            out.line("/// The flows of the program.")
+            out.block("\(access)enum Flow: Int, Hashable, Sendable, CaseIterable") { out in
+                for flow in flows { out.line("case \(flow.caseName)") }
+            }
+            out.line()
+            out.line("/// A step of any flow, with its inputs: what the UI shows.")
+            out.block("\(access)enum Screen: Hashable, Sendable, CustomStringConvertible") { out in
+                for flow in flows { out.line("case \(flow.caseName)(\(flow.reference).Step)") }
+                out.line()
+                out.line("\(access)var description: String { \(program).describe(self) }")
+            }
+            wrapper("Event", "Sendable", "An event of any flow.", withEvents, "Event", in: &out)
+            wrapper("Exit", "Sendable", "An exit of any flow.", withExits, "Exit", in: &out)
+            wrapper("Link", "Hashable, Sendable", "A deep link of any flow.", withLinks, "Link", in: &out)
+            wrapper("GuardID", "Hashable, Sendable", "A guard of any flow.", withGuards, "Guard", in: &out)
+            out.line()
+            out.line("/// Where the app starts: a root flow (one no step runs), with the inputs of its first screens.")
+            out.block("\(access)enum Root: Hashable, Sendable") { out in
+                for root in model.roots { out.line("case \(Self.declaration(root.caseModel))") }
+            }
+            out.line()
+            let inherited = withGuards.map { "\($0.reference).Guards" }
+            out.line("/// Every guard of the program: the app implements this one protocol.")
+            out.line("@MainActor")
+            out.line("\(access)protocol Guards: \(inherited.isEmpty ? "Sendable" : inherited.joined(separator: ", ")) {}")
+            if withGuards.isEmpty {
+                out.line()
+                out.line("/// The program has no guards.")
+                out.block("\(access)struct NoGuards: Guards") { out in out.line("\(access)init() {}") }
+            }
+            out.line()
+            out.line("\(access)typealias AppGuards = any Guards")
+            out.line("\(access)typealias Source = \(runtime)PayloadSource<\(program)>")
+            out.line()
+            table(in: &out)
+            out.line()
+            references(withEvents: withEvents, withExits: withExits, withLinks: withLinks, withGuards: withGuards, in: &out)
+        }
+    }
+
+    private func wrapper(_ name: String, _ conformances: String, _ doc: String, _ flows: [RouterModel.FlowModel], _ nested: String,
+                         in out: inout SwiftPrinter) {
+        out.line()
+        out.line("/// \(doc)")
+        out.block("\(access)enum \(name): \(conformances)") { out in
+            for flow in flows { out.line("case \(flow.caseName)(\(flow.reference).\(nested))") }
+        }
+    }
+
+    private func table(in out: inout SwiftPrinter) {
+        out.line("/// The program as data: which clause handles what, link patterns and paths, names.")
+        out.line("\(access)static let table = \(runtime)ProgramTable(text: #\"\"\"")
+        out.indented { out in
+            for line in model.table.lines { out.line(line) }
+            out.line("\"\"\"#)")
+        }
+    }
+
+    /// The functions of the runtime's protocol: from a typed value to its index in the table and back.
+    private func references(withEvents: [RouterModel.FlowModel], withExits: [RouterModel.FlowModel],
+                            withLinks: [RouterModel.FlowModel], withGuards: [RouterModel.FlowModel], in out: inout SwiftPrinter) {
+        let ref = runtime
+        func switchOver(_ header: String, _ subject: String, _ flows: [RouterModel.FlowModel], _ body: (RouterModel.FlowModel) -> String,
+                        in out: inout SwiftPrinter) {
+            out.block(header) { out in
+                out.switchOver("\(subject)") { out in
+                    for flow in flows { out.line("case .\(flow.caseName)(let value): \(body(flow))") }
+                }
+            }
+        }
+        switchOver("\(access)static func step(of screen: Screen) -> \(ref)StepRef", "screen", model.flows,
+                   { "\(ref)StepRef(flow: \($0.index), step: \($0.reference).index(of: value))" }, in: &out)
+        switchOver("\(access)static func event(of event: Event) -> \(ref)EventRef", "event", withEvents,
+                   { "\(ref)EventRef(flow: \($0.index), index: \($0.reference).index(of: value))" }, in: &out)
+        switchOver("\(access)static func exit(of exit: Exit) -> \(ref)ExitRef", "exit", withExits,
+                   { "\(ref)ExitRef(flow: \($0.index), index: \($0.reference).index(of: value))" }, in: &out)
+        switchOver("\(access)static func link(of link: Link) -> \(ref)LinkRef", "link", withLinks,
+                   { "\(ref)LinkRef(flow: \($0.index), index: \($0.reference).index(of: value))" }, in: &out)
+        out.block("\(access)static func flow(of root: Root) -> Int") { out in
+            out.switchOver("root") { out in
+                for root in model.roots { out.line("case .\(root.caseModel.name): \(root.flow)") }
+            }
+        }
+        out.block("\(access)static func guardID(_ ref: \(ref)GuardRef) -> GuardID") { out in
+            out.switchOver("ref.flow") { out in
+                for flow in withGuards { out.line("case \(flow.index): .\(flow.caseName)(\(flow.reference).Guard.allCases[ref.index])") }
+                out.line("default: preconditionFailure(\"the program has no guard \\(ref)\")")
+            }
+        }
+        out.block("\(access)static func screen(_ step: \(ref)StepRef, from source: Source) -> Screen?") { out in
+            out.switchOver("step.flow") { out in
+                for flow in model.flows { out.line("case \(flow.index): \(flow.reference).step(step.step, from: source).map(Screen.\(flow.caseName))") }
+                out.line("default: nil")
+            }
+        }
+        out.block("\(access)static func exit(_ exit: \(ref)ExitRef, from source: Source) -> Exit?") { out in
+            guard !withExits.isEmpty else {
+                out.line("nil")
+                return
+            }
+            out.switchOver("exit.flow") { out in
+                for flow in withExits { out.line("case \(flow.index): \(flow.reference).exit(exit.index, from: source).map(Exit.\(flow.caseName))") }
+                out.line("default: nil")
+            }
+        }
+        out.block("\(access)static func link(_ ref: \(ref)LinkRef, values: [String?]) -> Link?") { out in
+            guard !withLinks.isEmpty else {
+                out.line("nil")
+                return
+            }
+            out.switchOver("ref.flow") { out in
+                for flow in withLinks { out.line("case \(flow.index): \(flow.reference).link(ref.index, values: values).map(Link.\(flow.caseName))") }
+                out.line("default: nil")
+            }
+        }
+        out.line("@MainActor")
+        out.block("\(access)static func ask(_ ref: \(ref)GuardRef, of guards: AppGuards) \(asyncWord)-> Bool") { out in
+            let guards = withGuards.flatMap { flow in flow.guards.enumerated().map { (flow, $0, $1) } }
+            guard !guards.isEmpty else {
+                out.line("false")
+                return
+            }
+            out.switchOver("(ref.flow, ref.index)") { out in
+                for (flow, index, item) in guards {
+                    out.line("case (\(flow.index), \(index)): \(item.isAsync ? "await " : "")guards.\(item.identifier)()")
+                }
+                out.line("default: false")
+            }
+        }
+    }
+
+    /// The navigator's typed `send` and `open` for each flow, and its `init` without guards.
+    func navigatorExtension(in out: inout SwiftPrinter) {
+        let withEvents = model.flows.filter { !$0.events.isEmpty }
+        let withLinks = model.flows.filter { !$0.links.isEmpty }
+        let hasGuards = model.flows.contains { !$0.guards.isEmpty }
+        guard !withEvents.isEmpty || !withLinks.isEmpty || !hasGuards else { return }
+        let reference = { (flow: RouterModel.FlowModel) -> String in
+            // At file level, a flow in the namespace is reached through it.
+            guard let namespace = model.options.namespace, flow.reference == flow.declaration else { return flow.reference }
+            return "\(namespace).\(flow.declaration)"
+        }
+        out.block("extension \(runtime)Navigator where Program == \(qualifiedProgram)") { out in
+            var first = true
+            func separate(_ out: inout SwiftPrinter) {
+                if !first { out.line() }
+                first = false
+            }
+            if !hasGuards {
+                separate(&out)
+                out.line("/// A navigator showing the first screens of `root` (the program has no guards).")
+                out.block("\(access)convenience init(_ root: Root, historyLimit: Int = 100)") { out in
+                    out.line("self.init(root, guards: \(qualifiedProgram).NoGuards(), historyLimit: historyLimit)")
+                }
+            }
+            for flow in withEvents {
+                separate(&out)
+                out.line("/// Sends an event of flow '\(name(flow))' (see `send(_:)` of `Navigator`).")
+                out.line("@discardableResult")
+                out.block("\(access)func send(_ event: \(reference(flow)).Event) \(asyncWord)-> Outcome") { out in
+                    out.line("\(awaitWord)send(\(qualifiedProgram).Event.\(flow.caseName)(event))")
+                }
+            }
+            for flow in withLinks {
+                separate(&out)
+                out.line("/// Opens a deep link of flow '\(name(flow))' (see `open(_:)` of `Navigator`).")
+                out.line("@discardableResult")
+                out.block("\(access)func open(_ link: \(reference(flow)).Link) \(asyncWord)-> Outcome") { out in
+                    out.line("\(awaitWord)open(\(qualifiedProgram).Link.\(flow.caseName)(link))")
+                }
+            }
+        }
+    }
+}

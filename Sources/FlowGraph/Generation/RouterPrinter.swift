@@ -1,0 +1,231 @@
+/// Prints a `RouterModel` as Swift: the flows' types, the program type that conforms to
+/// `FlowGraphRuntime`'s protocol, and the navigator's typed `send` and `open` for each flow.
+struct RouterPrinter {
+    let model: RouterModel
+
+    /// `public ` or nothing.
+    var access: String { model.options.access == .public ? "public " : "" }
+    /// `FlowGraphRuntime.`, or nothing when the runtime's sources are compiled with the router.
+    var runtime: String { model.options.embedsRuntime ? "" : "FlowGraphRuntime." }
+    var program: String { RouterModel.programType }
+    /// The program type as file-level code names it.
+    var qualifiedProgram: String { model.options.namespace.map { "\($0).\(program)" } ?? program }
+    var asyncWord: String { model.isAsync ? "async " : "" }
+    var awaitWord: String { model.isAsync ? "await " : "" }
+
+    static func print(_ model: RouterModel) -> String {
+        var out = SwiftPrinter()
+        RouterPrinter(model: model).file(in: &out)
+        return out.text
+    }
+
+    private func file(in out: inout SwiftPrinter) {
+        out.line("\(OutputSignature.swiftPrefix) \(FlowGraphVersion.current) from \(model.sources.joined(separator: ", ")).")
+        out.line("// Do not edit: change the .flow files and generate again.")
+        out.line()
+        if !model.options.embedsRuntime { out.line("import FlowGraphRuntime") }
+        for module in model.imports where module != "FlowGraphRuntime" { out.line("import \(module)") }
+        out.line()
+        aliases(in: &out)
+        if let namespace = model.options.namespace {
+            out.line("/// The navigation of the program: its flows, and the navigator that runs them.")
+            out.block("\(access)enum \(namespace)") { out in declarations(in: &out) }
+            out.line()
+        } else {
+            declarations(in: &out)
+        }
+        navigatorExtension(in: &out)
+    }
+
+    private func aliases(in out: inout SwiftPrinter) {
+        if !model.appTypeAliases.isEmpty {
+            out.line("// The app's own types whose names the generated types reuse.")
+            for name in model.appTypeAliases { out.line("typealias \(RouterModel.appTypePrefix)\(name) = \(name)") }
+            out.line()
+        }
+        if !model.flowAliases.isEmpty {
+            out.line("// Flows whose names the program's or the navigator's own types reuse.")
+            let prefix = model.options.namespace.map { "\($0)." } ?? ""
+            for name in model.flowAliases {
+                out.line("\(access)typealias \(RouterModel.flowAliasPrefix)\(name) = \(prefix)\(SwiftNames.identifier(name))")
+            }
+            out.line()
+        }
+    }
+
+    /// The flows' enums, the program type and the navigator's alias.
+    private func declarations(in out: inout SwiftPrinter) {
+        for flow in model.flows {
+            flowEnum(flow, in: &out)
+            out.line()
+        }
+        programType(in: &out)
+        out.line()
+        out.line("/// Runs the program: `send`, `open`, the state and the commands for the UI (FlowGraphRuntime).")
+        out.line("\(access)typealias \(RouterModel.navigatorAlias) = \(runtime)Navigator<\(program)>")
+    }
+
+    // MARK: - One enum per flow
+
+    private func flowEnum(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
+        out.doc(flow.doc)
+        out.block("\(access)enum \(flow.declaration)") { out in
+            out.line("/// The steps of flow '\(name(flow))': where the user can be.")
+            cases("\(access)enum Step: Hashable, Sendable", flow.steps, in: &out)
+            if !flow.events.isEmpty {
+                out.line()
+                out.line("/// The events of flow '\(name(flow))', with their payloads.")
+                cases("\(access)enum Event: Sendable", flow.events, in: &out)
+            }
+            if !flow.exits.isEmpty {
+                out.line()
+                out.line("/// The outcomes that finish flow '\(name(flow))'; the step that runs it handles them.")
+                cases("\(access)enum Exit: Sendable", flow.exits, in: &out)
+            }
+            if !flow.guards.isEmpty { guards(flow, in: &out) }
+            if !flow.links.isEmpty { links(flow, in: &out) }
+            out.line()
+            indexFunctions(flow, in: &out)
+            builds(flow, in: &out)
+        }
+    }
+
+    func name(_ flow: RouterModel.FlowModel) -> String {
+        flow.declaration.replacing("`", with: "")
+    }
+
+    private func cases(_ header: String, _ cases: [RouterModel.CaseModel], in out: inout SwiftPrinter) {
+        out.block(header) { out in
+            for item in cases {
+                out.doc(item.doc)
+                out.line("case \(Self.declaration(item))")
+            }
+        }
+    }
+
+    /// `product(product: ProductID)`, or `catalog`.
+    static func declaration(_ item: RouterModel.CaseModel) -> String {
+        guard !item.parameters.isEmpty else { return item.name }
+        return item.name + "(" + item.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ") + ")"
+    }
+
+    private func guards(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
+        out.line()
+        out.line("/// The guards of flow '\(name(flow))', implemented by the app (on the main actor, like the UI).")
+        out.line("@MainActor")
+        out.block("\(access)protocol Guards: Sendable") { out in
+            for item in flow.guards {
+                out.doc(item.doc)
+                out.line("func \(item.identifier)() \(item.isAsync ? "async " : "")-> Bool")
+            }
+        }
+        out.line()
+        out.line("/// The names of the guards of flow '\(name(flow))', as blocked outcomes report them.")
+        out.block("\(access)enum Guard: String, Hashable, Sendable, CaseIterable") { out in
+            for item in flow.guards { out.line("case \(item.identifier) = \(SwiftNames.stringLiteral(item.name))") }
+        }
+    }
+
+    private func links(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
+        out.line()
+        out.line("/// The deep links of flow '\(name(flow))'.")
+        out.block("\(access)enum Link: Hashable, Sendable") { out in
+            for link in flow.links {
+                out.doc(link.caseModel.doc)
+                out.line("case \(Self.declaration(link.caseModel))")
+            }
+            out.line()
+            out.line("/// The link a URL or path matches, if any: `\"/products/42\"`, `\"shop://products/42?ref=mail\"`.")
+            out.block("\(access)init?(url: String)") { out in
+                out.line("guard case .\(flow.caseName)(let link)? = \(program).link(url: url, inFlow: \(flow.index)) else { return nil }")
+                out.line("self = link")
+            }
+        }
+    }
+
+    /// `index(of:)` for the flow's steps, events, exits and links: their index in the table.
+    private func indexFunctions(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
+        func function(_ type: String, _ cases: [RouterModel.CaseModel], in out: inout SwiftPrinter) {
+            out.block("fileprivate static func index(of value: \(type)) -> Int") { out in
+                out.switchOver("value") { out in
+                    for (index, item) in cases.enumerated() { out.line("case .\(item.name): \(index)") }
+                }
+            }
+        }
+        function("Step", flow.steps, in: &out)
+        if !flow.events.isEmpty { function("Event", flow.events, in: &out) }
+        if !flow.exits.isEmpty { function("Exit", flow.exits, in: &out) }
+        if !flow.links.isEmpty { function("Link", flow.links.map(\.caseModel), in: &out) }
+    }
+
+    /// How each step, exit and link of the flow is built from what reaches it.
+    private func builds(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
+        buildFunction("step", "Step", flow.stepBuilds, cases: flow.steps, in: &out)
+        if !flow.exits.isEmpty { buildFunction("exit", "Exit", flow.exitBuilds, cases: flow.exits, in: &out) }
+        guard !flow.links.isEmpty else { return }
+        out.block("fileprivate static func link(_ index: Int, values: [String?]) -> Link?") { out in
+            out.switchOver("index") { out in
+                for (index, link) in flow.links.enumerated() {
+                    var bindings: [String] = []
+                    var arguments: [String] = []
+                    for (input, read) in zip(link.caseModel.parameters, link.reads) {
+                        guard let read else {
+                            arguments.append("\(Self.argumentLabel(input.label)): nil")
+                            continue
+                        }
+                        let variable = "v\(read.input)"
+                        let function = read.isOptional ? "readOptional" : "read"
+                        bindings.append("let \(variable) = \(runtime)LinkText.\(function)(values[\(read.input)], as: \(read.type).self)")
+                        arguments.append("\(Self.argumentLabel(input.label)): \(variable)")
+                    }
+                    let value = "." + link.caseModel.name + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+                    if bindings.isEmpty {
+                        out.line("case \(index): \(value)")
+                    } else {
+                        out.line("case \(index): if \(bindings.joined(separator: ", ")) { \(value) } else { nil }")
+                    }
+                }
+                out.line("default: nil")
+            }
+        }
+    }
+
+    private func buildFunction(_ function: String, _ type: String, _ builds: [RouterModel.Build], cases: [RouterModel.CaseModel],
+                               in out: inout SwiftPrinter) {
+        out.block("fileprivate static func \(function)(_ index: Int, from source: \(program).Source) -> \(type)?") { out in
+            guard !builds.isEmpty else {
+                out.line("nil")
+                return
+            }
+            out.switchOver("(index, source)") { out in
+                for build in builds {
+                    let item = cases[build.target]
+                    let arguments = build.arguments.map { "\($0.label): \($0.variable ?? "nil")" }
+                    let value = "." + item.name + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+                    out.line("case (\(build.target), \(Self.pattern(build.source))): \(value)")
+                }
+                out.line("default: nil")
+            }
+        }
+    }
+
+    /// `_`, `.event(.store(.itemPicked(let item)))`, `.root(.app)`.
+    static func pattern(_ source: RouterModel.SourcePattern) -> String {
+        func bound(_ bindings: [String?]) -> String {
+            guard bindings.contains(where: { $0 != nil }) else { return "" }
+            return "(" + bindings.map { $0.map { "let \($0)" } ?? "_" }.joined(separator: ", ") + ")"
+        }
+        switch source {
+        case .any: return "_"
+        case .payload(let kind, let flowCase, let caseName, let bindings):
+            return ".\(kind.rawValue)(.\(flowCase)(.\(caseName)\(bound(bindings))))"
+        case .root(let caseName, let bindings):
+            return ".root(.\(caseName)\(bound(bindings)))"
+        }
+    }
+
+    /// An argument label in a call: only `inout` needs backticks there.
+    static func argumentLabel(_ label: String) -> String {
+        label == "`inout`" ? label : label.replacing("`", with: "")
+    }
+}

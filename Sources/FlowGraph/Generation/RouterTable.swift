@@ -1,0 +1,118 @@
+/// The program as data for the engine of `FlowGraphRuntime`: flows, steps with their clauses and a
+/// shortest path to each, guards, events, exits, links with the paths `open` follows. Written in
+/// the text format that `FlowGraphRuntime.ProgramTable` reads (its documentation has the grammar;
+/// `RouterTableTests` decodes what this writes).
+struct RouterTable {
+    static let version = 1
+    private(set) var lines: [String] = []
+
+    init(_ program: FlowProgram, analysis: ProgramAnalysis) {
+        lines.append("flowgraph-table \(Self.version)")
+        let search = CompositeGraph(program: program).search(everyMove: true, given: nil)
+        let roots = Set(program.roots)
+        var global = 0
+        var offsets: [Int] = []
+        for flow in program.flows {
+            offsets.append(global)
+            global += flow.steps.count
+        }
+        for (flowIndex, flow) in program.flows.enumerated() {
+            let events = Self.indices(flow.events.map(\.name))
+            lines.append(Self.record("flow", flow.name, flow.isTabs ? "1" : "0", "\(flow.start ?? 0)", roots.contains(flowIndex) ? "1" : "0"))
+            for item in flow.guards { lines.append(Self.record("guard", item.name, item.isAsync ? "1" : "0")) }
+            for event in flow.events { lines.append(Self.record("event", event.name)) }
+            for exit in flow.exits { lines.append(Self.record("exit", exit.name)) }
+            for (stepIndex, step) in flow.steps.enumerated() {
+                var fields = [step.name, step.runs.map(String.init) ?? "-"]
+                let parent = search.parent[offsets[flowIndex] + stepIndex]
+                fields.append(parent == -1 ? "^" : parent < 0 ? "-" : String(parent))
+                for input in step.inputs { fields += ["in", "\(input.name):\(input.type)"] }
+                let triggers = step.runs.map { Self.indices(program.flows[$0].exits.map(\.name)) } ?? events
+                var line = Self.record("step", fields)
+                for clause in step.handlers { line += " " + Self.clause(clause, triggers: triggers, in: flow) }
+                lines.append(line)
+            }
+            for clause in flow.handlers { lines.append(Self.clause(clause, triggers: events, in: flow)) }
+            for (linkIndex, link) in flow.links.enumerated() {
+                guard let target = link.target else { continue }
+                let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
+                    ? analysis.linkPaths[flowIndex][linkIndex] : nil
+                lines.append(Self.link(link, target: flow.steps[target], targetIndex: target, path: path, offsets: offsets))
+            }
+        }
+    }
+
+    private static func indices(_ names: [String]) -> [String: Int] {
+        Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A record: its keyword and its fields, escaped.
+    private static func record(_ keyword: String, _ fields: String...) -> String { record(keyword, fields) }
+
+    private static func record(_ keyword: String, _ fields: [String]) -> String {
+        ([keyword] + fields.map(escape)).joined(separator: " ")
+    }
+
+    /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`
+    private static func clause(_ clause: Transition, triggers: [String: Int], in flow: Flow) -> String {
+        var words = ["on", String(triggers[clause.event] ?? 0)]
+        let conditions = clause.conditions
+        for (index, action) in clause.actions.enumerated() {
+            if index > 0 { words.append("else") }
+            if conditions.indices.contains(index) {
+                let condition = conditions[index]
+                words += ["if", (condition.isNegated ? "!" : "") + String(condition.guardIndex ?? 0)]
+            }
+            words.append(action.kind.rawValue)
+            switch action.kind {
+            case .pop, .dismiss: break
+            case .push, .sheet, .cover, .replace, .root, .select, .popTo, .exit: words.append(String(action.target ?? 0))
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// `link TARGET TEXT SCHEME|- PART... [path HOP...]`
+    private static func link(_ link: Link, target: Step, targetIndex: Int, path: NavigationPath?, offsets: [Int]) -> String {
+        let inputs = indices(target.inputs.map(\.name))
+        func part(_ part: LinkPattern.Part) -> String {
+            switch part {
+            case .literal(let text): "/" + escape(text)
+            case .placeholder(let name): "{\(inputs[name] ?? 0)}"
+            }
+        }
+        var words = ["link", String(targetIndex), escape(link.pattern.text), link.pattern.scheme.map(escape) ?? "-"]
+        words += link.pattern.segments.map(part)
+        words += link.pattern.query.map { "?" + escape($0.key) + "=" + part($0.value) }
+        if let path {
+            words.append("path")
+            for (index, hop) in path.hops.enumerated() {
+                let global = offsets[hop.step.flow] + hop.step.step
+                if index == 0 {
+                    words.append("b\(global)")
+                } else if let clause = hop.clause {
+                    words.append("m\(clause.flow):\(clause.step.map(String.init) ?? "*"):\(clause.handler):\(clause.branch)")
+                } else {
+                    words.append("e\(global)")
+                }
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// Percent-escapes what the text format cannot hold as it is: `%`, spaces and control
+    /// characters, `"` and `\` (the text sits in a Swift raw string literal), and `=`.
+    static func escape(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            if byte < 0x21 || byte == 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\"")
+                || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "=") {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
