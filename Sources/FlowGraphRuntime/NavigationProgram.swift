@@ -132,3 +132,18 @@ public struct GuardRef: Hashable, Sendable {
         self.index = index
     }
 }
+
+/// A step's index in its flow and its inputs, type-erased: what a generated `Step` compares and
+/// hashes. Written out by hand in the generated file, one line a step, because the compiler's
+/// derived `==` for an enum of many cases with payloads costs seconds of every clean build.
+public struct StepKey: Hashable {
+    public let index: Int
+    private let values: [AnyHashable]
+
+    public init<each Value: Hashable>(_ index: Int, _ value: repeat each Value) {
+        var values: [AnyHashable] = []
+        for item in repeat each value { values.append(AnyHashable(item)) }
+        self.index = index
+        self.values = values
+    }
+}

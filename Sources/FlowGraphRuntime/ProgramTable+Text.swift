@@ -2,10 +2,9 @@
 /// field percent-escaped (`%`, space, control characters, `"`, `\` and `=` as `%XX`):
 ///
 ///     flowgraph-table 1
-///     flow NAME TABS START ROOT              TABS, ROOT: 0 or 1; START: a step index
-///     guard NAME ASYNC                       in the flow above, in order (ASYNC: 0 or 1)
-///     event NAME
-///     exit NAME
+///     flow NAME TABS START ROOT [guard NAME ASYNC]... [event NAME]... [exit NAME]...
+///                                            TABS, ROOT, ASYNC: 0 or 1; START: a step index;
+///                                            the flow's guards, events and exits in order
 ///     step NAME RUNS PATH [in NAME:TYPE]... [CLAUSE]...
 ///                                            RUNS: a flow index or -; PATH: the global index of
 ///                                            the step before it on a shortest path, ^ for a
@@ -65,13 +64,16 @@ extension ProgramTable {
                 }
                 sawHeader = true
             case "flow":
-                flows.append(FlowInfo(name: try fields.word(), isTabs: try fields.flag(), start: try fields.number(), isRoot: try fields.flag()))
-            case "guard":
-                flows[flows.count - 1].guards.append(GuardInfo(name: try fields.word(), isAsync: try fields.flag()))
-            case "event":
-                flows[flows.count - 1].events.append(try fields.word())
-            case "exit":
-                flows[flows.count - 1].exits.append(try fields.word())
+                var flow = FlowInfo(name: try fields.word(), isTabs: try fields.flag(), start: try fields.number(), isRoot: try fields.flag())
+                while !fields.isAtEnd {
+                    switch try fields.word() {
+                    case "guard": flow.guards.append(GuardInfo(name: try fields.word(), isAsync: try fields.flag()))
+                    case "event": flow.events.append(try fields.word())
+                    case "exit": flow.exits.append(try fields.word())
+                    case let other: throw fields.error("expected guard, event or exit, not '\(other)'")
+                    }
+                }
+                flows.append(flow)
             case "step":
                 let name = try fields.word()
                 let runs = try fields.optionalNumber()

@@ -105,13 +105,15 @@ struct BuildCollector {
     /// The target's inputs taken by name from the source; nil when a required one is missing (the
     /// checker reports such a program, so the engine never asks for it).
     private static func build(_ target: Int, inputs: [Parameter], from source: Source) -> Build? {
-        guard !inputs.isEmpty else { return Build(target: target, source: .any, arguments: []) }
+        guard !inputs.isEmpty else { return Build(target: target, source: .any, arguments: [], signature: []) }
         let wanted = Set(inputs.map(\.name))
         var variables: [String: String] = [:]
+        var signature: [String] = []
         let bindings = source.parameters.enumerated().map { index, parameter -> String? in
             guard wanted.contains(parameter.name), variables[parameter.name] == nil else { return nil }
             let variable = SwiftNames.isPlainIdentifier(parameter.name) ? parameter.name : "value\(index)"
             variables[parameter.name] = variable
+            signature.append("\(variable): \(parameter.type)")
             return variable
         }
         var arguments: [RouterModel.Argument] = []
@@ -125,6 +127,6 @@ struct BuildCollector {
         } else {
             .root(caseName: source.caseName, bindings: bindings)
         }
-        return Build(target: target, source: pattern, arguments: arguments)
+        return Build(target: target, source: pattern, arguments: arguments, signature: signature.sorted())
     }
 }

@@ -82,6 +82,9 @@ struct RouterModel {
         var source: SourcePattern
         /// For each input of the target: its label, and the bound variable that gives it (nil: `nil`).
         var arguments: [Argument]
+        /// The bound variables with their types: builds of one target with the same signature
+        /// share one `case` with several patterns.
+        var signature: [String]
     }
 
     struct Argument: Hashable {

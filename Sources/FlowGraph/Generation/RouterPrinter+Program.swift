@@ -78,12 +78,12 @@ extension RouterPrinter {
                         in out: inout SwiftPrinter) {
             out.block(header) { out in
                 out.switchOver("\(subject)") { out in
-                    for flow in flows { out.line("case .\(flow.caseName)(let value): \(body(flow))") }
+                    for flow in flows { out.line("case .\(flow.caseName)(let value): return \(body(flow))") }
                 }
             }
         }
         switchOver("\(access)static func step(of screen: Screen) -> \(ref)StepRef", "screen", model.flows,
-                   { "\(ref)StepRef(flow: \($0.index), step: \($0.reference).index(of: value))" }, in: &out)
+                   { "\(ref)StepRef(flow: \($0.index), step: \($0.reference).Step.flowGraphKey(value).index)" }, in: &out)
         switchOver("\(access)static func event(of event: Event) -> \(ref)EventRef", "event", withEvents,
                    { "\(ref)EventRef(flow: \($0.index), index: \($0.reference).index(of: value))" }, in: &out)
         switchOver("\(access)static func exit(of exit: Exit) -> \(ref)ExitRef", "exit", withExits,
@@ -92,19 +92,19 @@ extension RouterPrinter {
                    { "\(ref)LinkRef(flow: \($0.index), index: \($0.reference).index(of: value))" }, in: &out)
         out.block("\(access)static func flow(of root: Root) -> Int") { out in
             out.switchOver("root") { out in
-                for root in model.roots { out.line("case .\(root.caseModel.name): \(root.flow)") }
+                for root in model.roots { out.line("case .\(root.caseModel.name): return \(root.flow)") }
             }
         }
         out.block("\(access)static func guardID(_ ref: \(ref)GuardRef) -> GuardID") { out in
             out.switchOver("ref.flow") { out in
-                for flow in withGuards { out.line("case \(flow.index): .\(flow.caseName)(\(flow.reference).Guard.allCases[ref.index])") }
+                for flow in withGuards { out.line("case \(flow.index): return .\(flow.caseName)(\(flow.reference).Guard.allCases[ref.index])") }
                 out.line("default: preconditionFailure(\"the program has no guard \\(ref)\")")
             }
         }
         out.block("\(access)static func screen(_ step: \(ref)StepRef, from source: Source) -> Screen?") { out in
             out.switchOver("step.flow") { out in
-                for flow in model.flows { out.line("case \(flow.index): \(flow.reference).step(step.step, from: source).map(Screen.\(flow.caseName))") }
-                out.line("default: nil")
+                for flow in model.flows { out.line("case \(flow.index): return \(flow.reference).step(step.step, from: source).map(Screen.\(flow.caseName))") }
+                out.line("default: return nil")
             }
         }
         out.block("\(access)static func exit(_ exit: \(ref)ExitRef, from source: Source) -> Exit?") { out in
@@ -113,8 +113,8 @@ extension RouterPrinter {
                 return
             }
             out.switchOver("exit.flow") { out in
-                for flow in withExits { out.line("case \(flow.index): \(flow.reference).exit(exit.index, from: source).map(Exit.\(flow.caseName))") }
-                out.line("default: nil")
+                for flow in withExits { out.line("case \(flow.index): return \(flow.reference).exit(exit.index, from: source).map(Exit.\(flow.caseName))") }
+                out.line("default: return nil")
             }
         }
         out.block("\(access)static func link(_ ref: \(ref)LinkRef, values: [String?]) -> Link?") { out in
@@ -123,8 +123,8 @@ extension RouterPrinter {
                 return
             }
             out.switchOver("ref.flow") { out in
-                for flow in withLinks { out.line("case \(flow.index): \(flow.reference).link(ref.index, values: values).map(Link.\(flow.caseName))") }
-                out.line("default: nil")
+                for flow in withLinks { out.line("case \(flow.index): return \(flow.reference).link(ref.index, values: values).map(Link.\(flow.caseName))") }
+                out.line("default: return nil")
             }
         }
         out.line("@MainActor")
@@ -136,9 +136,9 @@ extension RouterPrinter {
             }
             out.switchOver("(ref.flow, ref.index)") { out in
                 for (flow, index, item) in guards {
-                    out.line("case (\(flow.index), \(index)): \(item.isAsync ? "await " : "")guards.\(item.identifier)()")
+                    out.line("case (\(flow.index), \(index)): return \(item.isAsync ? "await " : "")guards.\(item.identifier)()")
                 }
-                out.line("default: false")
+                out.line("default: return false")
             }
         }
     }

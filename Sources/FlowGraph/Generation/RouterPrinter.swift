@@ -71,7 +71,13 @@ struct RouterPrinter {
         out.doc(flow.doc)
         out.block("\(access)enum \(flow.declaration)") { out in
             out.line("/// The steps of flow '\(name(flow))': where the user can be.")
-            cases("\(access)enum Step: Hashable, Sendable", flow.steps, in: &out)
+            out.block("\(access)enum Step: Hashable, Sendable") { out in
+                for item in flow.steps {
+                    out.doc(item.doc)
+                    out.line("case \(Self.declaration(item))")
+                }
+                stepIdentity(flow, in: &out)
+            }
             if !flow.events.isEmpty {
                 out.line()
                 out.line("/// The events of flow '\(name(flow))', with their payloads.")
@@ -87,6 +93,25 @@ struct RouterPrinter {
             out.line()
             indexFunctions(flow, in: &out)
             builds(flow, in: &out)
+        }
+    }
+
+    /// `==` and `hash(into:)` of a flow's steps, through a key of their index and inputs (the
+    /// derived ones cost seconds of compile time in a large program).
+    private func stepIdentity(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
+        out.line()
+        out.line("\(access)static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }")
+        out.line("\(access)func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }")
+        out.line()
+        out.line("/// The step's index in the program's table, and its inputs.")
+        out.block("fileprivate static func flowGraphKey(_ step: Step) -> \(runtime)StepKey") { out in
+            out.switchOver("step") { out in
+                for (index, item) in flow.steps.enumerated() {
+                    let variables = item.parameters.indices.map { "v\($0)" }
+                    let pattern = variables.isEmpty ? "" : "(" + variables.map { "let \($0)" }.joined(separator: ", ") + ")"
+                    out.line("case .\(item.name)\(pattern): return .init(\(([String(index)] + variables).joined(separator: ", ")))")
+                }
+            }
         }
     }
 
@@ -143,16 +168,15 @@ struct RouterPrinter {
         }
     }
 
-    /// `index(of:)` for the flow's steps, events, exits and links: their index in the table.
+    /// `index(of:)` for the flow's events, exits and links: their index in the table.
     private func indexFunctions(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
         func function(_ type: String, _ cases: [RouterModel.CaseModel], in out: inout SwiftPrinter) {
             out.block("fileprivate static func index(of value: \(type)) -> Int") { out in
                 out.switchOver("value") { out in
-                    for (index, item) in cases.enumerated() { out.line("case .\(item.name): \(index)") }
+                    for (index, item) in cases.enumerated() { out.line("case .\(item.name): return \(index)") }
                 }
             }
         }
-        function("Step", flow.steps, in: &out)
         if !flow.events.isEmpty { function("Event", flow.events, in: &out) }
         if !flow.exits.isEmpty { function("Exit", flow.exits, in: &out) }
         if !flow.links.isEmpty { function("Link", flow.links.map(\.caseModel), in: &out) }
@@ -180,31 +204,46 @@ struct RouterPrinter {
                     }
                     let value = "." + link.caseModel.name + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
                     if bindings.isEmpty {
-                        out.line("case \(index): \(value)")
+                        out.line("case \(index): return \(value)")
                     } else {
-                        out.line("case \(index): if \(bindings.joined(separator: ", ")) { \(value) } else { nil }")
+                        out.line("case \(index): if \(bindings.joined(separator: ", ")) { return \(value) } else { return nil }")
                     }
                 }
-                out.line("default: nil")
+                out.line("default: return nil")
             }
         }
     }
 
+    /// `step(_:from:)` or `exit(_:from:)`: a case for each target with inputs and each set of
+    /// payloads that give them alike; a target without inputs comes from a table.
     private func buildFunction(_ function: String, _ type: String, _ builds: [RouterModel.Build], cases: [RouterModel.CaseModel],
                                in out: inout SwiftPrinter) {
+        let plain = cases.map { $0.parameters.isEmpty ? "." + $0.name : "nil" }
+        out.line("private static let \(function)s: [\(type)?] = [\(plain.joined(separator: ", "))]")
         out.block("fileprivate static func \(function)(_ index: Int, from source: \(program).Source) -> \(type)?") { out in
-            guard !builds.isEmpty else {
-                out.line("nil")
+            var groups: [(build: RouterModel.Build, patterns: [String])] = []
+            var groupIndex: [[String]: Int] = [:]
+            for build in builds where build.source != .any {
+                let key = [String(build.target)] + build.signature
+                let pattern = "(\(build.target), \(Self.pattern(build.source)))"
+                if let existing = groupIndex[key] {
+                    groups[existing].patterns.append(pattern)
+                } else {
+                    groupIndex[key] = groups.count
+                    groups.append((build, [pattern]))
+                }
+            }
+            guard !groups.isEmpty else {
+                out.line("\(function)s.indices.contains(index) ? \(function)s[index] : nil")
                 return
             }
             out.switchOver("(index, source)") { out in
-                for build in builds {
+                for (build, patterns) in groups {
                     let item = cases[build.target]
                     let arguments = build.arguments.map { "\($0.label): \($0.variable ?? "nil")" }
-                    let value = "." + item.name + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
-                    out.line("case (\(build.target), \(Self.pattern(build.source))): \(value)")
+                    out.line("case \(patterns.joined(separator: ", ")): return .\(item.name)(\(arguments.joined(separator: ", ")))")
                 }
-                out.line("default: nil")
+                out.line("default: return \(function)s.indices.contains(index) ? \(function)s[index] : nil")
             }
         }
     }

@@ -18,10 +18,11 @@ struct RouterTable {
         }
         for (flowIndex, flow) in program.flows.enumerated() {
             let events = Self.indices(flow.events.map(\.name))
-            lines.append(Self.record("flow", flow.name, flow.isTabs ? "1" : "0", "\(flow.start ?? 0)", roots.contains(flowIndex) ? "1" : "0"))
-            for item in flow.guards { lines.append(Self.record("guard", item.name, item.isAsync ? "1" : "0")) }
-            for event in flow.events { lines.append(Self.record("event", event.name)) }
-            for exit in flow.exits { lines.append(Self.record("exit", exit.name)) }
+            var fields = [flow.name, flow.isTabs ? "1" : "0", "\(flow.start ?? 0)", roots.contains(flowIndex) ? "1" : "0"]
+            for item in flow.guards { fields += ["guard", item.name, item.isAsync ? "1" : "0"] }
+            for event in flow.events { fields += ["event", event.name] }
+            for exit in flow.exits { fields += ["exit", exit.name] }
+            lines.append(Self.record("flow", fields))
             for (stepIndex, step) in flow.steps.enumerated() {
                 var fields = [step.name, step.runs.map(String.init) ?? "-"]
                 let parent = search.parent[offsets[flowIndex] + stepIndex]
