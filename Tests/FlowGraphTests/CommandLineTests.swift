@@ -176,7 +176,7 @@ struct GenerateCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try CommandLineTests.run(["generate", "samples/mail", "-o", folder.path, "--access", "public"]).status == 0)
         let text = try String(contentsOfFile: folder.appendingPathComponent("FlowRouter.swift").path, encoding: .utf8)
-        #expect(text.contains("public final class FlowNavigator"))
+        #expect(text.contains("public typealias FlowNavigator = FlowGraphRuntime.Navigator<FlowRouter>"))
         #expect(try CommandLineTests.run(["generate", "samples/mail", "-o", folder.path, "--access", "open"]).status == 2)
     }
 }

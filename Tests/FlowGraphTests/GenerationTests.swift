@@ -40,34 +40,24 @@ struct GenerationTests {
         }.joined()
     }
 
-    /// Type-checks Swift files as an app's build would: Swift 6, complete concurrency checking, warnings as errors.
+    /// Type-checks Swift files as an app's build would: Swift 6, complete concurrency checking,
+    /// warnings as errors, with `FlowGraphRuntime` importable.
     static func typecheck(_ sources: [String: String]) throws -> (status: Int32, output: String) {
-        try swiftc(sources, arguments: ["-typecheck"])
+        try swiftc(sources, arguments: ["-typecheck"] + RuntimeModule.searchPath())
     }
 
-    /// Builds Swift files (one of them with `@main`) with the same settings and runs the program.
+    /// Builds Swift files (one of them with `@main`) with the same settings, linked with the
+    /// runtime, and runs the program.
     static func run(_ sources: [String: String]) throws -> (status: Int32, output: String) {
         let executable = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: executable) }
-        let built = try swiftc(sources, arguments: ["-parse-as-library", "-o", executable.path])
+        let built = try swiftc(sources, arguments: ["-parse-as-library", "-o", executable.path] + RuntimeModule.searchPath() + RuntimeModule.linking())
         guard built.status == 0 else { return built }
-        return try launch(executable.path, [])
+        return try RuntimeModule.launch(executable.path, [])
     }
 
-    private static func launch(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
-    }
-
-    private static func swiftc(_ sources: [String: String], arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs `swiftc` with the settings of an app's build on files written to a temporary folder.
+    static func swiftc(_ sources: [String: String], arguments: [String]) throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-typecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -77,7 +67,7 @@ struct GenerationTests {
             try text.write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        return try launch("/usr/bin/env", ["swiftc", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"] + arguments + paths)
+        return try RuntimeModule.launch("/usr/bin/env", ["swiftc", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"] + arguments + paths)
     }
 
     @Test(arguments: apps)
@@ -171,7 +161,7 @@ struct GenerationTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(program.imports == ["Foundation", "Dispatch"])
         let source = SwiftEmitter.emit(program, sources: ["a.flow", "b.flow"])
-        #expect(source.contains("\n\nimport Foundation\nimport Dispatch\n\n"))
+        #expect(source.contains("\n\nimport FlowGraphRuntime\nimport Foundation\nimport Dispatch\n\n"))
         let checked = try Self.typecheck(["FlowRouter.swift": source])
         #expect(checked.status == 0, "\(checked.output)")
     }
@@ -255,7 +245,7 @@ struct GenerationTests {
     @Test func publicAccessCompilesForALibraryTarget() throws {
         let program = try #require(Compiler.compile(Repository.flowFiles(in: "samples/movies").map(Repository.source)).program)
         let source = SwiftEmitter.emit(program, sources: ["movies"], access: .public)
-        #expect(source.contains("public final class FlowNavigator"))
+        #expect(source.contains("public typealias FlowNavigator = FlowGraphRuntime.Navigator<FlowRouter>"))
         let checked = try Self.typecheck(["FlowRouter.swift": source, "Stubs.swift": Self.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
@@ -265,12 +255,16 @@ struct GenerationTests {
         let program = try #require(result.program)
         let source = SwiftEmitter.emit(program, sources: ["Shop.flow"])
         let driver = """
+            import FlowGraphRuntime
+
+            func screen(_ url: String) -> FlowRouter.Screen? { Shop.Link(url: url).flatMap { FlowRouter.screen(opening: .shop($0)) } }
+
             @main struct Driver {
                 static func main() {
-                    precondition(Shop.Link(url: "/products/42")?.step == .product(product: ProductID("42")!))
-                    precondition(Shop.Link(url: "/products/a%20b")?.step == .product(product: ProductID("a b")!))
-                    precondition(Shop.Link(url: "/search?q=red+shoes")?.step == .searchResults(query: "red shoes"))
-                    precondition(Shop.Link(url: "/cart")?.step == .cart)
+                    precondition(screen("/products/42") == .shop(.product(product: ProductID("42")!)))
+                    precondition(screen("/products/a%20b") == .shop(.product(product: ProductID("a b")!)))
+                    precondition(screen("/search?q=red+shoes") == .shop(.searchResults(query: "red shoes")))
+                    precondition(screen("/cart") == .shop(.cart))
                     precondition(Shop.Link(url: "/nowhere") == nil)
                     print("links ok")
                 }

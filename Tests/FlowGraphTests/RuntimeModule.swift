@@ -1,0 +1,55 @@
+import Foundation
+
+/// `FlowGraphRuntime` built from this checkout's sources with `swiftc`, once per test process, so
+/// that generated routers can be type-checked, built and run as an app that depends on it would.
+enum RuntimeModule {
+    /// The folder with `FlowGraphRuntime.swiftmodule` and `libFlowGraphRuntime.a`, or why it could not be built.
+    static let folder: Result<URL, RuntimeModuleError> = build()
+
+    struct RuntimeModuleError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// `-I folder`: `import FlowGraphRuntime` finds the module.
+    static func searchPath() throws -> [String] { ["-I", try folder.get().path] }
+
+    /// The flags that link the runtime's static library.
+    static func linking() throws -> [String] { ["-L", try folder.get().path, "-lFlowGraphRuntime"] }
+
+    /// The runtime's own source files, sorted.
+    static func sources() -> [URL] {
+        let directory = Repository.url("Sources/FlowGraphRuntime")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".swift") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    private static func build() -> Result<URL, RuntimeModuleError> {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-runtime-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let built = try launch("/usr/bin/env", [
+                "swiftc", "-emit-module", "-emit-library", "-static", "-module-name", "FlowGraphRuntime", "-parse-as-library",
+                "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors",
+                "-emit-module-path", folder.appendingPathComponent("FlowGraphRuntime.swiftmodule").path,
+                "-o", folder.appendingPathComponent("libFlowGraphRuntime.a").path,
+            ] + sources().map(\.path))
+            guard built.status == 0 else { return .failure(RuntimeModuleError(description: built.output)) }
+            return .success(folder)
+        } catch {
+            return .failure(RuntimeModuleError(description: "\(error)"))
+        }
+    }
+
+    static func launch(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+}
