@@ -21,6 +21,14 @@ public enum Compiler {
         /// Whether any finding, reported or suppressed, is an error: nothing is generated or
         /// drawn from such a program, since silencing an error does not make it sound.
         public var hasAnyErrors: Bool { hasErrors || suppressed.contains { $0.diagnostic.severity == .error } }
+
+        /// The compilation with more findings (a back end's own, such as `SwiftEmitter.nameProblems`),
+        /// kept in output order.
+        public func adding(_ findings: [Diagnostic]) -> Compilation {
+            var result = self
+            result.diagnostics = Array(Set(diagnostics + findings)).sorted()
+            return result
+        }
     }
 
     /// Lexes and parses every file; the program is all their flows.

@@ -12,12 +12,9 @@ extension NavigationProgram {
         let labels = info.inputs.map { String($0.prefix { $0 != ":" }) }
         var values: [String] = []
         if let payload {
-            let children = Mirror(reflecting: payload).children
-            if labels.count > 1, children.count == labels.count {
-                values = children.map { Self.text($0.value) }
-            } else {
-                values = [Self.text(payload)]
-            }
+            // Labeled associated values come as a tuple, even one alone.
+            let mirror = Mirror(reflecting: payload)
+            values = mirror.displayStyle == .tuple ? mirror.children.map { Self.text($0.value) } : [Self.text(payload)]
         }
         guard values.count == labels.count else { return name }
         return name + "(" + zip(labels, values).map { "\($0): \($1)" }.joined(separator: ", ") + ")"

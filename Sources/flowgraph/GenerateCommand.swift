@@ -25,12 +25,27 @@ struct GenerateCommand: AsyncParsableCommand {
         valueName: "level"))
     var access: SwiftEmitter.Access = .internal
 
+    @Option(help: ArgumentHelp(
+        "An enum to declare the generated types in (FlowRouter, FlowNavigator and one enum per flow), so that no flow's name hides a type or module of the app.",
+        valueName: "name"))
+    var namespace: String?
+
+    @Flag(help: "Also write the sources of FlowGraphRuntime next to the router, for an app that does not use Swift packages: the router then imports nothing of FlowGraph.")
+    var embedRuntime = false
+
     @OptionGroup var outputOptions: OutputOptions
 
+    func validate() throws {
+        if let namespace, !SwiftEmitter.isIdentifier(namespace) {
+            throw ValidationError("'--namespace' needs a Swift identifier, not '\(namespace)'")
+        }
+    }
+
     func run() async throws {
-        let (files, compilation, program) = try input.compileForOutput()
+        let options = SwiftEmitter.Options(access: access, namespace: namespace, embedsRuntime: embedRuntime)
+        let (files, compilation, program) = try input.compileForOutput { SwiftEmitter.nameProblems($0, options: options) }
         let source = SwiftEmitter.emit(
-            program, analysis: compilation.analysis, sources: files.map { ($0.path as NSString).lastPathComponent }, access: access)
+            program, analysis: compilation.analysis, sources: files.map { ($0.path as NSString).lastPathComponent }, options: options)
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
@@ -38,6 +53,11 @@ struct GenerateCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
         try outputOptions.write(Array(source.utf8), to: (output as NSString).appendingPathComponent("FlowRouter.swift"), as: .swift)
+        if embedRuntime {
+            for file in EmbeddedRuntime.files {
+                try outputOptions.write(Array(EmbeddedRuntime.output(file).utf8), to: (output as NSString).appendingPathComponent("FlowGraphRuntime." + file.name), as: .swift)
+            }
+        }
     }
 }
 

@@ -30,9 +30,14 @@ extension InputOptions {
     /// Reads and compiles the program for a command that writes output from it: findings are
     /// told on standard error as a compiler would (not those that ignore comments silence); with
     /// errors, even silenced ones, nothing is written (exit code 1).
-    func compileForOutput() throws -> (files: [SourceFile], compilation: Compiler.Compilation, program: FlowProgram) {
+    /// `backEndFindings`: what the back end finds in a program without errors (the router's names).
+    func compileForOutput(backEndFindings: (FlowProgram) -> [Diagnostic] = { _ in [] }) throws
+        -> (files: [SourceFile], compilation: Compiler.Compilation, program: FlowProgram) {
         let files = try load()
-        let compilation = Compiler.compile(files)
+        var compilation = Compiler.compile(files)
+        if let program = compilation.program, !compilation.hasAnyErrors {
+            compilation = compilation.adding(backEndFindings(program))
+        }
         let context = ReportContext(compilation)
         if !context.diagnostics.isEmpty {
             Terminal.writeError(TextReport(context, isColored: Terminal.isColorErrorTerminal).render()

@@ -46,6 +46,16 @@ struct GenerationTests {
         try swiftc(sources, arguments: ["-typecheck"] + RuntimeModule.searchPath())
     }
 
+    /// Compiles Swift files to an object file as an app's debug build would (`-Onone -wmo -c`):
+    /// unlike type-checking, this also reports the warnings of the later stages ("will never be
+    /// executed"), which are errors here.
+    static func build(_ sources: [String: String]) throws -> (status: Int32, output: String) {
+        let object = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-object-\(UUID().uuidString).o")
+        defer { try? FileManager.default.removeItem(at: object) }
+        return try swiftc(sources, arguments: ["-parse-as-library", "-Onone", "-wmo", "-c", "-module-name", "App", "-o", object.path]
+                          + RuntimeModule.searchPath())
+    }
+
     /// Builds Swift files (one of them with `@main`) with the same settings, linked with the
     /// runtime, and runs the program.
     static func run(_ sources: [String: String]) throws -> (status: Int32, output: String) {
@@ -116,7 +126,7 @@ struct GenerationTests {
         let program = try #require(result.program, sourceLocation: sourceLocation)
         #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))", sourceLocation: sourceLocation)
         let source = SwiftEmitter.emit(program, sources: [name])
-        let checked = try typecheck(["FlowRouter.swift": source])
+        let checked = try build(["FlowRouter.swift": source])
         #expect(checked.status == 0, "\(checked.output)\n\(source)", sourceLocation: sourceLocation)
     }
 
@@ -238,7 +248,7 @@ struct GenerationTests {
         let program = try #require(result.program)
         #expect(!result.hasErrors, "\(name): \(result.diagnostics.map(\.message))")
         let source = SwiftEmitter.emit(program, sources: ["shape.flow"])
-        let checked = try Self.typecheck(["FlowRouter.swift": source, "Types.swift": types])
+        let checked = try Self.build(["FlowRouter.swift": source, "Types.swift": types])
         #expect(checked.status == 0, "\(name):\n\(checked.output)")
     }
 

@@ -1,5 +1,17 @@
 /// Every message of the checker, in one place (lowercase, no final period, names quoted).
 enum AnalysisMessages {
+    static func reservedName(_ kind: String, _ name: String, _ reason: String) -> String {
+        "\(kind) '\(name)' cannot have that name in the generated Swift router: \(reason)"
+    }
+    static func sameCase(_ kinds: String, _ first: String, _ second: String, _ caseName: String) -> String {
+        "\(kinds) '\(first)' and '\(second)' would both be the Swift case '\(caseName)' in the generated router"
+    }
+    static func hiddenType(_ flow: String, _ type: String, _ user: String) -> String {
+        "flow '\(flow)' would hide '\(type)', which \(user) names, in the whole module: rename the flow, or generate into a namespace (--namespace)"
+    }
+    static func hiddenModule(_ flow: String) -> String {
+        "flow '\(flow)' would hide the module '\(flow)' that the program imports: rename the flow, or generate into a namespace (--namespace)"
+    }
     static func recursiveFlow(_ cycle: [String]) -> String {
         "flow '\(cycle[0])' runs itself: \(cycle.joined(separator: " → "))"
     }

@@ -56,6 +56,7 @@ public struct Checker {
         checker.checkStackOperations()
         checker.checkEscapes()
         checker.checkTransitions()
+        checker.checkSwiftNames()
         let linkPaths = checker.checkLinks()
         return ProgramAnalysis(
             diagnostics: checker.diagnostics,

@@ -18,6 +18,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case invalidDismiss = "invalid-dismiss"
     case linkMismatch = "link-mismatch"
     case unsupportedType = "unsupported-type"
+    case swiftName = "swift-name"
     // Warnings.
     case unreachableStep = "unreachable-step"
     case unreachableFlow = "unreachable-flow"
@@ -41,7 +42,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict,
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
-             .invalidPopTo, .invalidDismiss, .linkMismatch, .unsupportedType:
+             .invalidPopTo, .invalidDismiss, .linkMismatch, .unsupportedType, .swiftName:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
              .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore:
@@ -67,6 +68,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .invalidDismiss: "A 'dismiss' can run when the current step is not presented modally."
         case .linkMismatch: "A deep link's placeholders do not match the inputs of the step it opens."
         case .unsupportedType: "A step's or exit's input has a type that cannot identify a screen: a function or a tuple."
+        case .swiftName: "A name would collide with another name, or hide a type, in the generated Swift router."
         case .unreachableStep: "No path from the flow's start leads to this step."
         case .unreachableFlow: "No path from a root flow leads to this flow."
         case .deadEnd: "A step presented as a cover has no way out: the user is trapped."
@@ -98,6 +100,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .invalidDismiss: "Present the step with 'sheet' or 'cover' on every path, or use 'pop' or an exit instead."
         case .linkMismatch: "Give the link one placeholder per input of the step it opens, named like the inputs, with types that convert from text."
         case .unsupportedType: "Pass a Hashable value instead (an id, a struct), and let the screen send an event for what a callback would do."
+        case .swiftName: "Rename it; a flow that hides a type of the app can also be generated into a namespace (--namespace)."
         case .unreachableStep: "Add a transition to the step, or remove it."
         case .unreachableFlow: "Run the flow from a reachable step, or remove it."
         case .deadEnd: "Add a 'dismiss', an exit or a 'root' to a step of the cover."

@@ -77,6 +77,11 @@ extension RouterPrinter {
         func switchOver(_ header: String, _ subject: String, _ flows: [RouterModel.FlowModel], _ body: (RouterModel.FlowModel) -> String,
                         in out: inout SwiftPrinter) {
             out.block(header) { out in
+                guard !flows.isEmpty else {
+                    // A switch over a value of an enum without cases is code that "will never be executed".
+                    out.line("fatalError(\"the program has no \(subject)s\")")
+                    return
+                }
                 out.switchOver("\(subject)") { out in
                     for flow in flows { out.line("case .\(flow.caseName)(let value): return \(body(flow))") }
                 }

@@ -47,3 +47,50 @@ public enum SwiftEmitter {
         emit(program, analysis: analysis, sources: sources, options: Options(access: access))
     }
 }
+
+extension SwiftEmitter {
+    /// Whether `name` can be a Swift type's name as it is: letters, digits and `_`, not starting
+    /// with a digit, not a keyword.
+    public static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isXIDStart || first == "_" else { return false }
+        return name.unicodeScalars.allSatisfy { $0.properties.isXIDContinue } && !SwiftNames.keywords.contains(name)
+    }
+
+    /// The `swift-name` errors that depend on how the router is written: without a namespace, each
+    /// flow is a type of the whole module, so a flow named like a module the program imports, or
+    /// like the first name of a type the program uses (`Mastodon` in `Mastodon.Entity.Account`),
+    /// would hide it. `generate` refuses such a program; `--namespace` avoids the problem. A
+    /// namespace must itself be a Swift identifier that hides none of them.
+    public static func nameProblems(_ program: FlowProgram, options: Options) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let imports = Set(program.imports)
+        var typeUsers: [String: String] = [:]
+        for flow in program.flows {
+            func use(_ parameters: [Parameter], _ owner: String) {
+                for parameter in parameters {
+                    let first = String(parameter.type.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                    if !first.isEmpty, typeUsers[first] == nil { typeUsers[first] = "input '\(parameter.name)' of \(owner)" }
+                }
+            }
+            for step in flow.steps { use(step.inputs, "step '\(step.name)'") }
+            for event in flow.events { use(event.payload, "event '\(event.name)' of flow '\(flow.name)'") }
+            for exit in flow.exits { use(exit.inputs, "exit '\(exit.name)' of flow '\(flow.name)'") }
+        }
+        if let namespace = options.namespace {
+            if let reason = SwiftNaming.reservedFlowName(namespace) ?? (program.flows.contains { $0.name == namespace } ? "a flow has that name" : nil)
+                ?? (imports.contains(namespace) || typeUsers[namespace] != nil ? "the program uses a module or type of that name" : nil) {
+                let range = program.flows.first?.range ?? SourceRange(file: 0, start: 0, end: 0)
+                problems.append(Diagnostic(.swiftName, "the namespace '\(namespace)' cannot be used: \(reason)", at: range))
+            }
+            return problems
+        }
+        for flow in program.flows {
+            if imports.contains(flow.name) {
+                problems.append(Diagnostic(.swiftName, AnalysisMessages.hiddenModule(flow.name), at: flow.range))
+            } else if let user = typeUsers[flow.name] {
+                problems.append(Diagnostic(.swiftName, AnalysisMessages.hiddenType(flow.name, flow.name, user), at: flow.range))
+            }
+        }
+        return problems
+    }
+}
