@@ -176,9 +176,9 @@ struct SyntaxTests {
             flow A {
                 start B
                 step B
-                step C runs Never
+                step C runs Later
             }
-            flow Never {
+            flow Later {
                 start D
                 step D
             }
@@ -187,7 +187,7 @@ struct SyntaxTests {
                 "2:12: error [syntax] expected a module name after '.', found the end of the line",
                 "3:12: error [syntax] expected a new line after the declaration, found 'Bar'",
                 "7:10: warning [unreachable-step] step 'C' is unreachable: no transition from the start of flow 'A' leads to it",
-                "9:6: warning [unreachable-flow] flow 'Never' is never run: no reachable step runs it",
+                "9:6: warning [unreachable-flow] flow 'Later' is never run: no reachable step runs it",
             ])
     }
 }

@@ -57,7 +57,7 @@ enum SwiftNaming {
     /// Members of a flow's `Step`.
     static let stepMembers: Set<String> = ["hashValue", "hash", "flowGraphKey"]
     /// Members of a flow's `Guard` (`String` raw values, `CaseIterable`).
-    static let guardMembers: Set<String> = ["rawValue", "allCases", "hashValue", "hash", "init"]
+    static let guardMembers: Set<String> = ["rawValue", "allCases", "hashValue", "hash"]
 
     /// Why a flow cannot have this name, if it cannot.
     static func reservedFlowName(_ name: String) -> String? {
