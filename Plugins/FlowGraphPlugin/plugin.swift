@@ -16,19 +16,24 @@ import PackagePlugin
 /// ```
 ///
 /// SwiftPM gives a build tool plugin the files it has no rule for, so the `.flow` files need no
-/// `exclude:` or `resources:` entry, and it does not warn about them.
+/// `exclude:` or `resources:` entry, and it does not warn about them. The target depends on the
+/// `FlowGraphRuntime` product, which the generated file imports.
+///
+/// Options go in a `flowgraph.json` file in the target's folder (a build tool plugin takes no
+/// arguments from the manifest): `{"access": "public", "namespace": "Navigation"}`, both optional.
 @main
 struct FlowGraphPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let flows = target.sourceFiles(withSuffix: "flow").map(\.url)
-        return try Self.commands(
-            flows: flows, tool: context.tool(named: "flowgraph-generate").url,
-            workDirectory: context.pluginWorkDirectoryURL)
+        let options = target.sourceFiles.first { $0.url.lastPathComponent == "flowgraph.json" }?.url
+        return Self.commands(
+            flows: flows, tool: try context.tool(named: "flowgraph-generate").url,
+            workDirectory: context.pluginWorkDirectoryURL, options: options)
     }
 
     /// One command for all the `.flow` files, which are one program; none when there are none.
-    static func commands(flows: [URL], tool: URL, workDirectory: URL) -> [Command] {
+    static func commands(flows: [URL], tool: URL, workDirectory: URL, options: URL?) -> [Command] {
         // Sorted, so that the command line, and with it the generated header, never depends on
         // the order in which the build system lists the files.
         let flows = flows.sorted { $0.path < $1.path }
@@ -38,8 +43,9 @@ struct FlowGraphPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "Generating FlowRouter.swift from \(flows.count) .flow file\(flows.count == 1 ? "" : "s")",
                 executable: tool,
-                arguments: ["--output", output.path] + flows.map(\.path),
-                inputFiles: flows + [tool],
+                // The tool reads the options file itself, so that a change to it runs the tool again.
+                arguments: ["--output", output.path] + (options.map { ["--options", $0.path] } ?? []) + flows.map(\.path),
+                inputFiles: flows + [tool] + (options.map { [$0] } ?? []),
                 outputFiles: [output]
             ),
         ]
@@ -53,9 +59,10 @@ extension FlowGraphPlugin: XcodeBuildToolPlugin {
     /// The same command for a target of an Xcode project, from the `.flow` files among its inputs.
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let flows = target.inputFiles.filter { $0.url.pathExtension == "flow" }.map(\.url)
-        return try Self.commands(
-            flows: flows, tool: context.tool(named: "flowgraph-generate").url,
-            workDirectory: context.pluginWorkDirectoryURL)
+        let options = target.inputFiles.first { $0.url.lastPathComponent == "flowgraph.json" }?.url
+        return Self.commands(
+            flows: flows, tool: try context.tool(named: "flowgraph-generate").url,
+            workDirectory: context.pluginWorkDirectoryURL, options: options)
     }
 }
 #endif

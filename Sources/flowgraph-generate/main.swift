@@ -1,6 +1,10 @@
 // flowgraph-generate: the small tool the FlowGraph build plugin runs.
 //
-//     flowgraph-generate --output <file.swift> [--access internal|public] [--force] <input.flow>...
+//     flowgraph-generate --output <file.swift> [--options <flowgraph.json>] [--access internal|public]
+//                        [--namespace <name>] [--force] <input.flow>...
+//
+// `--options` names a JSON file with the same settings ({"access": "public", "namespace": "Navigation"}),
+// which the plugin passes when the target has one; the flags after it win.
 //
 // Compiles the inputs as one program, as `flowgraph generate` does, and writes the Swift router
 // to the output file: atomically, and not at all when its bytes would not change, so a build
@@ -22,7 +26,7 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-let usage = "usage: flowgraph-generate --output <file.swift> [--access internal|public] [--force] <input.flow>..."
+let usage = "usage: flowgraph-generate --output <file.swift> [--options <flowgraph.json>] [--access internal|public] [--namespace <name>] [--force] <input.flow>..."
 
 func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
     FileHandle.standardError.write(Data("flowgraph-generate: error: \(message)\n".utf8))
@@ -33,6 +37,7 @@ func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
 struct Arguments {
     var output: String?
     var access = SwiftEmitter.Access.internal
+    var namespace: String?
     var force = false
     var inputs: [String] = []
 
@@ -48,6 +53,14 @@ struct Arguments {
                     fail("'--access' needs 'internal' or 'public'\n\(usage)")
                 }
                 access = value
+            case "--namespace":
+                guard let value = remaining.popFirst(), SwiftEmitter.isIdentifier(value) else {
+                    fail("'--namespace' needs a Swift identifier\n\(usage)")
+                }
+                namespace = value
+            case "--options":
+                guard let path = remaining.popFirst() else { fail("'--options' needs a file\n\(usage)") }
+                readOptions(path)
             case "--force":
                 force = true
             case "--help", "-h":
@@ -59,6 +72,27 @@ struct Arguments {
             default:
                 if argument.hasPrefix("-") { fail("unknown option '\(argument)'\n\(usage)") }
                 inputs.append(argument)
+            }
+        }
+    }
+
+    /// The settings of a `flowgraph.json` file; a file that is not a JSON object of known
+    /// settings is an error that names it.
+    private mutating func readOptions(_ path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read the options file '\(path)'") }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: String] else {
+            fail("\(path): expected a JSON object of strings, such as {\"access\": \"public\", \"namespace\": \"Navigation\"}")
+        }
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            switch key {
+            case "access":
+                guard let level = SwiftEmitter.Access(rawValue: value) else { fail("\(path): 'access' is 'internal' or 'public', not '\(value)'") }
+                access = level
+            case "namespace":
+                guard SwiftEmitter.isIdentifier(value) else { fail("\(path): 'namespace' needs a Swift identifier, not '\(value)'") }
+                namespace = value
+            default:
+                fail("\(path): unknown option '\(key)' (known: access, namespace)")
             }
         }
     }
@@ -78,7 +112,11 @@ do {
     fail("\(error)")
 }
 
-let compilation = Compiler.compile(files)
+let options = SwiftEmitter.Options(access: arguments.access, namespace: arguments.namespace)
+var compilation = Compiler.compile(files)
+if let program = compilation.program, !compilation.hasAnyErrors {
+    compilation = compilation.adding(SwiftEmitter.nameProblems(program, options: options))
+}
 let context = ReportContext(compilation)
 if !context.diagnostics.isEmpty {
     FileHandle.standardError.write(Data(BuildLogReport(context).render().utf8))
@@ -88,7 +126,7 @@ guard let program = compilation.program, !compilation.hasAnyErrors else { exit(E
 
 let source = SwiftEmitter.emit(
     program, analysis: compilation.analysis, sources: files.map { URL(fileURLWithPath: $0.path).lastPathComponent },
-    access: arguments.access)
+    options: options)
 do {
     let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -62,6 +62,19 @@ import Testing
         #expect(!again.output.contains("Generating FlowRouter.swift"), "\(again.findings)")
         #expect(!again.output.contains("warning:"), "\(again.findings)")
         #expect(generated != nil && package.routerDate == generated)
+
+        // Options in flowgraph.json: the generated types move into the namespace asked for.
+        try package.write("Sources/App/flowgraph.json", #"{"namespace": "Navigation"}"#)
+        try package.write("Sources/App/App.swift", "let firstStep: Navigation.Broken.Step = .home\n")
+        let namespaced = try package.build()
+        #expect(namespaced.status == 0, "\(namespaced.findings)")
+        #expect(!namespaced.output.contains("unhandled"), "\(namespaced.findings)")
+        let router = try String(contentsOf: package.router, encoding: .utf8)
+        #expect(router.contains("enum Navigation {"))
+        try package.write("Sources/App/flowgraph.json", #"{"namspace": "Navigation"}"#)
+        let misspelt = try package.build()
+        #expect(misspelt.status != 0)
+        #expect(misspelt.output.contains("unknown option 'namspace' (known: access, namespace)"), "\(misspelt.findings)")
     }
 }
 
@@ -109,7 +122,10 @@ struct TemporaryPackage {
                 name: "App",
                 dependencies: [.package(path: "\(PluginBuildTests.repository.path)")],
                 targets: [
-                    .target(name: "App", plugins: [.plugin(name: "FlowGraphPlugin", package: "\(identity)")]),
+                    .target(
+                        name: "App",
+                        dependencies: [.product(name: "FlowGraphRuntime", package: "\(identity)")],
+                        plugins: [.plugin(name: "FlowGraphPlugin", package: "\(identity)")]),
                 ]
             )
 
