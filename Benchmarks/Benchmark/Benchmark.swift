@@ -14,8 +14,8 @@ struct BenchmarkOptions {
     var sizes: [Int]?
     /// Sizes for Graphviz's layout and rendering, which grow much faster than the rest.
     var renderSizes = [100, 1_000]
-    /// Sizes whose generated router `swiftc -typecheck` reads.
-    var typecheckSizes = [100, 1_000, 5_000]
+    /// Sizes whose generated router `swiftc` type-checks and compiles.
+    var typecheckSizes = [200, 1_000, 5_000]
     /// Runs of each measurement; by default 5 up to 10,000 steps and 3 above.
     var runs: Int?
     var seed = 1
@@ -29,7 +29,7 @@ struct BenchmarkOptions {
     /// Sizes up to 10,000 steps and fewer runs: a check that everything works, in a few minutes.
     mutating func makeQuick() {
         quick = true
-        typecheckSizes = [100, 1_000]
+        typecheckSizes = [200, 1_000]
         runs = runs ?? 3
     }
 
@@ -108,6 +108,8 @@ struct ShapeResults {
     var typecheckOrder: [String] = []
     /// Lines of the generated router per type-check size.
     var routerLines: [Int: Int] = [:]
+    /// `swiftc -Onone -wmo` of FlowGraphRuntime itself, which an app's build compiles once.
+    var runtimeCompile: Measurement?
 
     mutating func record(_ title: String, size: Int, _ measurement: Measurement, in table: WritableKeyPath<ShapeResults, [String: [Int: Measurement]]>,
                          order: WritableKeyPath<ShapeResults, [String]>) {
@@ -129,7 +131,8 @@ enum Row {
     static let wc = "peer: `wc -c` on the .flow file"
     static let renderCommand = "`flowgraph render -o x.svg` (whole command)"
     static let dotCommand = "peer: `dot -Tsvg` on our DOT"
-    static let typecheck = "`swiftc -typecheck` router + stubs"
+    static let typecheck = "`swiftc -typecheck` of the router"
+    static let compileRouter = "`swiftc -Onone -wmo -c` of the router"
     static let generateForTypecheck = "`flowgraph generate` (whole command)"
 }
 
@@ -216,23 +219,49 @@ struct Benchmark {
                            in: \.renderRows, order: \.renderOrder)
         }
 
+        // The app's models and the runtime as modules of their own, built once, as an app's build would.
+        let modules = work + "/modules-\(shape)"
+        var modulesBuilt = false
         for size in options.typecheckSizes.sorted() {
             let program = results.programs[size] ?? makeProgram(shape: shape, size: size, stubs: stubs)
             results.programs[size] = program
             let runs = options.runs ?? (size <= 1_000 ? 3 : 1)
-            printError("\(shape), type-check, \(size) steps (\(program.steps) steps), \(runs) runs:")
+            if !modulesBuilt {
+                modulesBuilt = true
+                _ = Subprocess.run(["mkdir", "-p", modules], capture: false)
+                let stubsBuilt = Subprocess.run(["swiftc", "-swift-version", "6", "-parse-as-library", "-emit-module", "-module-name", "Stubs",
+                                                 "-emit-module-path", modules + "/Stubs.swiftmodule", stubs])
+                guard stubsBuilt.status == 0 else { fatal("the stubs did not build: \(stubsBuilt.errors)") }
+                let runtime = Self.runtimeSources()
+                guard !runtime.isEmpty else { fatal("run the benchmark from the repository: Sources/FlowGraphRuntime is missing") }
+                printError("\(shape), FlowGraphRuntime, \(runs) runs:")
+                results.runtimeCompile = measure(["swiftc", "-Onone", "-wmo", "-swift-version", "6", "-parse-as-library", "-emit-module",
+                                                  "-emit-library", "-static", "-module-name", "FlowGraphRuntime",
+                                                  "-emit-module-path", modules + "/FlowGraphRuntime.swiftmodule",
+                                                  "-o", modules + "/libFlowGraphRuntime.a"] + runtime, runs: runs, expecting: 0)
+            }
+            printError("\(shape), Swift router, \(size) steps (\(program.steps) steps), \(runs) runs:")
             let folder = work + "/typecheck-\(shape)-\(size)"
             results.record(Row.generateForTypecheck, size: size,
                            measure([flowgraph, "generate", program.path, "-o", folder], runs: 1, expecting: 0),
                            in: \.typecheckRows, order: \.typecheckOrder)
             let router = folder + "/FlowRouter.swift"
-            results.routerLines[size] = (readText(router) ?? "").split(separator: "\n", omittingEmptySubsequences: false).count
-            results.record(Row.typecheck, size: size,
-                           measure(["swiftc", "-typecheck", "-swift-version", "6", "-strict-concurrency=complete", router, stubs],
+            results.routerLines[size] = (readText(router) ?? "").split(separator: "\n", omittingEmptySubsequences: true).count
+            let swiftc = ["swiftc", "-swift-version", "6", "-strict-concurrency=complete", "-I", modules]
+            results.record(Row.typecheck, size: size, measure(swiftc + ["-typecheck", router], runs: runs, expecting: 0),
+                           in: \.typecheckRows, order: \.typecheckOrder)
+            results.record(Row.compileRouter, size: size,
+                           measure(swiftc + ["-Onone", "-wmo", "-c", "-parse-as-library", "-module-name", "App", router, "-o", folder + "/App.o"],
                                    runs: runs, expecting: 0),
                            in: \.typecheckRows, order: \.typecheckOrder)
         }
         return results
+    }
+
+    /// The source files of FlowGraphRuntime, from the repository the benchmark runs in.
+    static func runtimeSources() -> [String] {
+        let listed = Subprocess.run(["sh", "-c", "ls Sources/FlowGraphRuntime/*.swift"])
+        return listed.status == 0 ? listed.output.split(separator: "\n").map(String.init).sorted() : []
     }
 
     /// Generates the program of `size` steps of `shape`, its stubs, and the DOT files the peers read.
@@ -240,7 +269,7 @@ struct Benchmark {
         let name = work + "/program-\(shape)-\(size)"
         var info = ProgramInfo(shape: shape, size: size, path: name + ".flow")
         let generated = Subprocess.run([generator, "--steps", String(size), "--seed", String(options.seed), "--shape", shape,
-                                        "--output", info.path, "--stubs", stubs, "--stats"])
+                                        "--output", info.path, "--stubs", stubs, "--import", "Stubs", "--stats"])
         guard generated.status == 0 else { fatal("the generator failed: \(generated.errors)") }
         // "flows 909 (tabs 26), steps 20322, clauses 38940, guards 773, ..."
         func count(_ name: String) -> Int {

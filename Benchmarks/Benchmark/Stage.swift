@@ -75,7 +75,7 @@ enum Stage: String, CaseIterable {
             for _ in 0..<runs { time { Resolver.resolve(syntax).program.flows.count } }
         case .check:
             let (syntax, _) = Compiler.parse(files)
-            let (program, diagnostics) = Resolver.resolve(syntax)
+            let (program, _) = Resolver.resolve(syntax)
             for _ in 0..<runs {
                 time { Checker.check(program).diagnostics.count }
             }

@@ -2,12 +2,13 @@
 // from a seed, for benchmarks; `flowgraph check --strict` finds nothing in them.
 //
 //   flowgraph-program-generator --steps N [--seed S] [--shape default|tabs-shared] [--output FILE]
-//                               [--stubs FILE] [--stats]
+//                               [--stubs FILE] [--import MODULE] [--stats]
 //
 // --shape picks the kind of program: `default` (Generator.swift: a tree of stack flows of 10-40
 // steps under a root tab bar) or `tabs-shared` (TabsShared.swift: apps modelled on a Mastodon
 // client, whose five tabs each copy the same 30-40 screens). --stubs writes the Swift payload
-// types the programs of that shape name, so that a generated router can be type-checked; --stats
+// types the programs of that shape name, so that a generated router can be type-checked (public, to
+// be a module of their own, which --import names at the top of the program); --stats
 // prints counts (flows, steps, clauses...) on standard error.
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ import Darwin
 
 /// Prints `message` and the usage on standard error, and exits with code 2.
 func fail(_ message: String) -> Never {
-    FileHandleStderr.write("flowgraph-program-generator: \(message)\nusage: flowgraph-program-generator --steps N [--seed S] [--shape default|tabs-shared] [--output FILE] [--stubs FILE] [--stats]\n")
+    FileHandleStderr.write("flowgraph-program-generator: \(message)\nusage: flowgraph-program-generator --steps N [--seed S] [--shape default|tabs-shared] [--output FILE] [--stubs FILE] [--import MODULE] [--stats]\n")
     exit(2)
 }
 
@@ -51,6 +52,7 @@ var seed: UInt64 = 1
 var outputPath: String?
 var stubsPath: String?
 var shape = "default"
+var importedModule: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     func value() -> String {
@@ -65,6 +67,7 @@ while let argument = arguments.popFirst() {
     case "--shape":
         shape = value()
         guard shape == "default" || shape == "tabs-shared" else { fail("--shape is 'default' or 'tabs-shared'") }
+    case "--import": importedModule = value()
     case "--stats": break
     default: fail("unknown argument '\(argument)'")
     }
@@ -82,7 +85,9 @@ if shape == "tabs-shared" {
     program = generator.generate(steps: stepsWanted)
     s = generator.stats
 }
-if let outputPath { writeFile(outputPath, program) } else { writeAll(1, program) }
+// `--import Stubs`: the generated router imports the module of the stubs, as an app imports its models.
+let text = importedModule.map { "import \($0)\n\n" + program } ?? program
+if let outputPath { writeFile(outputPath, text) } else { writeAll(1, text) }
 if let stubsPath { writeFile(stubsPath, stubs(extra: shape == "tabs-shared" ? TabsSharedGenerator.types : [])) }
 if CommandLine.arguments.contains("--stats") {
     FileHandleStderr.write("flows \(s.flows) (tabs \(s.tabsFlows)), steps \(s.steps), clauses \(s.clauses), guards \(s.guards), links \(s.links), max subflow depth \(s.maxDepth)\n")
