@@ -172,21 +172,21 @@ extension RouterPrinter {
                     out.line("self.init(root, guards: \(qualifiedProgram).NoGuards(), historyLimit: historyLimit)")
                 }
             }
-            for flow in withEvents {
+            if !withEvents.isEmpty {
                 separate(&out)
-                out.line("/// Sends an event of flow '\(name(flow))' (see `send(_:)` of `Navigator`).")
-                out.line("@discardableResult")
-                out.block("\(access)func send(_ event: \(reference(flow)).Event) \(asyncWord)-> Outcome") { out in
-                    out.line("\(awaitWord)send(\(qualifiedProgram).Event.\(flow.caseName)(event))")
-                }
+                out.line("// Sends an event of a flow; see `send(_:)` of `Navigator`.")
+            }
+            for flow in withEvents {
+                out.line("@discardableResult \(access)func send(_ event: \(reference(flow)).Event) \(asyncWord)-> Outcome { "
+                         + "\(awaitWord)send(\(qualifiedProgram).Event.\(flow.caseName)(event)) }")
+            }
+            if !withLinks.isEmpty {
+                separate(&out)
+                out.line("// Opens a deep link of a flow; see `open(_:)` of `Navigator`.")
             }
             for flow in withLinks {
-                separate(&out)
-                out.line("/// Opens a deep link of flow '\(name(flow))' (see `open(_:)` of `Navigator`).")
-                out.line("@discardableResult")
-                out.block("\(access)func open(_ link: \(reference(flow)).Link) \(asyncWord)-> Outcome") { out in
-                    out.line("\(awaitWord)open(\(qualifiedProgram).Link.\(flow.caseName)(link))")
-                }
+                out.line("@discardableResult \(access)func open(_ link: \(reference(flow)).Link) \(asyncWord)-> Outcome { "
+                         + "\(awaitWord)open(\(qualifiedProgram).Link.\(flow.caseName)(link)) }")
             }
         }
     }

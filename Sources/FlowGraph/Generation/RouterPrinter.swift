@@ -33,6 +33,7 @@ struct RouterPrinter {
             out.line()
         } else {
             declarations(in: &out)
+            out.line()
         }
         navigatorExtension(in: &out)
     }

@@ -544,34 +544,14 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 
 /// Runs the program: `send`, `open`, the state and the commands for the UI (FlowGraphRuntime).
 typealias FlowNavigator = FlowGraphRuntime.Navigator<FlowRouter>
+
 extension FlowGraphRuntime.Navigator where Program == FlowRouter {
-    /// Sends an event of flow 'ComposeFlow' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: ComposeFlow.Event) async -> Outcome {
-        await send(FlowRouter.Event.composeFlow(event))
-    }
+    // Sends an event of a flow; see `send(_:)` of `Navigator`.
+    @discardableResult func send(_ event: ComposeFlow.Event) async -> Outcome { await send(FlowRouter.Event.composeFlow(event)) }
+    @discardableResult func send(_ event: Mail.Event) async -> Outcome { await send(FlowRouter.Event.mail(event)) }
+    @discardableResult func send(_ event: MailSettings.Event) async -> Outcome { await send(FlowRouter.Event.mailSettings(event)) }
 
-    /// Sends an event of flow 'Mail' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: Mail.Event) async -> Outcome {
-        await send(FlowRouter.Event.mail(event))
-    }
-
-    /// Sends an event of flow 'MailSettings' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: MailSettings.Event) async -> Outcome {
-        await send(FlowRouter.Event.mailSettings(event))
-    }
-
-    /// Opens a deep link of flow 'Mail' (see `open(_:)` of `Navigator`).
-    @discardableResult
-    func open(_ link: Mail.Link) async -> Outcome {
-        await open(FlowRouter.Link.mail(link))
-    }
-
-    /// Opens a deep link of flow 'MailSettings' (see `open(_:)` of `Navigator`).
-    @discardableResult
-    func open(_ link: MailSettings.Link) async -> Outcome {
-        await open(FlowRouter.Link.mailSettings(link))
-    }
+    // Opens a deep link of a flow; see `open(_:)` of `Navigator`.
+    @discardableResult func open(_ link: Mail.Link) async -> Outcome { await open(FlowRouter.Link.mail(link)) }
+    @discardableResult func open(_ link: MailSettings.Link) async -> Outcome { await open(FlowRouter.Link.mailSettings(link)) }
 }

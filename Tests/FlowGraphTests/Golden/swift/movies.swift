@@ -728,58 +728,18 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 
 /// Runs the program: `send`, `open`, the state and the commands for the UI (FlowGraphRuntime).
 typealias FlowNavigator = FlowGraphRuntime.Navigator<FlowRouter>
+
 extension FlowGraphRuntime.Navigator where Program == FlowRouter {
-    /// Sends an event of flow 'DiscoverFlow' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: DiscoverFlow.Event) async -> Outcome {
-        await send(FlowRouter.Event.discoverFlow(event))
-    }
+    // Sends an event of a flow; see `send(_:)` of `Navigator`.
+    @discardableResult func send(_ event: DiscoverFlow.Event) async -> Outcome { await send(FlowRouter.Event.discoverFlow(event)) }
+    @discardableResult func send(_ event: MoviesApp.Event) async -> Outcome { await send(FlowRouter.Event.moviesApp(event)) }
+    @discardableResult func send(_ event: MoviesHome.Event) async -> Outcome { await send(FlowRouter.Event.moviesHome(event)) }
+    @discardableResult func send(_ event: MoviesOnboarding.Event) async -> Outcome { await send(FlowRouter.Event.moviesOnboarding(event)) }
+    @discardableResult func send(_ event: ProfileFlow.Event) async -> Outcome { await send(FlowRouter.Event.profileFlow(event)) }
+    @discardableResult func send(_ event: WatchlistFlow.Event) async -> Outcome { await send(FlowRouter.Event.watchlistFlow(event)) }
 
-    /// Sends an event of flow 'MoviesApp' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: MoviesApp.Event) async -> Outcome {
-        await send(FlowRouter.Event.moviesApp(event))
-    }
-
-    /// Sends an event of flow 'MoviesHome' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: MoviesHome.Event) async -> Outcome {
-        await send(FlowRouter.Event.moviesHome(event))
-    }
-
-    /// Sends an event of flow 'MoviesOnboarding' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: MoviesOnboarding.Event) async -> Outcome {
-        await send(FlowRouter.Event.moviesOnboarding(event))
-    }
-
-    /// Sends an event of flow 'ProfileFlow' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: ProfileFlow.Event) async -> Outcome {
-        await send(FlowRouter.Event.profileFlow(event))
-    }
-
-    /// Sends an event of flow 'WatchlistFlow' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: WatchlistFlow.Event) async -> Outcome {
-        await send(FlowRouter.Event.watchlistFlow(event))
-    }
-
-    /// Opens a deep link of flow 'DiscoverFlow' (see `open(_:)` of `Navigator`).
-    @discardableResult
-    func open(_ link: DiscoverFlow.Link) async -> Outcome {
-        await open(FlowRouter.Link.discoverFlow(link))
-    }
-
-    /// Opens a deep link of flow 'ProfileFlow' (see `open(_:)` of `Navigator`).
-    @discardableResult
-    func open(_ link: ProfileFlow.Link) async -> Outcome {
-        await open(FlowRouter.Link.profileFlow(link))
-    }
-
-    /// Opens a deep link of flow 'WatchlistFlow' (see `open(_:)` of `Navigator`).
-    @discardableResult
-    func open(_ link: WatchlistFlow.Link) async -> Outcome {
-        await open(FlowRouter.Link.watchlistFlow(link))
-    }
+    // Opens a deep link of a flow; see `open(_:)` of `Navigator`.
+    @discardableResult func open(_ link: DiscoverFlow.Link) async -> Outcome { await open(FlowRouter.Link.discoverFlow(link)) }
+    @discardableResult func open(_ link: ProfileFlow.Link) async -> Outcome { await open(FlowRouter.Link.profileFlow(link)) }
+    @discardableResult func open(_ link: WatchlistFlow.Link) async -> Outcome { await open(FlowRouter.Link.watchlistFlow(link)) }
 }

@@ -591,28 +591,13 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 
 /// Runs the program: `send`, `open`, the state and the commands for the UI (FlowGraphRuntime).
 typealias FlowNavigator = FlowGraphRuntime.Navigator<FlowRouter>
+
 extension FlowGraphRuntime.Navigator where Program == FlowRouter {
-    /// Sends an event of flow 'CheckoutFlow' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: CheckoutFlow.Event) async -> Outcome {
-        await send(FlowRouter.Event.checkoutFlow(event))
-    }
+    // Sends an event of a flow; see `send(_:)` of `Navigator`.
+    @discardableResult func send(_ event: CheckoutFlow.Event) async -> Outcome { await send(FlowRouter.Event.checkoutFlow(event)) }
+    @discardableResult func send(_ event: ShopLogin.Event) async -> Outcome { await send(FlowRouter.Event.shopLogin(event)) }
+    @discardableResult func send(_ event: Shop.Event) async -> Outcome { await send(FlowRouter.Event.shop(event)) }
 
-    /// Sends an event of flow 'ShopLogin' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: ShopLogin.Event) async -> Outcome {
-        await send(FlowRouter.Event.shopLogin(event))
-    }
-
-    /// Sends an event of flow 'Shop' (see `send(_:)` of `Navigator`).
-    @discardableResult
-    func send(_ event: Shop.Event) async -> Outcome {
-        await send(FlowRouter.Event.shop(event))
-    }
-
-    /// Opens a deep link of flow 'Shop' (see `open(_:)` of `Navigator`).
-    @discardableResult
-    func open(_ link: Shop.Link) async -> Outcome {
-        await open(FlowRouter.Link.shop(link))
-    }
+    // Opens a deep link of a flow; see `open(_:)` of `Navigator`.
+    @discardableResult func open(_ link: Shop.Link) async -> Outcome { await open(FlowRouter.Link.shop(link)) }
 }
