@@ -26,7 +26,23 @@ extension RouterPrinter {
             wrapper("Event", "Sendable", "An event of any flow.", withEvents, "Event", in: &out)
             wrapper("Exit", "Sendable", "An exit of any flow.", withExits, "Exit", in: &out)
             wrapper("Link", "Hashable, Sendable", "A deep link of any flow.", withLinks, "Link", in: &out)
-            wrapper("GuardID", "Hashable, Sendable", "A guard of any flow.", withGuards, "Guard", in: &out)
+            out.line()
+            out.line("/// A guard of any flow; it prints as `Flow.guard`.")
+            out.block("\(access)enum GuardID: Hashable, Sendable, CustomStringConvertible") { out in
+                for flow in withGuards { out.line("case \(flow.caseName)(\(flow.reference).Guard)") }
+                out.line()
+                guard !withGuards.isEmpty else {
+                    out.line("\(access)var description: String { \"\" }")
+                    return
+                }
+                out.block("\(access)var description: String") { out in
+                    out.switchOver("self") { out in
+                        for flow in withGuards {
+                            out.line("case .\(flow.caseName)(let name): return \(SwiftNames.stringLiteral(name(flow) + ".")) + name.rawValue")
+                        }
+                    }
+                }
+            }
             out.line()
             out.line("/// Where the app starts: a root flow (one no step runs), with the inputs of its first screens.")
             out.block("\(access)enum Root: Hashable, Sendable") { out in

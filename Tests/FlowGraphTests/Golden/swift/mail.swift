@@ -417,10 +417,17 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case mailSettings(MailSettings.Link)
     }
 
-    /// A guard of any flow.
-    enum GuardID: Hashable, Sendable {
+    /// A guard of any flow; it prints as `Flow.guard`.
+    enum GuardID: Hashable, Sendable, CustomStringConvertible {
         case composeFlow(ComposeFlow.Guard)
         case mail(Mail.Guard)
+
+        var description: String {
+            switch self {
+            case .composeFlow(let name): return "ComposeFlow." + name.rawValue
+            case .mail(let name): return "Mail." + name.rawValue
+            }
+        }
     }
 
     /// Where the app starts: a root flow (one no step runs), with the inputs of its first screens.

@@ -570,11 +570,19 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case watchlistFlow(WatchlistFlow.Link)
     }
 
-    /// A guard of any flow.
-    enum GuardID: Hashable, Sendable {
+    /// A guard of any flow; it prints as `Flow.guard`.
+    enum GuardID: Hashable, Sendable, CustomStringConvertible {
         case moviesApp(MoviesApp.Guard)
         case moviesOnboarding(MoviesOnboarding.Guard)
         case profileFlow(ProfileFlow.Guard)
+
+        var description: String {
+            switch self {
+            case .moviesApp(let name): return "MoviesApp." + name.rawValue
+            case .moviesOnboarding(let name): return "MoviesOnboarding." + name.rawValue
+            case .profileFlow(let name): return "ProfileFlow." + name.rawValue
+            }
+        }
     }
 
     /// Where the app starts: a root flow (one no step runs), with the inputs of its first screens.

@@ -456,10 +456,17 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case shop(Shop.Link)
     }
 
-    /// A guard of any flow.
-    enum GuardID: Hashable, Sendable {
+    /// A guard of any flow; it prints as `Flow.guard`.
+    enum GuardID: Hashable, Sendable, CustomStringConvertible {
         case checkoutFlow(CheckoutFlow.Guard)
         case shop(Shop.Guard)
+
+        var description: String {
+            switch self {
+            case .checkoutFlow(let name): return "CheckoutFlow." + name.rawValue
+            case .shop(let name): return "Shop." + name.rawValue
+            }
+        }
     }
 
     /// Where the app starts: a root flow (one no step runs), with the inputs of its first screens.
