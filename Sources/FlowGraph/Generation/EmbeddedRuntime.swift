@@ -281,49 +281,32 @@ public struct StepRef: Hashable, Sendable, Comparable {
     public static func < (lhs: StepRef, rhs: StepRef) -> Bool { (lhs.flow, lhs.step) < (rhs.flow, rhs.step) }
 }
 
+/// An element of a flow by index: its flow's index and its index among the flow's elements of
+/// that kind (`EventRef`, `ExitRef`, `LinkRef`, `GuardRef`).
+public struct ElementRef<Kind>: Hashable, Sendable {
+    public let flow: Int
+    public let index: Int
+
+    public init(flow: Int, index: Int) {
+        self.flow = flow
+        self.index = index
+    }
+}
+
+/// The kinds of `ElementRef`: markers, never values.
+public enum EventElement {}
+public enum ExitElement {}
+public enum LinkElement {}
+public enum GuardElement {}
+
 /// An event of a program: its flow's index and its index among the flow's events.
-public struct EventRef: Hashable, Sendable {
-    public let flow: Int
-    public let index: Int
-
-    public init(flow: Int, index: Int) {
-        self.flow = flow
-        self.index = index
-    }
-}
-
+public typealias EventRef = ElementRef<EventElement>
 /// An exit of a program: its flow's index and its index among the flow's exits.
-public struct ExitRef: Hashable, Sendable {
-    public let flow: Int
-    public let index: Int
-
-    public init(flow: Int, index: Int) {
-        self.flow = flow
-        self.index = index
-    }
-}
-
+public typealias ExitRef = ElementRef<ExitElement>
 /// A deep link of a program: its flow's index and its index among the flow's links.
-public struct LinkRef: Hashable, Sendable {
-    public let flow: Int
-    public let index: Int
-
-    public init(flow: Int, index: Int) {
-        self.flow = flow
-        self.index = index
-    }
-}
-
+public typealias LinkRef = ElementRef<LinkElement>
 /// A guard of a program: its flow's index and its index among the flow's guards.
-public struct GuardRef: Hashable, Sendable {
-    public let flow: Int
-    public let index: Int
-
-    public init(flow: Int, index: Int) {
-        self.flow = flow
-        self.index = index
-    }
-}
+public typealias GuardRef = ElementRef<GuardElement>
 
 /// A step's index in its flow and its inputs, type-erased: what a generated `Step` compares and
 /// hashes. Written out by hand in the generated file, one line a step, because the compiler's

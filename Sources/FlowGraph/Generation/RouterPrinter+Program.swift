@@ -122,32 +122,26 @@ extension RouterPrinter {
                 out.line("default: preconditionFailure(\"the program has no guard \\(ref)\")")
             }
         }
-        out.block("\(access)static func screen(_ step: \(ref)StepRef, from source: Source) -> Screen?") { out in
-            out.switchOver("step.flow") { out in
-                for flow in model.flows { out.line("case \(flow.index): return \(flow.reference).step(step.step, from: source).map(Screen.\(flow.caseName))") }
-                out.line("default: return nil")
+        /// `switch ref.flow`, each flow's function called, its value wrapped in the flow's case.
+        func dispatch(_ header: String, _ subject: String, _ flows: [RouterModel.FlowModel], _ call: String, _ wrapper: String,
+                      in out: inout SwiftPrinter) {
+            out.block(header) { out in
+                guard !flows.isEmpty else {
+                    out.line("nil")
+                    return
+                }
+                out.switchOver("\(subject).flow") { out in
+                    for flow in flows { out.line("case \(flow.index): return \(flow.reference).\(call).map(\(wrapper).\(flow.caseName))") }
+                    out.line("default: return nil")
+                }
             }
         }
-        out.block("\(access)static func exit(_ exit: \(ref)ExitRef, from source: Source) -> Exit?") { out in
-            guard !withExits.isEmpty else {
-                out.line("nil")
-                return
-            }
-            out.switchOver("exit.flow") { out in
-                for flow in withExits { out.line("case \(flow.index): return \(flow.reference).exit(exit.index, from: source).map(Exit.\(flow.caseName))") }
-                out.line("default: return nil")
-            }
-        }
-        out.block("\(access)static func link(_ ref: \(ref)LinkRef, values: [String?]) -> Link?") { out in
-            guard !withLinks.isEmpty else {
-                out.line("nil")
-                return
-            }
-            out.switchOver("ref.flow") { out in
-                for flow in withLinks { out.line("case \(flow.index): return \(flow.reference).link(ref.index, values: values).map(Link.\(flow.caseName))") }
-                out.line("default: return nil")
-            }
-        }
+        dispatch("\(access)static func screen(_ step: \(ref)StepRef, from source: Source) -> Screen?", "step", model.flows,
+                 "step(step.step, from: source)", "Screen", in: &out)
+        dispatch("\(access)static func exit(_ exit: \(ref)ExitRef, from source: Source) -> Exit?", "exit", withExits,
+                 "exit(exit.index, from: source)", "Exit", in: &out)
+        dispatch("\(access)static func link(_ ref: \(ref)LinkRef, values: [String?]) -> Link?", "ref", withLinks,
+                 "link(ref.index, values: values)", "Link", in: &out)
         out.line("@MainActor")
         out.block("\(access)static func ask(_ ref: \(ref)GuardRef, of guards: AppGuards) \(asyncWord)-> Bool") { out in
             let guards = withGuards.flatMap { flow in flow.guards.enumerated().map { (flow, $0, $1) } }
