@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "FlowGraph", targets: ["FlowGraph"]),
         /// The navigator engine a generated router runs on: standard library only.
         .library(name: "FlowGraphRuntime", targets: ["FlowGraphRuntime"]),
+        /// The UI adapters: an @Observable navigation model, a SwiftUI view, a UIKit coordinator.
+        .library(name: "FlowGraphUI", targets: ["FlowGraphUI"]),
         .executable(name: "flowgraph", targets: ["flowgraph"]),
         /// The tool the build plugin runs; also usable on its own in other build systems.
         .executable(name: "flowgraph-generate", targets: ["flowgraph-generate"]),
@@ -26,6 +28,9 @@ let package = Package(
         /// The navigator engine that generated routers run on (docs/GeneratedRouter.md): the
         /// standard library only, no FlowGraph.
         .target(name: "FlowGraphRuntime"),
+        /// The adapters an app uses instead of copying code: NavigationModel (tested here), and the
+        /// SwiftUI view and UIKit coordinator over it (behind canImport: not compiled on Linux).
+        .target(name: "FlowGraphUI", dependencies: ["FlowGraphRuntime"]),
         /// The compiler: source, syntax, semantics, analysis, diagnostics and text reports.
         .target(name: "FlowGraph"),
         /// Layout and rendering through Graphviz (libgvc), in process: the only importer of CGraphviz.
@@ -64,6 +69,13 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles"]),
+        /// FlowGraphUI's model, driven through a router the plugin generates from Reader.flow.
+        .testTarget(
+            name: "FlowGraphUITests",
+            dependencies: ["FlowGraphRuntime", "FlowGraphUI"],
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
+            plugins: ["FlowGraphPlugin"]
+        ),
         /// Safe output files: atomic writes, signatures, --force, stale temporary files.
         .testTarget(name: "FlowGraphFilesTests", dependencies: ["FlowGraph", "FlowGraphFiles"]),
         /// Uses the types the plugin generates from App.flow at build time.

@@ -109,12 +109,10 @@ struct TemporaryPackage {
         (try? FileManager.default.attributesOfItem(atPath: router.path))?[.modificationDate] as? Date
     }
 
+    /// A package whose `App` target has the plugin and the runtime.
     init() throws {
-        let temporary = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
-        root = temporary.appendingPathComponent("flowgraph-plugin-\(UUID().uuidString)")
-        // A path dependency's identity is its folder's name.
-        let identity = PluginBuildTests.repository.lastPathComponent
-        try write("Package.swift", """
+        let identity = Self.identity
+        try self.init(manifest: """
             // swift-tools-version: 6.0
             import PackageDescription
 
@@ -133,6 +131,16 @@ struct TemporaryPackage {
         try write("Sources/App/App.swift", "let firstStep: Broken.Step = .home\n")
     }
 
+    /// A package with this manifest, in a new temporary folder.
+    init(manifest: String) throws {
+        let temporary = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+        root = temporary.appendingPathComponent("flowgraph-plugin-\(UUID().uuidString)")
+        try write("Package.swift", manifest)
+    }
+
+    /// The identity of this package as a path dependency: its folder's name.
+    static var identity: String { PluginBuildTests.repository.lastPathComponent }
+
     func write(_ path: String, _ text: String) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -140,10 +148,13 @@ struct TemporaryPackage {
     }
 
     /// `swift build`, standard output and error together, in the order they were written.
-    func build() throws -> Build {
+    func build() throws -> Build { try swift(["build"]) }
+
+    /// `swift ARGUMENTS` in the package's folder, standard output and error together.
+    func swift(_ arguments: [String]) throws -> Build {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build"]
+        process.arguments = ["swift"] + arguments
         process.currentDirectoryURL = root
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -1,0 +1,160 @@
+// The UIKit coordinator of a running program. UIKit is not on Linux, where FlowGraph is built and
+// tested: this file is not compiled in CI. It applies the navigator's commands as they come and
+// reports the user's moves; the decisions are the navigator's.
+#if canImport(UIKit)
+import FlowGraphRuntime
+import UIKit
+
+/// Applies a navigator's commands to UIKit: a `UINavigationController` per stack, a
+/// `UITabBarController` per tabs flow, presentations for modal stacks; and reports the back
+/// button, the swipe back, a sheet swiped away and a tab picked. Subclass it and override
+/// `viewController(for:)`.
+///
+///     final class AppCoordinator: NavigationCoordinator<FlowRouter> {
+///         override func viewController(for screen: FlowRouter.Screen) -> UIViewController {
+///             switch screen {
+///             case .store(.catalog): CatalogViewController(coordinator: self)
+///             default: UIViewController()
+///             }
+///         }
+///     }
+///     window.rootViewController = AppCoordinator(FlowNavigator(.app, guards: AppGuards())).root
+@MainActor
+open class NavigationCoordinator<Program: NavigationProgram> {
+    public let navigator: Navigator<Program>
+    private var stacks: [Navigator<Program>.StackID: UINavigationController] = [:]
+    private var tabBars: [Navigator<Program>.FlowID: UITabBarController] = [:]
+    private lazy var delegate = CoordinatorDelegate(
+        wentBack: { [weak self] navigation in self?.wentBack(navigation) },
+        dismissed: { [weak self] presented in self?.dismissed(presented) },
+        selectedTab: { [weak self] tabBar in self?.selectedTab(tabBar) })
+
+    /// The window's root view controller: the root flow's container, with its first screens.
+    public private(set) lazy var root: UIViewController = {
+        let running = navigator.chain[0]
+        let container = makeContainer(running.id, isTabs: running.isTabs, running.tabs.map(\.id))
+        apply(navigator.initialCommands)
+        return container
+    }()
+
+    public init(_ navigator: Navigator<Program>) {
+        self.navigator = navigator
+    }
+
+    /// The view controller of a screen; a step that runs a flow gets an empty one, which a `start` fills.
+    open func viewController(for screen: Program.Screen) -> UIViewController { UIViewController() }
+
+    /// Applies an outcome's commands (call it with what `send` and `open` return).
+    public func apply(_ outcome: Navigator<Program>.Outcome) { apply(outcome.commands) }
+
+    public func apply(_ commands: [Navigator<Program>.Command]) {
+        for (number, command) in commands.enumerated() {
+            let animated = number == commands.count - 1  // one UIKit transition at a time
+            switch command {
+            case .push(let screen, let stack):
+                stacks[stack]?.pushViewController(viewController(for: screen), animated: animated)
+            case .replace(let screen, let stack):
+                guard let navigation = stacks[stack] else { continue }
+                navigation.setViewControllers(navigation.viewControllers.dropLast() + [viewController(for: screen)], animated: animated)
+            case .present(let screen, let style, let stack, _):
+                let navigation = UINavigationController(rootViewController: viewController(for: screen))
+                navigation.modalPresentationStyle = style == .sheet ? .pageSheet : .fullScreen
+                navigation.delegate = delegate
+                navigation.presentationController?.delegate = delegate
+                stacks[stack] = navigation
+                var top = root
+                while let presented = top.presentedViewController { top = presented }
+                top.present(navigation, animated: animated)
+            case .pop(let stack):
+                stacks[stack]?.popViewController(animated: animated)
+            case .popTo(_, let index, let stack):
+                guard let navigation = stacks[stack], navigation.viewControllers.indices.contains(index) else { continue }
+                navigation.popToViewController(navigation.viewControllers[index], animated: animated)
+            case .dismiss(let stack):
+                stacks[stack]?.presentingViewController?.dismiss(animated: animated)
+            case .setRoot(let screen, let stack):
+                stacks[stack]?.setViewControllers([viewController(for: screen)], animated: animated)
+            case .selectTab(_, let index, let flow):
+                tabBars[flow]?.selectedIndex = index
+            case .start(let id, let flow, let stackIDs, let stack, let index):
+                guard let navigation = stacks[stack], navigation.viewControllers.indices.contains(index) else { continue }
+                let runner = navigation.viewControllers[index]
+                runner.children.forEach { $0.willMove(toParent: nil); $0.view.removeFromSuperview(); $0.removeFromParent() }
+                let isTabs = Program.table.flows[flow.rawValue].isTabs
+                embed(makeContainer(id, isTabs: isTabs, stackIDs), in: runner)
+            case .finish:
+                break  // the commands of the runner's exit handler follow
+            }
+        }
+        stacks = stacks.filter { navigator.stack($0.key) != nil }
+        tabBars = tabBars.filter { navigator.flows[$0.key] != nil }
+    }
+
+    /// An empty container: a navigation controller, or a tab bar of them; `setRoot`s fill it.
+    private func makeContainer(_ id: Navigator<Program>.FlowID, isTabs: Bool, _ stackIDs: [Navigator<Program>.StackID]) -> UIViewController {
+        let navigations = stackIDs.map { stackID in
+            let navigation = UINavigationController()
+            navigation.delegate = delegate
+            stacks[stackID] = navigation
+            return navigation
+        }
+        guard isTabs else { return navigations[0] }
+        let tabBar = UITabBarController()
+        tabBar.delegate = delegate
+        tabBar.viewControllers = navigations
+        tabBars[id] = tabBar
+        return tabBar
+    }
+
+    private func embed(_ child: UIViewController, in parent: UIViewController) {
+        parent.addChild(child)
+        child.view.frame = parent.view.bounds
+        child.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        parent.view.addSubview(child.view)
+        child.didMove(toParent: parent)
+    }
+
+    private func wentBack(_ navigation: UINavigationController) {
+        guard let id = stacks.first(where: { $0.value === navigation })?.key,
+              navigation.viewControllers.count < navigator.stack(id)?.entries.count ?? 0 else { return }
+        apply(navigator.userWentBack(in: id, to: navigation.viewControllers.count))
+    }
+
+    private func dismissed(_ presented: UIViewController) {
+        guard let id = stacks.first(where: { $0.value === presented })?.key else { return }
+        apply(navigator.userDismissed(id))
+    }
+
+    private func selectedTab(_ tabBar: UITabBarController) {
+        guard let id = tabBars.first(where: { $0.value === tabBar })?.key else { return }
+        apply(navigator.userSelectedTab(tabBar.selectedIndex, in: id))
+    }
+}
+
+/// The UIKit delegate of a coordinator: an Objective-C class cannot be generic, so it forwards.
+final class CoordinatorDelegate: NSObject, UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate,
+    UITabBarControllerDelegate {
+    let wentBack: (UINavigationController) -> Void
+    let dismissed: (UIViewController) -> Void
+    let selectedTab: (UITabBarController) -> Void
+
+    init(wentBack: @escaping (UINavigationController) -> Void, dismissed: @escaping (UIViewController) -> Void,
+         selectedTab: @escaping (UITabBarController) -> Void) {
+        self.wentBack = wentBack
+        self.dismissed = dismissed
+        self.selectedTab = selectedTab
+    }
+
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+        wentBack(navigationController)
+    }
+
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+        dismissed(presentationController.presentedViewController)
+    }
+
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {
+        selectedTab(tabBarController)
+    }
+}
+#endif

@@ -1,0 +1,143 @@
+import FlowGraphRuntime
+import Observation
+
+/// What a UI shows of a running program, kept current by the navigator: the running flows, each
+/// stack's entries, the presented modal stacks, the selected tabs. Every decision a UI makes
+/// (which path a navigation stack shows, which sheet is up at which level, what a swipe or a
+/// back button means) is here, so that the SwiftUI view and the UIKit coordinator stay thin and
+/// this, the part that can be wrong, is tested on any platform.
+///
+/// The model observes its navigator (`addObserver`): whatever moves it, the app's `send` and
+/// `open` or the UI's reports, the model republishes its state, and SwiftUI views that read it
+/// are drawn again.
+@MainActor
+@Observable
+public final class NavigationModel<Program: NavigationProgram> {
+    public typealias Nav = Navigator<Program>
+
+    /// The navigator the model shows; send events and open links through it.
+    @ObservationIgnored public let navigator: Nav
+    /// Every running flow by id, as the navigator holds them.
+    public private(set) var flows: [Nav.FlowID: Nav.RunningFlow] = [:]
+    /// The root flow.
+    public private(set) var rootID: Nav.FlowID
+    /// The modal stacks on screen, the first presented first: those of the flows from the root to
+    /// the one the user is in, each presented over the one before.
+    public private(set) var presented: [Nav.Stack] = []
+    /// How many times the state changed: a cheap value for a view to depend on.
+    public private(set) var revision = 0
+
+    /// A model of `navigator`, current from now on.
+    public init(_ navigator: Nav) {
+        self.navigator = navigator
+        rootID = navigator.rootID
+        republish()
+        navigator.addObserver { [weak self] _ in self?.republish() }
+    }
+
+    private func republish() {
+        flows = navigator.flows
+        rootID = navigator.rootID
+        presented = navigator.chain.flatMap(\.layers)
+        revision += 1
+    }
+
+    // MARK: Reading the state
+
+    /// The running flow with this id.
+    public func flow(_ id: Nav.FlowID) -> Nav.RunningFlow? { flows[id] }
+
+    /// The stack with this id, in any running flow.
+    public func stack(_ id: Nav.StackID) -> Nav.Stack? {
+        for running in flows.values {
+            if let stack = running.tabs.first(where: { $0.id == id }) ?? running.layers.first(where: { $0.id == id }) { return stack }
+        }
+        return nil
+    }
+
+    /// The entry with this id, in any stack of any running flow.
+    public func entry(_ id: Nav.EntryID) -> Nav.Entry? {
+        for running in flows.values {
+            for stack in running.tabs + running.layers {
+                if let entry = stack.entries.first(where: { $0.id == id }) { return entry }
+            }
+        }
+        return nil
+    }
+
+    /// What an entry shows: its screen, or, when its step runs a flow, that flow's container.
+    public enum Content: Equatable {
+        case screen(Program.Screen)
+        case flow(Nav.FlowID)
+    }
+
+    public func content(of entry: Nav.Entry) -> Content {
+        entry.subflow.map(Content.flow) ?? .screen(entry.screen)
+    }
+
+    /// What a stack shows as a whole: a flow when its only entry runs one (a tab or a sheet whose
+    /// step runs a flow shows that flow's own stacks), else a navigation stack of its entries.
+    public func content(of stack: Nav.Stack) -> Content? {
+        if stack.entries.count == 1, let subflow = stack.entries[0].subflow { return .flow(subflow) }
+        return nil
+    }
+
+    /// The stacks a flow shows at its base: one, or one per tab.
+    public func baseStacks(of flow: Nav.FlowID) -> [Nav.Stack] { flows[flow]?.tabs ?? [] }
+
+    /// The modal stack presented at `level` (0 the first), if any.
+    public func presented(at level: Int) -> Nav.Stack? {
+        presented.indices.contains(level) ? presented[level] : nil
+    }
+
+    /// The modal stack at `level` when it has this style (a sheet, or a full-screen cover): what a
+    /// `.sheet` or `.fullScreenCover` at that level shows.
+    public func presented(at level: Int, style: Nav.ModalStyle) -> Nav.StackID? {
+        guard let stack = presented(at: level) else { return nil }
+        switch (stack.style, style) {
+        case (.sheet, .sheet), (.cover, .cover): return stack.id
+        default: return nil
+        }
+    }
+
+    // MARK: Paths and the user's moves
+
+    /// The entries a navigation stack shows above its bottom one, as a SwiftUI
+    /// `NavigationStack(path:)` binds them.
+    public func path(of stack: Nav.StackID) -> [Nav.EntryID] {
+        self.stack(stack).map { $0.entries.dropFirst().map(\.id) } ?? []
+    }
+
+    /// The UI's new path for a stack: a shorter one that keeps the bottom of the old (the back
+    /// button, the swipe back) is the user going back; any other is not a move of the user and
+    /// changes nothing. Returns the navigator's outcome, nil when nothing was reported.
+    @discardableResult
+    public func setPath(_ path: [Nav.EntryID], of stack: Nav.StackID) -> Nav.Outcome? {
+        let current = self.path(of: stack)
+        guard path.count < current.count, Array(current.prefix(path.count)) == path else { return nil }
+        return navigator.userWentBack(in: stack, to: path.count + 1)
+    }
+
+    /// The user swiped the modal stack at `level` away (SwiftUI set its item to nil).
+    @discardableResult
+    public func dismissed(at level: Int) -> Nav.Outcome? {
+        guard let stack = presented(at: level) else { return nil }
+        return navigator.userDismissed(stack.id)
+    }
+
+    /// The tab a tabs flow shows.
+    public func selectedTab(of flow: Nav.FlowID) -> Int { flows[flow]?.selectedTab ?? 0 }
+
+    /// The user picked a tab in the tab bar of `flow`; the same tab again changes nothing.
+    @discardableResult
+    public func selectTab(_ index: Int, of flow: Nav.FlowID) -> Nav.Outcome? {
+        guard index != selectedTab(of: flow) else { return nil }
+        return navigator.userSelectedTab(index, in: flow)
+    }
+
+    /// A name for a tab: the name of the step at its bottom (replace it with your own title).
+    public func tabTitle(_ stack: Nav.Stack) -> String {
+        let step = Program.step(of: stack.entries[0].screen)
+        return Program.table.flows[step.flow].steps[step.step].name
+    }
+}

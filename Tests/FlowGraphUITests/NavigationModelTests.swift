@@ -1,0 +1,161 @@
+import FlowGraphRuntime
+import FlowGraphUI
+import Observation
+import Synchronization
+import Testing
+
+// FlowNavigator, FlowRouter, Reader, FeedFlow... exist because FlowGraphPlugin generated them
+// from Reader.flow while this target was built.
+
+/// The reader's guard, as a test sets it.
+@MainActor
+final class ReaderGuards: FlowRouter.Guards {
+    var online = true
+    func isOnline() async -> Bool { online }
+}
+
+@MainActor
+@Suite("NavigationModel, as a SwiftUI or UIKit adapter reads it")
+struct NavigationModelTests {
+    let guards = ReaderGuards()
+    let model: NavigationModel<FlowRouter>
+
+    init() {
+        model = NavigationModel(FlowNavigator(.reader, guards: guards))
+    }
+
+    var navigator: FlowNavigator { model.navigator }
+    /// The tab bar's two stacks: the feed's and the saved articles'.
+    var tabs: [FlowNavigator.Stack] { model.baseStacks(of: model.rootID) }
+    /// The feed flow's stack, in the first tab.
+    func feedStack() throws -> FlowNavigator.StackID {
+        guard case .flow(let feed)? = model.content(of: tabs[0]) else { throw TestFailure("the feed tab shows no flow") }
+        return try #require(model.baseStacks(of: feed).first).id
+    }
+
+    @Test func startsWithATabBarWhoseTabsShowTheirFlows() throws {
+        #expect(model.flow(model.rootID)?.isTabs == true)
+        #expect(tabs.count == 2)
+        #expect(tabs.map(model.tabTitle) == ["Feed", "Saved"])
+        #expect(model.selectedTab(of: model.rootID) == 0)
+        guard case .flow(let feed)? = model.content(of: tabs[0]) else { Issue.record("the feed tab shows no flow"); return }
+        #expect(model.flow(feed)?.flow == .feedFlow)
+        #expect(model.stack(try feedStack())?.screens == [.feedFlow(.articles)])
+        #expect(model.path(of: try feedStack()).isEmpty)
+        #expect(model.presented.isEmpty)
+    }
+
+    @Test func aPushShowsInThePathAndTheBackButtonGoesBack() async throws {
+        await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(7)))
+        let path = model.path(of: try feedStack())
+        #expect(path.count == 1)
+        let article = try #require(model.entry(path[0]))
+        #expect(model.content(of: article) == .screen(.feedFlow(.article(article: ArticleID(7)))))
+        await navigator.send(FeedFlow.Event.commentsTapped(article: ArticleID(7)))
+        #expect(model.path(of: try feedStack()).count == 2)
+
+        // SwiftUI sets a path that is not a shorter prefix (a reordering): not a move of the user.
+        #expect(model.setPath(model.path(of: try feedStack()).reversed(), of: try feedStack()) == nil)
+        #expect(model.setPath(model.path(of: try feedStack()) + path, of: try feedStack()) == nil)
+        #expect(model.path(of: try feedStack()).count == 2)
+
+        // The back button: one entry fewer, reported to the navigator.
+        let back = try #require(model.setPath(path, of: try feedStack()))
+        #expect(back.isApplied)
+        #expect(model.path(of: try feedStack()) == path)
+        #expect(navigator.current == .feedFlow(.article(article: ArticleID(7))))
+        #expect(model.setPath([], of: try feedStack())?.isApplied == true)
+        #expect(navigator.current == .feedFlow(.articles))
+    }
+
+    @Test func aSheetThatRunsAFlowIsPresentedAndSwipedAway() async throws {
+        await navigator.send(FeedFlow.Event.composeTapped)
+        #expect(model.presented.count == 1)
+        let sheet = try #require(model.presented(at: 0, style: .sheet))
+        #expect(model.presented(at: 0, style: .cover) == nil)
+        #expect(model.presented(at: 1) == nil)
+        let stack = try #require(model.stack(sheet))
+        guard case .flow(let compose)? = model.content(of: stack) else { Issue.record("the sheet shows no flow"); return }
+        #expect(model.flow(compose)?.flow == .composeFlow)
+        let draftStack = model.baseStacks(of: compose)[0].id
+        await navigator.send(ComposeFlow.Event.attachTapped)
+        #expect(model.path(of: draftStack).count == 1)
+
+        // The user swipes the sheet away: the flow in it ends.
+        #expect(model.dismissed(at: 0)?.isApplied == true)
+        #expect(model.presented.isEmpty)
+        #expect(model.flow(compose) == nil)
+        #expect(navigator.current == .feedFlow(.articles))
+        #expect(model.dismissed(at: 0) == nil)
+    }
+
+    @Test func aCoverIsPresentedAsACoverAndItsButtonClosesIt() async throws {
+        await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(1)))
+        await navigator.send(FeedFlow.Event.shareTapped)
+        #expect(model.presented(at: 0, style: .cover) != nil)
+        #expect(model.presented(at: 0, style: .sheet) == nil)
+        await navigator.send(FeedFlow.Event.doneTapped)
+        #expect(model.presented.isEmpty)
+    }
+
+    @Test func theTabBarSelectionIsTheUsersMove() async throws {
+        #expect(model.selectTab(1, of: model.rootID)?.isApplied == true)
+        #expect(model.selectedTab(of: model.rootID) == 1)
+        #expect(navigator.current == .savedFlow(.savedList))
+        #expect(model.selectTab(1, of: model.rootID) == nil)  // the same tab: nothing to report
+
+        // Under a sheet the tab bar cannot be tapped: the navigator refuses, the selection stays.
+        model.selectTab(0, of: model.rootID)
+        await navigator.send(FeedFlow.Event.composeTapped)
+        #expect(model.selectTab(1, of: model.rootID)?.status == .impossible)
+        #expect(model.selectedTab(of: model.rootID) == 0)
+    }
+
+    @Test func aDeepLinkFromAnotherTabShowsItsScreenInTheFeed() async throws {
+        model.selectTab(1, of: model.rootID)
+        await navigator.send(SavedFlow.Event.articlePicked(article: ArticleID(3)))
+        let outcome = await navigator.open(url: "/articles/42")
+        #expect(outcome.isApplied)
+        #expect(model.selectedTab(of: model.rootID) == 0)
+        let path = model.path(of: try feedStack())
+        #expect(path.count == 1)
+        #expect(model.entry(path[0])?.screen == .feedFlow(.article(article: ArticleID(42))))
+        // The saved tab keeps its stack.
+        guard case .flow(let saved)? = model.content(of: tabs[1]) else { Issue.record("the saved tab shows no flow"); return }
+        #expect(model.path(of: model.baseStacks(of: saved)[0].id).count == 1)
+    }
+
+    @Test func anAsyncGuardThatSaysNoPresentsItsElse() async throws {
+        guards.online = false
+        await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(5)))
+        #expect(model.path(of: try feedStack()).isEmpty)
+        let offline = try #require(model.presented(at: 0))
+        #expect(offline.style == .sheet)
+        #expect(offline.screens == [.feedFlow(.offline)])
+    }
+
+    @Test func observersOfTheModelHearOfEveryChange() async throws {
+        let changes = Mutex(0)
+        var changed: Int { changes.withLock { $0 } }
+        let stack = try feedStack()
+        func observe() {
+            withObservationTracking { _ = model.path(of: stack); _ = model.presented } onChange: { changes.withLock { $0 += 1 } }
+        }
+        observe()
+        await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(2)))
+        #expect(changed == 1)
+        observe()
+        await navigator.send(FeedFlow.Event.shareTapped)
+        #expect(changed == 2)
+        let revision = model.revision
+        observe()
+        navigator.userDismissed(try #require(model.presented(at: 0)).id)
+        #expect(changed == 3)
+        #expect(model.revision == revision + 1)
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
