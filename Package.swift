@@ -69,6 +69,8 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles"]),
+        /// The runtime as a library: hand-written programs, sync and async; the table's text.
+        .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph"]),
         /// FlowGraphUI's model, driven through a router the plugin generates from Reader.flow.
         .testTarget(
             name: "FlowGraphUITests",

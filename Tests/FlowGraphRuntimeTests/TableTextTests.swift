@@ -1,0 +1,107 @@
+import FlowGraphRuntime
+import Foundation
+import Testing
+@testable import FlowGraph
+
+/// The program table's text: what the compiler writes, the runtime reads back as the program it
+/// was; text it cannot read is an error with its line.
+@Suite("Program table text")
+struct TableTextTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func program(_ folder: String) throws -> (FlowProgram, ProgramAnalysis) {
+        let directory = root.appendingPathComponent(folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".flow") }.sorted()
+        let files = try names.map { SourceFile(path: $0, bytes: [UInt8](try Data(contentsOf: directory.appendingPathComponent($0)))) }
+        let compilation = Compiler.compile(files)
+        return (try #require(compilation.program), try #require(compilation.analysis))
+    }
+
+    @Test(arguments: ["samples/shop", "samples/movies", "samples/mail", "Tests/FlowGraphPluginTests", "Tests/FlowGraphUITests"])
+    func whatTheCompilerWritesTheRuntimeReadsAsTheProgram(folder: String) throws {
+        let (program, analysis) = try Self.program(folder)
+        let table = try ProgramTable(parsing: RouterTable(program, analysis: analysis).lines.joined(separator: "\n"))
+        #expect(table.flows.map(\.name) == program.flows.map(\.name))
+        for (info, flow) in zip(table.flows, program.flows) {
+            #expect(info.isTabs == flow.isTabs && info.start == flow.start)
+            #expect(info.isRoot == program.roots.contains(program.flows.firstIndex { $0.name == flow.name }!))
+            #expect(info.guards.map(\.name) == flow.guards.map(\.name) && info.guards.map(\.isAsync) == flow.guards.map(\.isAsync))
+            #expect(info.events == flow.events.map(\.name) && info.exits == flow.exits.map(\.name))
+            #expect(info.steps.map(\.name) == flow.steps.map(\.name))
+            #expect(info.steps.map(\.runs) == flow.steps.map(\.runs))
+            #expect(info.steps.map(\.inputs) == flow.steps.map { $0.inputs.map { "\($0.name): \($0.type)" } })
+            for (stepInfo, step) in zip(info.steps, flow.steps) {
+                Self.expectSame(stepInfo.clauses, step.handlers, triggers: step.runs.map { program.flows[$0].exits.map(\.name) } ?? flow.events.map(\.name), in: flow)
+            }
+            Self.expectSame(info.clauses, flow.handlers, triggers: flow.events.map(\.name), in: flow)
+            let links = flow.links.filter { $0.target != nil }
+            #expect(info.links.map(\.text) == links.map(\.pattern.text))
+            #expect(info.links.map(\.target) == links.map { $0.target! })
+        }
+    }
+
+    private static func expectSame(_ clauses: [ProgramTable.Clause], _ transitions: [Transition], triggers: [String], in flow: Flow,
+                                   sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(clauses.map { triggers[$0.trigger] } == transitions.map(\.event), sourceLocation: sourceLocation)
+        #expect(clauses.map { $0.conditions.map { flow.guards[$0.guardIndex].name } } == transitions.map { $0.conditions.map(\.guardName) },
+                sourceLocation: sourceLocation)
+        #expect(clauses.map { $0.conditions.map(\.isNegated) } == transitions.map { $0.conditions.map(\.isNegated) }, sourceLocation: sourceLocation)
+        #expect(clauses.map { $0.actions.map(\.kind.rawValue) } == transitions.map { $0.actions.map(\.kind.rawValue) }, sourceLocation: sourceLocation)
+        #expect(clauses.map { $0.actions.map(\.target) } == transitions.map { $0.actions.map(\.target) }, sourceLocation: sourceLocation)
+    }
+
+    @Test func namesWithSpacesAndQuotesSurviveTheText() throws {
+        let compilation = Compiler.compile([SourceFile(path: "a.flow", text: """
+            flow A {
+                start `class`
+                link "/a%20b/{x}?q=\\"quoted\\"" -> `class`
+                step `class`(x: [String: Int])
+            }
+            """)])
+        let program = try #require(compilation.program)
+        let text = RouterTable(program, analysis: try #require(compilation.analysis)).lines.joined(separator: "\n")
+        #expect(!text.contains("\""))
+        let table = try ProgramTable(parsing: text)
+        #expect(table.flows[0].steps[0].name == "class")
+        #expect(table.flows[0].steps[0].inputs == ["x: [String: Int]"])
+        #expect(table.flows[0].links[0].text == #"/a%20b/{x}?q="quoted""#)
+    }
+
+    @Test(arguments: [
+        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 1'"),
+        ("flowgraph-table 2", 1, "version 2, this runtime reads version 1"),
+        ("flowgraph-table 1\nstep S - ^", 2, "'step' before the first flow"),
+        ("flowgraph-table 1\nflow A 0 0 1\nstep S - ^ on 0 fly 1", 3, "unknown action 'fly'"),
+        ("flowgraph-table 1\nflow A 0 0 1\nwidget", 3, "unknown record 'widget'"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 4", 0, "flow 'A' has no such step"),
+        ("flowgraph-table 1\nflow A 0 0 1\nstep S - ^ on 0 pop", 0, "a clause of flow 'A' has no trigger 0"),
+        ("flowgraph-table 1\nflow A 0 0 1\nstep S - 9", 0, "a path goes through no step 9"),
+    ])
+    func textItCannotReadIsAnErrorWithItsLine(text: String, line: Int, message: String) {
+        #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: text) }
+        do {
+            _ = try ProgramTable(parsing: text)
+        } catch {
+            #expect(error.line == line)
+            #expect(error.message == message)
+        }
+    }
+
+    @Test func theGraphOfADeepChainIsBuiltWithoutRecursion() throws {
+        var lines = ["flowgraph-table 1", "flow Chain 0 0 1 event next"]
+        let depth = 5_000
+        for index in 0..<depth {
+            lines.append("step S\(index) - \(index == 0 ? "^" : String(index - 1))" + (index + 1 < depth ? " on 0 push \(index + 1)" : ""))
+        }
+        let graph = ProgramGraph(try ProgramTable(parsing: lines.joined(separator: "\n")))
+        #expect(graph.roots == ["Chain"])
+        #expect(graph.steps.count == depth)
+        #expect(graph.steps.last?.path.count == depth)
+        #expect(graph.steps.last?.path.first == "Chain.S0")
+        #expect(graph.steps[2].path == ["Chain.S0", "Chain.S1", "Chain.S2"])
+        #expect(graph.transitions.count == depth - 1)
+        let first = try #require(graph.transitions.first)
+        #expect([first.flow, first.from, first.event, first.action, first.target] == ["Chain", "S0", "next", "push", "S1"])
+        #expect(first.conditions.isEmpty && first.branch == 0)
+    }
+}
