@@ -246,7 +246,7 @@ struct Benchmark {
                            measure([flowgraph, "generate", program.path, "-o", folder], runs: 1, expecting: 0),
                            in: \.typecheckRows, order: \.typecheckOrder)
             let router = folder + "/FlowRouter.swift"
-            results.routerLines[size] = (readText(router) ?? "").split(separator: "\n", omittingEmptySubsequences: true).count
+            results.routerLines[size] = (readText(router) ?? "").split(separator: "\n", omittingEmptySubsequences: false).count - 1
             let swiftc = ["swiftc", "-swift-version", "6", "-strict-concurrency=complete", "-I", modules]
             results.record(Row.typecheck, size: size, measure(swiftc + ["-typecheck", router], runs: runs, expecting: 0),
                            in: \.typecheckRows, order: \.typecheckOrder)

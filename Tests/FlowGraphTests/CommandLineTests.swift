@@ -179,4 +179,21 @@ struct GenerateCommandTests {
         #expect(text.contains("public typealias FlowNavigator = FlowGraphRuntime.Navigator<FlowRouter>"))
         #expect(try CommandLineTests.run(["generate", "samples/mail", "-o", folder.path, "--access", "open"]).status == 2)
     }
+
+    @Test func aNamespaceMustBeAnIdentifierAndTheEmbeddedRuntimeIsWrittenOnce() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let refused = try CommandLineTests.run(["generate", "samples/shop", "-o", folder.path, "--namespace", "Not One"])
+        #expect(refused.status == 2)
+        #expect(refused.errors.contains("'--namespace' needs a Swift identifier, not 'Not One'"))
+        #expect(try CommandLineTests.run(["generate", "samples/shop", "-o", folder.path, "--namespace", "Navigation", "--embed-runtime"]).status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == (["FlowRouter.swift"] + EmbeddedRuntime.files.map { "FlowGraphRuntime." + $0.name }).sorted())
+        let router = try String(contentsOfFile: folder.appendingPathComponent("FlowRouter.swift").path, encoding: .utf8)
+        #expect(router.contains("\nenum Navigation {\n") && !router.contains("import FlowGraphRuntime"))
+        // A second run writes nothing: every file keeps its date.
+        let dates = try files.map { try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        #expect(try CommandLineTests.run(["generate", "samples/shop", "-o", folder.path, "--namespace", "Navigation", "--embed-runtime"]).status == 0)
+        #expect(try files.map { try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date } == dates)
+    }
 }
