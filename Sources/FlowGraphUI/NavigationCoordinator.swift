@@ -132,14 +132,15 @@ open class NavigationCoordinator<Program: NavigationProgram> {
 }
 
 /// The UIKit delegate of a coordinator: an Objective-C class cannot be generic, so it forwards.
+@MainActor
 final class CoordinatorDelegate: NSObject, UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate,
     UITabBarControllerDelegate {
-    let wentBack: (UINavigationController) -> Void
-    let dismissed: (UIViewController) -> Void
-    let selectedTab: (UITabBarController) -> Void
+    let wentBack: @MainActor (UINavigationController) -> Void
+    let dismissed: @MainActor (UIViewController) -> Void
+    let selectedTab: @MainActor (UITabBarController) -> Void
 
-    init(wentBack: @escaping (UINavigationController) -> Void, dismissed: @escaping (UIViewController) -> Void,
-         selectedTab: @escaping (UITabBarController) -> Void) {
+    init(wentBack: @escaping @MainActor (UINavigationController) -> Void, dismissed: @escaping @MainActor (UIViewController) -> Void,
+         selectedTab: @escaping @MainActor (UITabBarController) -> Void) {
         self.wentBack = wentBack
         self.dismissed = dismissed
         self.selectedTab = selectedTab
