@@ -28,7 +28,7 @@ extension Checker {
                 let key = given.map { "\($0.name):\($0.type)" }.sorted().joined(separator: ",")
                 let allowed = Set(given.map { Pair(name: $0.name, type: $0.type) })
                 /// An optional input the URL does not give is nil.
-                func isGiven(_ input: Parameter) -> Bool { input.type.hasSuffix("?") || allowed.contains(Pair(name: input.name, type: input.type)) }
+                func isGiven(_ input: Parameter) -> Bool { input.isOptional || allowed.contains(Pair(name: input.name, type: input.type)) }
                 let givenInputs = Set(given.compactMap { graph.inputID(name: $0.name, type: $0.type) })
                 if cache[key] == nil {
                     cache[key] = graph.search(given: givenInputs)
@@ -182,7 +182,7 @@ struct CompositeGraph {
         var inputIDs: [Pair: Int32] = [:]
         required = references.map { reference in
             program.flows[reference.flow].steps[reference.step].inputs.compactMap { input in
-                guard !input.type.hasSuffix("?") else { return nil }  // An optional input the URL does not give is nil.
+                guard !input.isOptional else { return nil }  // An optional input the URL does not give is nil.
                 let pair = Pair(name: input.name, type: input.type)
                 if let id = inputIDs[pair] { return id }
                 let id = Int32(inputIDs.count)

@@ -91,7 +91,7 @@ extension Resolver {
             }
             for parameter in needed where !Self.isUnsupported(parameter.type) {  // That is its own error.
                 guard let given = payload.first(where: { $0.name == parameter.name }) else {
-                    if parameter.type.hasSuffix("?") { continue }  // An optional input not given is nil.
+                    if parameter.isOptional { continue }  // An optional input not given is nil.
                     report(.inputMismatch,
                            SemanticMessages.missingInput(event: transition.event, parameter: parameter, target: description),
                            at: action.range, notes: [note])
@@ -112,7 +112,7 @@ extension Resolver {
     private mutating func checkSubflowInputs(step: Step, subflow: Flow, at range: SourceRange) {
         for index in subflow.enteredSteps {
             let entry = subflow.steps[index]
-            for parameter in entry.inputs where !parameter.type.hasSuffix("?") && !Self.isUnsupported(parameter.type)
+            for parameter in entry.inputs where !parameter.isOptional && !Self.isUnsupported(parameter.type)
                 && !step.inputs.contains(where: { $0.name == parameter.name && $0.type == parameter.type }) {
                 report(.inputMismatch,
                        SemanticMessages.subflowInput(step: step.name, flow: subflow.name, start: entry.name, parameter: parameter),
@@ -147,7 +147,7 @@ extension Resolver {
                 }
                 for input in step.inputs {
                     // An optional input may be left out of the URL: it is nil then.
-                    if !placeholders.contains(input.name), input.type.hasSuffix("?") { continue }
+                    if !placeholders.contains(input.name), input.isOptional { continue }
                     if !placeholders.contains(input.name) {
                         report(.linkMismatch, SemanticMessages.linkMissingInput(input, step: step.name),
                                at: link.patternRange, notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
