@@ -1,0 +1,52 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileNavigationProgramNames = ###"""
+/// Names and short descriptions, for readable test failures and logs.
+extension NavigationProgram {
+    /// `Store.Item(item: 42)`: the step's flow and name, and its inputs.
+    public static func describe(_ screen: Screen) -> String {
+        let ref = step(of: screen)
+        let info = table.flows[ref.flow].steps[ref.step]
+        let name = table.name(ref)
+        guard !info.inputs.isEmpty else { return name }
+        // The screen wraps its flow's step, whose payload is the inputs: one value, or a tuple.
+        let step = Mirror(reflecting: screen).children.first?.value
+        let payload = step.flatMap { Mirror(reflecting: $0).children.first?.value }
+        let labels = info.inputs.map { String($0.prefix { $0 != ":" }) }
+        var values: [String] = []
+        if let payload {
+            // Labeled associated values come as a tuple, even one alone.
+            let mirror = Mirror(reflecting: payload)
+            values = mirror.displayStyle == .tuple ? mirror.children.map { Self.text($0.value) } : [Self.text(payload)]
+        }
+        guard values.count == labels.count else { return name }
+        return name + "(" + zip(labels, values).map { "\($0): \($1)" }.joined(separator: ", ") + ")"
+    }
+
+    /// `Optional(42)` as `42`, nil as `nil`.
+    private static func text(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            return mirror.children.first.map { text($0.value) } ?? "nil"
+        }
+        return String(describing: value)
+    }
+
+    /// The name of a flow.
+    public static func name(of flow: Flow) -> String { table.flows[flow.rawValue].name }
+
+    /// The name of an exit.
+    public static func name(of exit: Exit) -> String {
+        let ref = self.exit(of: exit)
+        return table.flows[ref.flow].exits[ref.index]
+    }
+
+    /// `Store.itemPicked`.
+    public static func name(of event: Event) -> String {
+        let ref = self.event(of: event)
+        return "\(table.flows[ref.flow].name).\(table.flows[ref.flow].events[ref.index])"
+    }
+}
+"""###
+}

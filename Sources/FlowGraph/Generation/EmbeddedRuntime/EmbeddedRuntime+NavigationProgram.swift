@@ -1,0 +1,138 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileNavigationProgram = ###"""
+/// What a generated router tells the engine about its program: its types, and the program itself
+/// as data (`table`). `flowgraph generate` writes one conforming enum per program (`FlowRouter`);
+/// an app does not conform to it by hand.
+///
+/// The engine never needs the program's code except to build typed values: a screen or an exit
+/// from the payload that reached it (`screen(_:from:)`, `exit(_:from:)`), and a guard's answer
+/// (`ask`, in `SyncNavigationProgram` or `AsyncNavigationProgram`). Everything else (which
+/// clause handles what, link patterns and paths, names) is in `table`.
+public protocol NavigationProgram {
+    /// The flows of the program: `rawValue` is the flow's index in `table.flows`.
+    associatedtype Flow: RawRepresentable<Int>, Hashable, Sendable
+    /// A step of any flow, with its inputs: what the UI shows.
+    associatedtype Screen: Hashable, Sendable
+    /// An event of any flow.
+    associatedtype Event: Sendable
+    /// An exit of any flow.
+    associatedtype Exit: Sendable
+    /// A deep link of any flow.
+    associatedtype Link: Hashable, Sendable
+    /// A guard of any flow, as a blocked outcome names it.
+    associatedtype GuardID: Hashable, Sendable
+    /// Where the app starts: a root flow, with the inputs of its first screens.
+    associatedtype Root: Sendable
+    /// What answers the guards: the app's object (an existential of the generated protocol).
+    associatedtype AppGuards
+
+    /// The program as data, decoded once from the generated text.
+    static var table: ProgramTable { get }
+
+    /// The step a screen shows.
+    static func step(of screen: Screen) -> StepRef
+    /// The flow and the index of an event among its flow's events.
+    static func event(of event: Event) -> EventRef
+    /// The flow and the index of an exit among its flow's exits.
+    static func exit(of exit: Exit) -> ExitRef
+    /// The flow and the index of a link among its flow's links.
+    static func link(of link: Link) -> LinkRef
+    /// The root flow a root starts.
+    static func flow(of root: Root) -> Int
+    /// The typed guard with this index in its flow.
+    static func guardID(_ ref: GuardRef) -> GuardID
+
+    /// `step` with its inputs taken by name from `source`; nil when the source cannot give them
+    /// (the compiler never asks for such a screen).
+    static func screen(_ step: StepRef, from source: PayloadSource<Self>) -> Screen?
+    /// The exit with its inputs taken by name from `source`.
+    static func exit(_ exit: ExitRef, from source: PayloadSource<Self>) -> Exit?
+    /// The link of `ref` with its placeholders read from the URL's text (`values`, in the order of
+    /// the pattern's placeholders, nil for one the URL leaves out); nil when one does not convert.
+    static func link(_ ref: LinkRef, values: [String?]) -> Link?
+}
+
+/// A program whose guards all answer at once: `send` and `open` are synchronous.
+public protocol SyncNavigationProgram: NavigationProgram {
+    @MainActor static func ask(_ ref: GuardRef, of guards: AppGuards) -> Bool
+}
+
+/// A program with an `async` guard: `send` and `open` are `async` and serialized.
+public protocol AsyncNavigationProgram: NavigationProgram {
+    @MainActor static func ask(_ ref: GuardRef, of guards: AppGuards) async -> Bool
+}
+
+/// Where the values of a new screen or exit come from: inputs are taken from it by name.
+public enum PayloadSource<Program: NavigationProgram> {
+    /// A screen without inputs, or one whose inputs are all optional and absent.
+    case none
+    /// The payload of the event whose clause moves.
+    case event(Program.Event)
+    /// The inputs of a subflow's exit, for its runner's handler.
+    case exit(Program.Exit)
+    /// The values of a deep link, along its path.
+    case link(Program.Link)
+    /// The inputs of the step that runs a subflow, for the subflow's first screens.
+    case screen(Program.Screen)
+    /// The inputs of a root, for its first screens.
+    case root(Program.Root)
+}
+
+/// A step of a program: its flow's index and its index in the flow.
+public struct StepRef: Hashable, Sendable, Comparable {
+    public let flow: Int
+    public let step: Int
+
+    public init(flow: Int, step: Int) {
+        self.flow = flow
+        self.step = step
+    }
+
+    public static func < (lhs: StepRef, rhs: StepRef) -> Bool { (lhs.flow, lhs.step) < (rhs.flow, rhs.step) }
+}
+
+/// An element of a flow by index: its flow's index and its index among the flow's elements of
+/// that kind (`EventRef`, `ExitRef`, `LinkRef`, `GuardRef`).
+public struct ElementRef<Kind>: Hashable, Sendable {
+    public let flow: Int
+    public let index: Int
+
+    public init(flow: Int, index: Int) {
+        self.flow = flow
+        self.index = index
+    }
+}
+
+/// The kinds of `ElementRef`: markers, never values.
+public enum EventElement {}
+public enum ExitElement {}
+public enum LinkElement {}
+public enum GuardElement {}
+
+/// An event of a program: its flow's index and its index among the flow's events.
+public typealias EventRef = ElementRef<EventElement>
+/// An exit of a program: its flow's index and its index among the flow's exits.
+public typealias ExitRef = ElementRef<ExitElement>
+/// A deep link of a program: its flow's index and its index among the flow's links.
+public typealias LinkRef = ElementRef<LinkElement>
+/// A guard of a program: its flow's index and its index among the flow's guards.
+public typealias GuardRef = ElementRef<GuardElement>
+
+/// A step's index in its flow and its inputs, type-erased: what a generated `Step` compares and
+/// hashes. Written out by hand in the generated file, one line a step, because the compiler's
+/// derived `==` for an enum of many cases with payloads costs seconds of every clean build.
+public struct StepKey: Hashable {
+    public let index: Int
+    private let values: [AnyHashable]
+
+    public init<each Value: Hashable>(_ index: Int, _ value: repeat each Value) {
+        var values: [AnyHashable] = []
+        for item in repeat each value { values.append(AnyHashable(item)) }
+        self.index = index
+        self.values = values
+    }
+}
+"""###
+}

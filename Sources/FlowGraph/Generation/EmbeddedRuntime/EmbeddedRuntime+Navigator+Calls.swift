@@ -1,0 +1,114 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileNavigatorCalls = ###"""
+/// `send` and `open` for a program whose guards answer at once.
+extension Navigator where Program: SyncNavigationProgram {
+    /// Sends an event from the screen the user sees: the step's own clauses handle it when the user
+    /// is in the event's flow; that flow's flow-level clauses when the user is in a flow it runs;
+    /// otherwise it is not handled.
+    @discardableResult
+    public func send(_ event: Event) -> Outcome {
+        var work = EventWork(event, in: self)
+        let outcome = run { work.advance($0, in: self) }
+        record(.event(event), work.before, outcome)
+        return outcome
+    }
+
+    /// Opens a deep link: from the root's first screen, along the shortest path the compiler found,
+    /// asking each guard on the way; it stops where one says no.
+    @discardableResult
+    public func open(_ link: Link) -> Outcome {
+        var work = LinkWork(link, in: self)
+        let outcome = run { work.advance($0, in: self) }
+        record(.link(link), work.before, outcome)
+        return outcome
+    }
+
+    /// Opens the first deep link of the program that `url` matches; not handled when none does.
+    @discardableResult
+    public func open(url: String) -> Outcome {
+        guard let link = Self.link(matching: url) else { return unmatched(url) }
+        return open(link)
+    }
+
+    private func run(_ advance: (Bool?) -> Request<Outcome>) -> Outcome {
+        var answer: Bool?
+        while true {
+            switch advance(answer) {
+            case .ask(let ref): answer = Program.ask(ref, of: guards)
+            case .done(let outcome): return outcome
+            }
+        }
+    }
+}
+
+/// `send` and `open` for a program with an `async` guard: serialized, so that a second call waits
+/// until the first has finished, even across a guard's `await`, then runs where the first left
+/// the user.
+extension Navigator where Program: AsyncNavigationProgram {
+    /// Sends an event from the screen the user sees (see the synchronous `send`).
+    @discardableResult
+    public func send(_ event: Event) async -> Outcome {
+        await serialized {
+            var work = EventWork(event, in: self)
+            let outcome = await run { work.advance($0, in: self) }
+            record(.event(event), work.before, outcome)
+            return outcome
+        }
+    }
+
+    /// Opens a deep link (see the synchronous `open`).
+    @discardableResult
+    public func open(_ link: Link) async -> Outcome {
+        await serialized {
+            var work = LinkWork(link, in: self)
+            let outcome = await run { work.advance($0, in: self) }
+            record(.link(link), work.before, outcome)
+            return outcome
+        }
+    }
+
+    /// Opens the first deep link of the program that `url` matches; not handled when none does.
+    @discardableResult
+    public func open(url: String) async -> Outcome {
+        guard let link = Self.link(matching: url) else {
+            return await serialized { unmatched(url) }
+        }
+        return await open(link)
+    }
+
+    private func run(_ advance: (Bool?) -> Request<Outcome>) async -> Outcome {
+        var answer: Bool?
+        while true {
+            switch advance(answer) {
+            case .ask(let ref): answer = await Program.ask(ref, of: guards)
+            case .done(let outcome): return outcome
+            }
+        }
+    }
+
+    /// Runs `body` once every earlier call has finished, even across the awaits of async guards.
+    private func serialized(_ body: () async -> Outcome) async -> Outcome {
+        if isBusy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            isBusy = true
+        }
+        defer {
+            if waiting.isEmpty { isBusy = false } else { waiting.removeFirst().resume() }
+        }
+        return await body()
+    }
+}
+
+extension Navigator {
+    /// A URL no link of the program matches.
+    func unmatched(_ url: String) -> Outcome {
+        let outcome = Outcome(status: .unhandled, commands: [])
+        record(.unmatchedURL(url), current, outcome)
+        return outcome
+    }
+}
+"""###
+}

@@ -1,0 +1,287 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileNavigatorTree = ###"""
+/// The presentation tree: how each move changes the running flows and their stacks, and the
+/// commands it yields.
+extension Navigator {
+    /// Where a stack is in its flow.
+    enum Place {
+        case tab(Int)
+        case layer(Int)
+    }
+
+    static func start(of root: Root) -> Start {
+        let flow = Program.flow(of: root)
+        return start(flow: flow, from: .root(root))
+    }
+
+    /// The first screens of the subflow a screen's step runs, from the screen's inputs.
+    static func start(of screen: Screen) -> Start? {
+        let step = Program.step(of: screen)
+        guard let runs = Program.table.flows[step.flow].steps[step.step].runs else { return nil }
+        return start(flow: runs, from: .screen(screen))
+    }
+
+    private static func start(flow: Int, from source: PayloadSource<Program>) -> Start {
+        let info = Program.table.flows[flow]
+        let screens = info.firstSteps.compactMap { Program.screen(StepRef(flow: flow, step: $0), from: source) }
+        return Start(flow: flow, screens: screens, selected: info.isTabs ? info.start : 0)
+    }
+
+    func stack(_ id: FlowID, _ place: Place) -> Stack? {
+        guard let running = flows[id] else { return nil }
+        switch place {
+        case .tab(let index): return running.tabs.indices.contains(index) ? running.tabs[index] : nil
+        case .layer(let index): return running.layers.indices.contains(index) ? running.layers[index] : nil
+        }
+    }
+
+    func locate(_ stack: StackID) -> (FlowID, Place)? {
+        for (id, running) in flows {
+            if let index = running.tabs.firstIndex(where: { $0.id == stack }) { return (id, .tab(index)) }
+            if let index = running.layers.firstIndex(where: { $0.id == stack }) { return (id, .layer(index)) }
+        }
+        return nil
+    }
+
+    private func topPlace(of id: FlowID) -> Place {
+        guard let running = flows[id] else { return .tab(0) }
+        return running.layers.isEmpty ? .tab(running.selectedTab) : .layer(running.layers.count - 1)
+    }
+
+    private func setEntries(_ entries: [Entry], of id: FlowID, _ place: Place) {
+        switch place {
+        case .tab(let index): flows[id]?.tabs[index].entries = entries
+        case .layer(let index): flows[id]?.layers[index].entries = entries
+        }
+    }
+
+    private func nextID() -> Int {
+        lastID += 1
+        return lastID
+    }
+
+    /// A running flow with its first screens, each with its own subflow when it runs one.
+    func startFlow(_ start: Start, parent: FlowID?, commands: inout [Command]) -> FlowID {
+        let id = FlowID(rawValue: nextID())
+        let isTabs = Program.table.flows[start.flow].isTabs
+        var tabs: [Stack] = []
+        for screen in start.screens {
+            let stackID = StackID(rawValue: nextID())
+            commands.append(.setRoot(screen, on: stackID))
+            let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)
+            tabs.append(Stack(id: stackID, style: isTabs ? .tab : .base, entries: [entry]))
+        }
+        if isTabs, tabs.indices.contains(start.selected) {
+            commands.append(.selectTab(start.screens[start.selected], index: start.selected, in: id))
+        }
+        let flow = Flow(rawValue: start.flow)!
+        flows[id] = RunningFlow(id: id, flow: flow, parent: parent, tabs: tabs, selectedTab: start.selected, layers: [])
+        return id
+    }
+
+    private func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
+        let entryID = EntryID(rawValue: nextID())
+        guard let start = Self.start(of: screen) else { return Entry(id: entryID, screen: screen, subflow: nil) }
+        var nested: [Command] = []
+        let subflow = startFlow(start, parent: id, commands: &nested)
+        let stacks = flows[subflow]?.tabs.map(\.id) ?? []
+        commands.append(.start(subflow, flow: Flow(rawValue: start.flow)!, stacks: stacks, in: stack, index: index))
+        commands += nested
+        return Entry(id: entryID, screen: screen, subflow: subflow)
+    }
+
+    /// Ends a running flow and every flow inside it; their modal stacks go into `closing`.
+    func end(flow id: FlowID, closing: inout [Stack]) {
+        guard let running = flows[id] else { return }
+        for stack in running.tabs { end(stack, closing: &closing, isModal: false) }
+        for stack in running.layers { end(stack, closing: &closing) }
+        flows[id] = nil
+    }
+
+    private func end(_ stack: Stack, closing: inout [Stack], isModal: Bool = true) {
+        for entry in stack.entries {
+            if let subflow = entry.subflow { end(flow: subflow, closing: &closing) }
+        }
+        if isModal { closing.append(stack) }
+    }
+
+    func removeEntries(of id: FlowID, _ place: Place, from index: Int, closing: inout [Stack]) {
+        guard let entries = stack(id, place)?.entries, index <= entries.count else { return }
+        for entry in entries[index...] {
+            if let subflow = entry.subflow { end(flow: subflow, closing: &closing) }
+        }
+        setEntries(Array(entries[..<index]), of: id, place)
+    }
+
+    /// Closes the modal stacks of a flow, from the `index`-th up.
+    func closeModals(of id: FlowID, from index: Int = 0) -> [Stack] {
+        guard let running = flows[id], index < running.layers.count else { return [] }
+        var closing: [Stack] = []
+        for layer in running.layers[index...] { end(layer, closing: &closing) }
+        flows[id]?.layers.removeSubrange(index...)
+        return closing
+    }
+
+    /// Closes the modal stacks of the flows the user is in below `id`, which a move of `id` hides.
+    private func closeModals(below id: FlowID) -> [Stack] {
+        var closing: [Stack] = []
+        for running in chain.reversed() {
+            if running.id == id { break }
+            closing += closeModals(of: running.id)
+        }
+        return closing
+    }
+
+    /// Dismiss commands for closed modal stacks, the one presented last first.
+    func dismissals(_ closing: [Stack]) -> [Command] {
+        closing.sorted { $0.id.rawValue > $1.id.rawValue }.map { .dismiss($0.id) }
+    }
+
+    func clearSubflow(_ subflow: FlowID, of id: FlowID) {
+        let place = topPlace(of: id)
+        guard var entries = stack(id, place)?.entries else { return }
+        if let index = entries.lastIndex(where: { $0.subflow == subflow }) {
+            entries[index] = Entry(id: entries[index].id, screen: entries[index].screen, subflow: nil)
+            setEntries(entries, of: id, place)
+        }
+    }
+
+    /// Starts again the subflow of a step whose flow finished but which is still shown.
+    func restartSubflows(of id: FlowID) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        var commands: [Command] = []
+        let places = running.tabs.indices.map { Place.tab($0) } + running.layers.indices.map { Place.layer($0) }
+        for place in places {
+            guard let stack = stack(id, place) else { continue }
+            var entries = stack.entries
+            for index in entries.indices where entries[index].subflow == nil && Self.start(of: entries[index].screen) != nil {
+                let restarted = makeEntry(entries[index].screen, in: id, at: stack.id, index: index, commands: &commands)
+                entries[index] = Entry(id: entries[index].id, screen: restarted.screen, subflow: restarted.subflow)
+            }
+            setEntries(entries, of: id, place)
+        }
+        return commands
+    }
+
+    private func tabIndex(of step: StepRef, in running: RunningFlow) -> Int? {
+        running.isTabs ? running.tabs.firstIndex { Program.step(of: $0.entries[0].screen) == step } : nil
+    }
+
+    /// Brings a running flow back to `step` (its start or a tab) alone, with nothing over it.
+    func reset(_ id: FlowID, to step: StepRef) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        var closing = closeModals(of: id)
+        var commands: [Command] = []
+        if let tab = running.tabs.firstIndex(where: { Program.step(of: $0.entries[0].screen) == step }) {
+            let stack = running.tabs[tab]
+            if stack.entries.count > 1 {
+                removeEntries(of: id, .tab(tab), from: 1, closing: &closing)
+                commands.append(.popTo(stack.entries[0].screen, index: 0, on: stack.id))
+            }
+            if tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(stack.entries[0].screen, index: tab, in: id))
+            }
+        } else if let screen = startScreens(of: id).first(where: { Program.step(of: $0) == step }) {
+            let stack = running.tabs[running.selectedTab]
+            removeEntries(of: id, .tab(running.selectedTab), from: 0, closing: &closing)
+            var starts: [Command] = []
+            let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &starts)
+            flows[id]?.tabs[running.selectedTab].entries = [entry]
+            commands += [.setRoot(screen, on: stack.id)] + starts
+        }
+        return dismissals(closing) + commands
+    }
+
+    private func startScreens(of id: FlowID) -> [Screen] {
+        if id == rootID { return rootScreens }
+        guard let parent = flows[id]?.parent, let running = flows[parent] else { return [] }
+        for stack in running.tabs + running.layers {
+            if let entry = stack.entries.first(where: { $0.subflow == id }) {
+                return Self.start(of: entry.screen)?.screens ?? []
+            }
+        }
+        return []
+    }
+
+    /// Whether a move can act in flow `id` now.
+    func canApply(_ move: Move, in id: FlowID) -> Bool {
+        guard let running = flows[id] else { return false }
+        let top = running.top.entries
+        switch move {
+        case .push, .sheet, .cover, .replace, .exit: return true
+        case .root(let screen): return !running.isTabs || tabIndex(of: Program.step(of: screen), in: running) != nil
+        case .select(let step): return tabIndex(of: step, in: running) != nil
+        case .pop: return top.count > 1
+        case .popTo(let step): return top.dropLast().contains { Program.step(of: $0.screen) == step }
+        case .dismiss: return !running.layers.isEmpty
+        }
+    }
+
+    /// Makes a move in flow `id` (one `canApply` allows) and returns the commands for the UI.
+    func apply(_ move: Move, in id: FlowID) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        let place = topPlace(of: id)
+        let top = running.top
+        var closing: [Stack] = []
+        var commands: [Command] = []
+        switch move {
+        case .push(let screen):
+            closing = closeModals(below: id)
+            let entry = makeEntry(screen, in: id, at: top.id, index: top.entries.count, commands: &commands)
+            setEntries(top.entries + [entry], of: id, place)
+            commands.insert(.push(screen, on: top.id), at: 0)
+        case .sheet(let screen), .cover(let screen):
+            let isSheet = if case .sheet = move { true } else { false }
+            let stackID = StackID(rawValue: nextID())
+            let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)
+            flows[id]?.layers.append(Stack(id: stackID, style: isSheet ? .sheet : .cover, entries: [entry]))
+            commands.insert(.present(screen, style: isSheet ? .sheet : .cover, stack: stackID, by: id), at: 0)
+        case .replace(let screen):
+            if running.layers.isEmpty, top.entries.count == 1, tabIndex(of: Program.step(of: screen), in: running) != nil {
+                // At the bottom of a tab bar, the step shown instead is a tab: show that one.
+                return apply(.root(screen), in: id)
+            }
+            removeEntries(of: id, place, from: top.entries.count - 1, closing: &closing)
+            let entry = makeEntry(screen, in: id, at: top.id, index: top.entries.count - 1, commands: &commands)
+            setEntries(Array(top.entries.dropLast()) + [entry], of: id, place)
+            commands.insert(.replace(screen, on: top.id), at: 0)
+        case .root(let screen):
+            closing = closeModals(below: id) + closeModals(of: id)
+            let tab = tabIndex(of: Program.step(of: screen), in: running) ?? running.selectedTab
+            let stack = running.tabs[tab]
+            removeEntries(of: id, .tab(tab), from: 0, closing: &closing)
+            let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &commands)
+            setEntries([entry], of: id, .tab(tab))
+            commands.insert(.setRoot(screen, on: stack.id), at: 0)
+            if tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(screen, index: tab, in: id))
+            }
+        case .select(let step):
+            closing = closeModals(below: id) + closeModals(of: id)
+            if let tab = tabIndex(of: step, in: running), tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(running.tabs[tab].entries[0].screen, index: tab, in: id))
+            }
+        case .pop:
+            removeEntries(of: id, place, from: top.entries.count - 1, closing: &closing)
+            commands.append(.pop(top.id))
+        case .popTo(let step):
+            let index = top.entries.dropLast().lastIndex { Program.step(of: $0.screen) == step } ?? 0
+            removeEntries(of: id, place, from: index + 1, closing: &closing)
+            commands.append(.popTo(top.entries[index].screen, index: index, on: top.id))
+        case .dismiss:
+            let layer = running.layers[running.layers.count - 1]
+            end(layer, closing: &closing)
+            flows[id]?.layers.removeLast()
+        case .exit:
+            break
+        }
+        return dismissals(closing) + commands
+    }
+}
+"""###
+}

@@ -1,0 +1,204 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileNavigatorTypes = ###"""
+/// The navigator's state, commands, outcomes and records.
+extension Navigator {
+    public typealias Flow = Program.Flow
+    public typealias Screen = Program.Screen
+    public typealias Event = Program.Event
+    public typealias Exit = Program.Exit
+    public typealias Link = Program.Link
+    public typealias GuardID = Program.GuardID
+    public typealias Root = Program.Root
+
+    /// A running flow: the root flow, or a subflow running in a shown step.
+    public struct FlowID: Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: Int
+        public var description: String { "flow#\(rawValue)" }
+    }
+
+    /// A stack of screens: a flow's base stack, one tab's stack, or a modal stack.
+    public struct StackID: Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: Int
+        public var description: String { "stack#\(rawValue)" }
+    }
+
+    /// One shown screen: a new id for every screen put on a stack, even one equal to a screen shown
+    /// before (a second push of the same screen, `root` or `replace` to an equal one), so that a
+    /// view built from state is built anew, as a UIKit coordinator would.
+    public struct EntryID: Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: Int
+        public var description: String { "entry#\(rawValue)" }
+    }
+
+    public enum StackStyle: Hashable, Sendable {
+        case base, tab, sheet, cover
+    }
+
+    public enum ModalStyle: Hashable, Sendable {
+        case sheet, cover
+    }
+
+    /// A screen in a stack, and the subflow running in it when its step runs a flow.
+    public struct Entry: Hashable, Sendable, Identifiable {
+        public let id: EntryID
+        public let screen: Screen
+        public let subflow: FlowID?
+    }
+
+    public struct Stack: Hashable, Sendable, Identifiable {
+        public let id: StackID
+        public let style: StackStyle
+        /// Bottom first; never empty.
+        public var entries: [Entry]
+
+        public var screens: [Screen] { entries.map(\.screen) }
+    }
+
+    /// The presentation state of one running flow.
+    public struct RunningFlow: Hashable, Sendable, Identifiable {
+        public let id: FlowID
+        public let flow: Flow
+        /// The flow whose step runs this one; nil for the root.
+        public let parent: FlowID?
+        /// The base stack; for a tabs flow, one stack per tab, in the order of the flow's steps.
+        public var tabs: [Stack]
+        public var selectedTab: Int
+        /// The modal stacks presented over the flow, bottom first.
+        public var layers: [Stack]
+
+        /// The stack the user sees in this flow: the top modal stack, or the selected tab's.
+        public var top: Stack { layers.last ?? tabs[selectedTab] }
+        /// Whether the flow is a tab bar.
+        public var isTabs: Bool { Program.table.flows[flow.rawValue].isTabs }
+    }
+
+    /// What the UI layer does after a move, in order.
+    public enum Command: Hashable, Sendable, CustomStringConvertible {
+        /// `screen` goes on top of the stack.
+        case push(Screen, on: StackID)
+        /// `screen` takes the place of the top of the stack.
+        case replace(Screen, on: StackID)
+        /// A new modal stack with `screen` alone is presented over everything, by flow `by`.
+        case present(Screen, style: ModalStyle, stack: StackID, by: FlowID)
+        /// The top of the stack goes.
+        case pop(StackID)
+        /// The screens above `index` go; `screen` is at `index`.
+        case popTo(Screen, index: Int, on: StackID)
+        /// The modal stack goes, with what it shows.
+        case dismiss(StackID)
+        /// The stack becomes `screen` alone.
+        case setRoot(Screen, on: StackID)
+        /// The tabs flow shows tab `index`, whose bottom screen is `screen`.
+        case selectTab(Screen, index: Int, in: FlowID)
+        /// A subflow starts in the screen at `index` of the stack `in`: a container for `flow` with
+        /// the stacks `stacks` (one, or one per tab for a tabs flow). A `setRoot` for each of them
+        /// and, for a tab bar, a `selectTab` follow.
+        case start(FlowID, flow: Flow, stacks: [StackID], in: StackID, index: Int)
+        /// The flow took an exit; the commands of its parent's exit handler follow.
+        case finish(FlowID, exit: String)
+
+        public var description: String {
+            switch self {
+            case .push(let screen, let stack): "push \(screen) on \(stack)"
+            case .replace(let screen, let stack): "replace with \(screen) on \(stack)"
+            case .present(let screen, let style, let stack, let flow): "present \(screen) as \(style) \(stack) by \(flow)"
+            case .pop(let stack): "pop \(stack)"
+            case .popTo(let screen, let index, let stack): "popTo \(screen) at \(index) on \(stack)"
+            case .dismiss(let stack): "dismiss \(stack)"
+            case .setRoot(let screen, let stack): "setRoot \(screen) on \(stack)"
+            case .selectTab(let screen, let index, let flow): "selectTab \(index) (\(screen)) in \(flow)"
+            case .start(let id, let flow, let stacks, let stack, let index):
+                "start \(Program.table.flows[flow.rawValue].name) as \(id) with \(stacks.map(\.description).joined(separator: ", ")) in \(stack) at \(index)"
+            case .finish(let flow, let exit): "finish \(flow) with \(exit)"
+            }
+        }
+    }
+
+    /// What came of a `send`, an `open` or a move of the user.
+    public struct Outcome: Hashable, Sendable, CustomStringConvertible {
+        public enum Status: Hashable, Sendable, CustomStringConvertible {
+            /// The move was made.
+            case applied
+            /// A guard said no (for a deep link: the way up to that guard was applied).
+            case blocked(by: GuardID)
+            /// No clause handles the event where the user is; no link matches the URL, or no path
+            /// from the root that runs opens it.
+            case unhandled
+            /// A clause fired, but its action cannot act now: `pop` at the bottom of a stack,
+            /// `dismiss` with nothing presented, `popTo` a screen that is not below.
+            case impossible
+            /// The user left the screen (went back, swiped a sheet away) while a guard was asked.
+            case cancelled
+
+            public var description: String {
+                switch self {
+                case .applied: "applied"
+                case .blocked(let guardID): "blocked by \(guardID)"
+                case .unhandled: "unhandled"
+                case .impossible: "impossible"
+                case .cancelled: "cancelled"
+                }
+            }
+        }
+
+        public let status: Status
+        /// The commands for the UI layer: everything that changed, in order.
+        public let commands: [Command]
+
+        public init(status: Status, commands: [Command]) {
+            self.status = status
+            self.commands = commands
+        }
+
+        public var isApplied: Bool { status == .applied }
+
+        public var description: String {
+            commands.isEmpty ? "\(status)" : "\(status): " + commands.map(\.description).joined(separator: "; ")
+        }
+    }
+
+    /// One entry of the history.
+    public struct Record: Sendable {
+        public enum Cause: Sendable {
+            case event(Event)
+            case link(Link)
+            /// `open(url:)` with a URL that no link matches.
+            case unmatchedURL(String)
+            case userWentBack(StackID, to: Int)
+            case userDismissed(StackID)
+            case userSelectedTab(Int, in: FlowID)
+        }
+
+        public let cause: Cause
+        /// The screen the user saw when it happened.
+        public let screen: Screen
+        public let outcome: Outcome
+    }
+
+    /// A flow's first screens: its start step, or every tab.
+    struct Start {
+        let flow: Int
+        let screens: [Screen]
+        let selected: Int
+    }
+
+    /// What a clause does, with its target built from the payload.
+    enum Move {
+        case push(Screen), sheet(Screen), cover(Screen), replace(Screen), root(Screen)
+        case select(StepRef), popTo(StepRef)
+        case pop, dismiss
+        case exit(Exit)
+    }
+
+    enum Decision {
+        case move(Move)
+        case blocked(GuardRef)
+        case unhandled
+        /// The clause's move needs a value its payload does not hold (never, for a checked program).
+        case impossible
+    }
+}
+"""###
+}

@@ -1,0 +1,292 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileNavigatorWork = ###"""
+/// A `send` or an `open` in progress: it asks the guards it needs one at a time (`Request.ask`),
+/// then ends with an outcome. Written once; `Navigator+Sync` and `Navigator+Async` answer the
+/// questions with the program's synchronous or asynchronous `ask`.
+enum Request<Outcome> {
+    case ask(GuardRef)
+    case done(Outcome)
+}
+
+/// The clauses of one place (a step's, or the flow level's) for one trigger, asked in source
+/// order: the first whose condition holds fires; when none does, the guard asked last blocked.
+struct ClauseGroup {
+    let flow: Int
+    let clauses: [ProgramTable.Clause]
+    private var clause = 0
+    private var condition = 0
+    private var lastGuard: GuardRef?
+
+    enum Result {
+        case ask(GuardRef)
+        case chose(ProgramTable.Action)
+        case blocked(GuardRef)
+        case none
+    }
+
+    init(flow: Int, clauses: [ProgramTable.Clause]) {
+        self.flow = flow
+        self.clauses = clauses
+    }
+
+    /// The next question or the result, given the answer to the last question asked.
+    mutating func next(_ answer: Bool?) -> Result {
+        if let answer, let asked = currentCondition {
+            if answer == asked.holdsWhen { return .chose(clauses[clause].actions[condition]) }
+            condition += 1
+        }
+        while clause < clauses.count {
+            let current = clauses[clause]
+            if condition < current.conditions.count {
+                let ref = GuardRef(flow: flow, index: current.conditions[condition].guardIndex)
+                lastGuard = ref
+                return .ask(ref)
+            }
+            if current.actions.count > current.conditions.count { return .chose(current.actions[current.actions.count - 1]) }
+            clause += 1
+            condition = 0
+        }
+        return lastGuard.map { .blocked($0) } ?? .none
+    }
+
+    private var currentCondition: ProgramTable.Condition? {
+        guard clause < clauses.count, condition < clauses[clause].conditions.count else { return nil }
+        return clauses[clause].conditions[condition]
+    }
+}
+
+extension Navigator {
+    /// An event being decided and made: the clause that handles it where the user is, then, for
+    /// an exit, the handler of each step that runs the finished flow, up to a move.
+    @MainActor
+    struct EventWork {
+        let event: Event
+        let before: Screen
+        let revision: Int
+        var level: FlowID?
+        var group: ClauseGroup
+        var source: PayloadSource<Program>
+        var finished: [(FlowID, String)] = []
+
+        init(_ event: Event, in navigator: Navigator) {
+            self.event = event
+            before = navigator.current
+            revision = navigator.revision
+            source = .event(event)
+            let ref = Program.event(of: event)
+            let chain = navigator.chain
+            let table = Program.table.flows[ref.flow]
+            group = ClauseGroup(flow: ref.flow, clauses: [])
+            guard let index = chain.lastIndex(where: { $0.flow.rawValue == ref.flow }) else { return }
+            level = chain[index].id
+            // Step clauses apply only in the flow the user is in; above it, flow-level ones.
+            var clauses: [ProgramTable.Clause] = []
+            if index == chain.count - 1, let screen = chain[index].top.entries.last?.screen {
+                let step = Program.step(of: screen)
+                if step.flow == ref.flow, table.steps[step.step].runs == nil {
+                    clauses = table.steps[step.step].clauses.filter { $0.trigger == ref.index }
+                }
+            }
+            if clauses.isEmpty { clauses = table.clauses.filter { $0.trigger == ref.index } }
+            group = ClauseGroup(flow: ref.flow, clauses: clauses)
+        }
+
+        mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Outcome> {
+            guard let start = level else { return .done(Outcome(status: .unhandled, commands: [])) }
+            var answer = answer
+            var level = start
+            defer { self.level = level }
+            while true {
+                if answer != nil, revision != navigator.revision { return .done(Outcome(status: .cancelled, commands: [])) }
+                switch group.next(answer) {
+                case .ask(let ref):
+                    return .ask(ref)
+                case .none:
+                    return .done(Outcome(status: .unhandled, commands: []))
+                case .blocked(let ref):
+                    return .done(Outcome(status: .blocked(by: Program.guardID(ref)), commands: []))
+                case .chose(let action):
+                    answer = nil
+                    guard let move = navigator.move(action, in: group.flow, from: source) else {
+                        return .done(Outcome(status: .impossible, commands: []))
+                    }
+                    if case .exit(let exit) = move {
+                        // Exits go up to the step running the flow, whose handler decides next.
+                        let ref = Program.exit(of: exit)
+                        finished.append((level, Program.table.flows[ref.flow].exits[ref.index]))
+                        guard let parent = navigator.flows[level]?.parent, let runner = navigator.flows[parent]?.top.entries.last else {
+                            // The root flow finished: what comes next is the app's to decide.
+                            return .done(Outcome(status: .applied, commands: finished.map { .finish($0.0, exit: $0.1) }))
+                        }
+                        let step = Program.step(of: runner.screen)
+                        let info = Program.table.flows[step.flow].steps[step.step]
+                        let clauses = info.runs == ref.flow ? info.clauses.filter { $0.trigger == ref.index } : []
+                        group = ClauseGroup(flow: step.flow, clauses: clauses)
+                        source = .exit(exit)
+                        level = parent
+                        continue
+                    }
+                    // The final move is made only when every step of the way allows it.
+                    guard navigator.canApply(move, in: level) else { return .done(Outcome(status: .impossible, commands: [])) }
+                    var commands: [Command] = []
+                    if let outermost = finished.last?.0 {
+                        var closing: [Stack] = []
+                        navigator.end(flow: outermost, closing: &closing)
+                        navigator.clearSubflow(outermost, of: level)
+                        commands = navigator.dismissals(closing) + finished.map { .finish($0.0, exit: $0.1) }
+                    }
+                    commands += navigator.apply(move, in: level)
+                    if !finished.isEmpty { commands += navigator.restartSubflows(of: level) }
+                    return .done(Outcome(status: .applied, commands: commands))
+                }
+            }
+        }
+    }
+
+    /// A clause's action as a move, its target built from the payload.
+    func move(_ action: ProgramTable.Action, in flow: Int, from source: PayloadSource<Program>) -> Move? {
+        let target = action.target ?? 0
+        func screen() -> Screen? { Program.screen(StepRef(flow: flow, step: target), from: source) }
+        switch action.kind {
+        case .push: return screen().map(Move.push)
+        case .sheet: return screen().map(Move.sheet)
+        case .cover: return screen().map(Move.cover)
+        case .replace: return screen().map(Move.replace)
+        case .root: return screen().map(Move.root)
+        case .select: return .select(StepRef(flow: flow, step: target))
+        case .popTo: return .popTo(StepRef(flow: flow, step: target))
+        case .pop: return .pop
+        case .dismiss: return .dismiss
+        case .exit: return Program.exit(ExitRef(flow: flow, index: target), from: source).map(Move.exit)
+        }
+    }
+
+    /// A deep link being opened: the guards of its whole path are asked first, in order, up to the
+    /// first that says no; then the moves up to there are made at once, so that nothing changes
+    /// while a guard is asked.
+    @MainActor
+    struct LinkWork {
+        let link: Link
+        let before: Screen
+        let revision: Int
+        let hops: [ProgramTable.Hop]
+        /// Each guard the path asks, the answer it needs, and the hop that needs it.
+        let checks: [(ref: GuardRef, expected: Bool, hop: Int)]
+        private var asked = 0
+        private var reachable: Int
+        private var blocker: GuardRef?
+
+        init(_ link: Link, in navigator: Navigator) {
+            self.link = link
+            before = navigator.current
+            revision = navigator.revision
+            let ref = Program.link(of: link)
+            hops = Program.table.flows[ref.flow].links[ref.index].path
+            reachable = hops.count
+            var checks: [(ref: GuardRef, expected: Bool, hop: Int)] = []
+            for (index, hop) in hops.enumerated() {
+                guard case .move(let clause) = hop else { continue }
+                for (guardIndex, expected) in Program.table.checks(for: clause) {
+                    checks.append((GuardRef(flow: clause.flow, index: guardIndex), expected, index))
+                }
+            }
+            self.checks = checks
+        }
+
+        mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Outcome> {
+            let root = hops.first.map { hop -> Int in
+                if case .bottom(let step) = hop { return step.flow }
+                return -1
+            }
+            guard let root, navigator.flows[navigator.rootID]?.flow.rawValue == root else {
+                return .done(Outcome(status: .unhandled, commands: []))
+            }
+            if let answer {
+                if answer == checks[asked].expected {
+                    asked += 1
+                } else {
+                    reachable = checks[asked].hop
+                    blocker = checks[asked].ref
+                    asked = checks.count
+                }
+            }
+            if asked < checks.count { return .ask(checks[asked].ref) }
+            guard revision == navigator.revision else { return .done(Outcome(status: .cancelled, commands: [])) }
+            return .done(navigator.replay(hops[..<reachable], link: link, blocker: blocker))
+        }
+    }
+
+    /// Makes the moves of a link's path: closes every modal stack, brings the root flow back to
+    /// where the path starts, enters each subflow at its start, and makes the path's moves.
+    func replay(_ hops: ArraySlice<ProgramTable.Hop>, link: Link, blocker: GuardRef?) -> Outcome {
+        var closing: [Stack] = []
+        for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
+        var commands = dismissals(closing)
+        for hop in hops {
+            switch hop {
+            case .bottom(let step):
+                commands += reset(rootID, to: step)
+            case .enter(let step):
+                guard let subflow = chain.last(where: { $0.flow.rawValue == step.flow })?.id else {
+                    return Outcome(status: .impossible, commands: commands)
+                }
+                commands += reset(subflow, to: step)
+            case .move(let clause):
+                let action = Program.table.clause(clause).actions[clause.branch]
+                guard let move = move(action, in: clause.flow, from: .link(link)),
+                      let level = chain.last(where: { $0.flow.rawValue == clause.flow })?.id, canApply(move, in: level) else {
+                    return Outcome(status: .impossible, commands: commands)
+                }
+                commands += apply(move, in: level)
+            }
+        }
+        if let blocker { return Outcome(status: .blocked(by: Program.guardID(blocker)), commands: commands) }
+        return Outcome(status: .applied, commands: commands)
+    }
+
+    /// Matches `url` against the program's links in order: the first whose pattern matches and
+    /// whose placeholders convert.
+    nonisolated static func link(matching url: String) -> Link? {
+        let parsed = LinkURL(url)
+        for (flowIndex, flow) in Program.table.flows.enumerated() {
+            for index in flow.links.indices {
+                if let link = link(LinkRef(flow: flowIndex, index: index), matching: parsed) { return link }
+            }
+        }
+        return nil
+    }
+
+    /// The link of `ref` if `url` matches its pattern and its placeholders convert.
+    nonisolated static func link(_ ref: LinkRef, matching url: LinkURL) -> Link? {
+        let info = Program.table.flows[ref.flow].links[ref.index]
+        guard let values = url.values(for: info, inputs: Program.table.flows[ref.flow].steps[info.target].inputs.count) else {
+            return nil
+        }
+        return Program.link(ref, values: values)
+    }
+}
+
+extension ProgramTable {
+    /// The guards a link asks at a clause on its path, and the answer each must give: each
+    /// condition of an earlier clause for the same trigger in the same place must fail (else that
+    /// clause would fire), each condition before the action in its chain must fail, and the
+    /// action's own must hold.
+    public func checks(for ref: ClauseRef) -> [(guardIndex: Int, expected: Bool)] {
+        let place = clauses(flow: ref.flow, step: ref.step)
+        let clause = place[ref.clause]
+        var checks: [(guardIndex: Int, expected: Bool)] = []
+        for earlier in place[..<ref.clause] where earlier.trigger == clause.trigger {
+            for condition in earlier.conditions { checks.append((condition.guardIndex, !condition.holdsWhen)) }
+        }
+        for condition in clause.conditions.prefix(ref.branch) { checks.append((condition.guardIndex, !condition.holdsWhen)) }
+        if clause.conditions.indices.contains(ref.branch) {
+            let own = clause.conditions[ref.branch]
+            checks.append((own.guardIndex, own.holdsWhen))
+        }
+        return checks
+    }
+}
+"""###
+}

@@ -1,0 +1,159 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileNavigator = ###"""
+/// Runs the whole tree of flows of a program: the presentation state (stacks, modal stacks,
+/// selected tabs, running subflows), `send` for events, `open` for deep links, the commands each
+/// move yields for the UI layer, and a bounded history.
+///
+/// `send` and `open` are synchronous for a `SyncNavigationProgram` and `async` (serialized: a
+/// second call waits for the first, even across a guard's `await`) for an
+/// `AsyncNavigationProgram`. A call never traps: it is applied, blocked by a guard, not handled,
+/// impossible, or cancelled.
+@MainActor
+public final class Navigator<Program: NavigationProgram> {
+    /// The running flows: the root flow, and the subflow of every shown step that runs one.
+    public internal(set) var flows: [FlowID: RunningFlow] = [:]
+    /// The root flow.
+    public private(set) var rootID = FlowID(rawValue: 0)
+    /// The latest sends, links and moves of the user with their outcomes, oldest first.
+    public internal(set) var history: [Record] = []
+    /// How many records `history` keeps; lowering it drops the oldest.
+    public var historyLimit: Int {
+        didSet {
+            historyLimit = max(0, historyLimit)
+            trimHistory()
+        }
+    }
+    /// Called with each new record, once the move it records is made.
+    public var observer: ((Record) -> Void)?
+    /// The commands that build the first screens from nothing: a `setRoot` for each stack of the
+    /// root flow (and a `selectTab` for a tab bar), and the subflows they run.
+    public private(set) var initialCommands: [Command] = []
+    /// What answers the program's guards.
+    public let guards: Program.AppGuards
+
+    let rootScreens: [Screen]
+    var lastID = 0
+    /// Counts the moves of the user, which a call waiting for a guard must notice.
+    var revision = 0
+    var isBusy = false
+    var waiting: [CheckedContinuation<Void, Never>] = []
+    var observers: [(Record) -> Void] = []
+
+    /// A navigator showing the first screens of `root`; `guards` answers the program's guards.
+    public init(_ root: Root, guards: Program.AppGuards, historyLimit: Int = 100) {
+        let start = Self.start(of: root)
+        self.guards = guards
+        self.historyLimit = max(0, historyLimit)
+        rootScreens = start.screens
+        var commands: [Command] = []
+        rootID = startFlow(start, parent: nil, commands: &commands)
+        initialCommands = commands
+    }
+
+    /// The running flows from the root to the one the user is in: the responder chain.
+    public var chain: [RunningFlow] {
+        var result: [RunningFlow] = []
+        var next: FlowID? = rootID
+        while let id = next, let running = flows[id] {
+            result.append(running)
+            next = running.top.entries.last?.subflow
+        }
+        return result
+    }
+
+    /// The screen the user sees.
+    public var current: Screen {
+        chain.last?.top.entries.last?.screen ?? rootScreens[0]
+    }
+
+    /// A running instance of `flow`: the one in the chain if the user is in it, else the oldest.
+    public func running(_ flow: Flow) -> RunningFlow? {
+        chain.last { $0.flow == flow } ?? flows.values.filter { $0.flow == flow }.min { $0.id.rawValue < $1.id.rawValue }
+    }
+
+    /// The stack with this id, if it is still shown.
+    public func stack(_ id: StackID) -> Stack? {
+        locate(id).flatMap { stack($0.0, $0.1) }
+    }
+
+    /// Empties the history.
+    public func clearHistory() {
+        history.removeAll()
+    }
+
+    /// Adds an observer of every new record, called after `observer` (for an adapter that keeps
+    /// a view model current; the app keeps `observer` for itself).
+    public func addObserver(_ body: @escaping (Record) -> Void) {
+        observers.append(body)
+    }
+
+    /// The program as data, for tests and tools: steps with a shortest path to each, clauses,
+    /// links with the path `open` follows.
+    public nonisolated static var graph: ProgramGraph { ProgramGraph(Program.table) }
+
+    // MARK: Moves of the user
+
+    /// The user went back in a stack (back button, swipe), which now has `count` screens.
+    /// Returns what else must go: modal stacks of subflows that were in the popped screens.
+    @discardableResult
+    public func userWentBack(in stack: StackID, to count: Int) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if case let (id, place)? = locate(stack), count >= 1, count < self.stack(id, place)?.entries.count ?? 0 {
+            revision += 1
+            var closing: [Stack] = []
+            removeEntries(of: id, place, from: count, closing: &closing)
+            outcome = Outcome(status: .applied, commands: dismissals(closing))
+        }
+        record(.userWentBack(stack, to: count), before, outcome)
+        return outcome
+    }
+
+    /// The user swiped a sheet away. Returns what else must go.
+    @discardableResult
+    public func userDismissed(_ stack: StackID) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        if case let (id, place)? = locate(stack), case .layer(let index) = place {
+            revision += 1
+            let closing = closeModals(of: id, from: index)
+            outcome = Outcome(status: .applied, commands: dismissals(closing.filter { $0.id != stack }))
+        }
+        record(.userDismissed(stack), before, outcome)
+        return outcome
+    }
+
+    /// The user picked tab `index` in the tab bar of a tabs flow; impossible when that tab bar is
+    /// not on screen (not in the chain, or under a modal stack).
+    @discardableResult
+    public func userSelectedTab(_ index: Int, in id: FlowID) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        // The tab bar must be on screen: its flow in the chain, nothing presented over it.
+        let shown = chain.drop { $0.id != id }
+        if let running = flows[id], running.isTabs, running.tabs.indices.contains(index),
+           !shown.isEmpty, shown.allSatisfy(\.layers.isEmpty) {
+            revision += 1
+            flows[id]?.selectedTab = index
+            outcome = Outcome(status: .applied, commands: [])
+        }
+        record(.userSelectedTab(index, in: id), before, outcome)
+        return outcome
+    }
+
+    func record(_ cause: Record.Cause, _ screen: Screen, _ outcome: Outcome) {
+        let entry = Record(cause: cause, screen: screen, outcome: outcome)
+        history.append(entry)
+        trimHistory()
+        observer?(entry)
+        for observer in observers { observer(entry) }
+    }
+
+    private func trimHistory() {
+        if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
+    }
+}
+"""###
+}

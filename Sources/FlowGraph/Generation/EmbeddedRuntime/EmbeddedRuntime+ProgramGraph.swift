@@ -1,0 +1,126 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileProgramGraph = ###"""
+/// A program as data for tests and tools: its roots, its steps with a shortest path from a root
+/// to each, its clauses, and its deep links with the path `open` follows.
+public struct ProgramGraph: Sendable {
+    public struct StepInfo: Hashable, Sendable {
+        public let flow: String
+        public let name: String
+        /// `name: Type` for each input.
+        public let inputs: [String]
+        /// The flow the step runs, if any.
+        public let runs: String?
+        /// A shortest way from a root's first screen to the step (`Flow.Step` each), empty when none exists.
+        public let path: [String]
+    }
+
+    public struct TransitionInfo: Hashable, Sendable {
+        public let flow: String
+        /// The step whose clause it is; nil for a flow-level clause.
+        public let from: String?
+        /// The event, or for an exit handler the exit of the subflow.
+        public let event: String
+        /// `isLoggedIn` or `!isLoggedIn` for each condition of the clause, in order.
+        public let conditions: [String]
+        /// Which action of the clause: 0 for the main one, k for the k-th `else`.
+        public let branch: Int
+        public let action: String
+        /// The step (or for `exit`, the exit) the action names.
+        public let target: String?
+    }
+
+    public struct LinkInfo: Hashable, Sendable {
+        public let flow: String
+        public let pattern: String
+        public let target: String
+        /// The path `open` follows (`Flow.Step` each), empty when none exists.
+        public let path: [String]
+    }
+
+    /// The root flows, where the app can start.
+    public let roots: [String]
+    public let steps: [StepInfo]
+    public let transitions: [TransitionInfo]
+    public let links: [LinkInfo]
+
+    public init(_ table: ProgramTable) {
+        roots = table.flows.filter(\.isRoot).map(\.name)
+        var paths: [[String]] = []
+        var steps: [StepInfo] = []
+        var transitions: [TransitionInfo] = []
+        var links: [LinkInfo] = []
+        for (flowIndex, flow) in table.flows.enumerated() {
+            for (stepIndex, step) in flow.steps.enumerated() {
+                let name = table.name(StepRef(flow: flowIndex, step: stepIndex))
+                // A step's path is its predecessor's and one more: predecessors come first in
+                // breadth-first order, but not in the table's, so they are built on demand.
+                let path: [String] = switch step.path {
+                case .none: []
+                case .start: [name]
+                case .after: Self.path(to: table.global(StepRef(flow: flowIndex, step: stepIndex)), in: table, cache: &paths)
+                }
+                steps.append(StepInfo(flow: flow.name, name: step.name, inputs: step.inputs,
+                                      runs: step.runs.map { table.flows[$0].name }, path: path))
+                let triggers = step.runs.map { table.flows[$0].exits } ?? flow.events
+                transitions += Self.transitions(step.clauses, flow: flow, from: step.name, triggers: triggers)
+            }
+            transitions += Self.transitions(flow.clauses, flow: flow, from: nil, triggers: flow.events)
+            for link in flow.links {
+                let path = link.path.map { hop -> String in
+                    switch hop {
+                    case .bottom(let step), .enter(let step): return table.name(step)
+                    case .move(let clause):
+                        let action = table.clause(clause).actions[clause.branch]
+                        return table.name(StepRef(flow: clause.flow, step: action.target ?? 0))
+                    }
+                }
+                links.append(LinkInfo(flow: flow.name, pattern: link.text, target: flow.steps[link.target].name, path: path))
+            }
+        }
+        self.steps = steps
+        self.transitions = transitions
+        self.links = links
+    }
+
+    private static func path(to global: Int, in table: ProgramTable, cache: inout [[String]]) -> [String] {
+        if cache.isEmpty { cache = Array(repeating: [], count: table.global(StepRef(flow: table.flows.count - 1, step: 0)) + table.flows[table.flows.count - 1].steps.count) }
+        if !cache[global].isEmpty { return cache[global] }
+        // Walk back to a step whose path is known, then build forward: no recursion on long chains.
+        var chain: [Int] = []
+        var cursor = global
+        var known: [String] = []
+        while true {
+            let ref = table.step(global: cursor)
+            if !cache[cursor].isEmpty {
+                known = cache[cursor]
+                break
+            }
+            chain.append(cursor)
+            guard case .after(let previous) = table.flows[ref.flow].steps[ref.step].path, chain.count <= cache.count else { break }
+            cursor = previous
+        }
+        for element in chain.reversed() {
+            let ref = table.step(global: element)
+            if case .none = table.flows[ref.flow].steps[ref.step].path { continue }
+            known.append(table.name(ref))
+            cache[element] = known
+        }
+        return cache[global]
+    }
+
+    private static func transitions(_ clauses: [ProgramTable.Clause], flow: ProgramTable.FlowInfo, from: String?,
+                                    triggers: [String]) -> [TransitionInfo] {
+        clauses.flatMap { clause in
+            let conditions = clause.conditions.map { ($0.isNegated ? "!" : "") + flow.guards[$0.guardIndex].name }
+            return clause.actions.enumerated().map { branch, action in
+                let target = action.target.map { action.kind == .exit ? flow.exits[$0] : flow.steps[$0].name }
+                return TransitionInfo(flow: flow.name, from: from, event: triggers[clause.trigger], conditions: conditions,
+                                      branch: branch, action: action.kind.rawValue, target: target)
+            }
+        }
+    }
+}
+"""###
+}

@@ -1,0 +1,335 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileProgramTableText = ###"""
+/// The text a generated router holds its table in, one record a line, fields split by spaces, each
+/// field percent-escaped (`%`, space, control characters, `"`, `\` and `=` as `%XX`):
+///
+///     flowgraph-table 1
+///     flow NAME TABS START ROOT [guard NAME ASYNC]... [event NAME]... [exit NAME]...
+///                                            TABS, ROOT, ASYNC: 0 or 1; START: a step index;
+///                                            the flow's guards, events and exits in order
+///     step NAME RUNS PATH [in NAME:TYPE]... [CLAUSE]...
+///                                            RUNS: a flow index or -; PATH: the global index of
+///                                            the step before it on a shortest path, ^ for a
+///                                            first screen, - when unreachable
+///     on TRIGGER [if [!]GUARD] ACTION [else [if [!]GUARD] ACTION]...
+///                                            a clause; on a line of its own, a flow-level one
+///     link TARGET TEXT SCHEME|- [/LITERAL | {INPUT}]... [?KEY=/LITERAL | ?KEY={INPUT}]... [path HOP...]
+///
+/// An ACTION is a kind (`push`, `popTo`, ...) followed by its target's index unless it is `pop` or
+/// `dismiss`. A HOP is `bN` (the root shows global step N), `eN` (a subflow starts over at N) or
+/// `mFLOW:STEP:CLAUSE:BRANCH` (a clause's action; STEP is `*` for a flow-level clause).
+///
+/// `flowgraph generate` writes it (FlowGraph's `RouterTable`); a test decodes what it writes.
+extension ProgramTable {
+    /// The version of the text this runtime reads; a router generated for another one must be
+    /// generated again.
+    public static let textVersion = 1
+
+    /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
+    /// by another version of FlowGraph, or edited: the program stops with a message saying so.
+    public init(text: String) {
+        do {
+            try self.init(parsing: text)
+        } catch {
+            fatalError("FlowGraphRuntime cannot read this router's program (\(error)): generate FlowRouter.swift again with the FlowGraph version of this runtime")
+        }
+    }
+
+    /// Why a text could not be read: its line and what was expected there.
+    public struct TextError: Error, CustomStringConvertible, Sendable {
+        public let line: Int
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    public init(parsing text: String) throws(TextError) {
+        var flows: [FlowInfo] = []
+        var lineNumber = 0
+        var sawHeader = false
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.drop { $0 == " " }
+            if line.isEmpty { continue }
+            var fields = Fields(line: line, number: lineNumber)
+            let keyword = try fields.word()
+            guard sawHeader || keyword == "flowgraph-table" else {
+                throw TextError(line: lineNumber, message: "expected 'flowgraph-table \(Self.textVersion)'")
+            }
+            if keyword != "flowgraph-table", keyword != "flow", flows.isEmpty {
+                throw TextError(line: lineNumber, message: "'\(keyword)' before the first flow")
+            }
+            switch keyword {
+            case "flowgraph-table":
+                let version = try fields.number()
+                guard version == Self.textVersion else {
+                    throw TextError(line: lineNumber, message: "version \(version), this runtime reads version \(Self.textVersion)")
+                }
+                sawHeader = true
+            case "flow":
+                var flow = FlowInfo(name: try fields.word(), isTabs: try fields.flag(), start: try fields.number(), isRoot: try fields.flag())
+                while !fields.isAtEnd {
+                    switch try fields.word() {
+                    case "guard": flow.guards.append(GuardInfo(name: try fields.word(), isAsync: try fields.flag()))
+                    case "event": flow.events.append(try fields.word())
+                    case "exit": flow.exits.append(try fields.word())
+                    case let other: throw fields.error("expected guard, event or exit, not '\(other)'")
+                    }
+                }
+                flows.append(flow)
+            case "step":
+                let name = try fields.word()
+                let runs = try fields.optionalNumber()
+                let pathWord = try fields.word()
+                let path: PathLink = switch pathWord {
+                case "-": .none
+                case "^": .start
+                default: .after(try fields.number(pathWord))
+                }
+                var inputs: [String] = []
+                while fields.peek() == "in" {
+                    _ = try fields.word()
+                    let input = try fields.word()
+                    guard let colon = input.firstIndex(of: ":") else { throw fields.error("expected NAME:TYPE") }
+                    inputs.append("\(input[..<colon]): \(input[input.index(after: colon)...])")
+                }
+                var clauses: [Clause] = []
+                while !fields.isAtEnd { clauses.append(try fields.clause()) }
+                flows[flows.count - 1].steps.append(StepInfo(name: name, inputs: inputs, runs: runs, path: path, clauses: clauses))
+            case "on":
+                fields.back()
+                flows[flows.count - 1].clauses.append(try fields.clause())
+            case "link":
+                flows[flows.count - 1].links.append(try fields.link())
+            default:
+                throw TextError(line: lineNumber, message: "unknown record '\(keyword)'")
+            }
+            if !fields.isAtEnd { throw fields.error("unexpected '\(fields.peek() ?? "")'") }
+        }
+        guard sawHeader else { throw TextError(line: 1, message: "expected 'flowgraph-table \(Self.textVersion)'") }
+        self.init(flows: flows)
+        // Hops name steps by their global index until the offsets are known.
+        let total = self.flows.reduce(0) { $0 + $1.steps.count }
+        for flow in self.flows.indices {
+            for link in self.flows[flow].links.indices {
+                self.flows[flow].links[link].path = try self.flows[flow].links[link].path.map { hop throws(TextError) in
+                    switch hop {
+                    case .bottom(let global), .enter(let global):
+                        guard global.step >= 0, global.step < total else {
+                            throw TextError(line: 0, message: "a link's path goes through no step \(global.step)")
+                        }
+                        let step = self.step(global: global.step)
+                        if case .bottom = hop { return .bottom(step) }
+                        return .enter(step)
+                    case .move:
+                        return hop
+                    }
+                }
+            }
+        }
+        try validate()
+    }
+
+    /// Every index in range: a table that passes never makes the engine index out of bounds.
+    private func validate() throws(TextError) {
+        func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(TextError) {
+            if !condition { throw TextError(line: 0, message: message()) }
+        }
+        let total = offsets.last.map { $0 + (flows.last?.steps.count ?? 0) } ?? 0
+        for flow in flows {
+            try check(flow.steps.indices.contains(flow.start), "flow '\(flow.name)' starts at a step it does not have")
+            func checkClauses(_ clauses: [Clause], triggers: Int, targetFlow: FlowInfo) throws(TextError) {
+                for clause in clauses {
+                    try check(clause.trigger >= 0 && clause.trigger < triggers, "a clause of flow '\(flow.name)' has no trigger \(clause.trigger)")
+                    try check(!clause.actions.isEmpty && clause.actions.count >= clause.conditions.count
+                              && clause.actions.count <= clause.conditions.count + 1, "a clause of flow '\(flow.name)' has \(clause.actions.count) actions for \(clause.conditions.count) conditions")
+                    for condition in clause.conditions {
+                        try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
+                    }
+                    for action in clause.actions {
+                        switch action.kind {
+                        case .pop, .dismiss: try check(action.target == nil, "'\(action.kind.rawValue)' takes no target")
+                        case .exit: try check(action.target.map(flow.exits.indices.contains) ?? false, "flow '\(flow.name)' has no such exit")
+                        default: try check(action.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
+                        }
+                    }
+                }
+                _ = targetFlow
+            }
+            try checkClauses(flow.clauses, triggers: flow.events.count, targetFlow: flow)
+            for step in flow.steps {
+                if let runs = step.runs {
+                    try check(flows.indices.contains(runs), "step '\(step.name)' runs no flow \(runs)")
+                    try checkClauses(step.clauses, triggers: flows[runs].exits.count, targetFlow: flow)
+                } else {
+                    try checkClauses(step.clauses, triggers: flow.events.count, targetFlow: flow)
+                }
+                if case .after(let previous) = step.path { try check(previous >= 0 && previous < total, "a path goes through no step \(previous)") }
+            }
+            for link in flow.links {
+                try check(flow.steps.indices.contains(link.target), "a link of flow '\(flow.name)' opens no step \(link.target)")
+                let inputs = flow.steps[link.target].inputs.count
+                for part in link.segments + link.query.map(\.value) {
+                    if case .placeholder(let index) = part { try check(index >= 0 && index < inputs, "a link names no input \(index)") }
+                }
+                for hop in link.path {
+                    switch hop {
+                    case .bottom(let step), .enter(let step):
+                        try check(flows.indices.contains(step.flow) && flows[step.flow].steps.indices.contains(step.step), "a link's path goes through no step")
+                    case .move(let ref):
+                        try check(flows.indices.contains(ref.flow), "a link's path names no flow \(ref.flow)")
+                        try check(ref.step.map(flows[ref.flow].steps.indices.contains) ?? true, "a link's path names no step")
+                        let clauses = self.clauses(flow: ref.flow, step: ref.step)
+                        try check(clauses.indices.contains(ref.clause) && clauses[ref.clause].actions.indices.contains(ref.branch), "a link's path names no clause")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The fields of one line of the text, read left to right.
+private struct Fields {
+    let words: [Substring]
+    let number: Int
+    var index = 0
+
+    init(line: Substring, number: Int) {
+        words = line.split(separator: " ")
+        self.number = number
+    }
+
+    var isAtEnd: Bool { index >= words.count }
+
+    func peek() -> String? { isAtEnd ? nil : String(words[index]) }
+
+    mutating func back() { index -= 1 }
+
+    func error(_ message: String) -> ProgramTable.TextError { ProgramTable.TextError(line: number, message: message) }
+
+    mutating func word() throws(ProgramTable.TextError) -> String {
+        guard !isAtEnd else { throw error("the line ends early") }
+        defer { index += 1 }
+        return TableEscaping.decode(words[index])
+    }
+
+    mutating func number(_ given: String? = nil) throws(ProgramTable.TextError) -> Int {
+        let text = given == nil ? try word() : given!
+        guard let value = Int(text) else { throw error("expected a number, not '\(text)'") }
+        return value
+    }
+
+    mutating func optionalNumber() throws(ProgramTable.TextError) -> Int? {
+        let text = try word()
+        return text == "-" ? nil : try number(text)
+    }
+
+    mutating func flag() throws(ProgramTable.TextError) -> Bool {
+        switch try word() {
+        case "0": false
+        case "1": true
+        case let other: throw error("expected 0 or 1, not '\(other)'")
+        }
+    }
+
+    /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`
+    mutating func clause() throws(ProgramTable.TextError) -> ProgramTable.Clause {
+        guard try word() == "on" else { throw error("expected 'on'") }
+        var clause = ProgramTable.Clause(trigger: try number(), conditions: [], actions: [])
+        while true {
+            if peek() == "if" {
+                _ = try word()
+                var guardWord = try word()
+                let isNegated = guardWord.hasPrefix("!")
+                if isNegated { guardWord.removeFirst() }
+                clause.conditions.append(.init(guardIndex: try number(guardWord), isNegated: isNegated))
+                clause.actions.append(try action())
+            } else {
+                clause.actions.append(try action())
+                guard clause.actions.count > clause.conditions.count, peek() != "else" else {
+                    throw error("an action without a condition ends its clause")
+                }
+                return clause
+            }
+            guard peek() == "else" else { return clause }
+            _ = try word()
+        }
+    }
+
+    mutating func action() throws(ProgramTable.TextError) -> ProgramTable.Action {
+        let word = try self.word()
+        guard let kind = ProgramTable.ActionKind(rawValue: word) else { throw error("unknown action '\(word)'") }
+        switch kind {
+        case .pop, .dismiss: return .init(kind: kind, target: nil)
+        default: return .init(kind: kind, target: try number())
+        }
+    }
+
+    /// `link TARGET TEXT SCHEME|- PART... [path HOP...]` (the keyword is read).
+    mutating func link() throws(ProgramTable.TextError) -> ProgramTable.LinkInfo {
+        let target = try number()
+        let text = try word()
+        let schemeWord = try word()
+        var link = ProgramTable.LinkInfo(text: text, target: target, scheme: schemeWord == "-" ? nil : schemeWord,
+                                         segments: [], query: [], path: [])
+        func part(_ text: Substring) throws(ProgramTable.TextError) -> ProgramTable.PatternPart {
+            if text.first == "/" { return .literal(TableEscaping.decode(text.dropFirst())) }
+            guard text.first == "{", text.last == "}", let index = Int(text.dropFirst().dropLast()) else {
+                throw error("expected /LITERAL or {INPUT}, not '\(text)'")
+            }
+            return .placeholder(index)
+        }
+        while !isAtEnd, words[index] != "path" {
+            let raw = words[index]
+            index += 1
+            if raw.first == "?" {
+                guard let equals = raw.firstIndex(of: "=") else { throw error("expected ?KEY=VALUE") }
+                link.query.append((TableEscaping.decode(raw[raw.index(after: raw.startIndex)..<equals]), try part(raw[raw.index(after: equals)...])))
+            } else {
+                link.segments.append(try part(raw))
+            }
+        }
+        guard !isAtEnd else { return link }
+        index += 1
+        while !isAtEnd {
+            let raw = words[index]
+            index += 1
+            let body = raw.dropFirst()
+            switch raw.first {
+            case "b", "e":
+                guard let global = Int(body) else { throw error("expected a step index in '\(raw)'") }
+                link.path.append(raw.first == "b" ? .bottom(StepRef(flow: -1, step: global)) : .enter(StepRef(flow: -1, step: global)))
+            case "m":
+                let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+                guard parts.count == 4, let flow = Int(parts[0]), let clause = Int(parts[2]), let branch = Int(parts[3]),
+                      parts[1] == "*" || Int(parts[1]) != nil else { throw error("expected mFLOW:STEP:CLAUSE:BRANCH, not '\(raw)'") }
+                link.path.append(.move(.init(flow: flow, step: Int(parts[1]), clause: clause, branch: branch)))
+            default:
+                throw error("unknown hop '\(raw)'")
+            }
+        }
+        return link
+    }
+}
+
+/// Percent-escaping of the table's fields (FlowGraph's `RouterTable.escape` writes it).
+enum TableEscaping {
+    static func decode(_ text: Substring) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%"), iterator.count >= 2,
+               let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+"""###
+}

@@ -1,0 +1,169 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileProgramTable = ###"""
+/// A program as data: its flows, steps, clauses, guards, events, exits and deep links, by index.
+/// The generated router holds it as text (`ProgramTable.Text`), decoded once at first use; the
+/// engine reads every decision from it, so the generated code holds only typed values.
+public struct ProgramTable: Sendable {
+    public var flows: [FlowInfo]
+
+    /// One flow: its steps in order, and its guards, events, exits and links, each by index.
+    public struct FlowInfo: Sendable {
+        public var name: String
+        public var isTabs: Bool
+        /// The index of the start step; for a tabs flow, the tab selected first.
+        public var start: Int
+        /// Whether no step runs the flow, so that the app can start there.
+        public var isRoot: Bool
+        public var steps: [StepInfo] = []
+        public var guards: [GuardInfo] = []
+        public var events: [String] = []
+        public var exits: [String] = []
+        /// The flow-level clauses, in source order.
+        public var clauses: [Clause] = []
+        public var links: [LinkInfo] = []
+
+        /// The steps the flow shows first: the start step, or every tab.
+        public var firstSteps: [Int] { isTabs ? Array(steps.indices) : [start] }
+    }
+
+    public struct StepInfo: Sendable {
+        public var name: String
+        /// `name: Type` of each input, as the spec writes them.
+        public var inputs: [String]
+        /// The flow the step runs, if it runs one.
+        public var runs: Int?
+        /// The step before this one on a shortest path from a root's first screen (a global
+        /// index, see `ProgramTable.global`); `.start` for a first screen, `.none` when unreachable.
+        public var path: PathLink
+        /// The step's clauses, in source order: for a step that runs a flow, the handlers of the
+        /// subflow's exits (their `trigger` is an exit of that flow).
+        public var clauses: [Clause]
+    }
+
+    public enum PathLink: Hashable, Sendable {
+        case none
+        case start
+        case after(Int)
+    }
+
+    public struct GuardInfo: Sendable {
+        public var name: String
+        public var isAsync: Bool
+    }
+
+    /// An `on` clause: its trigger, its conditions and one action for each, plus a final `else`.
+    public struct Clause: Sendable {
+        /// The event's index among the flow's events; for an exit handler, the exit's index
+        /// among the exits of the flow the step runs.
+        public var trigger: Int
+        public var conditions: [Condition]
+        /// One per condition, then the last `else` when there is one; one action without conditions.
+        public var actions: [Action]
+    }
+
+    public struct Condition: Hashable, Sendable {
+        /// The guard's index among the flow's guards.
+        public var guardIndex: Int
+        public var isNegated: Bool
+
+        /// The answer of the guard that makes the condition hold.
+        public var holdsWhen: Bool { !isNegated }
+    }
+
+    public struct Action: Hashable, Sendable {
+        public var kind: ActionKind
+        /// The step (or for `exit`, the exit) the action names; nil for `pop` and `dismiss`.
+        public var target: Int?
+    }
+
+    public enum ActionKind: String, Hashable, Sendable, CaseIterable {
+        case push, sheet, cover, replace, root, select, popTo, pop, dismiss, exit
+
+        /// Whether the action builds a screen of its target step, with its inputs.
+        public var buildsScreen: Bool {
+            switch self {
+            case .push, .sheet, .cover, .replace, .root: true
+            case .select, .popTo, .pop, .dismiss, .exit: false
+            }
+        }
+    }
+
+    /// A deep link: its pattern, the step it opens, and the path from a root that opens it.
+    public struct LinkInfo: Sendable {
+        /// The pattern as written: `/items/{item}`.
+        public var text: String
+        public var target: Int
+        public var scheme: String?
+        public var segments: [PatternPart]
+        public var query: [(key: String, value: PatternPart)]
+        /// The path `open` follows; empty when no path from a root opens the link.
+        public var path: [Hop]
+    }
+
+    public enum PatternPart: Hashable, Sendable {
+        case literal(String)
+        /// Names an input of the target step, by its index.
+        case placeholder(Int)
+    }
+
+    /// One hop of a link's path.
+    public enum Hop: Hashable, Sendable {
+        /// The root flow shows this step (its start, or a tab) with nothing over it.
+        case bottom(StepRef)
+        /// The subflow just entered starts over at this step (its start, or a tab).
+        case enter(StepRef)
+        /// An action of a clause.
+        case move(ClauseRef)
+    }
+
+    /// A clause of the program, and which action of its chain (0 for the first, k for the k-th `else`).
+    public struct ClauseRef: Hashable, Sendable {
+        public var flow: Int
+        /// The step whose clause it is; nil for a flow-level clause.
+        public var step: Int?
+        public var clause: Int
+        public var branch: Int
+
+        public init(flow: Int, step: Int?, clause: Int, branch: Int) {
+            self.flow = flow
+            self.step = step
+            self.clause = clause
+            self.branch = branch
+        }
+    }
+
+    /// The clauses of a place: a step's, or the flow level's.
+    public func clauses(flow: Int, step: Int?) -> [Clause] {
+        step.map { flows[flow].steps[$0].clauses } ?? flows[flow].clauses
+    }
+
+    public func clause(_ ref: ClauseRef) -> Clause { clauses(flow: ref.flow, step: ref.step)[ref.clause] }
+
+    /// The step of a global index: steps numbered flow by flow, in order.
+    public func step(global index: Int) -> StepRef {
+        var flow = 0
+        while flow + 1 < offsets.count, offsets[flow + 1] <= index { flow += 1 }
+        return StepRef(flow: flow, step: index - offsets[flow])
+    }
+
+    public func global(_ step: StepRef) -> Int { offsets[step.flow] + step.step }
+
+    /// `Flow.Step`.
+    public func name(_ step: StepRef) -> String { "\(flows[step.flow].name).\(flows[step.flow].steps[step.step].name)" }
+
+    /// The index of each flow's first step in the global numbering.
+    var offsets: [Int] = []
+
+    public init(flows: [FlowInfo]) {
+        self.flows = flows
+        var total = 0
+        offsets = flows.map { flow in
+            defer { total += flow.steps.count }
+            return total
+        }
+    }
+}
+"""###
+}
