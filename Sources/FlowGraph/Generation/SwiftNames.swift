@@ -64,12 +64,4 @@ enum SwiftNames {
         }
         return output + "\""
     }
-
-    /// `///` doc lines; a `*/` or anything else in them is harmless in line comments.
-    static func doc(_ lines: [String], indent: String) -> String {
-        lines.map { line in
-            let clean = String(line.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" })
-            return "\(indent)/// \(clean)".replacing(/\s+$/, with: "")
-        }.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
-    }
 }

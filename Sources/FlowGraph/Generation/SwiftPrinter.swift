@@ -37,9 +37,4 @@ struct SwiftPrinter {
         body(&self)
         indentation = outer
     }
-
-    /// Text written as it is (a multi-line string literal's lines keep their own indentation).
-    mutating func raw(_ content: String) {
-        text += content
-    }
 }
