@@ -93,6 +93,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     if let swift = first.outputs.swift {
         if let problem = SwiftScan.problem(in: swift) { fuzzFailure("generated Swift: \(problem)", swift) }
+        if let program = first.compilation.program, let analysis = first.compilation.analysis {
+            checkTable(program, analysis)
+        }
     }
     if let folder = getenv("FLOWGRAPH_FUZZ_OUTPUT").map({ String(cString: $0) }), let program = first.compilation.program,
        !first.compilation.hasAnyErrors, let dot = first.outputs.dot {
@@ -241,5 +244,28 @@ enum FuzzSample {
         guard let file = fopen(path, "wb") else { fuzzFailure("cannot write \(path)") }
         _ = text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, file) }
         fclose(file)
+    }
+}
+
+/// The program table the router holds must read back, in the runtime, as the program: the same
+/// flows, steps, inputs, guards, events, exits, clauses and link patterns, whatever their names.
+func checkTable(_ program: FlowProgram, _ analysis: ProgramAnalysis) {
+    let text = RouterTable(program, analysis: analysis).lines.joined(separator: "\n")
+    let table: ProgramTable
+    do {
+        table = try ProgramTable(parsing: text)
+    } catch {
+        fuzzFailure("the runtime cannot read the router's table: \(error)", text)
+    }
+    guard table.flows.count == program.flows.count else { fuzzFailure("the table has \(table.flows.count) flows", text) }
+    for (info, flow) in zip(table.flows, program.flows) {
+        let same = info.name == flow.name && info.isTabs == flow.isTabs
+            && info.steps.map(\.name) == flow.steps.map(\.name)
+            && info.steps.map(\.inputs) == flow.steps.map { $0.inputs.map { "\($0.name): \($0.type)" } }
+            && info.steps.map(\.clauses.count) == flow.steps.map(\.handlers.count) && info.clauses.count == flow.handlers.count
+            && info.guards.map(\.name) == flow.guards.map(\.name) && info.events == flow.events.map(\.name)
+            && info.exits == flow.exits.map(\.name)
+            && info.links.map(\.text) == flow.links.filter { $0.target != nil }.map(\.pattern.text)
+        if !same { fuzzFailure("the table read back differs from flow '\(flow.name)'", text) }
     }
 }
