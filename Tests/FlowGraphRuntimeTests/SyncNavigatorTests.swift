@@ -103,7 +103,10 @@ struct SyncNavigatorTests {
         #expect(navigator.send(.main(.close)).status == .unhandled)  // List does not handle it
         navigator.send(.main(.picked(item: 1)))
         navigator.send(.main(.note(item: 1, text: nil)))
-        #expect(navigator.send(.main(.back)).isApplied)  // popTo List
+        #expect(navigator.send(.main(.close)).commands == [.pop(mainStack)])
+        #expect(navigator.current == .main(.item(item: 1)))
+        navigator.send(.main(.note(item: 1, text: nil)))
+        #expect(navigator.send(.main(.back)).commands == [.popTo(.main(.list), index: 0, on: mainStack)])
         #expect(navigator.userWentBack(in: mainStack, to: 1).status == .impossible)
         #expect(navigator.userDismissed(mainStack).status == .impossible)
         #expect(navigator.userSelectedTab(7, in: navigator.rootID).status == .impossible)
