@@ -143,10 +143,10 @@ struct CompositeGraph {
                 transition.forEachAction { action in
                     defer { branch += 1 }
                     guard let target = action.target else { return }
-                    switch action.kind {
-                    case .push, .sheet, .cover, .replace, .root: break
-                    case .select where flow.isTabs: break
-                    default: return
+                    switch action.kind.targetRole {
+                    case .newScreen: break
+                    case .shownStep where action.kind == .select && flow.isTabs: break  // a tab, shown from the tab bar
+                    case .shownStep, .exit, .none: return
                     }
                     edges.append(Edge(
                         target: Int32(base + target),

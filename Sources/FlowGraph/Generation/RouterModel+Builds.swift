@@ -83,10 +83,10 @@ struct BuildCollector {
 
     private mutating func add(_ action: Action, in flow: Int, from source: Source) {
         guard let target = action.target else { return }
-        switch action.kind {
-        case .push, .sheet, .cover, .replace, .root: addStep(target, in: flow, from: source)
+        switch action.kind.targetRole {
+        case .newScreen: addStep(target, in: flow, from: source)
         case .exit: addExit(target, in: flow, from: source)
-        case .select, .popTo, .pop, .dismiss: break
+        case .shownStep, .none: break
         }
     }
 

@@ -65,10 +65,7 @@ struct RouterTable {
                 words += ["if", (condition.isNegated ? "!" : "") + String(condition.guardIndex ?? 0)]
             }
             words.append(action.kind.rawValue)
-            switch action.kind {
-            case .pop, .dismiss: break
-            case .push, .sheet, .cover, .replace, .root, .select, .popTo, .exit: words.append(String(action.target ?? 0))
-            }
+            if action.kind.hasTarget { words.append(String(action.target ?? 0)) }
         }
         return words.joined(separator: " ")
     }

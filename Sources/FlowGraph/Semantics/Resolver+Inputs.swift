@@ -73,14 +73,14 @@ extension Resolver {
             guard let target = action.target else { return }
             let needed: [Parameter]
             let isStep: Bool
-            switch action.kind {
-            case .push, .sheet, .cover, .replace, .root:
+            switch action.kind.targetRole {
+            case .newScreen:
                 needed = flow.steps[target].inputs
                 isStep = true
             case .exit:
                 needed = flow.exits[target].inputs
                 isStep = false
-            case .popTo, .select, .pop, .dismiss:
+            case .shownStep, .none:
                 return  // The target is already shown, with its inputs.
             }
             if needed.isEmpty { return }

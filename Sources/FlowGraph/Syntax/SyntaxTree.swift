@@ -114,8 +114,30 @@ public struct OnSyntax: Sendable {
 public enum ActionKind: String, Sendable, CaseIterable, Hashable {
     case push, sheet, cover, replace, root, popTo, select, exit, pop, dismiss
 
+    /// What the action's target is: the one place that says it, for every stage that asks.
+    public enum TargetRole: Sendable, Hashable {
+        /// A step shown anew, built with its inputs from the payload (`push`, `sheet`, `cover`,
+        /// `replace`, `root`).
+        case newScreen
+        /// A step already shown, with its inputs (`select` a tab, `popTo` a screen below).
+        case shownStep
+        /// An exit of the flow, built with its inputs from the payload.
+        case exit
+        /// No target (`pop`, `dismiss`).
+        case none
+    }
+
+    public var targetRole: TargetRole {
+        switch self {
+        case .push, .sheet, .cover, .replace, .root: .newScreen
+        case .select, .popTo: .shownStep
+        case .exit: .exit
+        case .pop, .dismiss: .none
+        }
+    }
+
     /// Whether the action names a target (`push X`) or stands alone (`pop`).
-    public var hasTarget: Bool { self != .pop && self != .dismiss }
+    public var hasTarget: Bool { targetRole != .none }
 }
 
 /// `push Target`, `pop`, ...
