@@ -143,6 +143,6 @@ enum PeerFiles {
         for edge in diagram.edges { structure += "    \(DOTEmitter.quote(edge.tail)) -> \(DOTEmitter.quote(edge.head))\n" }
         structure += "}\n"
         guard writeText(structure, to: structurePath) else { fatal("cannot write '\(structurePath)'") }
-        return (nodes.count, diagram.edges.count, compilation.analysis?.stateCount ?? 0)
+        return (nodes.count, diagram.edges.count, compilation.analysis.stateCount)
     }
 }

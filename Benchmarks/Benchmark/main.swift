@@ -77,7 +77,7 @@ while let argument = arguments.popFirst() {
             let compilation = Compiler.compile([file])
             let seconds = monotonicSeconds() - start
             let steps = compilation.program?.flows.reduce(0) { $0 + $1.steps.count } ?? 0
-            print("\(path): \(steps) steps, \(compilation.analysis?.stateCount ?? 0) abstract states, "
+            print("\(path): \(steps) steps, \(compilation.analysis.stateCount) abstract states, "
                   + "\(compilation.diagnostics.count) diagnostics, compiled in \(Report.time(seconds))")
         }
         exit(0)

@@ -3,6 +3,15 @@
 /// ```
 /// [SourceFile] ─parse─▶ SyntaxTree ─resolve─▶ FlowProgram ─check─▶ ProgramAnalysis
 /// ```
+///
+/// Every back end reads a `Compilation` and checks nothing again:
+///
+/// ```
+/// program + analysis ─▶ SwiftEmitter.emit (the router: RouterModel ─▶ RouterPrinter)
+/// program + findings ─▶ DiagramBuilder ─▶ DOTEmitter · GraphvizRenderer (FlowGraphRendering)
+///                    ─▶ MermaidEmitter
+/// findings           ─▶ TextReport · GitHubReport · JSONReport · SARIFReport
+/// ```
 public enum Compiler {
     /// The outcome of compiling a set of files as one program.
     public struct Compilation: Sendable {
@@ -10,7 +19,7 @@ public enum Compiler {
         public let syntax: SyntaxTree
         /// The resolved program (with errors, as far as it could be resolved; the back ends need `!hasErrors`).
         public let program: FlowProgram?
-        public let analysis: ProgramAnalysis?
+        public let analysis: ProgramAnalysis
         /// Every finding reported, sorted and without duplicates: all but the suppressed ones.
         public internal(set) var diagnostics: [Diagnostic]
         /// The findings an ignore comment or a baseline silenced, in output order.

@@ -14,7 +14,7 @@ struct TableTextTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".flow") }.sorted()
         let files = try names.map { SourceFile(path: $0, bytes: [UInt8](try Data(contentsOf: directory.appendingPathComponent($0)))) }
         let compilation = Compiler.compile(files)
-        return (try #require(compilation.program), try #require(compilation.analysis))
+        return (try #require(compilation.program), compilation.analysis)
     }
 
     @Test(arguments: ["samples/shop", "samples/movies", "samples/mail", "Tests/FlowGraphPluginTests", "Tests/FlowGraphUITests"])
@@ -59,7 +59,7 @@ struct TableTextTests {
             }
             """)])
         let program = try #require(compilation.program)
-        let text = RouterTable(program, analysis: try #require(compilation.analysis)).lines.joined(separator: "\n")
+        let text = RouterTable(program, analysis: compilation.analysis).lines.joined(separator: "\n")
         #expect(!text.contains("\""))
         let table = try ProgramTable(parsing: text)
         #expect(table.flows[0].steps[0].name == "class")

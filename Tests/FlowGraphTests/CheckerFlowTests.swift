@@ -222,7 +222,7 @@ struct CheckerFlowTests {
             "link '/people/{person}' cannot be opened: every path to step 'Person' needs an input the URL does not give, or a move only the user can make",
         ])
         #expect(result.diagnostics[0].notes.first?.message == "step 'App.Movie' needs 'movie: MovieID'")
-        let path = try #require(result.analysis?.linkPaths[0][0])
+        let path = try #require(result.analysis.linkPaths[0][0])
         #expect(path.hops.map(\.via) == [nil, "picked: push"])
     }
 

@@ -86,9 +86,9 @@ struct GenerationTests {
         let result = Compiler.compile(files)
         let program = try #require(result.program)
         let names = files.map { ($0.path as NSString).lastPathComponent }
-        let source = SwiftEmitter.emit(program, sources: names)
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: names)
         try expectGolden(source, "swift/\(app).swift")
-        #expect(SwiftEmitter.emit(program, sources: names) == source)
+        #expect(SwiftEmitter.emit(program, analysis: result.analysis, sources: names) == source)
         let checked = try Self.typecheck(["FlowRouter.swift": source, "Stubs.swift": Self.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
@@ -125,7 +125,7 @@ struct GenerationTests {
                                              sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let program = try #require(result.program, sourceLocation: sourceLocation)
         #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))", sourceLocation: sourceLocation)
-        let source = SwiftEmitter.emit(program, sources: [name])
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: [name])
         let checked = try build(["FlowRouter.swift": source])
         #expect(checked.status == 0, "\(checked.output)\n\(source)", sourceLocation: sourceLocation)
     }
@@ -170,7 +170,7 @@ struct GenerationTests {
         let program = try #require(result.program)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(program.imports == ["Foundation", "Dispatch"])
-        let source = SwiftEmitter.emit(program, sources: ["a.flow", "b.flow"])
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["a.flow", "b.flow"])
         #expect(source.contains("\n\nimport FlowGraphRuntime\nimport Foundation\nimport Dispatch\n\n"))
         let checked = try Self.typecheck(["FlowRouter.swift": source])
         #expect(checked.status == 0, "\(checked.output)")
@@ -247,14 +247,15 @@ struct GenerationTests {
         let result = compile(text)
         let program = try #require(result.program)
         #expect(!result.hasErrors, "\(name): \(result.diagnostics.map(\.message))")
-        let source = SwiftEmitter.emit(program, sources: ["shape.flow"])
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["shape.flow"])
         let checked = try Self.build(["FlowRouter.swift": source, "Types.swift": types])
         #expect(checked.status == 0, "\(name):\n\(checked.output)")
     }
 
     @Test func publicAccessCompilesForALibraryTarget() throws {
-        let program = try #require(Compiler.compile(Repository.flowFiles(in: "samples/movies").map(Repository.source)).program)
-        let source = SwiftEmitter.emit(program, sources: ["movies"], access: .public)
+        let compilation = try Compiler.compile(Repository.flowFiles(in: "samples/movies").map(Repository.source))
+        let program = try #require(compilation.program)
+        let source = SwiftEmitter.emit(program, analysis: compilation.analysis, sources: ["movies"], access: .public)
         #expect(source.contains("public typealias FlowNavigator = FlowGraphRuntime.Navigator<FlowRouter>"))
         let checked = try Self.typecheck(["FlowRouter.swift": source, "Stubs.swift": Self.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
@@ -263,7 +264,7 @@ struct GenerationTests {
     @Test func linksParseURLsAndTheirPlaceholders() throws {
         let result = try Compiler.compile(Repository.flowFiles(in: "samples/shop").map(Repository.source))
         let program = try #require(result.program)
-        let source = SwiftEmitter.emit(program, sources: ["Shop.flow"])
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["Shop.flow"])
         let driver = """
             import FlowGraphRuntime
 

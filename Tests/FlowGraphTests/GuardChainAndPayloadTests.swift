@@ -24,10 +24,10 @@ struct GuardChainAndPayloadTests {
         let result = compile(Self.settings)
         // The cards link opens through the chain's first 'else'; the last 'else' (no guard) a link does not take.
         #expect(result.diagnostics.map(\.rule) == [.linkUnreachable])
-        let path = try #require(result.analysis?.linkPaths[0][0])
+        let path = try #require(result.analysis.linkPaths[0][0])
         #expect(path.hops.map(\.via) == [nil, "cardsTapped: push (else)"])
         #expect(path.hops.last?.clause?.branch == 1)
-        #expect(result.analysis?.linkPaths[0][1] == nil)
+        #expect(result.analysis.linkPaths[0][1] == nil)
     }
 
     @Test func theNoteKeepsEveryConditionOfTheChainAsWritten() throws {

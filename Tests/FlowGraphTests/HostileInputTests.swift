@@ -112,7 +112,7 @@ struct HostileInputTests {
             let compilation = Compiler.compile([SourceFile(path: "empty.flow", bytes: bytes)])
             #expect(compilation.diagnostics.isEmpty)
             let program = try #require(compilation.program)
-            #expect(SwiftEmitter.emit(program, sources: ["empty.flow"]).hasSuffix("// The program has no flows to run.\n"))
+            #expect(SwiftEmitter.emit(program, analysis: compilation.analysis, sources: ["empty.flow"]).hasSuffix("// The program has no flows to run.\n"))
             #expect(DOTEmitter.emit(DiagramBuilder.build(program, diagnostics: [])).hasPrefix("digraph \"flows\" {"))
             // The diagram, its signature line (see OutputFile), and no states.
             let mermaid = MermaidEmitter.emit(program).split(separator: "\n", omittingEmptySubsequences: false)
@@ -194,7 +194,7 @@ struct HostileInputTests {
         #expect(diagnostic.path.count == depth)
         #expect(diagnostic.notes.contains { $0.message.hasPrefix("shortest path: F0.S → (runs) F1.S → (runs) F2.S → (runs) F3.S → … 99990 more … →") })
         let program = try #require(compilation.program)
-        #expect(compilation.analysis?.isFlowReachable.allSatisfy { $0 } == true)
+        #expect(compilation.analysis.isFlowReachable.allSatisfy { $0 })
         let diagram = DiagramBuilder.build(program, diagnostics: compilation.diagnostics)
         #expect(diagram.clusters.count == depth + 1)  // and the legend
         // The DOT and Mermaid texts of such a chain grow linearly: see the next test.
@@ -236,7 +236,7 @@ struct HostileInputTests {
         let compilation = compile(text)
         #expect(compilation.diagnostics.isEmpty)
         #expect(compilation.program?.flows[0].steps.count == count)
-        #expect(compilation.analysis?.isStepReachable[0].allSatisfy { $0 } == true)
+        #expect(compilation.analysis.isStepReachable[0].allSatisfy { $0 })
     }
 
     // MARK: - Names and text

@@ -32,18 +32,20 @@ public enum SwiftEmitter {
     }
 
     /// The generated file for `program`, whose header names `sources` (the `.flow` files).
-    public static func emit(_ program: FlowProgram, analysis: ProgramAnalysis? = nil, sources: [String],
+    /// `analysis` is the checker's of the same program (`Compiler.compile` gives both): the
+    /// generator reads what it found (link paths) and never checks the program again.
+    public static func emit(_ program: FlowProgram, analysis: ProgramAnalysis, sources: [String],
                             options: Options = Options()) -> String {
         guard !program.flows.isEmpty, !program.roots.isEmpty else {
             return "\(OutputSignature.swiftPrefix) \(FlowGraphVersion.current) from \(sources.joined(separator: ", ")).\n"
                 + "// Do not edit: change the .flow files and generate again.\n\n// The program has no flows to run.\n"
         }
-        let model = RouterModel(program, analysis: analysis ?? Checker.check(program), sources: sources, options: options)
+        let model = RouterModel(program, analysis: analysis, sources: sources, options: options)
         return RouterPrinter.print(model)
     }
 
     /// The generated file with the default options but `access`.
-    public static func emit(_ program: FlowProgram, analysis: ProgramAnalysis? = nil, sources: [String], access: Access) -> String {
+    public static func emit(_ program: FlowProgram, analysis: ProgramAnalysis, sources: [String], access: Access) -> String {
         emit(program, analysis: analysis, sources: sources, options: Options(access: access))
     }
 }
