@@ -145,7 +145,7 @@ extension ProgramTable {
                     }
                     for action in clause.actions {
                         switch action.kind {
-                        case .pop, .dismiss: try check(action.target == nil, "'\(action.kind.rawValue)' takes no target")
+                        case .pop, .dismiss, .close: try check(action.target == nil, "'\(action.kind.rawValue)' takes no target")
                         case .exit: try check(action.target.map(flow.exits.indices.contains) ?? false, "flow '\(flow.name)' has no such exit")
                         default: try check(action.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
                         }
@@ -257,7 +257,7 @@ private struct Fields {
         let word = try self.word()
         guard let kind = ProgramTable.ActionKind(rawValue: word) else { throw error("unknown action '\(word)'") }
         switch kind {
-        case .pop, .dismiss: return .init(kind: kind, target: nil)
+        case .pop, .dismiss, .close: return .init(kind: kind, target: nil)
         default: return .init(kind: kind, target: try number())
         }
     }

@@ -172,6 +172,22 @@ struct NavigatorTests {
         #expect(navigator.current == .store(.catalog))
     }
 
+    @Test func closePopsAPushedScreenAndDismissesAPresentedOne() async throws {
+        await navigator.send(Store.Event.helpTapped)
+        let sheet = try #require(store.layers.last)
+        #expect(navigator.current == .store(.help))
+        #expect(await navigator.send(Store.Event.closeTapped).commands == [.dismiss(sheet.id)])
+        #expect(store.layers.isEmpty)
+        #expect(navigator.current == .store(.catalog))
+
+        await navigator.send(Store.Event.itemPicked(item: ItemID(2)))
+        await navigator.send(Store.Event.helpTapped)
+        #expect(store.tabs[0].screens == [.store(.catalog), .store(.item(item: ItemID(2))), .store(.help)])
+        #expect(await navigator.send(Store.Event.closeTapped).commands == [.pop(storeStack)])
+        #expect(store.layers.isEmpty)
+        #expect(navigator.current == .store(.item(item: ItemID(2))))
+    }
+
     @Test func aSubflowsExitIsHandledByTheStepThatRunsIt() async throws {
         await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
         await navigator.send(Store.Event.buyTapped(item: ItemID(1)))
@@ -337,7 +353,7 @@ struct NavigatorTests {
     @Test func theGraphIsDataTestsCanWalk() {
         let graph = FlowNavigator.graph
         #expect(graph.roots == ["App"])
-        #expect(graph.steps.count == 2 + 9 + 2 + 6)
+        #expect(graph.steps.count == 2 + 10 + 2 + 6)
         for step in graph.steps {
             #expect(step.path.last == "\(step.flow).\(step.name)", "\(step.flow).\(step.name) is not reachable")
         }

@@ -19,7 +19,7 @@ import FlowGraphRuntime
 //         }
 //         step Note(item: Int, text: String?) { on back -> popTo List; on close -> pop }
 //         step Checkout runs Pay { on paid(amount: Int) -> dismiss; on cancelled -> push Login }
-//         step Login { on close -> dismiss }
+//         step Login { on close -> close }   // at the bottom of the cover it is shown in: a dismiss
 //     }
 //     flow Pay { start Card; step Card { on confirm(amount: Int) -> exit paid; on cancel -> exit cancelled }
 //                exit paid(amount: Int); exit cancelled }
@@ -89,7 +89,7 @@ enum ShopDefinition {
         step Item - 2 in item:Int on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 on 5 push 2
         step Note - 3 in item:Int in text:String? on 6 popTo 0 on 7 pop
         step Checkout 2 3 on 0 dismiss on 1 push 4
-        step Login - 3 on 7 dismiss
+        step Login - 3 on 7 close
         link 1 /items/{item} - /items {0} path b0 e2 m1:0:0:0
         link 2 /items/{item}/note?text={text} - /items {0} /note ?text={1} path b0 e2 m1:0:0:0 m1:1:3:0
         flow Pay 0 0 0 event confirm event cancel exit paid exit cancelled

@@ -38,6 +38,12 @@ enum AnalysisMessages {
     static func invalidDismissFlowLevel(_ event: String, flow: String) -> String {
         "flow-level 'dismiss' on '\(event)' can never run: no reachable step of flow '\(flow)' is presented modally"
     }
+    static func invalidClose(_ step: String, flow: String) -> String {
+        "'close' in step '\(step)' can run at the bottom of the base stack of flow '\(flow)', with nothing to pop or dismiss"
+    }
+    static func invalidCloseFlowLevel(_ event: String, flow: String) -> String {
+        "flow-level 'close' on '\(event)' can never run: no reachable step of flow '\(flow)' is pushed or presented modally"
+    }
     static func useExitToLeave(_ flow: String) -> String {
         "to leave flow '\(flow)', take an exit and let the step that runs it handle it"
     }

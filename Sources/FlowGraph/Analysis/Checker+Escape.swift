@@ -188,7 +188,7 @@ struct ForwardEdges {
     /// The states from which one of `targets` can be reached (the targets included) through moves
     /// that `follows` accepts; the tab bar is a move of the screens, a `select`.
     func backwardClosure(from targets: [Bool], follows: (FlowStateGraph.Move) -> Bool) -> [Bool] {
-        let tabMove = FlowStateGraph.Move(target: -1, kind: .select, actionTarget: -1, origin: .tabBar, branch: 0, isCertain: true)
+        let tabMove = FlowStateGraph.Move(target: -1, kind: .select, written: .select, actionTarget: -1, origin: .tabBar, branch: 0, isCertain: true)
         var reached = targets + [false]
         var queue: [Int32] = []
         for (node, isTarget) in targets.enumerated() where isTarget { queue.append(Int32(node)) }
@@ -231,7 +231,7 @@ extension FlowStateGraph {
             }
             if states[Int(state)].layer == .base {
                 for tab in tabs where result.parent[Int(tab)] == -2 {
-                    let move = Move(target: tab, kind: .select, actionTarget: Int(states[Int(tab)].step), origin: .tabBar, branch: 0, isCertain: true)
+                    let move = Move(target: tab, kind: .select, written: .select, actionTarget: Int(states[Int(tab)].step), origin: .tabBar, branch: 0, isCertain: true)
                     guard follows(state, move) else { continue }
                     result.reach(tab, from: state, by: move)
                 }

@@ -1,4 +1,5 @@
-/// `invalid-pop`, `invalid-pop-to`, `invalid-dismiss`: back actions that can have nothing to go back to.
+/// `invalid-pop`, `invalid-pop-to`, `invalid-dismiss`, `invalid-close`: back actions that can have
+/// nothing to go back to.
 ///
 /// A step's own transition is an error when some reachable state of the step makes it impossible
 /// (the user on that path is stuck or sent somewhere wrong); the note shows that path. A flow-level
@@ -39,7 +40,10 @@ extension Checker {
                 } else if flowIsSubflow(flowIndex), state.layer == .base, state.isBottom {
                     notes.append(.init(AnalysisMessages.useExitToLeave(flow.name)))
                 }
-                if move.kind == .pop {
+                if move.written == .close {
+                    report(.invalidClose, AnalysisMessages.invalidClose(step, flow: flow.name), at: key.range(in: flow), notes: notes,
+                           path: path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
+                } else if move.kind == .pop {
                     report(.invalidPop, AnalysisMessages.invalidPop(step), at: key.range(in: flow), notes: notes,
                            path: path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
                 } else {
@@ -53,7 +57,9 @@ extension Checker {
         for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
             guard case .flow(let handler) = key.origin else { continue }
             let event = flow.handlers[handler].event
-            if key.kind == .pop {
+            if key.kind == .close {
+                report(.invalidClose, AnalysisMessages.invalidCloseFlowLevel(event, flow: flow.name), at: key.range(in: flow))
+            } else if key.kind == .pop {
                 report(.invalidPop, AnalysisMessages.invalidPopFlowLevel(event, flow: flow.name), at: key.range(in: flow))
             } else {
                 report(.invalidDismiss, AnalysisMessages.invalidDismissFlowLevel(event, flow: flow.name), at: key.range(in: flow))
@@ -140,7 +146,7 @@ struct ActionKey: Hashable {
     init(_ move: FlowStateGraph.Move) {
         origin = move.origin
         branch = move.branch
-        kind = move.kind
+        kind = move.written
     }
 
     func transition(in flow: Flow) -> Transition? {

@@ -210,7 +210,7 @@ public struct Checker {
         for flowIndex in program.flows.indices {
             if entries[flowIndex] != nil { isMaybeRun[flowIndex] = false } else if anyFlowMaybe { isMaybeRun[flowIndex] = true }
         }
-        let closing: Set<ActionKind> = [.root, .select, .exit, .dismiss, .pop, .popTo, .replace]
+        let closing: Set<ActionKind> = [.root, .select, .exit, .dismiss, .close, .pop, .popTo, .replace]
         for flowIndex in order {
             let flow = program.flows[flowIndex]
             let own = flow.handlers.firstIndex { $0.actions.contains { closing.contains($0.kind) } }.map { (flowIndex, $0) }

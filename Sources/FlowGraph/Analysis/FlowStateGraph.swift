@@ -41,7 +41,12 @@ struct FlowStateGraph {
     /// One thing the user can do in a state: a forward move to `target`, or a back action or exit (target -1).
     struct Move {
         var target: Int32
+        /// What the move does in its state: the action's kind, except for `close`, which is a `pop`
+        /// where the step was pushed and a `dismiss` at the bottom of its layer (at the bottom of the
+        /// base stack, where it can do neither, a `dismiss`, which the checker reports).
         var kind: ActionKind
+        /// The action's kind as written.
+        var written: ActionKind
         /// For `popTo`, `select` and the forward kinds, the step; for `exit`, the exit index.
         var actionTarget: Int
         var origin: Origin
@@ -119,7 +124,7 @@ struct FlowStateGraph {
             moveStart.append(Int32(allMoves.count))
             if flow.isTabs, cursor == 0 {
                 for tab in flow.steps.indices where tab != start {
-                    var move = Move(target: -1, kind: .select, actionTarget: tab, origin: .tabBar, branch: 0, isCertain: true)
+                    var move = Move(target: -1, kind: .select, written: .select, actionTarget: tab, origin: .tabBar, branch: 0, isCertain: true)
                     move.target = add(State(step: Int32(tab), layer: .base, isBottom: true), from: (current, move))
                     allMoves.append(move)
                 }
@@ -165,9 +170,10 @@ struct FlowStateGraph {
         transition.forEachAction { action in
             defer { branch += 1 }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
-            var move = Move(target: -1, kind: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
+            let kind = action.kind == .close ? (state.isBottom ? ActionKind.dismiss : .pop) : action.kind
+            var move = Move(target: -1, kind: kind, written: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
                             isCertain: isCertain)
-            if let next = successor(of: state, action.kind, actionTarget) {
+            if let next = successor(of: state, kind, actionTarget) {
                 if isCertain || !deferring {
                     move.target = add(next, from: (current, move))
                 } else {
@@ -192,7 +198,7 @@ struct FlowStateGraph {
         case .cover: return State(step: step, layer: .cover, isBottom: true)
         case .root: return State(step: step, layer: .base, isBottom: true)
         case .select: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
-        case .pop, .popTo, .dismiss, .exit: return nil
+        case .pop, .popTo, .dismiss, .close, .exit: return nil
         }
     }
 

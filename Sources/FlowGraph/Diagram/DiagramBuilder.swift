@@ -129,7 +129,7 @@ public struct DiagramBuilder {
         for (branch, action) in transition.actions.enumerated() {
             let head: String
             switch action.kind {
-            case .pop, .dismiss: head = source
+            case .pop, .dismiss, .close: head = source
             case .exit:
                 guard let target = action.target else { continue }
                 head = Self.exitID(flow, flow.exits[target])
@@ -145,7 +145,7 @@ public struct DiagramBuilder {
             } else if branch > 0 {
                 label += " [else]"
             }
-            if action.kind == .pop || action.kind == .dismiss || action.kind == .popTo { label += ": \(action.kind.rawValue)" }
+            if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select { label += ": \(action.kind.rawValue)" }
             var attributes = [Diagram.Attribute("label", label)] + DiagramStyle.edge(action.kind)
             let tooltip = transition.doc.isEmpty ? "on \(transition.event) → \(action.kind.rawValue)\(action.targetName.map { " \($0)" } ?? "")"
                 : transition.doc.joined(separator: "\n")

@@ -9,7 +9,7 @@ public enum DiagramStyle {
         case .replace: [.init("color", "#8c564b"), .init("style", "solid"), .init("arrowhead", "onormal")]
         case .root: [.init("color", "#1a7f37"), .init("style", "bold"), .init("penwidth", "2.5"), .init("arrowhead", "normalnormal")]
         case .select: [.init("color", "#0e8a9e"), .init("style", "solid"), .init("arrowhead", "diamond")]
-        case .pop, .popTo, .dismiss: [.init("color", "#777777"), .init("style", "dotted"), .init("arrowhead", "open")]
+        case .pop, .popTo, .dismiss, .close: [.init("color", "#777777"), .init("style", "dotted"), .init("arrowhead", "open")]
         case .exit: [.init("color", "#1a7f37"), .init("style", "solid"), .init("arrowhead", "empty")]
         }
     }
@@ -17,7 +17,7 @@ public enum DiagramStyle {
     /// What the legend says about each kind, in the order it lists them.
     public static let actionLegend: [(ActionKind, String)] = [
         (.push, "push"), (.sheet, "sheet"), (.cover, "cover"), (.replace, "replace"), (.root, "root"),
-        (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss"), (.exit, "exit"),
+        (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"),
     ]
 
     static let runsEdge: [Diagram.Attribute] = [

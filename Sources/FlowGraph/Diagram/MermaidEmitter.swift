@@ -47,7 +47,7 @@ public enum MermaidEmitter {
             }
             let head: String
             switch action.kind {
-            case .pop, .dismiss:
+            case .pop, .dismiss, .close:
                 head = source
                 text += " (\(action.kind.rawValue))"
             case .exit:

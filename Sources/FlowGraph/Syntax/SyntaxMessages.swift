@@ -17,7 +17,7 @@ enum SyntaxMessages {
     static func unclosedFlow(_ name: String) -> String { "expected '}' to close flow '\(name)'" }
     static func unclosedStep(_ name: String) -> String { "expected '}' to close the body of step '\(name)'" }
     static func unknownAction(_ word: String) -> String {
-        "unknown action '\(word)'; expected one of push, sheet, cover, replace, root, pop, popTo, dismiss, select, exit"
+        "unknown action '\(word)'; expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", "))"
     }
     static let elseWithoutIf = "'else' needs a condition: write 'if guardName' before it"
     static func actionTakesNoTarget(_ action: String) -> String { "'\(action)' takes no target" }

@@ -112,7 +112,7 @@ public struct OnSyntax: Sendable {
 
 /// The kinds of action, as written.
 public enum ActionKind: String, Sendable, CaseIterable, Hashable {
-    case push, sheet, cover, replace, root, popTo, select, exit, pop, dismiss
+    case push, sheet, cover, replace, root, popTo, select, exit, pop, dismiss, close
 
     /// What the action's target is: the one place that says it, for every stage that asks.
     public enum TargetRole: Sendable, Hashable {
@@ -123,7 +123,7 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
         case shownStep
         /// An exit of the flow, built with its inputs from the payload.
         case exit
-        /// No target (`pop`, `dismiss`).
+        /// No target (`pop`, `dismiss`, `close`).
         case none
     }
 
@@ -132,7 +132,7 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
         case .push, .sheet, .cover, .replace, .root: .newScreen
         case .select, .popTo: .shownStep
         case .exit: .exit
-        case .pop, .dismiss: .none
+        case .pop, .dismiss, .close: .none
         }
     }
 

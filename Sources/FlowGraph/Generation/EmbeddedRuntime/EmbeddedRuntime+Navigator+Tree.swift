@@ -217,6 +217,7 @@ extension Navigator {
         case .pop: return top.count > 1
         case .popTo(let step): return top.dropLast().contains { Program.step(of: $0.screen) == step }
         case .dismiss: return !running.layers.isEmpty
+        case .close: return top.count > 1 || !running.layers.isEmpty
         }
     }
 
@@ -277,6 +278,9 @@ extension Navigator {
             let layer = running.layers[running.layers.count - 1]
             end(layer, closing: &closing)
             flows[id]?.layers.removeLast()
+        case .close:
+            // Whichever way the top screen was shown: popped when pushed, else its modal stack dismissed.
+            return apply(top.entries.count > 1 ? .pop : .dismiss, in: id)
         case .exit:
             break
         }

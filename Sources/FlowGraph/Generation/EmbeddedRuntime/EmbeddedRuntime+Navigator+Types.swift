@@ -188,7 +188,8 @@ extension Navigator {
     enum Move {
         case push(Screen), sheet(Screen), cover(Screen), replace(Screen), root(Screen)
         case select(StepRef), popTo(StepRef)
-        case pop, dismiss
+        /// `close`: a `pop` where the top screen was pushed, a `dismiss` at the bottom of a modal stack.
+        case pop, dismiss, close
         case exit(Exit)
     }
 

@@ -159,6 +159,7 @@ extension Navigator {
         case .popTo: return .popTo(StepRef(flow: flow, step: target))
         case .pop: return .pop
         case .dismiss: return .dismiss
+        case .close: return .close
         case .exit: return Program.exit(ExitRef(flow: flow, index: target), from: source).map(Move.exit)
         }
     }

@@ -74,18 +74,18 @@ public struct ProgramTable: Sendable {
 
     public struct Action: Hashable, Sendable {
         public var kind: ActionKind
-        /// The step (or for `exit`, the exit) the action names; nil for `pop` and `dismiss`.
+        /// The step (or for `exit`, the exit) the action names; nil for `pop`, `dismiss` and `close`.
         public var target: Int?
     }
 
     public enum ActionKind: String, Hashable, Sendable, CaseIterable {
-        case push, sheet, cover, replace, root, select, popTo, pop, dismiss, exit
+        case push, sheet, cover, replace, root, select, popTo, pop, dismiss, close, exit
 
         /// Whether the action builds a screen of its target step, with its inputs.
         public var buildsScreen: Bool {
             switch self {
             case .push, .sheet, .cover, .replace, .root: true
-            case .select, .popTo, .pop, .dismiss, .exit: false
+            case .select, .popTo, .pop, .dismiss, .close, .exit: false
             }
         }
     }
