@@ -113,7 +113,7 @@ public struct ProgramGraph: Sendable {
             return clause.actions.enumerated().map { branch, action in
                 let target = action.target.map { action.kind == .exit ? flow.exits[$0] : flow.steps[$0].name }
                 return TransitionInfo(flow: flow.name, from: from, event: triggers[clause.trigger], conditions: conditions,
-                                      branch: branch, action: action.kind.rawValue, target: target)
+                                      branch: branch, action: action.written, target: target)
             }
         }
     }

@@ -144,6 +144,9 @@ extension ProgramTable {
                         try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
                     }
                     for action in clause.actions {
+                        if let back = action.back, back.kind == .popTo {
+                            try check(back.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
+                        }
                         switch action.kind {
                         case .pop, .dismiss, .close: try check(action.target == nil, "'\(action.kind.rawValue)' takes no target")
                         case .exit: try check(action.target.map(flow.exits.indices.contains) ?? false, "flow '\(flow.name)' has no such exit")
@@ -253,7 +256,25 @@ private struct Fields {
         }
     }
 
+    /// `KIND [TARGET]`, or a back move, `,`, and the action's own move: `dismiss , sheet 3`.
     mutating func action() throws(ProgramTable.TextError) -> ProgramTable.Action {
+        let first = try move()
+        guard peek() == "," else { return first }
+        _ = try word()
+        switch first.kind {
+        case .pop, .popTo, .dismiss, .close: break
+        default: throw error("only a back move can come before ',', not '\(first.kind.rawValue)'")
+        }
+        var action = try move()
+        switch action.kind {
+        case .push, .sheet, .cover, .replace: break
+        default: throw error("'\(action.kind.rawValue)' cannot follow a back move")
+        }
+        action.back = .init(kind: first.kind, target: first.target)
+        return action
+    }
+
+    private mutating func move() throws(ProgramTable.TextError) -> ProgramTable.Action {
         let word = try self.word()
         guard let kind = ProgramTable.ActionKind(rawValue: word) else { throw error("unknown action '\(word)'") }
         switch kind {

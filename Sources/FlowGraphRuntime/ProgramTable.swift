@@ -72,6 +72,23 @@ public struct ProgramTable: Sendable {
         public var kind: ActionKind
         /// The step (or for `exit`, the exit) the action names; nil for `pop`, `dismiss` and `close`.
         public var target: Int?
+        /// The back move made first, in the same transition: `dismiss` in `dismiss, sheet Settings`.
+        public var back: Back?
+
+        public init(kind: ActionKind, target: Int?, back: Back? = nil) {
+            self.kind = kind
+            self.target = target
+            self.back = back
+        }
+
+        /// The kinds as written: `push`, `dismiss, sheet`.
+        public var written: String { (back.map { $0.kind.rawValue + ", " } ?? "") + kind.rawValue }
+    }
+
+    /// A back move made before an action's own move: `pop`, `popTo` (with its step), `dismiss`, `close`.
+    public struct Back: Hashable, Sendable {
+        public var kind: ActionKind
+        public var target: Int?
     }
 
     public enum ActionKind: String, Hashable, Sendable, CaseIterable {

@@ -167,9 +167,28 @@ struct NavigatorTests {
         await navigator.send(Store.Event.searchTapped)
         let sheet = try #require(store.layers.last)
         #expect(sheet.style == .sheet)
-        let result = await navigator.send(Store.Event.resultPicked(item: ItemID(3)))
+        let result = await navigator.send(Store.Event.closeTapped)
         #expect(result.commands == [.dismiss(sheet.id)])
         #expect(navigator.current == .store(.catalog))
+    }
+
+    @Test func aBackMoveThenAScreenIsOneTransition() async throws {
+        // Dismiss, then present: the cover goes and the search sheet takes its place.
+        await navigator.send(Store.Event.promoTapped)
+        let cover = try #require(store.layers.last)
+        let records = navigator.history.count
+        let present = await navigator.send(Store.Event.searchTapped)
+        let sheet = try #require(store.layers.last)
+        #expect(store.layers.count == 1 && sheet.style == .sheet)
+        #expect(present.commands == [.dismiss(cover.id), .present(.store(.search), style: .sheet, stack: sheet.id, by: store.id)])
+        #expect(navigator.history.count == records + 1)
+
+        // Dismiss, then push: the sheet goes and the picked item is pushed on the catalog under it.
+        let pick = await navigator.send(Store.Event.resultPicked(item: ItemID(3)))
+        #expect(pick.status == .applied)
+        #expect(pick.commands == [.dismiss(sheet.id), .push(.store(.item(item: ItemID(3))), on: storeStack)])
+        #expect(store.layers.isEmpty)
+        #expect(store.tabs[0].screens == [.store(.catalog), .store(.item(item: ItemID(3)))])
     }
 
     @Test func closePopsAPushedScreenAndDismissesAPresentedOne() async throws {

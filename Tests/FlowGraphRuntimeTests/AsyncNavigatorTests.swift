@@ -27,6 +27,13 @@ struct AsyncNavigatorTests {
         #expect(navigator.current == .main(.item(item: 8)))
     }
 
+    @Test func aBackMoveThenAPushIsOneTransition() async {
+        await navigator.send(.main(.picked(item: 1)))
+        let stack = main.tabs[0].id
+        #expect(await navigator.send(.main(.again(item: 2))).commands == [.pop(stack), .push(.main(.item(item: 2)), on: stack)])
+        #expect(main.top.screens == [.main(.list), .main(.item(item: 2))])
+    }
+
     @Test func aSecondSendWaitsForTheFirstAcrossItsGuard() async {
         await navigator.send(.main(.picked(item: 1)))
         guards.signedIn = true

@@ -33,6 +33,16 @@ struct SyncNavigatorTests {
         #expect(entries[1].id != pushed)
     }
 
+    @Test func aBackMoveThenAPushIsOneTransition() {
+        navigator.send(.main(.picked(item: 1)))
+        let records = navigator.history.count
+        let outcome = navigator.send(.main(.again(item: 2)))
+        #expect(outcome == .init(status: .applied, commands: [.pop(mainStack), .push(.main(.item(item: 2)), on: mainStack)]))
+        #expect(main.top.screens == [.main(.list), .main(.item(item: 2))])
+        #expect(navigator.history.count == records + 1)
+        #expect(outcome.description.contains("pop") && outcome.description.contains("push"))
+    }
+
     @Test func replaceAndRootToAnEqualScreenGiveANewEntryAndKeepTheOthers() throws {
         navigator.send(.main(.picked(item: 1)))
         let before = main.top.entries

@@ -76,6 +76,9 @@ struct TableTextTests {
         ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 4", 0, "flow 'A' has no such step"),
         ("flowgraph-table 1\nflow A 0 0 1\nstep S - ^ on 0 pop", 0, "a clause of flow 'A' has no trigger 0"),
         ("flowgraph-table 1\nflow A 0 0 1\nstep S - 9", 0, "a path goes through no step 9"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 0 , push 0", 3, "only a back move can come before ',', not 'push'"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 dismiss , exit 0", 3, "'exit' cannot follow a back move"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 popTo 7 , push 0", 0, "flow 'A' has no such step"),
     ])
     func textItCannotReadIsAnErrorWithItsLine(text: String, line: Int, message: String) {
         #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: text) }

@@ -16,6 +16,7 @@ import FlowGraphRuntime
 //             on same(item: Int) -> replace Item
 //             on restart(item: Int) -> root Item
 //             on note(item: Int, text: String?) -> push Note
+//             on again(item: Int) -> pop, push Item
 //         }
 //         step Note(item: Int, text: String?) { on back -> popTo List; on close -> pop }
 //         step Checkout runs Pay { on paid(amount: Int) -> dismiss; on cancelled -> push Login }
@@ -86,7 +87,7 @@ enum ShopDefinition {
         on 0 select 0
         flow Main 0 0 0 guard signedIn 0 event picked event again event buy event same event restart event note event back event close
         step List - 0 on 0 push 1 on 1 push 1
-        step Item - 2 in item:Int on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 on 5 push 2
+        step Item - 2 in item:Int on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 on 5 push 2 on 1 pop , push 1
         step Note - 3 in item:Int in text:String? on 6 popTo 0 on 7 pop
         step Checkout 2 3 on 0 dismiss on 1 push 4
         step Login - 3 on 7 close

@@ -106,7 +106,7 @@ struct CompositeGraph {
         func via(in program: FlowProgram) -> String {
             guard let clause else { return "runs" }
             let transition = clause.transition(in: program)
-            return FlowStateGraph.Move.describe(event: transition.event, kind: transition.actions[clause.branch].kind, branch: clause.branch)
+            return FlowStateGraph.Move.describe(transition, branch: clause.branch)
         }
 
         /// Why a link cannot replay the move, if it cannot.
@@ -136,13 +136,14 @@ struct CompositeGraph {
             let flow = program.flows[flowIndex]
             let base = offsets[flowIndex]
             /// The forward moves of a clause: its main action, and its `else` actions; a link cannot take
-            /// one that has no guard of its own, nor a subflow's exit.
+            /// one that has no guard of its own, nor a subflow's exit, nor one that goes back first
+            /// (`dismiss, sheet X`: where it lands depends on what is under the step).
             func addForward(_ transition: Transition, from node: Int, isExitHandler: Bool, step: Int?, handler: Int) {
                 let guardedBranches = transition.condition == nil ? 1 : transition.conditions.count
                 var branch = 0
                 transition.forEachAction { action in
                     defer { branch += 1 }
-                    guard let target = action.target else { return }
+                    guard let target = action.target, action.back == nil else { return }
                     switch action.kind.targetRole {
                     case .newScreen: break
                     case .shownStep where action.kind == .select && flow.isTabs: break  // a tab, shown from the tab bar

@@ -110,10 +110,15 @@ extension Checker {
                         }
                     }
                     guard move.target >= 0 else { continue }
+                    // A move made after a back move acts on the stacks of the state it went back to
+                    // (`via`), whose pairs were found on the way here: the target counts as below
+                    // there if it was on some way to it (the checker keeps no more of the stack).
+                    let base = Int(move.base(from: Int32(stateIndex)))
+                    let wasBelow = move.via < 0 ? isBelow : parent[base * 2 + 1] != -2
                     let below: Bool
                     switch move.kind {
-                    case .push: below = isBelow || Int(state.step) == target
-                    case .replace: below = isBelow
+                    case .push: below = wasBelow || Int(graph.states[base].step) == target
+                    case .replace: below = wasBelow
                     default: below = false
                     }
                     let next = move.target * 2 + (below ? 1 : 0)
@@ -137,16 +142,19 @@ extension Checker {
     func flowIsSubflow(_ flowIndex: Int) -> Bool { !program.runners[flowIndex].isEmpty }
 }
 
-/// One action of one `on` clause: its main action or its `else` action.
+/// One move of one action of one `on` clause: its main action or an `else` action, and of an
+/// action with a back move (`dismiss, sheet X`), the back move or the other.
 struct ActionKey: Hashable {
     let origin: FlowStateGraph.Origin
     let branch: Int
     let kind: ActionKind
+    let part: FlowStateGraph.Move.Part
 
     init(_ move: FlowStateGraph.Move) {
         origin = move.origin
         branch = move.branch
         kind = move.written
+        part = move.part
     }
 
     func transition(in flow: Flow) -> Transition? {
@@ -159,6 +167,7 @@ struct ActionKey: Hashable {
 
     func range(in flow: Flow) -> SourceRange {
         guard let transition = transition(in: flow) else { return flow.range }
-        return transition.actions[branch].range
+        let action = transition.actions[branch]
+        return part == .back ? action.back?.range ?? action.range : action.range
     }
 }

@@ -55,6 +55,20 @@ struct FlowStateGraph {
         /// False for a move that happens only if a broken name resolves one way: the handler of an
         /// exit that a subflow with unknowns may or may not take, or of a misspelt exit.
         var isCertain: Bool
+        /// Which move of its action this is: the action's own (`sheet X` in `dismiss, sheet X`), or
+        /// the back move made before it (`dismiss`), which has no target.
+        var part: Part = .main
+        /// For the move of an action with a back move: the state the back move returned to, on
+        /// whose stacks the move showed its screen (-1 for every other move). What is below the
+        /// target is what was below there, not what was below the state the move was made in.
+        var via: Int32 = -1
+
+        enum Part: UInt8 {
+            case main, back
+        }
+
+        /// The state whose stacks the move acts on: `via` for a move after a back move, else `from`.
+        func base(from: Int32) -> Int32 { via >= 0 ? via : from }
     }
 
     let flow: Flow
@@ -66,6 +80,13 @@ struct FlowStateGraph {
     /// The moves of state `s` are `allMoves[moveStart[s] ..< moveStart[s + 1]]`.
     private var moveStart: [Int32] = []
     private var allMoves: [Move] = []
+    /// The clauses of actions with a back move (`dismiss, sheet X`), each with the state it is
+    /// taken in: their targets depend on what is below that state, known only once the states
+    /// under it are found, so they are followed each time the search runs out of states.
+    private var sequences: [(from: Int32, action: Action, origin: Origin, branch: Int, isCertain: Bool)] = []
+    /// The moves those clauses make (`from` is the state they are taken in), found late: merged
+    /// into `allMoves` at the end.
+    private var lateMoves: [(from: Int32, move: Move)] = []
     /// States `0 ..< certainCount` are reached through certain moves only; the rest through some
     /// uncertain move (only in programs with errors).
     private(set) var certainCount = 0
@@ -110,6 +131,8 @@ struct FlowStateGraph {
         moveStart.reserveCapacity(flow.steps.count * 2 + 1)
         while true {
             if cursor == states.count {
+                // Moves after a back move land on the stacks under their state, found by now.
+                if !sequences.isEmpty, followSequences(certainOnly: isDeferring, processed: cursor) { continue }
                 // The certain states are all found: now follow the uncertain moves, if any.
                 guard isDeferring else { break }
                 isDeferring = false
@@ -158,6 +181,7 @@ struct FlowStateGraph {
         }
         if isDeferring { certainCount = states.count }
         moveStart.append(Int32(allMoves.count))
+        if !lateMoves.isEmpty { mergeLateMoves() }
         reachesWild = states.contains { isWild[Int($0.step)] }
         reachesUnknown = reachesWild || states.contains { mayExit[Int($0.step)] }
     }
@@ -169,6 +193,16 @@ struct FlowStateGraph {
         var branch = 0
         transition.forEachAction { action in
             defer { branch += 1 }
+            if let back = action.back {
+                // The back move is checked where it is made; the screen the action shows lands on
+                // the stacks it goes back to (`followSequences`).
+                guard let backTarget = back.target ?? (back.kind.hasTarget ? nil : -1) else { return }
+                let kind = back.kind == .close ? (state.isBottom ? ActionKind.dismiss : .pop) : back.kind
+                allMoves.append(Move(target: -1, kind: kind, written: back.kind, actionTarget: backTarget, origin: origin,
+                                     branch: branch, isCertain: isCertain, part: .back))
+                if action.target != nil { sequences.append((current, action, origin, branch, isCertain)) }
+                return
+            }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
             let kind = action.kind == .close ? (state.isBottom ? ActionKind.dismiss : .pop) : action.kind
             var move = Move(target: -1, kind: kind, written: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
@@ -200,6 +234,109 @@ struct FlowStateGraph {
         case .select: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
         case .pop, .popTo, .dismiss, .close, .exit: return nil
         }
+    }
+
+    /// Follows every clause of an action with a back move from the states found so far: the
+    /// configurations the back move returns to are those under its state (see `statesUnder`), and
+    /// the action's screen is shown on each. Returns whether a move was found: its state may be new,
+    /// or, seen before, be under another back move now.
+    private mutating func followSequences(certainOnly: Bool, processed: Int) -> Bool {
+        let before = lateMoves.count
+        var incoming = [[(from: Int32, kind: ActionKind)]](repeating: [], count: states.count)
+        func addIncoming(_ from: Int32, _ move: Move) {
+            guard move.target >= 0, Int(move.target) < incoming.count else { return }
+            incoming[Int(move.target)].append((move.base(from: from), move.kind))
+        }
+        for state in 0..<processed {
+            let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
+            for index in Int(moveStart[state]) ..< end { addIncoming(Int32(state), allMoves[index]) }
+        }
+        for (from, move) in lateMoves { addIncoming(from, move) }
+        var known = Set(lateMoves.map { LateKey(from: $0.from, branch: $0.move.branch, origin: $0.move.origin, via: $0.move.via) })
+        for sequence in sequences where !certainOnly || sequence.isCertain {
+            guard let back = sequence.action.back, let target = sequence.action.target else { continue }
+            for under in statesUnder(sequence.from, back: back, incoming: incoming) {
+                guard let next = successor(of: states[Int(under)], sequence.action.kind, target) else { continue }
+                var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
+                                origin: sequence.origin, branch: sequence.branch, isCertain: sequence.isCertain, via: under)
+                guard known.insert(LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)).inserted
+                else { continue }
+                move.target = add(next, from: (sequence.from, move))
+                lateMoves.append((sequence.from, move))
+            }
+        }
+        return lateMoves.count > before
+    }
+
+    private struct LateKey: Hashable {
+        var from: Int32
+        var branch: Int
+        var origin: Origin
+        var via: Int32
+    }
+
+    /// The states whose configuration a back move made in state `from` returns to, as far as the
+    /// moves found so far tell: for `pop`, the states a push led from to `from` (through any
+    /// replacements of the top); for `popTo X`, the states of X that a push led from to a step
+    /// below `from` in its layer; for `dismiss`, the states that presented the layer's bottom;
+    /// `close` is a `pop` or a `dismiss` as the state says.
+    private func statesUnder(_ from: Int32, back: Action, incoming: [[(from: Int32, kind: ActionKind)]]) -> [Int32] {
+        let state = states[Int(from)]
+        var kind = back.kind
+        if kind == .close { kind = state.isBottom ? .dismiss : .pop }
+        // The states of `from`'s layer it can have been reached from by `follows` moves, `from` included.
+        func closure(_ follows: (ActionKind) -> Bool) -> [Int32] {
+            var seen: Set<Int32> = [from]
+            var stack: [Int32] = [from]
+            while let node = stack.popLast() {
+                for (previous, kind) in incoming[Int(node)] where follows(kind) && seen.insert(previous).inserted {
+                    stack.append(previous)
+                }
+            }
+            return seen.sorted()
+        }
+        var result = Set<Int32>()
+        switch kind {
+        case .pop:
+            guard !state.isBottom else { return [] }
+            for node in closure({ $0 == .replace }) {
+                for (previous, kind) in incoming[Int(node)] where kind == .push { result.insert(previous) }
+            }
+        case .popTo:
+            for node in closure({ $0 == .push || $0 == .replace }) {
+                for (previous, kind) in incoming[Int(node)] where kind == .push && Int(states[Int(previous)].step) == back.target {
+                    result.insert(previous)
+                }
+            }
+        case .dismiss:
+            guard state.layer != .base else { return [] }
+            for node in closure({ $0 == .push || $0 == .replace }) where states[Int(node)].isBottom {
+                for (previous, kind) in incoming[Int(node)] where kind == .sheet || kind == .cover { result.insert(previous) }
+            }
+        default:
+            break
+        }
+        return result.sorted()
+    }
+
+    /// Puts the moves found late after the moves of the state they are made in.
+    private mutating func mergeLateMoves() {
+        var byState = [[Move]](repeating: [], count: states.count)
+        for (from, move) in lateMoves { byState[Int(from)].append(move) }
+        var merged: [Move] = []
+        merged.reserveCapacity(allMoves.count + lateMoves.count)
+        var starts: [Int32] = []
+        starts.reserveCapacity(states.count + 1)
+        for state in 0..<states.count {
+            starts.append(Int32(merged.count))
+            let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
+            if state < moveStart.count { merged += allMoves[Int(moveStart[state]) ..< end] }
+            merged += byState[state]
+        }
+        starts.append(Int32(merged.count))
+        allMoves = merged
+        moveStart = starts
+        lateMoves = []
     }
 
     private static func slot(_ state: State) -> Int {

@@ -45,18 +45,21 @@ public struct ClauseReference: Sendable, Hashable {
 extension FlowStateGraph.Move {
     /// How the move reads in a path: `event: action`, or `tab` for the tab bar.
     func describe(in flow: Flow) -> String {
-        let event: String
+        let transition: Transition
         switch origin {
-        case .step(let step, let handler): event = flow.steps[step].handlers[handler].event
-        case .flow(let handler): event = flow.handlers[handler].event
+        case .step(let step, let handler): transition = flow.steps[step].handlers[handler]
+        case .flow(let handler): transition = flow.handlers[handler]
         case .tabBar: return "tab"
         }
-        return Self.describe(event: event, kind: kind, branch: branch)
+        return Self.describe(transition, branch: branch)
     }
 
-    /// `event: action`; `event: action (else)` for the first `else` of a chain, `(else 2)` for the second...
-    static func describe(event: String, kind: ActionKind, branch: Int) -> String {
+    /// `event: action`, with the back move first when it has one (`event: dismiss, sheet`);
+    /// `event: action (else)` for the first `else` of a chain, `(else 2)` for the second...
+    static func describe(_ transition: Transition, branch: Int) -> String {
+        let action = transition.actions[branch]
         let which = branch == 0 ? "" : branch == 1 ? " (else)" : " (else \(branch))"
-        return "\(event): \(kind.rawValue)\(which)"
+        let kinds = (action.back.map { "\($0.kind.rawValue), " } ?? "") + action.kind.rawValue
+        return "\(transition.event): \(kinds)\(which)"
     }
 }

@@ -145,12 +145,17 @@ public struct DiagramBuilder {
             } else if branch > 0 {
                 label += " [else]"
             }
-            if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select { label += ": \(action.kind.rawValue)" }
+            if let back = action.back {
+                label += ": \(back.written), \(action.kind.rawValue)"
+            } else if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select {
+                label += ": \(action.kind.rawValue)"
+            }
             var attributes = [Diagram.Attribute("label", label)] + DiagramStyle.edge(action.kind)
-            let tooltip = transition.doc.isEmpty ? "on \(transition.event) → \(action.kind.rawValue)\(action.targetName.map { " \($0)" } ?? "")"
+            let tooltip = transition.doc.isEmpty ? "on \(transition.event) → \(action.written)"
                 : transition.doc.joined(separator: "\n")
             attributes.append(.init("tooltip", tooltip))
             edgesByRange[action.range, default: []].append(edges.count)
+            if let back = action.back { edgesByRange[back.range, default: []].append(edges.count) }
             edgesByRange[transition.eventRange, default: []].append(edges.count)
             edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes))
         }

@@ -57,7 +57,11 @@ public enum MermaidEmitter {
             default:
                 guard let target = action.target else { return nil }
                 head = ids.id(for: "\(flow.name).\(flow.steps[target].name)")
-                if action.kind != .push { text += " (\(action.kind.rawValue))" }
+                if let back = action.back {
+                    text += " (\(back.written), \(action.kind.rawValue))"
+                } else if action.kind != .push {
+                    text += " (\(action.kind.rawValue))"
+                }
             }
             return "        \(source) --> \(head): \(label(text))"
         }

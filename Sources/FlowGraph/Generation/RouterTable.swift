@@ -54,7 +54,8 @@ struct RouterTable {
         ([keyword] + fields.map(escape)).joined(separator: " ")
     }
 
-    /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`
+    /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`, where an action with a back move is
+    /// `BACK [TARGET] , KIND TARGET`.
     private static func clause(_ clause: Transition, triggers: [String: Int], in flow: Flow) -> String {
         var words = ["on", String(triggers[clause.event] ?? 0)]
         let conditions = clause.conditions
@@ -63,6 +64,11 @@ struct RouterTable {
             if conditions.indices.contains(index) {
                 let condition = conditions[index]
                 words += ["if", (condition.isNegated ? "!" : "") + String(condition.guardIndex ?? 0)]
+            }
+            if let back = action.back {
+                words.append(back.kind.rawValue)
+                if back.kind.hasTarget { words.append(String(back.target ?? 0)) }
+                words.append(",")
             }
             words.append(action.kind.rawValue)
             if action.kind.hasTarget { words.append(String(action.target ?? 0)) }

@@ -212,14 +212,37 @@ public final class Transition: Sendable {
     }
 }
 
-/// What a transition does to navigation.
+/// What a transition does to navigation: one move, or a back move and then one that shows a
+/// screen (`dismiss, sheet Settings`), made as one transition.
 public struct Action: Sendable, Hashable {
+    /// The kind of the move (for `dismiss, sheet X`, the `sheet`).
     public var kind: ActionKind
     /// The target's name as written (a step, or an exit for `exit`).
     public var targetName: String?
     /// The target's index in the flow (a step, or an exit for `exit`); nil when unresolved.
     public var target: Int?
+    /// The move's own range (for `dismiss, sheet X`, that of `sheet X`).
     public var range: SourceRange
+    /// The back move made first (`dismiss` in `dismiss, sheet Settings`): at most one element,
+    /// itself without one. See `back`.
+    public var before: [Action] = []
+
+    public init(kind: ActionKind, targetName: String?, target: Int?, range: SourceRange, before: [Action] = []) {
+        self.kind = kind
+        self.targetName = targetName
+        self.target = target
+        self.range = range
+        self.before = before
+    }
+
+    /// The back move made first, if any.
+    public var back: Action? { before.first }
+
+    /// The action as written: `push X`, `dismiss, sheet X`.
+    public var written: String {
+        let move = kind.rawValue + (targetName.map { " " + $0 } ?? "")
+        return back.map { "\($0.written), \(move)" } ?? move
+    }
 }
 
 /// `if guard` / `if !guard`, with an optional `else` action, which may have a condition of its own.

@@ -245,7 +245,8 @@ public struct Resolver {
         if syntax.kind == .select, !flow.isTabs {
             report(.selectOutsideTabs, SemanticMessages.selectOutsideTabs(flow.name), at: syntax.range)
         }
-        return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range)
+        return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
+                      before: syntax.before.map { action($0, in: flow) })
     }
 
     /// The flow's event table; one event name with two payloads is a `payload-conflict`.

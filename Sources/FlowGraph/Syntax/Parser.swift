@@ -285,9 +285,33 @@ public struct Parser {
                                range: range(from: ifToken))
     }
 
-    // MARK: - action := ('push' | ... | 'exit') Name | 'pop' | 'dismiss'
+    // MARK: - action := move (',' move)?, the first a back move and the second one that shows a screen
 
     mutating func parseAction(after word: String = "->") -> ActionSyntax? {
+        guard let first = parseMove(after: word) else { return nil }
+        guard current.isPunctuation(","), !current.isAtLineStart else { return first }
+        guard first.kind.goesBack else {
+            error(SyntaxMessages.notABackMove(first.kind.rawValue), at: current)
+            return nil
+        }
+        advance()
+        let secondToken = current
+        guard var second = parseMove(after: ",") else { return nil }
+        guard second.kind.canFollowABackMove else {
+            error(SyntaxMessages.cannotFollowABackMove(second.kind.rawValue), at: secondToken)
+            return nil
+        }
+        if current.isPunctuation(","), !current.isAtLineStart {
+            error(SyntaxMessages.oneBackMove, at: current)
+            return nil
+        }
+        second.before = [first]
+        return second
+    }
+
+    // MARK: - move := ('push' | ... | 'exit') Name | 'pop' | 'dismiss' | 'close'
+
+    mutating func parseMove(after word: String) -> ActionSyntax? {
         guard current.kind == .identifier, !current.isAtLineStart else {
             error(SyntaxMessages.expected("an action after '\(word)'", found: describeFollowing(current)), atMissing: current)
             return nil

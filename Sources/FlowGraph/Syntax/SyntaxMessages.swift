@@ -20,6 +20,13 @@ enum SyntaxMessages {
         "unknown action '\(word)'; expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", "))"
     }
     static let elseWithoutIf = "'else' needs a condition: write 'if guardName' before it"
+    static func notABackMove(_ action: String) -> String {
+        "only a back move ('pop', 'popTo', 'dismiss' or 'close') can come before ',' in a clause, not '\(action)'"
+    }
+    static func cannotFollowABackMove(_ action: String) -> String {
+        "after a back move a clause shows one screen with 'push', 'sheet', 'cover' or 'replace', not '\(action)'"
+    }
+    static let oneBackMove = "a clause makes at most two moves: one back move, then one screen shown ('dismiss, sheet Settings')"
     static func actionTakesNoTarget(_ action: String) -> String { "'\(action)' takes no target" }
     static func unbalancedType(_ closing: String) -> String { "unbalanced '\(closing)' in type" }
     static func mismatchedType(open: String, found: String) -> String {

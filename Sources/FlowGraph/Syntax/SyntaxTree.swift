@@ -138,13 +138,42 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
 
     /// Whether the action names a target (`push X`) or stands alone (`pop`).
     public var hasTarget: Bool { targetRole != .none }
+
+    /// Whether the action goes back to what was shown before (`pop`, `popTo`, `dismiss`, `close`):
+    /// such a move may come first in a clause, before the screen the clause shows.
+    public var goesBack: Bool {
+        switch self {
+        case .pop, .popTo, .dismiss, .close: true
+        case .push, .sheet, .cover, .replace, .root, .select, .exit: false
+        }
+    }
+
+    /// Whether the action may follow a back move in one clause (`dismiss, sheet Settings`): it
+    /// shows a new screen over what the back move left (`push`, `sheet`, `cover`, `replace`).
+    public var canFollowABackMove: Bool {
+        switch self {
+        case .push, .sheet, .cover, .replace: true
+        case .root, .select, .exit, .pop, .popTo, .dismiss, .close: false
+        }
+    }
 }
 
 /// `push Target`, `pop`, ...
 public struct ActionSyntax: Sendable, Hashable {
     public let kind: ActionKind
     public let target: Name?
+    /// The move's own range (for `dismiss, sheet X`, that of `sheet X`).
     public let range: SourceRange
+    /// The back move made first in the same clause: `dismiss` in `dismiss, sheet Settings` (at most
+    /// one element, itself without one).
+    public var before: [ActionSyntax] = []
+
+    public init(kind: ActionKind, target: Name?, range: SourceRange, before: [ActionSyntax] = []) {
+        self.kind = kind
+        self.target = target
+        self.range = range
+        self.before = before
+    }
 }
 
 /// `if !guard else action`, where the `else` action may have a condition of its own:

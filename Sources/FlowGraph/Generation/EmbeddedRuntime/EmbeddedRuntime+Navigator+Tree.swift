@@ -218,6 +218,8 @@ extension Navigator {
         case .popTo(let step): return top.dropLast().contains { Program.step(of: $0.screen) == step }
         case .dismiss: return !running.layers.isEmpty
         case .close: return top.count > 1 || !running.layers.isEmpty
+        // The second move shows a screen (push, sheet, cover, replace), which it always can.
+        case .then(let back, _): return canApply(back, in: id)
         }
     }
 
@@ -281,6 +283,9 @@ extension Navigator {
         case .close:
             // Whichever way the top screen was shown: popped when pushed, else its modal stack dismissed.
             return apply(top.entries.count > 1 ? .pop : .dismiss, in: id)
+        case .then(let back, let next):
+            let commands = apply(back, in: id)
+            return commands + apply(next, in: id)
         case .exit:
             break
         }

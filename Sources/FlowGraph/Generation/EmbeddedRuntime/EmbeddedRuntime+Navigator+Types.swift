@@ -191,6 +191,8 @@ extension Navigator {
         /// `close`: a `pop` where the top screen was pushed, a `dismiss` at the bottom of a modal stack.
         case pop, dismiss, close
         case exit(Exit)
+        /// A back move, then a move that shows a screen on what it left: one transition.
+        indirect case then(Move, Move)
     }
 
     enum Decision {

@@ -612,7 +612,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step MovieDetail - 0 in movie:MovieID on 0 push 4 on 2 push 6 on 5 cover 7 on 6 push 5
         step Reviews - 4 in movie:MovieID
         step Person - 0 in person:PersonID on 0 push 4
-        step Trailer - 4 in video:VideoID on 7 dismiss on 8 dismiss
+        step Trailer - 4 in video:VideoID on 7 dismiss on 8 dismiss on 0 dismiss , push 4
         link 4 /movies/{movie} - /movies {0} path b8 m1:0:0:0 e11 e0 m0:0:0:0
         link 6 /people/{person} - /people {0} path b8 m1:0:0:0 e11 e0 m0:0:2:0
         link 1 /genres/{genre} - /genres {0} path b8 m1:0:0:0 e11 e0 m0:0:1:0
