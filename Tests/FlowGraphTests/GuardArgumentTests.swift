@@ -150,3 +150,123 @@ struct GuardArgumentTests {
             ])
     }
 }
+
+/// The router of a program whose guards take arguments: it builds under Swift 6 with warnings as
+/// errors, and a driver runs it.
+@Suite("Guards with arguments in the generated router")
+struct GuardArgumentRouterTests {
+    /// A guard asked from an event (plain, negated, in an `else` chain, async), from a subflow's
+    /// exit, and from a link's values along its path (with an earlier clause's guard asked too).
+    static let program = """
+        flow Timeline {
+            start Home
+            guard canOpen(status: StatusID)
+            guard async canReply(status: StatusID, draft: String?)
+            guard isMuted(status: StatusID)
+            guard isLoggedIn
+            link "/statuses/{status}" -> Detail
+            link "/statuses/{status}/reply" -> Reply
+            step Home {
+                on statusTapped(status: StatusID) -> push Detail if canOpen else push Blocked
+                on replyTapped(status: StatusID, draft: String) -> push Blocked if isMuted
+                on replyTapped(status: StatusID, draft: String) -> sheet Reply if canReply
+                on reportTapped(status: StatusID) -> push Report
+                on loginTapped -> push Login if !isLoggedIn
+            }
+            step Detail(status: StatusID) { on backTapped -> pop }
+            step Reply(status: StatusID) { on closeTapped -> dismiss }
+            step Blocked { on backTapped -> pop }
+            step Login { on backTapped -> pop }
+            step Report(status: StatusID) runs ReportFlow {
+                on reported(status: StatusID) -> replace Detail if !isMuted else pop
+                on cancelled -> pop
+            }
+        }
+        flow ReportFlow {
+            start Form
+            step Form(status: StatusID) {
+                on sendTapped(status: StatusID) -> exit reported
+                on cancelTapped -> exit cancelled
+            }
+            exit reported(status: StatusID)
+            exit cancelled
+        }
+        """
+
+    /// With `guard async canReply` the program is asynchronous; without, synchronous.
+    @Test(arguments: [true, false])
+    func theRouterDeclaresTheArgumentsAndAsksWithThePayloads(isAsync: Bool) throws {
+        let result = compile(isAsync ? Self.program : Self.program.replacingOccurrences(of: "guard async", with: "guard"))
+        let (async, awaiting) = isAsync ? ("async ", "await ") : ("", "")
+        // The two clauses for `replyTapped` are a priority on purpose.
+        #expect(findings(result).map { $0.prefix(30) } == ["12:12: warning [overlapping-gu"])
+        let program = try #require(result.program)
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["timeline.flow"])
+        #expect(source.contains("func canOpen(status: StatusID) -> Bool"))
+        #expect(source.contains("func canReply(status: StatusID, draft: String?) \(async)-> Bool"))
+        #expect(source.contains("func isLoggedIn() -> Bool"))
+        // The link to Reply asks `isMuted` (the chain before it) and `canReply`, with the URL's status
+        // (`draft` is optional: nil); the one to Detail asks `canOpen` with it.
+        #expect(source.contains("case (1, .event(.timeline(.replyTapped(let status, let draft)))): return \(awaiting)guards.canReply(status: status, draft: draft)"))
+        #expect(source.contains("case (1, .link(.timeline(.reply(let status)))): return \(awaiting)guards.canReply(status: status, draft: nil)"))
+        #expect(source.contains("(0, .link(.timeline(.detail(let status)))): return guards.canOpen(status: status)"))
+        #expect(source.contains("(2, .exit(.reportFlow(.reported(let status))))"))
+        #expect(source.contains("case (0, 3): return guards.isLoggedIn()"))
+        #expect(source.contains("case (0, 1): return \(awaiting)Timeline.ask(1, of: guards, from: source)"))
+        let driver = """
+            import FlowGraphRuntime
+
+            @MainActor final class AppGuards: FlowRouter.Guards {
+                var asked: [String] = []
+                func canOpen(status: StatusID) -> Bool { asked.append("canOpen \\(status)"); return status.description != "7" }
+                func canReply(status: StatusID, draft: String?) \(async)-> Bool {
+                    asked.append("canReply \\(status) \\(draft ?? "nil")")
+                    return status.description != "8"
+                }
+                func isMuted(status: StatusID) -> Bool { asked.append("isMuted \\(status)"); return status.description == "9" }
+                func isLoggedIn() -> Bool { true }
+            }
+
+            @main struct Driver {
+                @MainActor static func main() \(async){
+                    let guards = AppGuards()
+                    let navigator = FlowNavigator(.timeline, guards: guards)
+                    let id = { (text: String) in StatusID(text)! }
+                    let opened = \(awaiting)navigator.send(.statusTapped(status: id("1")))
+                    precondition(opened.isApplied)
+                    precondition(navigator.current == .timeline(.detail(status: id("1"))))
+                    \(awaiting)navigator.send(.backTapped)
+                    \(awaiting)navigator.send(.statusTapped(status: id("7")))
+                    precondition(navigator.current == .timeline(.blocked), "the else of a guard that said no")
+                    \(awaiting)navigator.send(.backTapped)
+                    let replied = \(awaiting)navigator.send(.replyTapped(status: id("2"), draft: "hi"))
+                    precondition(replied.isApplied)
+                    precondition(navigator.current == .timeline(.reply(status: id("2"))))
+                    \(awaiting)navigator.send(.closeTapped)
+                    let refused = \(awaiting)navigator.send(.replyTapped(status: id("8"), draft: "no"))
+                    precondition(refused.status == .blocked(by: .timeline(.canReply)), "\\(refused)")
+                    \(awaiting)navigator.send(.reportTapped(status: id("9")))
+                    \(awaiting)navigator.send(.sendTapped(status: id("9")))
+                    precondition(navigator.current == .timeline(.home), "a muted status's report is popped")
+                    \(awaiting)navigator.send(.reportTapped(status: id("3")))
+                    \(awaiting)navigator.send(.sendTapped(status: id("3")))
+                    precondition(navigator.current == .timeline(.detail(status: id("3"))), "\\(navigator.current)")
+                    let reply = \(awaiting)navigator.open(url: "/statuses/4/reply")
+                    precondition(reply.isApplied)
+                    precondition(navigator.current == .timeline(.reply(status: id("4"))))
+                    let link = \(awaiting)navigator.open(url: "/statuses/7")
+                    precondition(link.status == .blocked(by: .timeline(.canOpen)) && navigator.current == .timeline(.home))
+                    precondition(guards.asked == [
+                        "canOpen 1", "canOpen 7", "isMuted 2", "canReply 2 hi", "isMuted 8", "canReply 8 no",
+                        "isMuted 9", "isMuted 3", "isMuted 4", "canReply 4 nil", "canOpen 7",
+                    ], "\\(guards.asked)")
+                    print("guards ok")
+                }
+            }
+            """
+        let ran = try GenerationTests.run(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program),
+                                           "Driver.swift": driver])
+        #expect(ran.status == 0, "\(ran.output)")
+        #expect(ran.output.contains("guards ok"))
+    }
+}

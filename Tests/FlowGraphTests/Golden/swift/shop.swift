@@ -587,11 +587,11 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         }
     }
     @MainActor
-    static func ask(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards) async -> Bool {
+    static func ask(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards, from source: Source) async -> Bool? {
         switch (ref.flow, ref.index) {
         case (0, 0): return await guards.paymentAuthorized()
         case (2, 0): return guards.isLoggedIn()
-        default: return false
+        default: return nil
         }
     }
 }
