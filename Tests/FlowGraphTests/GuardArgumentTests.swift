@@ -137,6 +137,43 @@ struct GuardArgumentTests {
             ])
     }
 
+    @Test func aLinkGivesTheArgumentsOfTheGuardsOnItsPathFromItsURL() throws {
+        let result = compile("""
+            flow Timeline {
+                start Home
+                guard canOpen(status: StatusID)
+                guard canList(account: AccountID)
+                guard isMuted(status: StatusID?)
+                link "/statuses/{status}" -> Detail
+                link "/statuses/{status}/thread" -> Thread
+                link "/statuses/{status}/replies" -> Replies
+                step Home {
+                    on statusTapped(status: StatusID) -> push Detail if canOpen
+                    on accountTapped(account: AccountID, status: StatusID) -> push Thread if canList
+                    on repliesTapped(account: AccountID, status: StatusID) -> push Detail if canList
+                    on repliesTapped(account: AccountID, status: StatusID) -> push Replies if isMuted
+                }
+                step Detail(status: StatusID) { on repliesTapped(account: AccountID, status: StatusID) -> push Replies }
+                step Thread(status: StatusID) { on backTapped -> pop }
+                step Replies(status: StatusID) { on backTapped -> pop }
+            }
+            """)
+        // `canOpen` takes the URL's status; `canList` needs an account it does not give, on the
+        // clause itself or on an earlier one for the same event (asked first): the link to Replies
+        // goes through Detail instead.
+        #expect(findings(result) == [
+            "7:10: warning [link-unreachable] link '/statuses/{status}/thread' cannot be opened: every path to step 'Thread' needs an input the URL does not give, or a move only the user can make",
+            "13:12: warning [overlapping-guards] step 'Home' has two transitions for 'repliesTapped' whose guards 'canList' and 'isMuted' can both allow them; the first one written wins",
+        ])
+        let thread = try #require(result.diagnostics.first)
+        #expect(thread.notes.map(\.message) == [
+            "on 'accountTapped' the link asks guard 'canList', which needs 'account: AccountID'",
+            "shortest path: Timeline.Home → (accountTapped: push) Timeline.Thread",
+        ])
+        #expect(result.analysis.linkPaths[0][0]?.hops.map(\.via) == [nil, "statusTapped: push"])
+        #expect(result.analysis.linkPaths[0][2]?.hops.map(\.via) == [nil, "statusTapped: push", "repliesTapped: push"])
+    }
+
     @Test func functionAndTupleArgumentsAreUnsupportedAndNotBound() {
         #expect(findings("""
             flow App {
