@@ -174,6 +174,19 @@ struct GuardArgumentTests {
         #expect(result.analysis.linkPaths[0][2]?.hops.map(\.via) == [nil, "statusTapped: push", "repliesTapped: push"])
     }
 
+    @Test func diagramsShowAGuardsArgumentsByName() throws {
+        let result = compile(Self.timeline)
+        let program = try #require(result.program)
+        let dot = DOTEmitter.emit(DiagramBuilder.build(program, diagnostics: result.diagnostics))
+        #expect(dot.contains(#"label="statusTapped [canOpen(status)]""#))
+        #expect(dot.contains(#"label="replyTapped [canReply(status, draft)]""#))
+        #expect(dot.contains(#"label="replyTapped [else if !canOpen(status)]""#))
+        let mermaid = MermaidEmitter.emit(program, diagnostics: result.diagnostics)
+        #expect(mermaid.contains("Timeline_Home --> Timeline_Detail: statusTapped [canOpen(status)]\n"))
+        #expect(mermaid.contains("Timeline_Home --> Timeline_Reply: replyTapped [canReply(status, draft)] (sheet)\n"))
+        #expect(mermaid.contains("Timeline_Home --> Timeline_Detail: replyTapped [else if !canOpen(status)]\n"))
+    }
+
     @Test func functionAndTupleArgumentsAreUnsupportedAndNotBound() {
         #expect(findings("""
             flow App {
