@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FlowGraph
 
@@ -185,6 +186,29 @@ struct GuardArgumentTests {
         #expect(mermaid.contains("Timeline_Home --> Timeline_Detail: statusTapped [canOpen(status)]\n"))
         #expect(mermaid.contains("Timeline_Home --> Timeline_Reply: replyTapped [canReply(status, draft)] (sheet)\n"))
         #expect(mermaid.contains("Timeline_Home --> Timeline_Detail: replyTapped [else if !canOpen(status)]\n"))
+    }
+
+    @Test func reportsCarryTheFindingAtTheConditionWithItsNote() throws {
+        let result = compile("""
+            flow Timeline {
+                start Home
+                guard canOpen(status: StatusID)
+                step Home { on refreshTapped -> push Home if canOpen }
+            }
+            """, path: "t.flow")
+        let context = ReportContext(files: result.files, diagnostics: result.diagnostics)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONReport(context).render().utf8)) as? [String: Any])
+        let diagnostic = try #require((json["diagnostics"] as? [[String: Any]])?.first)
+        #expect(diagnostic["rule"] as? String == "input-mismatch")
+        #expect(diagnostic["message"] as? String
+            == "event 'refreshTapped' does not supply argument 'status: StatusID' of guard 'canOpen'; it carries no payload")
+        let location = try #require(diagnostic["location"] as? [String: Any])
+        #expect(location["line"] as? Int == 4 && location["column"] as? Int == 47 && location["endColumn"] as? Int == 57)
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(SARIFReport(context).render().utf8)) as? [String: Any])
+        let results = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        #expect(results.map { $0["ruleId"] as? String } == ["input-mismatch"])
+        #expect(((results[0]["relatedLocations"] as? [[String: Any]])?.first?["message"] as? [String: Any])?["text"] as? String
+            == "guard 'canOpen' declared here")
     }
 
     @Test func functionAndTupleArgumentsAreUnsupportedAndNotBound() {
