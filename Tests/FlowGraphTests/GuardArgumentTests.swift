@@ -267,6 +267,29 @@ struct GuardArgumentRouterTests {
         }
         """
 
+    /// Arguments named like the generated functions' parameters, or like keywords, still compile.
+    @Test func argumentsNamedLikeGeneratedParametersOrKeywordsCompile() throws {
+        let result = compile("""
+            flow App {
+                start Home
+                guard async `guard`(guards: Int, source: Int, index: Int, `default`: String?, valueGuards: Int)
+                guard plain
+                link "/x/{guards}/{source}/{index}/{valueGuards}" -> Detail
+                step Home {
+                    on tapped(guards: Int, source: Int, index: Int, `default`: String, valueGuards: Int) -> push Detail if `guard` else push Other if !plain
+                }
+                step Detail(guards: Int, source: Int, index: Int, valueGuards: Int) { on backTapped -> pop }
+                step Other { on backTapped -> pop }
+            }
+            """)
+        #expect(findings(result) == [])
+        let program = try #require(result.program)
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["names.flow"])
+        #expect(source.contains("func `guard`(guards: Int, source: Int, index: Int, default: String?, valueGuards: Int) async -> Bool"))
+        let built = try GenerationTests.build(["FlowRouter.swift": source])
+        #expect(built.status == 0, "\(built.output)\n\(source)")
+    }
+
     /// With `guard async canReply` the program is asynchronous; without, synchronous.
     @Test(arguments: [true, false])
     func theRouterDeclaresTheArgumentsAndAsksWithThePayloads(isAsync: Bool) throws {
@@ -281,9 +304,9 @@ struct GuardArgumentRouterTests {
         #expect(source.contains("func isLoggedIn() -> Bool"))
         // The link to Reply asks `isMuted` (the chain before it) and `canReply`, with the URL's status
         // (`draft` is optional: nil); the one to Detail asks `canOpen` with it.
-        #expect(source.contains("case (1, .event(.timeline(.replyTapped(let status, let draft)))): return \(awaiting)guards.canReply(status: status, draft: draft)"))
-        #expect(source.contains("case (1, .link(.timeline(.reply(let status)))): return \(awaiting)guards.canReply(status: status, draft: nil)"))
-        #expect(source.contains("(0, .link(.timeline(.detail(let status)))): return guards.canOpen(status: status)"))
+        #expect(source.contains("case (1, .event(.timeline(.replyTapped(let status, let draft)))): return \(awaiting)valueGuards.canReply(status: status, draft: draft)"))
+        #expect(source.contains("case (1, .link(.timeline(.reply(let status)))): return \(awaiting)valueGuards.canReply(status: status, draft: nil)"))
+        #expect(source.contains("(0, .link(.timeline(.detail(let status)))): return valueGuards.canOpen(status: status)"))
         #expect(source.contains("(2, .exit(.reportFlow(.reported(let status))))"))
         #expect(source.contains("case (0, 3): return guards.isLoggedIn()"))
         #expect(source.contains("case (0, 1): return \(awaiting)Timeline.ask(1, of: guards, from: source)"))

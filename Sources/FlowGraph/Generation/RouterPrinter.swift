@@ -246,7 +246,9 @@ struct RouterPrinter {
     private func askFunction(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
         let isAsync = flow.asksAsync
         out.line("@MainActor")
-        out.block("fileprivate static func ask(_ index: Int, of guards: \(program).AppGuards, from source: \(program).Source) "
+        // `valueGuards`: a payload's values are bound under their own names, but never one starting
+        // with `value` but `valueN` (see `BuildCollector.build`), so none hides it.
+        out.block("fileprivate static func ask(_ index: Int, of valueGuards: \(program).AppGuards, from source: \(program).Source) "
                   + "\(isAsync ? "async " : "")-> Bool?") { out in
             let groups = Self.grouped(flow.guardBuilds)
             guard !groups.isEmpty else {
@@ -257,7 +259,7 @@ struct RouterPrinter {
                 for (build, patterns) in groups {
                     let item = flow.guards[build.target]
                     let arguments = build.arguments.map { "\(Self.argumentLabel($0.label)): \($0.variable ?? "nil")" }
-                    out.line("case \(patterns.joined(separator: ", ")): return \(item.isAsync ? "await " : "")guards.\(item.identifier)(\(arguments.joined(separator: ", ")))")
+                    out.line("case \(patterns.joined(separator: ", ")): return \(item.isAsync ? "await " : "")valueGuards.\(item.identifier)(\(arguments.joined(separator: ", ")))")
                 }
                 out.line("default: return nil")
             }
