@@ -411,9 +411,9 @@ enum Shop {
         }
     }
     @MainActor
-    fileprivate static func ask(_ index: Int, of guards: FlowRouter.AppGuards, from source: FlowRouter.Source) -> Bool? {
+    fileprivate static func ask(_ index: Int, of valueGuards: FlowRouter.AppGuards, from source: FlowRouter.Source) -> Bool? {
         switch (index, source) {
-        case (1, .event(.shop(.writeReviewTapped(let product)))): return guards.canReview(product: product)
+        case (1, .event(.shop(.writeReviewTapped(let product)))): return valueGuards.canReview(product: product)
         default: return nil
         }
     }
