@@ -3,8 +3,9 @@
 /// an app does not conform to it by hand.
 ///
 /// The engine never needs the program's code except to build typed values: a screen or an exit
-/// from the payload that reached it (`screen(_:from:)`, `exit(_:from:)`), and a guard's answer
-/// (`ask`, in `SyncNavigationProgram` or `AsyncNavigationProgram`). Everything else (which
+/// from the payload that reached it (`screen(_:from:)`, `exit(_:from:)`), and a guard's answer,
+/// with its arguments from the same payload (`ask`, in `SyncNavigationProgram` or
+/// `AsyncNavigationProgram`). Everything else (which
 /// clause handles what, link patterns and paths, names) is in `table`.
 public protocol NavigationProgram {
     /// The flows of the program: `rawValue` is the flow's index in `table.flows`.
@@ -52,15 +53,21 @@ public protocol NavigationProgram {
 
 /// A program whose guards all answer at once: `send` and `open` are synchronous.
 public protocol SyncNavigationProgram: NavigationProgram {
-    @MainActor static func ask(_ ref: GuardRef, of guards: AppGuards) -> Bool
+    /// The answer of the guard of `ref`, asked with its arguments taken by name from `source` (the
+    /// payload of the clause that asks it); nil when the source cannot give them (the compiler
+    /// never asks so).
+    @MainActor static func ask(_ ref: GuardRef, of guards: AppGuards, from source: PayloadSource<Self>) -> Bool?
 }
 
 /// A program with an `async` guard: `send` and `open` are `async` and serialized.
 public protocol AsyncNavigationProgram: NavigationProgram {
-    @MainActor static func ask(_ ref: GuardRef, of guards: AppGuards) async -> Bool
+    /// The answer of the guard of `ref`, asked with its arguments taken by name from `source`; nil
+    /// when the source cannot give them.
+    @MainActor static func ask(_ ref: GuardRef, of guards: AppGuards, from source: PayloadSource<Self>) async -> Bool?
 }
 
-/// Where the values of a new screen or exit come from: inputs are taken from it by name.
+/// Where the values of a new screen or exit, or a guard's arguments, come from: they are taken
+/// from it by name.
 public enum PayloadSource<Program: NavigationProgram> {
     /// A screen without inputs, or one whose inputs are all optional and absent.
     case none

@@ -28,11 +28,15 @@ extension Navigator where Program: SyncNavigationProgram {
         return open(link)
     }
 
-    private func run(_ advance: (Bool?) -> Request<Outcome>) -> Outcome {
+    /// A guard the source cannot give arguments to makes the call impossible (the compiler never
+    /// asks one so).
+    private func run(_ advance: (Bool?) -> Request<Program, Outcome>) -> Outcome {
         var answer: Bool?
         while true {
             switch advance(answer) {
-            case .ask(let ref): answer = Program.ask(ref, of: guards)
+            case .ask(let ref, let source):
+                guard let value = Program.ask(ref, of: guards, from: source) else { return Outcome(status: .impossible, commands: []) }
+                answer = value
             case .done(let outcome): return outcome
             }
         }
@@ -74,11 +78,16 @@ extension Navigator where Program: AsyncNavigationProgram {
         return await open(link)
     }
 
-    private func run(_ advance: (Bool?) -> Request<Outcome>) async -> Outcome {
+    /// See the synchronous `run`.
+    private func run(_ advance: (Bool?) -> Request<Program, Outcome>) async -> Outcome {
         var answer: Bool?
         while true {
             switch advance(answer) {
-            case .ask(let ref): answer = await Program.ask(ref, of: guards)
+            case .ask(let ref, let source):
+                guard let value = await Program.ask(ref, of: guards, from: source) else {
+                    return Outcome(status: .impossible, commands: [])
+                }
+                answer = value
             case .done(let outcome): return outcome
             }
         }

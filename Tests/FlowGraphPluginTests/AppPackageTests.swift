@@ -52,6 +52,7 @@ import Testing
                 public func isSignedIn() -> Bool { signedIn }
                 public func hasPasscode() -> Bool { true }
                 public func isAuthenticated() -> Bool { true }
+                public func canOpenOrder(order: OrderID) -> Bool { true }
                 public func canPay() async -> Bool {
                     await Task.yield()
                     return paymentAccepted

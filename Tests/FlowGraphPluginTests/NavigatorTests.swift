@@ -11,6 +11,8 @@ final class TestGuards: FlowRouter.Guards {
     var passcode = true
     var authenticated = true
     var paymentAccepted = true
+    /// The orders `canOpenOrder` allows, by number.
+    var openableOrders: Set<Int> = []
     var holdsPayment = false
     private(set) var asked: [String] = []
     private var held: CheckedContinuation<Void, Never>?
@@ -30,6 +32,11 @@ final class TestGuards: FlowRouter.Guards {
     func isAuthenticated() -> Bool {
         asked.append("isAuthenticated")
         return authenticated
+    }
+
+    func canOpenOrder(order: OrderID) -> Bool {
+        asked.append("canOpenOrder \(order.number)")
+        return openableOrders.contains(order.number)
     }
 
     func canPay() async -> Bool {
@@ -248,6 +255,20 @@ struct NavigatorTests {
         #expect(store.id != oldStore)
         #expect(navigator.flows[oldStore] == nil)
         #expect(navigator.current == .store(.catalog))
+    }
+
+    @Test func aGuardIsAskedWithTheArgumentThePayloadCarries() async throws {
+        guards.openableOrders = [1]
+        navigator.userSelectedTab(1, in: app.id)
+        await navigator.send(Account.Event.ordersTapped)
+        let orders = try #require(navigator.running(.account)).tabs[0].id
+        let refused = await navigator.send(Account.Event.orderPicked(order: OrderID(number: 2)))
+        #expect(refused == .init(status: .blocked(by: .account(.canOpenOrder)), commands: []))
+        #expect(navigator.current == .account(.orders))
+        let opened = await navigator.send(Account.Event.orderPicked(order: OrderID(number: 1)))
+        #expect(opened == .init(status: .applied, commands: [.push(.account(.order(order: OrderID(number: 1))), on: orders)]))
+        #expect(navigator.current == .account(.order(order: OrderID(number: 1))))
+        #expect(guards.asked == ["canOpenOrder 2", "canOpenOrder 1"])
     }
 
     @Test func anEventNoOneHandlesIsReportedNotTrapped() async {

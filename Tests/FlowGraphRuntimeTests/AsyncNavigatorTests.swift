@@ -64,6 +64,22 @@ struct AsyncNavigatorTests {
         #expect(main.layers.isEmpty)
     }
 
+    @Test func anAsyncGuardIsAskedWithItsArgumentsFromTheEventOrTheLink() async {
+        guards.unnotable = [2]
+        await navigator.send(.main(.picked(item: 2)))
+        #expect(await navigator.send(.main(.note(item: 2, text: nil))) == .init(status: .blocked(by: .canNote), commands: []))
+        #expect(navigator.current == .main(.item(item: 2)))
+        await navigator.send(.main(.same(item: 1)))
+        #expect(await navigator.send(.main(.note(item: 1, text: "a"))).isApplied)
+        #expect(navigator.current == .main(.note(item: 1, text: "a")))
+        #expect(await navigator.open(url: "/items/2/note").status == .blocked(by: .canNote))
+        #expect(navigator.current == .main(.item(item: 2)))
+        #expect(await navigator.send(.main(.peek)).status == .unhandled)  // Item does not handle it
+        navigator.userWentBack(in: main.tabs[0].id, to: 1)
+        #expect(await navigator.send(.main(.peek)).status == .impossible)  // no item to ask about
+        #expect(guards.notesAsked == [2, 1, 2])
+    }
+
     @Test func linksOpenAndAnUnmatchedURLIsUnhandled() async {
         #expect(await navigator.open(url: "/items/3/note?text=a").isApplied)
         #expect(navigator.current == .main(.note(item: 3, text: "a")))

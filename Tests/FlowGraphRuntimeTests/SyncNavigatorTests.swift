@@ -137,6 +137,29 @@ struct SyncNavigatorTests {
         #expect(SyncShop.screen(opening: .main(.note(item: 2, text: "x"))) == .main(.note(item: 2, text: "x")))
     }
 
+    @Test func aGuardIsAskedWithItsArgumentsFromTheEventOrTheLink() {
+        guards.unnotable = [2]
+        navigator.send(.main(.picked(item: 1)))
+        #expect(navigator.send(.main(.note(item: 1, text: nil))).isApplied)
+        #expect(navigator.current == .main(.note(item: 1, text: nil)))
+        navigator.send(.main(.close))
+        navigator.send(.main(.same(item: 2)))
+        #expect(navigator.send(.main(.note(item: 2, text: "x"))) == .init(status: .blocked(by: .canNote), commands: []))
+        #expect(navigator.current == .main(.item(item: 2)))
+        // A link asks it with the URL's values: it stops on the screen whose clause was refused.
+        #expect(navigator.open(url: "/items/2/note?text=y").status == .blocked(by: .canNote))
+        #expect(main.top.screens == [.main(.list), .main(.item(item: 2))])
+        #expect(navigator.open(url: "/items/3/note?text=y").isApplied)
+        #expect(guards.notesAsked == [1, 2, 2, 3])
+        #expect(guards.asked == 0)  // `signedIn` was never asked
+    }
+
+    @Test func aGuardWhoseArgumentsTheSourceCannotGiveMakesTheCallImpossible() {
+        // `peek` carries no item (the compiler would refuse the program): the app is not asked.
+        #expect(navigator.send(.main(.peek)) == .init(status: .impossible, commands: []))
+        #expect(guards.notesAsked.isEmpty && navigator.current == .main(.list))
+    }
+
     @Test func historyCanBeClearedAndItsLimitChanged() {
         var observed = 0
         var added = 0

@@ -2,20 +2,21 @@ import FlowGraphRuntime
 
 // A small program written by hand as the generator writes one, so that the runtime is tested as
 // a library: the same types and table behind a synchronous program (`SyncShop`) and an
-// asynchronous one (`AsyncShop`), which differ only in how they ask their guard.
+// asynchronous one (`AsyncShop`), which differ only in how they ask their guards.
 //
 //     flow Root tabs { start Home; step Home runs Main; step Other; on homeTapped -> select Home }
 //     flow Main {
 //         start List
 //         guard signedIn
+//         guard canNote(item: Int)
 //         link "/items/{item}" -> Item
 //         link "/items/{item}/note?text={text}" -> Note
-//         step List { on picked(item: Int) -> push Item; on again(item: Int) -> push Item }
+//         step List { on picked(item: Int) -> push Item; on again(item: Int) -> push Item; on peek -> sheet Login if canNote }
 //         step Item(item: Int) {
 //             on buy -> sheet Checkout if signedIn else cover Login
 //             on same(item: Int) -> replace Item
 //             on restart(item: Int) -> root Item
-//             on note(item: Int, text: String?) -> push Note
+//             on note(item: Int, text: String?) -> push Note if canNote
 //             on again(item: Int) -> pop, push Item
 //         }
 //         step Note(item: Int, text: String?) { on back -> popTo List; on close -> pop }
@@ -36,7 +37,9 @@ enum ShopScreen: Hashable, Sendable, CustomStringConvertible {
     var description: String { SyncShop.describe(self) }
 }
 
-enum MainEvent: Sendable { case picked(item: Int), again(item: Int), buy, same(item: Int), restart(item: Int), note(item: Int, text: String?), back, close }
+// `peek` carries no item, so `canNote` cannot be asked there: a program the compiler refuses
+// (input-mismatch), kept to test what the engine does with one.
+enum MainEvent: Sendable { case picked(item: Int), again(item: Int), buy, same(item: Int), restart(item: Int), note(item: Int, text: String?), back, close, peek }
 enum ShopEvent: Sendable { case root(RootEvent), main(MainEvent), pay(PayEvent) }
 enum RootEvent: Sendable { case homeTapped }
 enum PayEvent: Sendable { case confirm(amount: Int), cancel }
@@ -45,15 +48,19 @@ enum ShopExit: Sendable { case pay(PayExit) }
 enum MainLink: Hashable, Sendable { case item(item: Int), note(item: Int, text: String?) }
 enum ShopLink: Hashable, Sendable { case main(MainLink) }
 enum ShopGuard: Hashable, Sendable, CustomStringConvertible {
-    case signedIn
-    var description: String { "Main.signedIn" }
+    case signedIn, canNote
+    var description: String { self == .signedIn ? "Main.signedIn" : "Main.canNote" }
 }
 enum ShopRoot: Sendable { case root }
 
-/// The guard's answer, as a test sets it.
+/// The guards' answers, as a test sets them.
 @MainActor
 final class ShopGuards {
     var signedIn = false
+    /// The items `canNote` refuses (it allows every other).
+    var unnotable: Set<Int> = []
+    /// The items `canNote` was asked about, in order.
+    private(set) var notesAsked: [Int] = []
     /// Holds the async answer until `release()`, to test what happens while it is asked.
     var holds = false
     private(set) var asked = 0
@@ -71,6 +78,17 @@ final class ShopGuards {
         return signedIn
     }
 
+    func canNote(item: Int) -> Bool {
+        notesAsked.append(item)
+        return !unnotable.contains(item)
+    }
+
+    func canNoteLater(item: Int) async -> Bool {
+        notesAsked.append(item)
+        await Task.yield()
+        return !unnotable.contains(item)
+    }
+
     func release() {
         held?.resume()
         held = nil
@@ -85,9 +103,9 @@ enum ShopDefinition {
         step Home 1 ^
         step Other - ^
         on 0 select 0
-        flow Main 0 0 0 guard signedIn 0 event picked event again event buy event same event restart event note event back event close
-        step List - 0 on 0 push 1 on 1 push 1
-        step Item - 2 in item:Int on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 on 5 push 2 on 1 pop , push 1
+        flow Main 0 0 0 guard signedIn 0 guard canNote 0 event picked event again event buy event same event restart event note event back event close event peek
+        step List - 0 on 0 push 1 on 1 push 1 on 8 if 1 sheet 4
+        step Item - 2 in item:Int on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 on 5 if 1 push 2 on 1 pop , push 1
         step Note - 3 in item:Int in text:String? on 6 popTo 0 on 7 pop
         step Checkout 2 3 on 0 dismiss on 1 push 4
         step Login - 3 on 7 close
@@ -125,6 +143,7 @@ enum ShopDefinition {
             case .note: 5
             case .back: 6
             case .close: 7
+            case .peek: 8
             }
             return EventRef(flow: 1, index: index)
         case .pay(.confirm): return EventRef(flow: 2, index: 0)
@@ -173,6 +192,14 @@ enum ShopDefinition {
         }
     }
 
+    /// The argument of `canNote`, by name from the payload: the event's or the link's `item`.
+    static func noteItem<P: NavigationProgram>(from source: PayloadSource<P>) -> Int? where P.Event == ShopEvent, P.Link == ShopLink {
+        switch source {
+        case .event(.main(.note(let item, _))), .link(.main(.note(let item, _))): return item
+        default: return nil
+        }
+    }
+
     static func link(_ ref: LinkRef, values: [String?]) -> ShopLink? {
         switch ref.index {
         case 0:
@@ -203,11 +230,14 @@ enum SyncShop: SyncNavigationProgram {
     static func exit(of exit: ShopExit) -> ExitRef { ShopDefinition.exit(of: exit) }
     static func link(of link: ShopLink) -> LinkRef { ShopDefinition.link(of: link) }
     static func flow(of root: ShopRoot) -> Int { 0 }
-    static func guardID(_ ref: GuardRef) -> ShopGuard { .signedIn }
+    static func guardID(_ ref: GuardRef) -> ShopGuard { ref.index == 0 ? .signedIn : .canNote }
     static func screen(_ step: StepRef, from source: PayloadSource<SyncShop>) -> ShopScreen? { ShopDefinition.screen(step, from: source) }
     static func exit(_ exit: ExitRef, from source: PayloadSource<SyncShop>) -> ShopExit? { ShopDefinition.exit(exit, from: source) }
     static func link(_ ref: LinkRef, values: [String?]) -> ShopLink? { ShopDefinition.link(ref, values: values) }
-    @MainActor static func ask(_ ref: GuardRef, of guards: ShopGuards) -> Bool { guards.answer() }
+    @MainActor static func ask(_ ref: GuardRef, of guards: ShopGuards, from source: PayloadSource<SyncShop>) -> Bool? {
+        guard ref.index == 1 else { return guards.answer() }
+        return ShopDefinition.noteItem(from: source).map { guards.canNote(item: $0) }
+    }
 }
 
 /// The same shop with an asynchronous guard.
@@ -227,9 +257,13 @@ enum AsyncShop: AsyncNavigationProgram {
     static func exit(of exit: ShopExit) -> ExitRef { ShopDefinition.exit(of: exit) }
     static func link(of link: ShopLink) -> LinkRef { ShopDefinition.link(of: link) }
     static func flow(of root: ShopRoot) -> Int { 0 }
-    static func guardID(_ ref: GuardRef) -> ShopGuard { .signedIn }
+    static func guardID(_ ref: GuardRef) -> ShopGuard { ref.index == 0 ? .signedIn : .canNote }
     static func screen(_ step: StepRef, from source: PayloadSource<AsyncShop>) -> ShopScreen? { ShopDefinition.screen(step, from: source) }
     static func exit(_ exit: ExitRef, from source: PayloadSource<AsyncShop>) -> ShopExit? { ShopDefinition.exit(exit, from: source) }
     static func link(_ ref: LinkRef, values: [String?]) -> ShopLink? { ShopDefinition.link(ref, values: values) }
-    @MainActor static func ask(_ ref: GuardRef, of guards: ShopGuards) async -> Bool { await guards.answerLater() }
+    @MainActor static func ask(_ ref: GuardRef, of guards: ShopGuards, from source: PayloadSource<AsyncShop>) async -> Bool? {
+        guard ref.index == 1 else { return await guards.answerLater() }
+        guard let item = ShopDefinition.noteItem(from: source) else { return nil }
+        return await guards.canNoteLater(item: item)
+    }
 }

@@ -16,7 +16,7 @@ struct GenerationTests {
         ]
         var names = Set<String>()
         let parameters = program.flows.flatMap { flow in
-            flow.steps.flatMap(\.inputs) + flow.exits.flatMap(\.inputs) + flow.events.flatMap(\.payload)
+            flow.steps.flatMap(\.inputs) + flow.exits.flatMap(\.inputs) + flow.events.flatMap(\.payload) + flow.guards.flatMap(\.parameters)
         }
         for parameter in parameters {
             var word = ""

@@ -103,6 +103,9 @@ enum AnalysisMessages {
             : conditions.dropLast().joined(separator: ", ") + " and \(conditions.last!) fail"
         return "the path takes \(which) of '\(event)', which has no guard of its own and happens only when \(when): a link does not take it"
     }
+    static func linkBlockedByGuard(_ guardName: String, event: String, parameter: Parameter) -> String {
+        "on '\(event)' the link asks guard '\(guardName)', which needs '\(parameter.name): \(parameter.type)'"
+    }
     static func linkBlockedBy(_ step: String, parameter: Parameter) -> String {
         "step '\(step)' needs '\(parameter.name): \(parameter.type)'"
     }

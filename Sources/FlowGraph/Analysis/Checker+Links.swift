@@ -5,7 +5,8 @@
 /// between them, and from a step that runs a flow into that flow's start (every tab, for tabs). A
 /// link does not fill in forms: it takes no exit, and no `else` action that happens only when every
 /// guard before it blocks; an `else` action with a guard of its own (`push A if a else push B if
-/// b`) it takes when the guards before say no and its own says yes, asking them in order.
+/// b`) it takes when the guards before say no and its own says yes, asking them in order. The
+/// guards it asks take their arguments from the URL's values, as the steps on the path their inputs.
 extension Checker {
     mutating func checkLinks() -> [[NavigationPath?]] {
         let graph = CompositeGraph(program: program)
@@ -56,7 +57,7 @@ extension Checker {
                 // Explain with the first thing on the shortest path that the URL cannot provide.
                 var notes: [Diagnostic.Note] = []
                 for hop in free.dropFirst() {
-                    if let blocker = hop.edge?.blocker(in: program) {
+                    if let blocker = hop.edge?.blocker(in: program) ?? hop.edge?.missingArgument(in: program, isGiven: isGiven) {
                         notes.append(.init(blocker))
                         break
                     }
@@ -89,7 +90,7 @@ struct CompositeGraph {
     private let edgeStart: [Int32]
     /// For each node, its step's inputs that are not optional, as ids of `inputIDs`.
     private let required: [[Int32]]
-    /// Each (name, type) of a non-optional input of some step, numbered.
+    /// Each (name, type) of a non-optional input of some step or argument of some guard, numbered.
     private let inputIDs: [Pair: Int32]
 
     /// A move between two steps: entering a subflow (`runs`), or an action of an `on` clause.
@@ -101,6 +102,9 @@ struct CompositeGraph {
         /// Whether a link cannot replay the move: an `else` action with no guard of its own, or a
         /// handler of a subflow's exit.
         let isBlocked: Bool
+        /// The arguments of the guards a link asks to make the move (ids of `inputID`), which the
+        /// URL must give; optional ones are nil when it does not.
+        var arguments: [Int32] = []
 
         /// `event: action`, `event: action (else)` or `runs`.
         func via(in program: FlowProgram) -> String {
@@ -118,6 +122,19 @@ struct CompositeGraph {
             }
             return AnalysisMessages.linkBlockedByElse(transition.event, failing: transition.conditions.prefix(clause.branch).map(\.written))
         }
+
+        /// The first argument of a guard the move asks that the URL does not give, if any.
+        func missingArgument(in program: FlowProgram, isGiven: (Parameter) -> Bool) -> String? {
+            guard !arguments.isEmpty, let clause else { return nil }
+            let flow = program.flows[clause.flow]
+            for condition in clause.conditionsAskedByLink(in: program) {
+                guard let index = condition.guardIndex,
+                      let missing = flow.guards[index].parameters.first(where: { !isGiven($0) }) else { continue }
+                return AnalysisMessages.linkBlockedByGuard(flow.guards[index].name, event: clause.transition(in: program).event,
+                                                           parameter: missing)
+            }
+            return nil
+        }
     }
 
     init(program: FlowProgram) {
@@ -128,6 +145,14 @@ struct CompositeGraph {
             offsets.append(references.count)
             for stepIndex in flow.steps.indices { references.append(StepReference(flow: flowIndex, step: stepIndex)) }
         }
+        var inputIDs: [Pair: Int32] = [:]
+        func id(_ parameter: Parameter) -> Int32 {
+            let pair = Pair(name: parameter.name, type: parameter.type)
+            if let id = inputIDs[pair] { return id }
+            let id = Int32(inputIDs.count)
+            inputIDs[pair] = id
+            return id
+        }
         // The edges of node n are `edges[edgeStart[n] ..< edgeStart[n + 1]]`; nodes are filled in order.
         var edges: [Edge] = []
         var edgeStart: [Int32] = []
@@ -135,6 +160,15 @@ struct CompositeGraph {
         for flowIndex in program.flows.indices {
             let flow = program.flows[flowIndex]
             let base = offsets[flowIndex]
+            let asksArguments = flow.guards.contains { !$0.parameters.isEmpty }
+            /// The arguments a link must give to take `clause`: those of every guard it asks; an optional one may be nil.
+            func arguments(_ clause: ClauseReference) -> [Int32] {
+                guard asksArguments else { return [] }
+                return clause.conditionsAskedByLink(in: program).flatMap { condition -> [Int32] in
+                    guard let index = condition.guardIndex else { return [] }
+                    return flow.guards[index].parameters.filter { !$0.isOptional }.map(id)
+                }
+            }
             /// The forward moves of a clause: its main action, and its `else` actions; a link cannot take
             /// one that has no guard of its own, nor a subflow's exit, nor one that goes back first
             /// (`dismiss, sheet X`: where it lands depends on what is under the step).
@@ -149,10 +183,10 @@ struct CompositeGraph {
                     case .shownStep where action.kind == .select && flow.isTabs: break  // a tab, shown from the tab bar
                     case .shownStep, .exit, .none: return
                     }
+                    let clause = ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch)
                     edges.append(Edge(
-                        target: Int32(base + target),
-                        clause: ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch),
-                        isBlocked: isExitHandler || branch >= guardedBranches))
+                        target: Int32(base + target), clause: clause, isBlocked: isExitHandler || branch >= guardedBranches,
+                        arguments: arguments(clause)))
                 }
             }
             for stepIndex in flow.steps.indices {
@@ -180,15 +214,9 @@ struct CompositeGraph {
         self.references = references
         self.edges = edges
         self.edgeStart = edgeStart
-        var inputIDs: [Pair: Int32] = [:]
         required = references.map { reference in
             program.flows[reference.flow].steps[reference.step].inputs.compactMap { input in
-                guard !input.isOptional else { return nil }  // An optional input the URL does not give is nil.
-                let pair = Pair(name: input.name, type: input.type)
-                if let id = inputIDs[pair] { return id }
-                let id = Int32(inputIDs.count)
-                inputIDs[pair] = id
-                return id
+                input.isOptional ? nil : id(input)  // An optional input the URL does not give is nil.
             }
         }
         self.inputIDs = inputIDs
@@ -214,7 +242,8 @@ struct CompositeGraph {
     /// start) into every flow.
     ///
     /// - Parameter given: the inputs the link gives (ids of `inputID`); a step whose other inputs
-    ///   are not optional is not entered. Nil enters every step.
+    ///   are not optional is not entered, and a move whose guards need other arguments not made.
+    ///   Nil enters every step and makes every move.
     func search(everyMove: Bool = false, unknowns: Unknowns? = nil, given: Set<Int32>?) -> Search {
         func isAllowed(_ node: Int) -> Bool {
             guard let given else { return true }
@@ -256,6 +285,7 @@ struct CompositeGraph {
             let node = Int(queue[cursor])
             cursor += 1
             for index in Int(edgeStart[node]) ..< Int(edgeStart[node + 1]) where everyMove || !edges[index].isBlocked {
+                if let given, !edges[index].arguments.allSatisfy(given.contains) { continue }
                 reach(Int(edges[index].target), from: node, edges[index])
             }
             guard let unknowns else { continue }

@@ -40,6 +40,22 @@ public struct ClauseReference: Sendable, Hashable {
         let flow = program.flows[self.flow]
         return step.map { flow.steps[$0].handlers[handler] } ?? flow.handlers[handler]
     }
+
+    /// The conditions a deep link asks to take this action, in order, as the navigator's `open`
+    /// asks them (`ProgramTable.checks(for:)` in FlowGraphRuntime): every condition of each earlier
+    /// clause of the same place for the same event (each must fail), then those of the chain before
+    /// the action (each must fail), then the action's own (it must hold). The link's values give
+    /// their guards' arguments.
+    public func conditionsAskedByLink(in program: FlowProgram) -> [Condition] {
+        let flow = program.flows[self.flow]
+        let place = step.map { flow.steps[$0].handlers } ?? flow.handlers
+        let clause = place[handler]
+        var conditions: [Condition] = []
+        for earlier in place[..<handler] where earlier.event == clause.event { conditions += earlier.conditions }
+        let chain = clause.conditions
+        conditions += chain.prefix(min(branch + 1, chain.count))
+        return conditions
+    }
 }
 
 extension FlowStateGraph.Move {

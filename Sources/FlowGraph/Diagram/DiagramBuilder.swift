@@ -137,14 +137,7 @@ public struct DiagramBuilder {
                 guard let target = action.target else { continue }
                 head = Self.stepID(flow, flow.steps[target])
             }
-            var label = transition.event
-            if branch < conditions.count {
-                let condition = conditions[branch]
-                label += branch == 0 ? " [\(condition.isNegated ? "!" : "")\(condition.guardName)]"
-                    : " [else if \(condition.isNegated ? "!" : "")\(condition.guardName)]"
-            } else if branch > 0 {
-                label += " [else]"
-            }
+            var label = transition.event + DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
             if let back = action.back {
                 label += ": \(back.written), \(action.kind.rawValue)"
             } else if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select {

@@ -20,6 +20,19 @@ public enum DiagramStyle {
         (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"),
     ]
 
+    /// What an edge's label says of the condition of action `branch` of a clause's chain: ` [g]`,
+    /// ` [!g]`, ` [else if g]`, ` [else]` or nothing; a guard with arguments shows their names,
+    /// ` [canOpen(status)]` (the types are in the source, and would crowd the edge).
+    static func conditionLabel(_ conditions: [Condition], branch: Int, in flow: Flow) -> String {
+        guard branch < conditions.count else { return branch > 0 ? " [else]" : "" }
+        let condition = conditions[branch]
+        var test = (condition.isNegated ? "!" : "") + condition.guardName
+        if let index = condition.guardIndex, case let parameters = flow.guards[index].parameters, !parameters.isEmpty {
+            test += "(" + parameters.map(\.name).joined(separator: ", ") + ")"
+        }
+        return branch == 0 ? " [\(test)]" : " [else if \(test)]"
+    }
+
     static let runsEdge: [Diagram.Attribute] = [
         .init("color", "#999999"), .init("style", "dashed"), .init("arrowhead", "empty"), .init("label", "runs"),
         .init("fontcolor", "#777777"),

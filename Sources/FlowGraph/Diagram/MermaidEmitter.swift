@@ -38,13 +38,7 @@ public enum MermaidEmitter {
     private static func edges(_ transition: Transition, from source: String, in flow: Flow, ids: inout MermaidIDs) -> [String] {
         let conditions = transition.conditions
         return transition.actions.enumerated().compactMap { branch, action in
-            var text = transition.event
-            if branch < conditions.count {
-                let condition = conditions[branch]
-                text += " [\(branch > 0 ? "else if " : "")\(condition.isNegated ? "!" : "")\(condition.guardName)]"
-            } else if branch > 0 {
-                text += " [else]"
-            }
+            var text = transition.event + DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
             let head: String
             switch action.kind {
             case .pop, .dismiss, .close:

@@ -43,6 +43,7 @@ extension RouterModel {
         for index in flows.indices {
             flows[index].stepBuilds = builds.steps[index]
             flows[index].exitBuilds = builds.exits[index]
+            flows[index].guardBuilds = builds.guards[index]
         }
         appTypeAliases = types.aliased.sorted()
     }
@@ -74,8 +75,11 @@ extension RouterModel {
             steps: flow.steps.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
             events: events,
             exits: flow.exits.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
-            guards: flow.guards.map { GuardModel(identifier: SwiftNames.identifier($0.name), name: $0.name, doc: $0.doc, isAsync: $0.isAsync) },
-            links: links, stepBuilds: [], exitBuilds: [])
+            guards: flow.guards.map {
+                GuardModel(identifier: SwiftNames.identifier($0.name), name: $0.name, doc: $0.doc, isAsync: $0.isAsync,
+                           parameters: types.parameters($0.parameters))
+            },
+            links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [])
     }
 
     /// The inputs of a root flow's first screens (every tab's, for tabs), each name once.

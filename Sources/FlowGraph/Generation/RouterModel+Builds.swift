@@ -1,21 +1,28 @@
 /// Which typed values the engine asks the generated code to build, and from which payloads: every
 /// screen or exit a clause's action makes (from its event, or its subflow's exit), every screen on
 /// a deep link's path (from the link's values), every subflow's and root's first screens (from the
-/// inputs of the step that runs it, or of the root).
+/// inputs of the step that runs it, or of the root). And which guards with arguments it asks with
+/// which payloads: those of every clause's conditions (from its event or exit), and those a deep
+/// link asks on its path (from the link's values).
 struct BuildCollector {
     typealias Build = RouterModel.Build
     private(set) var steps: [[Build]]
     private(set) var exits: [[Build]]
+    /// For each flow, how its guards with arguments are asked (a build's target is a guard's index).
+    private(set) var guards: [[Build]]
     private var seen: [Set<Build>]
     private var seenExits: [Set<Build>]
+    private var seenGuards: [Set<Build>]
     private let program: FlowProgram
 
     init(program: FlowProgram, analysis: ProgramAnalysis, caseNames: [String], linkCases: [[String]], rootCases: [String]) {
         self.program = program
         steps = Array(repeating: [], count: program.flows.count)
         exits = steps
+        guards = steps
         seen = Array(repeating: [], count: program.flows.count)
         seenExits = seen
+        seenGuards = seen
         for (flowIndex, flow) in program.flows.enumerated() {
             let events = Dictionary(flow.events.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
             func eventSource(_ name: String) -> Source? {
@@ -33,11 +40,11 @@ struct BuildCollector {
                     } else {
                         source = eventSource(clause.event)
                     }
-                    if let source { for action in clause.actions { add(action, in: flowIndex, from: source) } }
+                    if let source { add(clause, in: flowIndex, from: source) }
                 }
             }
             for clause in flow.handlers {
-                if let source = eventSource(clause.event) { for action in clause.actions { add(action, in: flowIndex, from: source) } }
+                if let source = eventSource(clause.event) { add(clause, in: flowIndex, from: source) }
             }
             // Deep links: the target from the link's values, and each screen on the path.
             var linkNumber = 0
@@ -52,6 +59,7 @@ struct BuildCollector {
                 for hop in path?.hops.dropFirst() ?? [] {
                     guard let clause = hop.clause else { continue }
                     add(clause.transition(in: program).actions[clause.branch], in: clause.flow, from: source)
+                    for condition in clause.conditionsAskedByLink(in: program) { addGuard(condition, in: clause.flow, from: source) }
                 }
             }
             // A subflow's first screens, from the inputs of each step that runs it.
@@ -70,6 +78,7 @@ struct BuildCollector {
         for index in steps.indices {
             steps[index].sort { $0.target < $1.target }
             exits[index].sort { $0.target < $1.target }
+            guards[index].sort { $0.target < $1.target }
         }
     }
 
@@ -79,6 +88,20 @@ struct BuildCollector {
         let flowCase: String
         let parameters: [Parameter]
         let caseName: String
+    }
+
+    /// Every action of a clause, and every guard its chain asks, from the clause's payload.
+    private mutating func add(_ clause: Transition, in flow: Int, from source: Source) {
+        clause.forEachAction { add($0, in: flow, from: source) }
+        clause.forEachCondition { addGuard($0, in: flow, from: source) }
+    }
+
+    private mutating func addGuard(_ condition: Condition, in flow: Int, from source: Source) {
+        guard let index = condition.guardIndex else { return }
+        let parameters = program.flows[flow].guards[index].parameters
+        guard !parameters.isEmpty, let build = Self.build(index, inputs: parameters, from: source),
+              seenGuards[flow].insert(build).inserted else { return }
+        guards[flow].append(build)
     }
 
     private mutating func add(_ action: Action, in flow: Int, from source: Source) {
@@ -102,8 +125,8 @@ struct BuildCollector {
         exits[flow].append(build)
     }
 
-    /// The target's inputs taken by name from the source; nil when a required one is missing (the
-    /// checker reports such a program, so the engine never asks for it).
+    /// The target's inputs (or a guard's arguments) taken by name from the source; nil when a
+    /// required one is missing (the checker reports such a program, so the engine never asks for it).
     private static func build(_ target: Int, inputs: [Parameter], from source: Source) -> Build? {
         guard !inputs.isEmpty else { return Build(target: target, source: .any, arguments: [], signature: []) }
         let wanted = Set(inputs.map(\.name))

@@ -38,6 +38,13 @@ struct RouterModel {
         /// How each step is built from the payloads that reach it, by target.
         var stepBuilds: [Build]
         var exitBuilds: [Build]
+        /// How each guard with arguments is asked, from the payloads of the clauses and links that ask it.
+        var guardBuilds: [Build]
+
+        /// Whether a guard takes arguments: the flow then has its own `ask(_:of:from:)`.
+        var hasGuardArguments: Bool { guards.contains { !$0.parameters.isEmpty } }
+        /// Whether that `ask` is async: one of the guards it asks is.
+        var asksAsync: Bool { guards.contains { $0.isAsync && !$0.parameters.isEmpty } }
     }
 
     /// A case with its associated values: a step, an event, an exit, a root or a link.
@@ -53,6 +60,8 @@ struct RouterModel {
         var name: String
         var doc: [String]
         var isAsync: Bool
+        /// The arguments it is asked with: label and type (the type as the file must write it).
+        var parameters: [(label: String, type: String)]
     }
 
     struct LinkModel {
@@ -75,8 +84,9 @@ struct RouterModel {
         var caseModel: CaseModel
     }
 
-    /// One way a typed value is built: its target (a step or exit index of the flow), the payload
-    /// that reaches it, and the value of each of the target's inputs.
+    /// One way a typed value is built, or a guard asked: its target (a step, exit or guard index of
+    /// the flow), the payload that reaches it, and the value of each of the target's inputs (or
+    /// the guard's arguments).
     struct Build: Hashable {
         var target: Int
         var source: SourcePattern

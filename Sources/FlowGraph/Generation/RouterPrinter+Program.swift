@@ -143,17 +143,21 @@ extension RouterPrinter {
         dispatch("\(access)static func link(_ ref: \(ref)LinkRef, values: [String?]) -> Link?", "ref", withLinks,
                  "link(ref.index, values: values)", "Link", in: &out)
         out.line("@MainActor")
-        out.block("\(access)static func ask(_ ref: \(ref)GuardRef, of guards: AppGuards) \(asyncWord)-> Bool") { out in
+        out.block("\(access)static func ask(_ ref: \(ref)GuardRef, of guards: AppGuards, from source: Source) \(asyncWord)-> Bool?") { out in
             let guards = withGuards.flatMap { flow in flow.guards.enumerated().map { (flow, $0, $1) } }
             guard !guards.isEmpty else {
-                out.line("false")
+                out.line("nil")
                 return
             }
             out.switchOver("(ref.flow, ref.index)") { out in
                 for (flow, index, item) in guards {
-                    out.line("case (\(flow.index), \(index)): return \(item.isAsync ? "await " : "")guards.\(item.identifier)()")
+                    // A guard with arguments takes them from the source, in its flow's `ask`.
+                    let (awaiting, call) = item.parameters.isEmpty
+                        ? (item.isAsync, "guards.\(item.identifier)()")
+                        : (flow.asksAsync, "\(flow.reference).ask(\(index), of: guards, from: source)")
+                    out.line("case (\(flow.index), \(index)): return \(awaiting ? "await " : "")\(call)")
                 }
-                out.line("default: return false")
+                out.line("default: return nil")
             }
         }
     }

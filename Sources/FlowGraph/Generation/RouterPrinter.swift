@@ -142,7 +142,8 @@ struct RouterPrinter {
         out.block("\(access)protocol Guards: Sendable") { out in
             for item in flow.guards {
                 out.doc(item.doc)
-                out.line("func \(item.identifier)() \(item.isAsync ? "async " : "")-> Bool")
+                let parameters = item.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
+                out.line("func \(item.identifier)(\(parameters)) \(item.isAsync ? "async " : "")-> Bool")
             }
         }
         out.line()
@@ -187,6 +188,7 @@ struct RouterPrinter {
     private func builds(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
         buildFunction("step", "Step", flow.stepBuilds, cases: flow.steps, in: &out)
         if !flow.exits.isEmpty { buildFunction("exit", "Exit", flow.exitBuilds, cases: flow.exits, in: &out) }
+        if flow.hasGuardArguments { askFunction(flow, in: &out) }
         guard !flow.links.isEmpty else { return }
         out.block("fileprivate static func link(_ index: Int, values: [String?]) -> Link?") { out in
             out.switchOver("index") { out in
@@ -222,18 +224,7 @@ struct RouterPrinter {
         let plain = cases.map { $0.parameters.isEmpty ? "." + $0.name : "nil" }
         out.line("private static let \(function)s: [\(type)?] = [\(plain.joined(separator: ", "))]")
         out.block("fileprivate static func \(function)(_ index: Int, from source: \(program).Source) -> \(type)?") { out in
-            var groups: [(build: RouterModel.Build, patterns: [String])] = []
-            var groupIndex: [[String]: Int] = [:]
-            for build in builds where build.source != .any {
-                let key = [String(build.target)] + build.signature
-                let pattern = "(\(build.target), \(Self.pattern(build.source)))"
-                if let existing = groupIndex[key] {
-                    groups[existing].patterns.append(pattern)
-                } else {
-                    groupIndex[key] = groups.count
-                    groups.append((build, [pattern]))
-                }
-            }
+            let groups = Self.grouped(builds)
             guard !groups.isEmpty else {
                 out.line("\(function)s.indices.contains(index) ? \(function)s[index] : nil")
                 return
@@ -247,6 +238,50 @@ struct RouterPrinter {
                 out.line("default: return \(function)s.indices.contains(index) ? \(function)s[index] : nil")
             }
         }
+    }
+
+    /// `ask(_:of:from:)` of a flow with a guard that takes arguments: a case for each such guard and
+    /// each set of payloads that give its arguments alike; nil for any other (the program's `ask`
+    /// asks a guard without arguments itself).
+    private func askFunction(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
+        let isAsync = flow.asksAsync
+        out.line("@MainActor")
+        // `valueGuards`: a payload's values are bound under their own names, but never one starting
+        // with `value` but `valueN` (see `BuildCollector.build`), so none hides it.
+        out.block("fileprivate static func ask(_ index: Int, of valueGuards: \(program).AppGuards, from source: \(program).Source) "
+                  + "\(isAsync ? "async " : "")-> Bool?") { out in
+            let groups = Self.grouped(flow.guardBuilds)
+            guard !groups.isEmpty else {
+                out.line("nil")
+                return
+            }
+            out.switchOver("(index, source)") { out in
+                for (build, patterns) in groups {
+                    let item = flow.guards[build.target]
+                    let arguments = build.arguments.map { "\(Self.argumentLabel($0.label)): \($0.variable ?? "nil")" }
+                    out.line("case \(patterns.joined(separator: ", ")): return \(item.isAsync ? "await " : "")valueGuards.\(item.identifier)(\(arguments.joined(separator: ", ")))")
+                }
+                out.line("default: return nil")
+            }
+        }
+    }
+
+    /// The builds that take values from a payload, those of one target with one signature as one
+    /// case of several patterns.
+    private static func grouped(_ builds: [RouterModel.Build]) -> [(build: RouterModel.Build, patterns: [String])] {
+        var groups: [(build: RouterModel.Build, patterns: [String])] = []
+        var groupIndex: [[String]: Int] = [:]
+        for build in builds where build.source != .any {
+            let key = [String(build.target)] + build.signature
+            let pattern = "(\(build.target), \(pattern(build.source)))"
+            if let existing = groupIndex[key] {
+                groups[existing].patterns.append(pattern)
+            } else {
+                groupIndex[key] = groups.count
+                groups.append((build, [pattern]))
+            }
+        }
+        return groups
     }
 
     /// `_`, `.event(.store(.itemPicked(let item)))`, `.root(.app)`.

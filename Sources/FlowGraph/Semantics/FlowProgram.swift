@@ -118,6 +118,9 @@ public struct Exit: Sendable {
 public struct Guard: Sendable {
     public var name: String
     public var isAsync: Bool
+    /// The values the guard is asked about, bound by name from the payload of the clause that asks
+    /// it (an event's payload, a subflow's exit, a deep link's values), as a step's inputs are.
+    public var parameters: [Parameter] = []
     public var doc: [String]
     public var range: SourceRange
 }
@@ -254,6 +257,8 @@ public struct Condition: Sendable {
     /// The condition of the `else` action, when it has one (at most one element).
     public var elseChain: [Condition] = []
     public var range: SourceRange
+    /// `if g` or `if !g` alone, without what follows: where a finding about the guard's use goes.
+    public var testRange: SourceRange
 
     public var elseCondition: Condition? { elseChain.first }
 

@@ -20,23 +20,38 @@ extension Resolver {
                         }
                     }
                     checkActions(of: handler, payload: payload, in: flow)
+                    checkGuardArguments(of: handler, payload: payload, in: flow)
                 }
                 if let subflow, let runsRange = step.runsRange {
                     checkSubflowInputs(step: step, subflow: subflow, at: runsRange)
                 }
             }
-            for handler in flow.handlers { checkActions(of: handler, payload: handler.payload, in: flow) }
+            for handler in flow.handlers {
+                checkActions(of: handler, payload: handler.payload, in: flow)
+                checkGuardArguments(of: handler, payload: handler.payload, in: flow)
+            }
         }
     }
 
     /// A step's inputs identify its screen, so the router keeps them in `Hashable` values; an exit's
     /// inputs become a step's. A function or a tuple is never `Hashable`: `unsupported-type`.
     mutating func checkInputTypes(_ inputs: [ParameterSyntax], of owner: @autoclosure () -> String) {
-        for input in inputs {
-            let type = input.type.text
+        checkTypes(inputs) { SemanticMessages.unsupportedInputType($0, type: $1, kind: $2, owner: owner()) }
+    }
+
+    /// A guard's arguments come from the same values as inputs (an exit's, a link's), so the same
+    /// types are refused.
+    mutating func checkArgumentTypes(_ arguments: [ParameterSyntax], of guardName: String) {
+        checkTypes(arguments) { SemanticMessages.unsupportedArgumentType($0, type: $1, kind: $2, guardName: guardName) }
+    }
+
+    /// `unsupported-type` for each parameter whose type is a function or a tuple; `message` takes
+    /// the parameter's name, its type and what kind of type it is.
+    private mutating func checkTypes(_ parameters: [ParameterSyntax], message: (String, String, String) -> String) {
+        for parameter in parameters {
+            let type = parameter.type.text
             guard let kind = Self.unsupportedKind(type) else { continue }
-            report(.unsupportedType, SemanticMessages.unsupportedInputType(input.name.text, type: type, kind: kind, owner: owner()),
-                   at: input.type.range)
+            report(.unsupportedType, message(parameter.name.text, type, kind), at: parameter.type.range)
         }
     }
 
@@ -64,7 +79,7 @@ extension Resolver {
     }
 
     /// A payload of type `T` supplies an input of type `T` or, wrapped, `T?`.
-    func supplies(_ given: String, _ needed: String) -> Bool {
+    static func supplies(_ given: String, _ needed: String) -> Bool {
         given == needed || needed == given + "?"
     }
 
@@ -89,15 +104,13 @@ extension Resolver {
             var note: Diagnostic.Note {
                 .init(SemanticMessages.declaredHere(description), at: isStep ? flow.steps[target].range : flow.exits[target].range)
             }
-            for parameter in needed where !Self.isUnsupported(parameter.type) {  // That is its own error.
-                guard let given = payload.first(where: { $0.name == parameter.name }) else {
-                    if parameter.isOptional { continue }  // An optional input not given is nil.
+            for problem in Self.bindingProblems(needed, from: payload) {
+                switch problem {
+                case .missing(let parameter):
                     report(.inputMismatch,
                            SemanticMessages.missingInput(event: transition.event, parameter: parameter, target: description),
                            at: action.range, notes: [note])
-                    continue
-                }
-                if !supplies(given.type, parameter.type) {
+                case .mismatch(let parameter, let given):
                     report(.inputMismatch,
                            SemanticMessages.inputTypeMismatch(
                                event: transition.event, name: parameter.name, given: given.type, needed: parameter.type,
@@ -106,6 +119,52 @@ extension Resolver {
                 }
             }
         }
+    }
+
+    /// Each guard a clause asks (every condition of its chain) gets its arguments from the
+    /// clause's payload, by the rule of `bindingProblems`; a finding is at the condition.
+    private mutating func checkGuardArguments(of transition: Transition, payload: [Parameter], in flow: Flow) {
+        transition.forEachCondition { condition in
+            guard let index = condition.guardIndex, !flow.guards[index].parameters.isEmpty else { return }
+            let item = flow.guards[index]
+            let note = Diagnostic.Note(SemanticMessages.declaredHere("guard '\(item.name)'"), at: item.range)
+            for problem in Self.bindingProblems(item.parameters, from: payload) {
+                switch problem {
+                case .missing(let parameter):
+                    report(.inputMismatch,
+                           SemanticMessages.missingArgument(event: transition.event, parameter: parameter, guardName: item.name,
+                                                            payload: payload),
+                           at: condition.testRange, notes: [note])
+                case .mismatch(let parameter, let given):
+                    report(.inputMismatch,
+                           SemanticMessages.inputTypeMismatch(
+                               event: transition.event, name: parameter.name, given: given.type, needed: parameter.type,
+                               target: "guard '\(item.name)'"),
+                           at: condition.testRange, notes: [note])
+                }
+            }
+        }
+    }
+
+    /// What goes wrong when `needed` (a target's inputs, a guard's arguments) is taken by name from
+    /// `payload`: the one binding rule. A payload of type `T` supplies `T` or `T?`; an optional
+    /// parameter the payload does not carry is nil; a parameter of an unsupported type is its own
+    /// error (`unsupported-type`) and is not bound.
+    enum BindingProblem {
+        case missing(Parameter)
+        case mismatch(Parameter, given: Parameter)
+    }
+
+    static func bindingProblems(_ needed: [Parameter], from payload: [Parameter]) -> [BindingProblem] {
+        var problems: [BindingProblem] = []
+        for parameter in needed where !isUnsupported(parameter.type) {
+            guard let given = payload.first(where: { $0.name == parameter.name }) else {
+                if !parameter.isOptional { problems.append(.missing(parameter)) }
+                continue
+            }
+            if !supplies(given.type, parameter.type) { problems.append(.mismatch(parameter, given: given)) }
+        }
+        return problems
     }
 
     /// A subflow's start step (every tab, for tabs) takes its inputs from the step that runs it.

@@ -1,6 +1,6 @@
 /// Binds every name of a syntax tree into a `FlowProgram`, reporting what does not resolve:
 /// `unknown-name`, `duplicate-name`, `missing-start`, `unknown-exit`, `select-outside-tabs`,
-/// `input-mismatch`, `payload-conflict` and `link-mismatch`.
+/// `input-mismatch`, `payload-conflict`, `link-mismatch` and `unsupported-type`.
 public struct Resolver {
     private let tree: SyntaxTree
     var diagnostics: [Diagnostic] = []
@@ -88,7 +88,9 @@ public struct Resolver {
             checkInputTypes(exit.inputs, of: SemanticMessages.exitOwner(exit.name.text))
         }
         for item in unique(syntax.guards, name: \.name, message: { SemanticMessages.duplicateGuard($0, flow: flow.name) }) {
-            flow.guards.append(Guard(name: item.name.text, isAsync: item.isAsync, doc: item.doc, range: item.name.range))
+            flow.guards.append(Guard(name: item.name.text, isAsync: item.isAsync, parameters: parameters(item.parameters),
+                                     doc: item.doc, range: item.name.range))
+            checkArgumentTypes(item.parameters, of: item.name.text)
         }
         return flow
     }
@@ -221,7 +223,8 @@ public struct Resolver {
         return Condition(
             guardName: guardName.text, guardIndex: guardIndex, isNegated: syntax.isNegated,
             elseAction: syntax.elseAction.map { action($0, in: flow) },
-            elseChain: syntax.elseChain.map { resolveCondition($0, in: flow) }, range: syntax.range)
+            elseChain: syntax.elseChain.map { resolveCondition($0, in: flow) }, range: syntax.range,
+            testRange: SourceRange(file: syntax.range.file, start: syntax.range.start, end: guardName.range.end))
     }
 
     private mutating func action(_ syntax: ActionSyntax, in flow: Flow) -> Action {

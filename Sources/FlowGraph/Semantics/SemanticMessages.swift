@@ -35,6 +35,10 @@ enum SemanticMessages {
     static func inputTypeMismatch(event: String, name: String, given: String, needed: String, target: String) -> String {
         "event '\(event)' supplies '\(name)' as '\(given)', but \(target) needs '\(needed)'"
     }
+    static func missingArgument(event: String, parameter: Parameter, guardName: String, payload: [Parameter]) -> String {
+        let carried = payload.isEmpty ? "it carries no payload" : "it carries \(show(payload))"
+        return "event '\(event)' does not supply argument '\(parameter.name): \(parameter.type)' of guard '\(guardName)'; \(carried)"
+    }
     static func exitHandlerPayload(exit: String, handler: [Parameter], exitInputs: [Parameter]) -> String {
         "handler of exit '\(exit)' takes \(show(handler)), but the exit gives \(show(exitInputs))"
     }
@@ -49,6 +53,10 @@ enum SemanticMessages {
     static let tupleKind = "a tuple"
     static func unsupportedInputType(_ name: String, type: String, kind: String, owner: String) -> String {
         "input '\(name)' of \(owner) has type '\(type)', \(kind), which cannot be an input: inputs identify a screen and must be Hashable; pass a value (an id), and let the screen send an event for what it should do"
+    }
+
+    static func unsupportedArgumentType(_ name: String, type: String, kind: String, guardName: String) -> String {
+        "argument '\(name)' of guard '\(guardName)' has type '\(type)', \(kind), which cannot be a guard argument: a guard's arguments come from the values that identify screens and exits (a link's, an exit's), which are Hashable; pass a value (an id)"
     }
 
     static func payloadConflict(event: String, payload: [Parameter], other: [Parameter]) -> String {

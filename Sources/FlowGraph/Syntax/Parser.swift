@@ -143,7 +143,10 @@ public struct Parser {
                 advance()
             }
             guard let name = expectName("a guard name after 'guard'") else { break }
-            flow.guards.append(GuardSyntax(name: name, isAsync: isAsync, doc: keyword.doc, range: range(from: keyword)))
+            // A broken list is reported and skipped; the guard is kept with the arguments read.
+            let parameters = current.isPunctuation("(") ? parseParameters() : []
+            flow.guards.append(GuardSyntax(name: name, isAsync: isAsync, parameters: parameters, doc: keyword.doc,
+                                           range: range(from: keyword)))
         case "link":
             advance()
             guard current.kind == .string else {

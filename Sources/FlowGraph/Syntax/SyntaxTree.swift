@@ -35,7 +35,7 @@ public struct TypeSyntax: Sendable, Hashable {
     public let range: SourceRange
 }
 
-/// `name: Type` in a step's inputs, an exit's inputs or an event's payload.
+/// `name: Type` in a step's inputs, an exit's inputs, an event's payload or a guard's arguments.
 public struct ParameterSyntax: Sendable, Hashable {
     public let name: Name
     public let type: TypeSyntax
@@ -84,10 +84,12 @@ public struct ExitSyntax: Sendable {
     public let range: SourceRange
 }
 
-/// `guard async? Name`
+/// `guard async? Name(parameters)`
 public struct GuardSyntax: Sendable {
     public let name: Name
     public let isAsync: Bool
+    /// The arguments the guard is asked with, bound by name from the payload of each clause that uses it.
+    public let parameters: [ParameterSyntax]
     public let doc: [String]
     public let range: SourceRange
 }

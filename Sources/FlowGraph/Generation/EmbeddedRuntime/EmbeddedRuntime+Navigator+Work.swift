@@ -5,8 +5,9 @@ extension EmbeddedRuntime {
 /// A `send` or an `open` in progress: it asks the guards it needs one at a time (`Request.ask`),
 /// then ends with an outcome. Written once; `Navigator+Sync` and `Navigator+Async` answer the
 /// questions with the program's synchronous or asynchronous `ask`.
-enum Request<Outcome> {
-    case ask(GuardRef)
+enum Request<Program: NavigationProgram, Outcome> {
+    /// The guard's answer is needed, its arguments taken from the source.
+    case ask(GuardRef, from: PayloadSource<Program>)
     case done(Outcome)
 }
 
@@ -93,7 +94,7 @@ extension Navigator {
             group = ClauseGroup(flow: ref.flow, clauses: clauses)
         }
 
-        mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Outcome> {
+        mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
             guard let start = level else { return .done(Outcome(status: .unhandled, commands: [])) }
             var answer = answer
             var level = start
@@ -102,7 +103,7 @@ extension Navigator {
                 if answer != nil, revision != navigator.revision { return .done(Outcome(status: .cancelled, commands: [])) }
                 switch group.next(answer) {
                 case .ask(let ref):
-                    return .ask(ref)
+                    return .ask(ref, from: source)
                 case .none:
                     return .done(Outcome(status: .unhandled, commands: []))
                 case .blocked(let ref):
@@ -208,7 +209,7 @@ extension Navigator {
             self.checks = checks
         }
 
-        mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Outcome> {
+        mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
             let root = hops.first.map { hop -> Int in
                 if case .bottom(let step) = hop { return step.flow }
                 return -1
@@ -225,7 +226,7 @@ extension Navigator {
                     asked = checks.count
                 }
             }
-            if asked < checks.count { return .ask(checks[asked].ref) }
+            if asked < checks.count { return .ask(checks[asked].ref, from: .link(link)) }
             guard revision == navigator.revision else { return .done(Outcome(status: .cancelled, commands: [])) }
             return .done(navigator.replay(hops[..<reachable], link: link, blocker: blocker))
         }

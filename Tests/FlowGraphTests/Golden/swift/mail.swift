@@ -540,11 +540,11 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         }
     }
     @MainActor
-    static func ask(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards) async -> Bool {
+    static func ask(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards, from source: Source) async -> Bool? {
         switch (ref.flow, ref.index) {
         case (0, 0): return guards.hasRecipients()
         case (1, 0): return await guards.biometricsSucceeded()
-        default: return false
+        default: return nil
         }
     }
 }

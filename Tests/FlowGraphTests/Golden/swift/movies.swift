@@ -728,12 +728,12 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         }
     }
     @MainActor
-    static func ask(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards) async -> Bool {
+    static func ask(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards, from source: Source) async -> Bool? {
         switch (ref.flow, ref.index) {
         case (1, 0): return guards.hasCompletedOnboarding()
         case (3, 0): return await guards.notificationsAuthorized()
         case (4, 0): return guards.isSignedIn()
-        default: return false
+        default: return nil
         }
     }
 }

@@ -297,7 +297,8 @@ enum Shop {
         case sizeGuideTapped(category: CategoryID)
         case closeTapped
         case doneTapped
-        /// Only signed-in customers may write a review.
+        /// Only customers who bought the product may write a review: a guest signs in first; for
+        /// anyone else nothing opens, and the outcome names 'canReview', so the app can say why.
         case writeReviewTapped(product: ProductID)
         case reviewSubmitted(rating: Int, text: String?)
         /// Checkout needs an account; a guest signs in first and then taps "Checkout" again.
@@ -323,11 +324,14 @@ enum Shop {
     protocol Guards: Sendable {
         /// The user has a valid session token.
         func isLoggedIn() -> Bool
+        /// The signed-in customer bought this product, so may review it.
+        func canReview(product: ProductID) -> Bool
     }
 
     /// The names of the guards of flow 'Shop', as blocked outcomes report them.
     enum Guard: String, Hashable, Sendable, CaseIterable {
         case isLoggedIn = "isLoggedIn"
+        case canReview = "canReview"
     }
 
     /// The deep links of flow 'Shop'.
@@ -404,6 +408,13 @@ enum Shop {
         case (15, .event(.shop(.viewOrderTapped(let order)))), (15, .event(.shop(.orderPicked(let order)))), (15, .link(.shop(.orderDetail(let order)))): return .orderDetail(order: order)
         case (16, .event(.shop(.returnTapped(let order)))): return .returnRequest(order: order)
         default: return steps.indices.contains(index) ? steps[index] : nil
+        }
+    }
+    @MainActor
+    fileprivate static func ask(_ index: Int, of valueGuards: FlowRouter.AppGuards, from source: FlowRouter.Source) -> Bool? {
+        switch (index, source) {
+        case (1, .event(.shop(.writeReviewTapped(let product)))): return valueGuards.canReview(product: product)
+        default: return nil
         }
     }
     fileprivate static func link(_ index: Int, values: [String?]) -> Link? {
@@ -500,7 +511,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step ResetEmailSent - 10 in email:String on 7 popTo 0
         step Register - 8 on 8 exit 0 on 9 sheet 5
         step Terms - 12 on 10 dismiss
-        flow Shop 0 0 1 guard isLoggedIn 0 event categoryPicked event productPicked event searchSubmitted event accountTapped event filtersTapped event filtersApplied event cancelTapped event photoTapped event reviewsTapped event sizeGuideTapped event closeTapped event doneTapped event writeReviewTapped event reviewSubmitted event checkoutTapped event startShoppingTapped event viewOrderTapped event continueShoppingTapped event ordersTapped event addressesTapped event signOutTapped event orderPicked event returnTapped event returnRequested event cartTapped event sessionExpired
+        flow Shop 0 0 1 guard isLoggedIn 0 guard canReview 0 event categoryPicked event productPicked event searchSubmitted event accountTapped event filtersTapped event filtersApplied event cancelTapped event photoTapped event reviewsTapped event sizeGuideTapped event closeTapped event doneTapped event writeReviewTapped event reviewSubmitted event checkoutTapped event startShoppingTapped event viewOrderTapped event continueShoppingTapped event ordersTapped event addressesTapped event signOutTapped event orderPicked event returnTapped event returnRequested event cartTapped event sessionExpired
         step Catalog - ^ on 0 push 1 on 1 push 4 on 2 push 3 on 3 if 0 push 13 else sheet 12
         step Category - 14 in category:CategoryID on 1 push 4 on 4 sheet 2
         step Filters - 15 on 5 dismiss on 6 dismiss
@@ -508,7 +519,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step Product - 14 in product:ProductID on 1 push 4 on 7 cover 5 on 8 push 7 on 9 sheet 6
         step Gallery - 18 in product:ProductID in photo:Int on 10 dismiss
         step SizeGuide - 18 in category:CategoryID on 11 dismiss
-        step Reviews - 18 in product:ProductID on 12 if 0 sheet 8 else sheet 12
+        step Reviews - 18 in product:ProductID on 12 if !0 sheet 12 else if 1 sheet 8
         step WriteReview - 21 in product:ProductID on 13 dismiss on 6 dismiss
         step Cart - 14 on 1 push 4 on 14 if 0 push 10 else sheet 12 on 15 dismiss on 10 dismiss
         step Checkout 0 23 in items:[CartItem] on 0 replace 11 on 1 pop
@@ -587,11 +598,12 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         }
     }
     @MainActor
-    static func ask(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards) async -> Bool {
+    static func ask(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards, from source: Source) async -> Bool? {
         switch (ref.flow, ref.index) {
         case (0, 0): return await guards.paymentAuthorized()
         case (2, 0): return guards.isLoggedIn()
-        default: return false
+        case (2, 1): return Shop.ask(1, of: guards, from: source)
+        default: return nil
         }
     }
 }
