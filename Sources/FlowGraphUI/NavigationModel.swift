@@ -21,8 +21,10 @@ public final class NavigationModel<Program: NavigationProgram> {
     public private(set) var flows: [Nav.FlowID: Nav.RunningFlow] = [:]
     /// The root flow.
     public private(set) var rootID: Nav.FlowID
-    /// The modal stacks on screen, the first presented first: those of the flows from the root to
-    /// the one the user is in, each presented over the one before.
+    /// The modal stacks on screen, the first presented first, each presented over the one before:
+    /// those of the flows from the root to the one the user is in, and those of flows a flow
+    /// around them presented over them (a sheet an outer flow shows while an inner one has its
+    /// own up comes last, over everything, and closing it shows the inner one's again).
     public private(set) var presented: [Nav.Stack] = []
     /// How many times the state changed: a cheap value for a view to depend on.
     public private(set) var revision = 0
@@ -38,8 +40,23 @@ public final class NavigationModel<Program: NavigationProgram> {
     private func republish() {
         flows = navigator.flows
         rootID = navigator.rootID
-        presented = navigator.chain.flatMap(\.layers)
+        presented = Self.onScreen(navigator)
         revision += 1
+    }
+
+    /// The modal stacks of every flow on screen, in the order they were presented (stack ids grow
+    /// with time): from the root, each flow running in the top screen of a stack the flow shows (its
+    /// selected tab, and each of its modal stacks).
+    private static func onScreen(_ navigator: Nav) -> [Nav.Stack] {
+        var result: [Nav.Stack] = []
+        var pending = [navigator.rootID]
+        while let id = pending.popLast(), let running = navigator.flows[id] {
+            result += running.layers
+            for stack in [running.tabs[running.selectedTab]] + running.layers {
+                if let subflow = stack.entries.last?.subflow { pending.append(subflow) }
+            }
+        }
+        return result.sorted { $0.id.rawValue < $1.id.rawValue }
     }
 
     // MARK: Reading the state

@@ -89,6 +89,41 @@ struct NavigationModelTests {
         #expect(model.dismissed(at: 0) == nil)
     }
 
+    @Test func aSheetOfAnOuterFlowShowsOverEverythingAndClosingItShowsWhatWasThere() async throws {
+        await navigator.send(FeedFlow.Event.composeTapped)
+        await navigator.send(ComposeFlow.Event.photosTapped)
+        let inner = model.presented.map(\.id)  // the compose sheet, and the photos sheet over it
+        #expect(inner.count == 2)
+        #expect(navigator.current == .composeFlow(.photos))
+
+        // The feed's flow-level clause presents the story over the compose flow's sheets.
+        await navigator.send(FeedFlow.Event.breakingNewsOpened(article: ArticleID(7)))
+        #expect(model.presented.count == 3)
+        #expect(Array(model.presented.map(\.id).prefix(2)) == inner)
+        #expect(model.presented.last?.entries.map(\.screen) == [.feedFlow(.breaking(article: ArticleID(7)))])
+        #expect(navigator.current == .feedFlow(.breaking(article: ArticleID(7))))
+
+        // Closing it (its button, or a swipe at its level) shows the photos sheet again.
+        await navigator.send(FeedFlow.Event.closeTapped)
+        #expect(model.presented.map(\.id) == inner)
+        #expect(navigator.current == .composeFlow(.photos))
+        await navigator.send(FeedFlow.Event.breakingNewsOpened(article: ArticleID(8)))
+        #expect(model.dismissed(at: 2)?.status == .applied)
+        #expect(model.presented.map(\.id) == inner)
+    }
+
+    @Test func aPushOfAnOuterFlowFirstClosesTheInnerFlowsSheetsThatWouldHideIt() async throws {
+        await navigator.send(FeedFlow.Event.composeTapped)
+        await navigator.send(ComposeFlow.Event.photosTapped)
+        let compose = try #require(model.presented.first)
+        let photos = try #require(model.presented.last)
+        let outcome = await navigator.send(FeedFlow.Event.articleLinkTapped(article: ArticleID(3)))
+        #expect(outcome.commands == [.dismiss(photos.id), .push(.feedFlow(.article(article: ArticleID(3))), on: compose.id)])
+        #expect(model.presented.map(\.id) == [compose.id])
+        #expect(model.stack(compose.id)?.screens == [.feedFlow(.compose), .feedFlow(.article(article: ArticleID(3)))])
+        #expect(navigator.current == .feedFlow(.article(article: ArticleID(3))))
+    }
+
     @Test func aCoverIsPresentedAsACoverAndItsButtonClosesIt() async throws {
         await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(1)))
         await navigator.send(FeedFlow.Event.shareTapped)
