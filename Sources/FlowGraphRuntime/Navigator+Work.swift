@@ -197,9 +197,16 @@ extension Navigator {
             reachable = hops.count
             var checks: [(ref: GuardRef, expected: Bool, hop: Int)] = []
             for (index, hop) in hops.enumerated() {
-                guard case .move(let clause) = hop else { continue }
-                for (guardIndex, expected) in Program.table.checks(for: clause) {
-                    checks.append((GuardRef(flow: clause.flow, index: guardIndex), expected, index))
+                switch hop {
+                case .move(let clause):
+                    for (guardIndex, expected) in Program.table.checks(for: clause) {
+                        checks.append((GuardRef(flow: clause.flow, index: guardIndex), expected, index))
+                    }
+                case .bottom(let step), .enter(let step):
+                    // A flow whose start guards decide is entered where they would start it.
+                    for (guardIndex, expected) in Program.table.startChecks(flow: step.flow, step: step.step) {
+                        checks.append((GuardRef(flow: step.flow, index: guardIndex), expected, index))
+                    }
                 }
             }
             self.checks = checks
@@ -283,6 +290,20 @@ extension ProgramTable {
     /// condition of an earlier clause for the same trigger in the same place must fail (else that
     /// clause would fire), each condition before the action in its chain must fail, and the
     /// action's own must hold.
+    /// The answers a flow's start conditions must give for it to start at `step` (none for a tabs
+    /// flow, whose tabs the tab bar shows, or a plain `start`): the conditions before its choice
+    /// fail and its own holds.
+    public func startChecks(flow: Int, step: Int) -> [(guardIndex: Int, expected: Bool)] {
+        let info = flows[flow]
+        guard !info.isTabs, let choice = info.startChoices.firstIndex(where: { $0.step == step }) else { return [] }
+        var checks: [(guardIndex: Int, expected: Bool)] = []
+        for earlier in info.startChoices[..<choice] {
+            if let condition = earlier.condition { checks.append((condition.guardIndex, !condition.holdsWhen)) }
+        }
+        if let own = info.startChoices[choice].condition { checks.append((own.guardIndex, own.holdsWhen)) }
+        return checks
+    }
+
     public func checks(for ref: ClauseRef) -> [(guardIndex: Int, expected: Bool)] {
         let place = clauses(flow: ref.flow, step: ref.step)
         let clause = place[ref.clause]

@@ -30,6 +30,8 @@ public final class Navigator<Program: NavigationProgram> {
     public let guards: Program.AppGuards
 
     let rootScreens: [Screen]
+    /// Every screen the root flow may start at: a deep link's path may begin at any of them.
+    let rootStartScreens: [Screen]
     var lastID = 0
     /// Counts the moves of the user, which a call waiting for a guard must notice.
     var revision = 0
@@ -39,10 +41,11 @@ public final class Navigator<Program: NavigationProgram> {
 
     /// A navigator showing the first screens of `root`; `guards` answers the program's guards.
     public init(_ root: Root, guards: Program.AppGuards, historyLimit: Int = 100) {
-        let start = Self.start(of: root)
+        let start = Self.start(of: root, guards: guards)
         self.guards = guards
         self.historyLimit = max(0, historyLimit)
         rootScreens = start.screens
+        rootStartScreens = Self.possibleStartScreens(flow: start.flow, from: .root(root))
         var commands: [Command] = []
         rootID = startFlow(start, parent: nil, commands: &commands)
         initialCommands = commands

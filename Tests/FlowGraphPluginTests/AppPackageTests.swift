@@ -51,6 +51,7 @@ import Testing
                 public init() {}
                 public func isSignedIn() -> Bool { signedIn }
                 public func hasPasscode() -> Bool { true }
+                public func isLocked() -> Bool { false }
                 public func isAuthenticated() -> Bool { true }
                 public func canOpenOrder(order: OrderID) -> Bool { true }
                 public func canPay() async -> Bool {

@@ -29,6 +29,9 @@ final class TestGuards: FlowRouter.Guards {
         return passcode
     }
 
+    var locked = false
+    func isLocked() -> Bool { locked }
+
     func isAuthenticated() -> Bool {
         asked.append("isAuthenticated")
         return authenticated
@@ -332,6 +335,22 @@ struct NavigatorTests {
         #expect(guards.asked == ["hasPasscode", "hasPasscode", "isAuthenticated", "hasPasscode", "isAuthenticated"])
     }
 
+    @Test func aStartDecidedByAGuardShowsTheLockScreenAndStopsALinkThere() async throws {
+        guards.locked = true
+        let locked = FlowNavigator(.app, guards: guards)
+        #expect(locked.running(.account)?.tabs[0].screens == [.account(.locked)])
+        let opened = await locked.open(url: "/account/cards")
+        #expect(opened.status == .blocked(by: .account(.isLocked)))
+        #expect(locked.running(.account)?.tabs[0].screens == [.account(.locked)])
+        await locked.send(Account.Event.unlocked)
+        #expect(locked.running(.account)?.tabs[0].screens == [.account(.overview)])
+
+        // Unlocked, the link enters the account at its overview, as its path says.
+        guards.locked = false
+        #expect(await locked.open(url: "/account/cards").isApplied)
+        #expect(locked.current == .account(.cards))
+    }
+
     @Test func twoConcurrentSendsAreSerializedAcrossAnAsyncGuard() async {
         await goToCheckout()
         guards.holdsPayment = true
@@ -393,7 +412,7 @@ struct NavigatorTests {
     @Test func theGraphIsDataTestsCanWalk() {
         let graph = FlowNavigator.graph
         #expect(graph.roots == ["App"])
-        #expect(graph.steps.count == 2 + 10 + 2 + 6)
+        #expect(graph.steps.count == 2 + 10 + 2 + 7)
         for step in graph.steps {
             #expect(step.path.last == "\(step.flow).\(step.name)", "\(step.flow).\(step.name) is not reachable")
         }

@@ -34,6 +34,11 @@ struct AsyncNavigatorTests {
         #expect(main.top.screens == [.main(.list), .main(.item(item: 2))])
     }
 
+    @Test func aStartDecidedByAGuardIsAskedAtOnceEvenInAnAsyncProgram() {
+        guards.guest = true
+        #expect(Nav(.root, guards: guards).current == .root(.other))
+    }
+
     @Test func aSecondSendWaitsForTheFirstAcrossItsGuard() async {
         await navigator.send(.main(.picked(item: 1)))
         guards.signedIn = true

@@ -21,6 +21,15 @@ struct SyncNavigatorTests {
         #expect(navigator.initialCommands.count == 5)  // setRoot, start, setRoot, setRoot, selectTab
     }
 
+    @Test func aStartDecidedByAGuardIsAskedWhenTheFlowStarts() {
+        #expect(navigator.chain[0].selectedTab == 0)  // not a guest: Home
+        guards.guest = true
+        let guest = Nav(.root, guards: guards)
+        #expect(guest.chain[0].selectedTab == 1)
+        #expect(guest.current == .root(.other))
+        #expect(guest.initialCommands.last == .selectTab(.root(.other), index: 1, in: guest.rootID))
+    }
+
     @Test func pushCarriesThePayloadAndEveryPushIsANewEntry() throws {
         let first = navigator.send(.main(.picked(item: 1)))
         #expect(first == .init(status: .applied, commands: [.push(.main(.item(item: 1)), on: mainStack)]))

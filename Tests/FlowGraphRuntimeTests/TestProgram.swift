@@ -4,7 +4,11 @@ import FlowGraphRuntime
 // a library: the same types and table behind a synchronous program (`SyncShop`) and an
 // asynchronous one (`AsyncShop`), which differ only in how they ask their guards.
 //
-//     flow Root tabs { start Home; step Home runs Main; step Other; on homeTapped -> select Home }
+//     flow Root tabs {
+//         start Other if isGuest else Home    // the tab shown first, as the guard says when it starts
+//         guard isGuest
+//         step Home runs Main; step Other; on homeTapped -> select Home
+//     }
 //     flow Main {
 //         start List
 //         guard signedIn
@@ -48,14 +52,22 @@ enum ShopExit: Sendable { case pay(PayExit) }
 enum MainLink: Hashable, Sendable { case item(item: Int), note(item: Int, text: String?) }
 enum ShopLink: Hashable, Sendable { case main(MainLink) }
 enum ShopGuard: Hashable, Sendable, CustomStringConvertible {
-    case signedIn, canNote
-    var description: String { self == .signedIn ? "Main.signedIn" : "Main.canNote" }
+    case isGuest, signedIn, canNote
+    var description: String {
+        switch self {
+        case .isGuest: "Root.isGuest"
+        case .signedIn: "Main.signedIn"
+        case .canNote: "Main.canNote"
+        }
+    }
 }
 enum ShopRoot: Sendable { case root }
 
 /// The guards' answers, as a test sets them.
 @MainActor
 final class ShopGuards {
+    /// Asked at once when the root starts: a guest sees the other tab first.
+    var guest = false
     var signedIn = false
     /// The items `canNote` refuses (it allows every other).
     var unnotable: Set<Int> = []
@@ -99,7 +111,8 @@ final class ShopGuards {
 enum ShopDefinition {
     static let table = ProgramTable(text: """
         flowgraph-table 1
-        flow Root 1 0 1 event homeTapped
+        flow Root 1 0 1 guard isGuest 0 event homeTapped
+        starts if 0 1 else 0
         step Home 1 ^
         step Other - ^
         on 0 select 0
@@ -230,7 +243,8 @@ enum SyncShop: SyncNavigationProgram {
     static func exit(of exit: ShopExit) -> ExitRef { ShopDefinition.exit(of: exit) }
     static func link(of link: ShopLink) -> LinkRef { ShopDefinition.link(of: link) }
     static func flow(of root: ShopRoot) -> Int { 0 }
-    static func guardID(_ ref: GuardRef) -> ShopGuard { ref.index == 0 ? .signedIn : .canNote }
+    static func guardID(_ ref: GuardRef) -> ShopGuard { ref.flow == 0 ? .isGuest : ref.index == 0 ? .signedIn : .canNote }
+    @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: ShopGuards) -> Bool? { ref.flow == 0 ? guards.guest : nil }
     static func screen(_ step: StepRef, from source: PayloadSource<SyncShop>) -> ShopScreen? { ShopDefinition.screen(step, from: source) }
     static func exit(_ exit: ExitRef, from source: PayloadSource<SyncShop>) -> ShopExit? { ShopDefinition.exit(exit, from: source) }
     static func link(_ ref: LinkRef, values: [String?]) -> ShopLink? { ShopDefinition.link(ref, values: values) }
@@ -257,7 +271,8 @@ enum AsyncShop: AsyncNavigationProgram {
     static func exit(of exit: ShopExit) -> ExitRef { ShopDefinition.exit(of: exit) }
     static func link(of link: ShopLink) -> LinkRef { ShopDefinition.link(of: link) }
     static func flow(of root: ShopRoot) -> Int { 0 }
-    static func guardID(_ ref: GuardRef) -> ShopGuard { ref.index == 0 ? .signedIn : .canNote }
+    static func guardID(_ ref: GuardRef) -> ShopGuard { ref.flow == 0 ? .isGuest : ref.index == 0 ? .signedIn : .canNote }
+    @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: ShopGuards) -> Bool? { ref.flow == 0 ? guards.guest : nil }
     static func screen(_ step: StepRef, from source: PayloadSource<AsyncShop>) -> ShopScreen? { ShopDefinition.screen(step, from: source) }
     static func exit(_ exit: ExitRef, from source: PayloadSource<AsyncShop>) -> ShopExit? { ShopDefinition.exit(exit, from: source) }
     static func link(_ ref: LinkRef, values: [String?]) -> ShopLink? { ShopDefinition.link(ref, values: values) }

@@ -253,10 +253,11 @@ struct CompositeGraph {
         var via = [Edge?](repeating: nil, count: references.count)
         var queue: [Int32] = []
         for root in program.roots {
-            // The app starts at a root's start; for a tabs root, at every tab.
+            // The app starts at a root's start (at each step its guards may start it at); for a
+            // tabs root, at every tab.
             let flow = program.flows[root]
             guard let start = flow.start else { continue }
-            for step in flow.isTabs ? [start] + flow.steps.indices.filter({ $0 != start }) : [start] {
+            for step in [start] + flow.enteredSteps.filter({ $0 != start }) {
                 let node = offsets[root] + step
                 parent[node] = -1
                 queue.append(Int32(node))
@@ -277,7 +278,7 @@ struct CompositeGraph {
             areFlowsEntered = true
             for (flowIndex, flow) in program.flows.enumerated() {
                 // Without a start (already an error), any step may be where the flow begins.
-                let entered = flow.start == nil ? flow.steps.indices : flow.enteredSteps
+                let entered = flow.start == nil ? Array(flow.steps.indices) : flow.enteredSteps
                 for step in entered { reach(offsets[flowIndex] + step, from: node, nil) }
             }
         }

@@ -63,6 +63,9 @@ extension Checker {
         let isLost = flow.isIncomplete || flow.steps.contains(where: \.isIncomplete)
         var anyGuardUnknown = isLost
         var anyExitUnknown = isLost
+        for condition in flow.startChoices.compactMap(\.condition) {
+            if let index = condition.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }
+        }
         flow.forEachTransition { transition in
             transition.forEachCondition {
                 if let index = $0.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }

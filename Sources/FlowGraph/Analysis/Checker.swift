@@ -242,10 +242,20 @@ public struct Checker {
         for (child, runner) in zip(chain.dropLast().reversed(), chain.dropFirst().reversed()) {
             guard case .runner(_, let state)? = entries[child], let graph = graphs[runner],
                   let childStart = program.flows[child].start else { return nil }
-            hops += hopsOf(graph.path(to: state), in: runner).dropFirst()
+            hops = Self.join(hops, hopsOf(graph.path(to: state), in: runner))
             hops.append(.init(step: StepReference(flow: child, step: childStart), via: "runs"))
         }
         return NavigationPath(hops: hops)
+    }
+
+    /// A path that ends where a flow is entered, followed by a path inside the flow from where it
+    /// started: the entry's last hop is that start (a flow whose start is decided by guards may
+    /// have started at another choice than its first).
+    static func join(_ entry: [NavigationPath.Hop], _ local: [NavigationPath.Hop]) -> [NavigationPath.Hop] {
+        guard let last = entry.last, let first = local.first else { return entry + local }
+        var joined = NavigationPath.Hop(step: first.step, via: last.via)
+        joined.clause = last.clause
+        return entry.dropLast() + [joined] + local.dropFirst()
     }
 
     func hopsOf(_ local: [(state: Int32, move: FlowStateGraph.Move?)], in flowIndex: Int) -> [NavigationPath.Hop] {
@@ -268,7 +278,7 @@ public struct Checker {
     func path(along local: [(state: Int32, move: FlowStateGraph.Move?)], in flowIndex: Int) -> NavigationPath {
         let hops = hopsOf(local, in: flowIndex)
         guard let entry = entryPath(flowIndex) else { return NavigationPath(hops: hops) }
-        return NavigationPath(hops: entry.hops + hops.dropFirst())
+        return NavigationPath(hops: Self.join(entry.hops, hops))
     }
 
     mutating func report(_ rule: Rule, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [],

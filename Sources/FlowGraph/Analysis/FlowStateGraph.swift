@@ -127,6 +127,13 @@ struct FlowStateGraph {
         var deferred: [(move: Int, from: Int32, state: State)] = []
         var isDeferring = true
         _ = add(State(step: Int32(start), layer: .base, isBottom: true), from: nil)
+        // A flow whose start is decided by guards may start at each of its choices (a tabs flow's
+        // choice only picks the tab shown first: the tab bar reaches the others).
+        if !flow.isTabs {
+            for choice in flow.startChoices.dropFirst() {
+                if let step = choice.step { _ = add(State(step: Int32(step), layer: .base, isBottom: true), from: nil) }
+            }
+        }
         var cursor = 0
         moveStart.reserveCapacity(flow.steps.count * 2 + 1)
         while true {

@@ -102,8 +102,14 @@ public struct DiagramBuilder {
         if !flow.handlers.isEmpty { nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode)) }
         for (index, node) in nodes.enumerated() { nodeIndex[node.id] = (clusters.count, index) }
         clusters.append(Diagram.Cluster(id: Self.clusterID(flow), attributes: attributes, nodes: nodes))
-        if let start = flow.start {
-            edges.append(Diagram.Edge(tail: Self.startID(flow), head: Self.stepID(flow, flow.steps[start]), attributes: [.init("color", "#222222")]))
+        // One edge a step the flow may start at, labelled with the condition that picks it.
+        let startConditions = flow.startChoices.compactMap(\.condition)
+        for (branch, choice) in flow.startChoices.enumerated() {
+            guard let start = choice.step else { continue }
+            var attributes: [Diagram.Attribute] = [.init("color", "#222222")]
+            let label = DiagramStyle.conditionLabel(startConditions, branch: branch, in: flow).dropFirst()
+            if !label.isEmpty { attributes.append(.init("label", String(label))) }
+            edges.append(Diagram.Edge(tail: Self.startID(flow), head: Self.stepID(flow, flow.steps[start]), attributes: attributes))
         }
     }
 

@@ -12,8 +12,11 @@ public enum MermaidEmitter {
             let flow = program.flows[flowIndex]
             let flowID = ids.id(for: flow.name)
             lines.append("    state \"\(label(flow.isTabs ? "\(flow.name) (tabs)" : flow.name))\" as \(flowID) {")
-            if let start = flow.start {
-                lines.append("        [*] --> \(ids.id(for: "\(flow.name).\(flow.steps[start].name)"))")
+            let startConditions = flow.startChoices.compactMap(\.condition)
+            for (branch, choice) in flow.startChoices.enumerated() {
+                guard let start = choice.step else { continue }
+                let condition = String(DiagramStyle.conditionLabel(startConditions, branch: branch, in: flow).dropFirst())
+                lines.append("        [*] --> \(ids.id(for: "\(flow.name).\(flow.steps[start].name)"))" + (condition.isEmpty ? "" : ": \(label(condition))"))
             }
             for step in flow.steps {
                 let stepID = ids.id(for: "\(flow.name).\(step.name)")

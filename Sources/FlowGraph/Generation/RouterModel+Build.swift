@@ -75,9 +75,10 @@ extension RouterModel {
             steps: flow.steps.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
             events: events,
             exits: flow.exits.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
-            guards: flow.guards.map {
-                GuardModel(identifier: SwiftNames.identifier($0.name), name: $0.name, doc: $0.doc, isAsync: $0.isAsync,
-                           parameters: types.parameters($0.parameters))
+            guards: flow.guards.enumerated().map { guardIndex, item in
+                GuardModel(identifier: SwiftNames.identifier(item.name), name: item.name, doc: item.doc, isAsync: item.isAsync,
+                           parameters: types.parameters(item.parameters),
+                           isAskedByStart: flow.startChoices.contains { $0.condition?.guardIndex == guardIndex })
             },
             links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [])
     }
@@ -85,7 +86,7 @@ extension RouterModel {
     /// The inputs of a root flow's first screens (every tab's, for tabs), each name once.
     static func rootInputs(_ flow: Flow) -> [Parameter] {
         var seen = Set<String>()
-        return flow.firstSteps.flatMap { flow.steps[$0].inputs }.filter { seen.insert($0.name).inserted }
+        return flow.enteredSteps.flatMap { flow.steps[$0].inputs }.filter { seen.insert($0.name).inserted }
     }
 
     /// The case name of each resolved link of a flow: the target step's, numbered when repeated.
@@ -109,12 +110,6 @@ extension RouterModel {
 extension Flow {
     /// Whether one of the flow's guards is async, which makes the program's calls async.
     var hasAsyncGuard: Bool { guards.contains(where: \.isAsync) }
-
-    /// The steps the flow shows first: its start step, or every tab.
-    var firstSteps: [Int] {
-        guard let start else { return [] }
-        return isTabs ? Array(steps.indices) : [start]
-    }
 }
 
 /// Writes the types the spec names as the generated file must: a name that a generated type would

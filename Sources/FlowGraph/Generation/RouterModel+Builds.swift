@@ -67,13 +67,13 @@ struct BuildCollector {
                 guard let runs = step.runs else { continue }
                 let source = Source(kind: .screen, flowCase: caseNames[flowIndex], parameters: step.inputs,
                                     caseName: SwiftNames.caseIdentifier(step.name))
-                for first in program.flows[runs].firstSteps { addStep(first, in: runs, from: source) }
+                for first in program.flows[runs].enteredSteps { addStep(first, in: runs, from: source) }
             }
         }
         for (number, root) in program.roots.enumerated() {
             let flow = program.flows[root]
             let source = Source(kind: nil, flowCase: "", parameters: RouterModel.rootInputs(flow), caseName: rootCases[number])
-            for first in flow.firstSteps { addStep(first, in: root, from: source) }
+            for first in flow.enteredSteps { addStep(first, in: root, from: source) }
         }
         for index in steps.indices {
             steps[index].sort { $0.target < $1.target }

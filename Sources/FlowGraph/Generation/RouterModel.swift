@@ -62,6 +62,8 @@ struct RouterModel {
         var isAsync: Bool
         /// The arguments it is asked with: label and type (the type as the file must write it).
         var parameters: [(label: String, type: String)]
+        /// Whether a `start` asks it, at once, when the flow starts (`answerAtOnce`).
+        var isAskedByStart = false
     }
 
     struct LinkModel {

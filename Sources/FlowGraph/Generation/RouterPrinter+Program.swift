@@ -160,6 +160,22 @@ extension RouterPrinter {
                 out.line("default: return nil")
             }
         }
+        // The guards a `start` asks: the compiler lets it ask only those that answer at once.
+        out.line("@MainActor")
+        out.block("\(access)static func answerAtOnce(_ ref: \(ref)GuardRef, of guards: AppGuards) -> Bool?") { out in
+            let asked = withGuards.flatMap { flow in
+                flow.guards.enumerated().filter { $0.element.isAskedByStart && !$0.element.isAsync && $0.element.parameters.isEmpty }
+                    .map { (flow, $0.offset, $0.element) }
+            }
+            guard !asked.isEmpty else {
+                out.line("nil")
+                return
+            }
+            out.switchOver("(ref.flow, ref.index)") { out in
+                for (flow, index, item) in asked { out.line("case (\(flow.index), \(index)): return guards.\(item.identifier)()") }
+                out.line("default: return nil")
+            }
+        }
     }
 
     /// The navigator's typed `send` and `open` for each flow, and its `init` without guards.

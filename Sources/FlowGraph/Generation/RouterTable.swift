@@ -23,6 +23,7 @@ struct RouterTable {
             for event in flow.events { fields += ["event", event.name] }
             for exit in flow.exits { fields += ["exit", exit.name] }
             lines.append(Self.record("flow", fields))
+            if flow.startChoices.count > 1 { lines.append(Self.starts(flow.startChoices)) }
             for (stepIndex, step) in flow.steps.enumerated() {
                 var fields = [step.name, step.runs.map(String.init) ?? "-"]
                 let parent = search.parent[offsets[flowIndex] + stepIndex]
@@ -52,6 +53,19 @@ struct RouterTable {
 
     private static func record(_ keyword: String, _ fields: [String]) -> String {
         ([keyword] + fields.map(escape)).joined(separator: " ")
+    }
+
+    /// `starts [if [!]GUARD STEP else]... STEP`: where a flow starts, as its guards decide.
+    private static func starts(_ choices: [StartChoice]) -> String {
+        var words = ["starts"]
+        for choice in choices {
+            if let condition = choice.condition {
+                words += ["if", (condition.isNegated ? "!" : "") + String(condition.guardIndex ?? 0), String(choice.step ?? 0), "else"]
+            } else {
+                words.append(String(choice.step ?? 0))
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`, where an action with a back move is

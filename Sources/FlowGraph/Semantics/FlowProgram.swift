@@ -45,8 +45,13 @@ public struct Flow: Sendable {
     public var doc: [String]
     /// The range of the flow's name.
     public var range: SourceRange
-    /// The step the flow starts at (for tabs, the tab selected first).
+    /// The step the flow starts at (for tabs, the tab selected first); with conditions, the first
+    /// choice (see `startChoices`).
     public var start: Int?
+    /// Where the flow may start, asked in order when it starts: `start Home if isSignedIn else
+    /// Welcome` is Home when `isSignedIn` holds, else Welcome. One choice without a condition for a
+    /// plain `start`; empty without one.
+    public var startChoices: [StartChoice] = []
     public var steps: [Step]
     public var exits: [Exit]
     public var guards: [Guard]
@@ -59,16 +64,25 @@ public struct Flow: Sendable {
     /// declaration of its name): the checker then assumes any of its steps may do anything.
     public var isIncomplete = false
 
-    /// The steps shown when the flow starts running: every tab of a tabs flow, else the start step
-    /// (none without one). A range, so that asking costs nothing.
-    public var enteredSteps: Range<Int> {
-        if isTabs { return steps.indices }
-        return start.map { $0 ..< $0 + 1 } ?? 0 ..< 0
+    /// The steps shown when the flow starts running: every tab of a tabs flow, else each step it
+    /// may start at (none without a start).
+    public var enteredSteps: [Int] {
+        if isTabs { return Array(steps.indices) }
+        var seen = Set<Int>()
+        return startChoices.compactMap(\.step).filter { seen.insert($0).inserted }
     }
 
     public func step(named name: String) -> Int? { steps.firstIndex { $0.name == name } }
     public func exit(named name: String) -> Int? { exits.firstIndex { $0.name == name } }
     public func guardIndex(named name: String) -> Int? { guards.firstIndex { $0.name == name } }
+}
+
+/// A step a flow may start at, and the condition that picks it (none for the last choice).
+public struct StartChoice: Sendable {
+    /// The step; nil when its name does not resolve (already an error).
+    public var step: Int?
+    /// `if g` / `if !g`: the choice is taken when the conditions before it fail and this one holds.
+    public var condition: Condition?
 }
 
 /// A place the user can be: a screen, or a step that runs a subflow.

@@ -140,11 +140,16 @@ public struct Resolver {
         exitIndex = Dictionary(flow.exits.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // start
         if let start = syntax.starts.first {
-            flow.start = stepIndex[start.text]
-            if flow.start == nil {
-                flow.start = reportUnknown(SemanticMessages.unknownStep(start.text, flow: flow.name), at: start.range,
-                                           name: start.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
+            flow.startChoices = start.choices.enumerated().map { index, name in
+                var step = stepIndex[name.text]
+                if step == nil {
+                    step = reportUnknown(SemanticMessages.unknownStep(name.text, flow: flow.name), at: name.range,
+                                         name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
+                }
+                return StartChoice(step: step, condition: start.conditions.indices.contains(index)
+                                   ? startCondition(start.conditions[index], in: flow) : nil)
             }
+            flow.start = flow.startChoices[0].step
             for extra in syntax.starts.dropFirst() {
                 report(.duplicateName, SemanticMessages.duplicateStart(flow.name), at: extra.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: start.range)])
@@ -211,6 +216,29 @@ public struct Resolver {
             event: syntax.event.text, eventRange: syntax.event.range, payload: parameters(syntax.payload),
             action: action(syntax.action, in: flow), condition: condition, doc: syntax.doc, range: syntax.range,
             isExitHandler: isExitHandler)
+    }
+
+    /// `if g` of a `start`: asked at once when the flow starts, with nothing to take arguments from,
+    /// so the guard must answer at once and take none (`start-guard`).
+    private mutating func startCondition(_ syntax: StartConditionSyntax, in flow: Flow) -> Condition {
+        let guardName = syntax.guardName
+        var guardIndex = flow.guardIndex(named: guardName.text)
+        if guardIndex == nil {
+            guardIndex = reportUnknown(SemanticMessages.unknownGuard(guardName.text, flow: flow.name), at: guardName.range,
+                                       name: guardName.text, candidates: flow.guards.map(\.name)).flatMap { flow.guardIndex(named: $0) }
+        }
+        if let guardIndex {
+            let declared = flow.guards[guardIndex]
+            if declared.isAsync {
+                report(.startGuard, SemanticMessages.asyncStartGuard(declared.name, flow: flow.name), at: syntax.range,
+                       notes: [.init(SemanticMessages.guardDeclaredHere(declared.name), at: declared.range)])
+            } else if !declared.parameters.isEmpty {
+                report(.startGuard, SemanticMessages.startGuardWithArguments(declared.name, flow: flow.name), at: syntax.range,
+                       notes: [.init(SemanticMessages.guardDeclaredHere(declared.name), at: declared.range)])
+            }
+        }
+        return Condition(guardName: guardName.text, guardIndex: guardIndex, isNegated: syntax.isNegated, elseAction: nil,
+                         range: syntax.range, testRange: syntax.range)
     }
 
     private mutating func resolveCondition(_ syntax: ConditionSyntax, in flow: Flow) -> Condition {

@@ -46,6 +46,13 @@ enum SemanticMessages {
         "step '\(step)' runs flow '\(flow)', whose step '\(start)' needs input '\(parameter.name): \(parameter.type)' that '\(step)' does not have"
     }
     static func declaredHere(_ what: String) -> String { "\(what) declared here" }
+    static func guardDeclaredHere(_ name: String) -> String { declaredHere("guard '\(name)'") }
+    static func asyncStartGuard(_ name: String, flow: String) -> String {
+        "the 'start' of flow '\(flow)' asks guard '\(name)', which is 'async': a start is decided at once, when the flow starts"
+    }
+    static func startGuardWithArguments(_ name: String, flow: String) -> String {
+        "the 'start' of flow '\(flow)' asks guard '\(name)', which takes arguments: a start has no payload to take them from"
+    }
 
     static func stepOwner(_ step: String) -> String { "step '\(step)'" }
     static func exitOwner(_ exit: String) -> String { "exit '\(exit)'" }

@@ -125,8 +125,7 @@ public struct Parser {
         let startIndex = index
         switch keyword.kind == .identifier ? keyword.text : "" {
         case "start":
-            advance()
-            if let name = expectName("a step name after 'start'") { flow.starts.append(name) }
+            if let start = parseStart() { flow.starts.append(start) }
         case "step":
             if let step = parseStep() { flow.steps.append(step) }
         case "exit":
@@ -251,6 +250,38 @@ public struct Parser {
             return nil
         }
         return OnSyntax(event: event, payload: payload, action: action, condition: condition, doc: keyword.doc, range: range(from: keyword))
+    }
+
+    // MARK: - start := 'start' Name ('if' '!'? Name 'else' Name)*
+
+    mutating func parseStart() -> StartSyntax? {
+        let keyword = take()
+        guard let first = expectName("a step name after 'start'") else { return nil }
+        var choices = [first]
+        var conditions: [StartConditionSyntax] = []
+        while current.isKeyword("if"), !current.isAtLineStart {
+            guard conditions.count < SourceLimits.elseActions else {
+                error(SyntaxMessages.tooManyStartChoices, at: current)
+                return nil
+            }
+            let ifToken = take()
+            var isNegated = false
+            if current.isPunctuation("!") {
+                isNegated = true
+                advance()
+            }
+            guard let guardName = expectName("a guard name after 'if'") else { return nil }
+            conditions.append(StartConditionSyntax(guardName: guardName, isNegated: isNegated, range: range(from: ifToken)))
+            guard current.isKeyword("else"), !current.isAtLineStart else {
+                // Kept as read, so that its steps and guard count as used.
+                error(SyntaxMessages.startNeedsElse, atMissing: current)
+                break
+            }
+            advance()
+            guard let next = expectName("a step name after 'else'") else { return nil }
+            choices.append(next)
+        }
+        return StartSyntax(choices: choices, conditions: conditions, range: range(from: keyword))
     }
 
     // MARK: - condition := 'if' '!'? Name ('else' action condition?)?

@@ -26,6 +26,8 @@ enum SyntaxMessages {
     static func cannotFollowABackMove(_ action: String) -> String {
         "after a back move a clause shows one screen with 'push', 'sheet', 'cover' or 'replace', not '\(action)'"
     }
+    static let startNeedsElse = "a 'start' with a condition needs 'else' and the step to start at otherwise: 'start Home if isSignedIn else Welcome'"
+    static let tooManyStartChoices = "a 'start' can have at most \(SourceLimits.elseActions) conditions"
     static let oneBackMove = "a clause makes at most two moves: one back move, then one screen shown ('dismiss, sheet Settings')"
     static func actionTakesNoTarget(_ action: String) -> String { "'\(action)' takes no target" }
     static func unbalancedType(_ closing: String) -> String { "unbalanced '\(closing)' in type" }

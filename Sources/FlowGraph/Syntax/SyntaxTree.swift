@@ -55,7 +55,7 @@ public struct FlowSyntax: Sendable {
     /// Whether a syntax error lost text outside the flow's steps that may have declared a name
     /// (`step`, `exit`, `guard`, `start`, or a line that is none of the flow's members).
     public var hasLostDeclarations = false
-    public var starts: [Name] = []
+    public var starts: [StartSyntax] = []
     public var steps: [StepSyntax] = []
     public var exits: [ExitSyntax] = []
     public var guards: [GuardSyntax] = []
@@ -81,6 +81,27 @@ public struct ExitSyntax: Sendable {
     public let name: Name
     public let inputs: [ParameterSyntax]
     public let doc: [String]
+    public let range: SourceRange
+}
+
+/// `start A`, or where the flow starts decided by guards: `start Home if isSignedIn else Welcome`,
+/// `start Terms if !acceptedTerms else Intro if isFirstLaunch else Home`.
+public struct StartSyntax: Sendable {
+    /// The steps it may start at, in the order their conditions are asked; the last has none.
+    public let choices: [Name]
+    /// The condition of each choice but the last: choice `k` when conditions `0..<k` fail and `k` holds.
+    /// (After a syntax error, the last choice may have one too.)
+    public let conditions: [StartConditionSyntax]
+    public let range: SourceRange
+
+    /// The first choice: the step the flow starts at when it has no conditions.
+    public var name: Name { choices[0] }
+}
+
+/// `if g` or `if !g` of a `start`.
+public struct StartConditionSyntax: Sendable, Hashable {
+    public let guardName: Name
+    public let isNegated: Bool
     public let range: SourceRange
 }
 

@@ -50,6 +50,9 @@ public protocol NavigationProgram {
     static func screen(_ step: StepRef, from source: PayloadSource<Self>) -> Screen?
     /// The exit with its inputs taken by name from `source`.
     static func exit(_ exit: ExitRef, from source: PayloadSource<Self>) -> Exit?
+    /// The answer of a guard that a `start` asks, when the flow starts: one that answers at once
+    /// and takes no arguments (the compiler lets a start ask no other); nil for any other.
+    @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: AppGuards) -> Bool?
     /// The link of `ref` with its placeholders read from the URL's text (`values`, in the order of
     /// the pattern's placeholders, nil for one the URL leaves out); nil when one does not convert.
     static func link(_ ref: LinkRef, values: [String?]) -> Link?

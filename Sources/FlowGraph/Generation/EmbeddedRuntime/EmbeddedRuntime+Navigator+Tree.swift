@@ -11,22 +11,42 @@ extension Navigator {
         case layer(Int)
     }
 
-    static func start(of root: Root) -> Start {
+    static func start(of root: Root, guards: Program.AppGuards) -> Start {
         let flow = Program.flow(of: root)
-        return start(flow: flow, from: .root(root))
+        return start(flow: flow, from: .root(root), guards: guards)
     }
 
     /// The first screens of the subflow a screen's step runs, from the screen's inputs.
-    static func start(of screen: Screen) -> Start? {
+    static func start(of screen: Screen, guards: Program.AppGuards) -> Start? {
         let step = Program.step(of: screen)
         guard let runs = Program.table.flows[step.flow].steps[step.step].runs else { return nil }
-        return start(flow: runs, from: .screen(screen))
+        return start(flow: runs, from: .screen(screen), guards: guards)
     }
 
-    private static func start(flow: Int, from source: PayloadSource<Program>) -> Start {
+    /// The step a flow starts at now: the first choice of its start whose condition holds, the
+    /// guards asked at once, in order (a plain `start` asks nothing).
+    static func chosenStart(flow: Int, guards: Program.AppGuards) -> Int {
         let info = Program.table.flows[flow]
-        let screens = info.firstSteps.compactMap { Program.screen(StepRef(flow: flow, step: $0), from: source) }
-        return Start(flow: flow, screens: screens, selected: info.isTabs ? info.start : 0)
+        for choice in info.startChoices {
+            guard let condition = choice.condition else { return choice.step }
+            let answer = Program.answerAtOnce(GuardRef(flow: flow, index: condition.guardIndex), of: guards) ?? false
+            if answer == condition.holdsWhen { return choice.step }
+        }
+        return info.start
+    }
+
+    private static func start(flow: Int, from source: PayloadSource<Program>, guards: Program.AppGuards) -> Start {
+        let info = Program.table.flows[flow]
+        let chosen = chosenStart(flow: flow, guards: guards)
+        let steps = info.isTabs ? Array(info.steps.indices) : [chosen]
+        let screens = steps.compactMap { Program.screen(StepRef(flow: flow, step: $0), from: source) }
+        return Start(flow: flow, screens: screens, selected: info.isTabs ? chosen : 0)
+    }
+
+    /// Every screen a flow may start at (or every tab), built from `source`: a deep link's path
+    /// enters a flow at one of them, once the guards that pick it said so.
+    static func possibleStartScreens(flow: Int, from source: PayloadSource<Program>) -> [Screen] {
+        Program.table.flows[flow].firstSteps.compactMap { Program.screen(StepRef(flow: flow, step: $0), from: source) }
     }
 
     func stack(_ id: FlowID, _ place: Place) -> Stack? {
@@ -83,7 +103,7 @@ extension Navigator {
 
     private func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
         let entryID = EntryID(rawValue: nextID())
-        guard let start = Self.start(of: screen) else { return Entry(id: entryID, screen: screen, subflow: nil) }
+        guard let start = Self.start(of: screen, guards: guards) else { return Entry(id: entryID, screen: screen, subflow: nil) }
         var nested: [Command] = []
         let subflow = startFlow(start, parent: id, commands: &nested)
         let stacks = flows[subflow]?.tabs.map(\.id) ?? []
@@ -156,7 +176,7 @@ extension Navigator {
         for place in places {
             guard let stack = stack(id, place) else { continue }
             var entries = stack.entries
-            for index in entries.indices where entries[index].subflow == nil && Self.start(of: entries[index].screen) != nil {
+            for index in entries.indices where entries[index].subflow == nil && Self.runsAFlow(entries[index].screen) {
                 let restarted = makeEntry(entries[index].screen, in: id, at: stack.id, index: index, commands: &commands)
                 entries[index] = Entry(id: entries[index].id, screen: restarted.screen, subflow: restarted.subflow)
             }
@@ -196,14 +216,22 @@ extension Navigator {
     }
 
     private func startScreens(of id: FlowID) -> [Screen] {
-        if id == rootID { return rootScreens }
+        if id == rootID { return rootStartScreens }
         guard let parent = flows[id]?.parent, let running = flows[parent] else { return [] }
         for stack in running.tabs + running.layers {
             if let entry = stack.entries.first(where: { $0.subflow == id }) {
-                return Self.start(of: entry.screen)?.screens ?? []
+                let step = Program.step(of: entry.screen)
+                guard let runs = Program.table.flows[step.flow].steps[step.step].runs else { return [] }
+                return Self.possibleStartScreens(flow: runs, from: .screen(entry.screen))
             }
         }
         return []
+    }
+
+    /// Whether the screen's step runs a flow.
+    static func runsAFlow(_ screen: Screen) -> Bool {
+        let step = Program.step(of: screen)
+        return Program.table.flows[step.flow].steps[step.step].runs != nil
     }
 
     /// Whether a move can act in flow `id` now.

@@ -97,6 +97,8 @@ extension ProgramTable {
                 var clauses: [Clause] = []
                 while !fields.isAtEnd { clauses.append(try fields.clause()) }
                 flows[flows.count - 1].steps.append(StepInfo(name: name, inputs: inputs, runs: runs, path: path, clauses: clauses))
+            case "starts":
+                flows[flows.count - 1].startChoices = try fields.startChoices()
             case "on":
                 fields.back()
                 flows[flows.count - 1].clauses.append(try fields.clause())
@@ -139,6 +141,12 @@ extension ProgramTable {
         let total = offsets.last.map { $0 + (flows.last?.steps.count ?? 0) } ?? 0
         for flow in flows {
             try check(flow.steps.indices.contains(flow.start), "flow '\(flow.name)' starts at a step it does not have")
+            for choice in flow.startChoices {
+                try check(flow.steps.indices.contains(choice.step), "flow '\(flow.name)' starts at a step it does not have")
+                if let condition = choice.condition {
+                    try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
+                }
+            }
             func checkClauses(_ clauses: [Clause], triggers: Int, targetFlow: FlowInfo) throws(TextError) {
                 for clause in clauses {
                     try check(clause.trigger >= 0 && clause.trigger < triggers, "a clause of flow '\(flow.name)' has no trigger \(clause.trigger)")
@@ -234,6 +242,22 @@ private struct Fields {
         case "1": true
         case let other: throw error("expected 0 or 1, not '\(other)'")
         }
+    }
+
+    /// `[if [!]GUARD STEP else]... STEP` (the keyword is read): where a flow starts, as decided by guards.
+    mutating func startChoices() throws(ProgramTable.TextError) -> [ProgramTable.StartChoice] {
+        var choices: [ProgramTable.StartChoice] = []
+        while peek() == "if" {
+            _ = try word()
+            var guardWord = try word()
+            let isNegated = guardWord.hasPrefix("!")
+            if isNegated { guardWord.removeFirst() }
+            let condition = ProgramTable.Condition(guardIndex: try number(guardWord), isNegated: isNegated)
+            choices.append(.init(step: try number(), condition: condition))
+            guard try word() == "else" else { throw error("expected 'else' after a start's choice") }
+        }
+        choices.append(.init(step: try number(), condition: nil))
+        return choices
     }
 
     /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`

@@ -12,8 +12,13 @@ public struct ProgramTable: Sendable {
     public struct FlowInfo: Sendable {
         public var name: String
         public var isTabs: Bool
-        /// The index of the start step; for a tabs flow, the tab selected first.
+        /// The index of the start step; for a tabs flow, the tab selected first. With conditions,
+        /// the first choice of `startChoices`.
         public var start: Int
+        /// Where the flow starts when guards decide it (`start Home if isSignedIn else Welcome`):
+        /// each choice with its condition, asked in order, the last without one; empty for a
+        /// plain `start`.
+        public var startChoices: [StartChoice] = []
         /// Whether no step runs the flow, so that the app can start there.
         public var isRoot: Bool
         public var steps: [StepInfo] = []
@@ -24,8 +29,17 @@ public struct ProgramTable: Sendable {
         public var clauses: [Clause] = []
         public var links: [LinkInfo] = []
 
-        /// The steps the flow shows first: the start step, or every tab.
-        public var firstSteps: [Int] { isTabs ? Array(steps.indices) : [start] }
+        /// The steps the flow may show first: every step it may start at, or every tab.
+        public var firstSteps: [Int] {
+            if isTabs { return Array(steps.indices) }
+            return startChoices.isEmpty ? [start] : startChoices.map(\.step)
+        }
+    }
+
+    /// A step a flow may start at, and the condition that picks it (nil for the last choice).
+    public struct StartChoice: Hashable, Sendable {
+        public var step: Int
+        public var condition: Condition?
     }
 
     public struct StepInfo: Sendable {

@@ -547,6 +547,10 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         default: return nil
         }
     }
+    @MainActor
+    static func answerAtOnce(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards) -> Bool? {
+        nil
+    }
 }
 
 /// Runs the program: `send`, `open`, the state and the commands for the UI (FlowGraphRuntime).

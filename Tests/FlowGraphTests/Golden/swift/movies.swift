@@ -122,8 +122,6 @@ enum DiscoverFlow {
 enum MoviesApp {
     /// The steps of flow 'MoviesApp': where the user can be.
     enum Step: Hashable, Sendable {
-        /// The launch screen, shown while the session and the settings are restored.
-        case launch
         /// Welcome pages, favourite genres, notification permission.
         case onboarding
         /// The tab bar: Discover, Watchlist, Profile.
@@ -135,16 +133,14 @@ enum MoviesApp {
         /// The step's index in the program's table, and its inputs.
         fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
-            case .launch: return .init(0)
-            case .onboarding: return .init(1)
-            case .home: return .init(2)
+            case .onboarding: return .init(0)
+            case .home: return .init(1)
             }
         }
     }
 
     /// The events of flow 'MoviesApp', with their payloads.
     enum Event: Sendable {
-        case launched
         /// Signing out (from Profile > Settings) starts over with onboarding.
         case signedOut
     }
@@ -152,7 +148,7 @@ enum MoviesApp {
     /// The guards of flow 'MoviesApp', implemented by the app (on the main actor, like the UI).
     @MainActor
     protocol Guards: Sendable {
-        /// Onboarding was finished or skipped on this device.
+        /// Onboarding was finished or skipped on this device (known at once, from the settings).
         func hasCompletedOnboarding() -> Bool
     }
 
@@ -163,11 +159,10 @@ enum MoviesApp {
 
     fileprivate static func index(of value: Event) -> Int {
         switch value {
-        case .launched: return 0
-        case .signedOut: return 1
+        case .signedOut: return 0
         }
     }
-    private static let steps: [Step?] = [.launch, .onboarding, .home]
+    private static let steps: [Step?] = [.onboarding, .home]
     fileprivate static func step(_ index: Int, from source: FlowRouter.Source) -> Step? {
         steps.indices.contains(index) ? steps[index] : nil
     }
@@ -605,7 +600,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
         flowgraph-table 1
         flow DiscoverFlow 0 0 0 event moviePicked event genrePicked event personPicked event searchTapped event querySubmitted event trailerTapped event reviewsTapped event doneTapped event playbackEnded
-        step Trending - 11 on 0 push 4 on 1 push 1 on 2 push 6 on 3 push 2
+        step Trending - 10 on 0 push 4 on 1 push 1 on 2 push 6 on 3 push 2
         step Genre - 0 in genre:GenreID on 0 push 4
         step Search - 0 on 4 push 3 on 0 push 4
         step SearchResults - 2 in query:String on 0 push 4 on 2 push 6
@@ -613,48 +608,48 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step Reviews - 4 in movie:MovieID
         step Person - 0 in person:PersonID on 0 push 4
         step Trailer - 4 in video:VideoID on 7 dismiss on 8 dismiss on 0 dismiss , push 4
-        link 4 /movies/{movie} - /movies {0} path b8 m1:0:0:0 e11 e0 m0:0:0:0
-        link 6 /people/{person} - /people {0} path b8 m1:0:0:0 e11 e0 m0:0:2:0
-        link 1 /genres/{genre} - /genres {0} path b8 m1:0:0:0 e11 e0 m0:0:1:0
-        link 3 /search?query%3D{query} - /search ?query={0} path b8 m1:0:0:0 e11 e0 m0:0:3:0 m0:2:0:0
-        flow MoviesApp 0 0 1 guard hasCompletedOnboarding 0 event launched event signedOut
-        step Launch - ^ on 0 if 0 root 2 else root 1
-        step Onboarding 3 8 on 0 root 2 on 1 root 2
-        step Home 2 8
-        on 1 root 1
+        link 4 /movies/{movie} - /movies {0} path b9 e10 e0 m0:0:0:0
+        link 6 /people/{person} - /people {0} path b9 e10 e0 m0:0:2:0
+        link 1 /genres/{genre} - /genres {0} path b9 e10 e0 m0:0:1:0
+        link 3 /search?query%3D{query} - /search ?query={0} path b9 e10 e0 m0:0:3:0 m0:2:0:0
+        flow MoviesApp 0 1 1 guard hasCompletedOnboarding 0 event signedOut
+        starts if 0 1 else 0
+        step Onboarding 3 ^ on 0 root 1 on 1 root 1
+        step Home 2 ^
+        on 0 root 0
         flow MoviesHome 1 0 0 event browseMoviesTapped event viewWatchlistTapped event signInRequired
-        step Discover 0 10
-        step Watchlist 5 10
-        step Profile 4 10
+        step Discover 0 9
+        step Watchlist 5 9
+        step Profile 4 9
         on 0 select 0
         on 1 select 1
         on 2 select 2
         flow MoviesOnboarding 0 0 0 guard notificationsAuthorized 1 event getStartedTapped event skipTapped event genresPicked event allowTapped event notNowTapped event continueTapped exit finished exit skipped
-        step Welcome - 9 on 0 push 1 on 1 exit 1
-        step FavoriteGenres - 14 on 2 push 2 on 1 exit 1
-        step Notifications - 15 on 3 if 0 exit 0 else push 3 on 4 exit 0
-        step NotificationsDenied - 16 on 5 exit 0
+        step Welcome - 8 on 0 push 1 on 1 exit 1
+        step FavoriteGenres - 13 on 2 push 2 on 1 exit 1
+        step Notifications - 14 on 3 if 0 exit 0 else push 3 on 4 exit 0
+        step NotificationsDenied - 15 on 5 exit 0
         flow ProfileFlow 0 0 0 guard isSignedIn 0 event signInTapped event historyTapped event listsTapped event settingsTapped event signedIn event cancelTapped event privacyPolicyTapped event doneTapped event listPicked event newListTapped event renameTapped event listDeleted event listCreated event renamed event aboutTapped event licensesTapped
-        step Account - 13 on 0 sheet 1 on 1 if 0 push 3 else sheet 1 on 2 if 0 push 4 else sheet 1 on 3 push 8
-        step SignIn - 18 on 4 dismiss on 5 dismiss on 6 push 2
-        step PrivacyPolicy - 19 on 7 close
-        step History - 18
-        step Lists - 18 on 8 push 5 on 9 sheet 6
-        step CustomList - 22 in list:ListID on 10 sheet 7 on 11 pop
-        step NewList - 22 on 12 dismiss on 5 dismiss
-        step RenameList - 23 in list:ListID on 13 dismiss on 5 dismiss
-        step Settings - 18 on 14 push 9 on 6 sheet 2
-        step About - 26 on 15 push 10
-        step Licenses - 27
-        link 3 /profile/history - /profile /history path b8 m1:0:0:0 e13 e18 m4:0:1:0
-        link 5 /profile/lists/{list} - /profile /lists {0} path b8 m1:0:0:0 e13 e18 m4:0:2:0 m4:4:0:0
+        step Account - 12 on 0 sheet 1 on 1 if 0 push 3 else sheet 1 on 2 if 0 push 4 else sheet 1 on 3 push 8
+        step SignIn - 17 on 4 dismiss on 5 dismiss on 6 push 2
+        step PrivacyPolicy - 18 on 7 close
+        step History - 17
+        step Lists - 17 on 8 push 5 on 9 sheet 6
+        step CustomList - 21 in list:ListID on 10 sheet 7 on 11 pop
+        step NewList - 21 on 12 dismiss on 5 dismiss
+        step RenameList - 22 in list:ListID on 13 dismiss on 5 dismiss
+        step Settings - 17 on 14 push 9 on 6 sheet 2
+        step About - 25 on 15 push 10
+        step Licenses - 26
+        link 3 /profile/history - /profile /history path b9 e12 e17 m4:0:1:0
+        link 5 /profile/lists/{list} - /profile /lists {0} path b9 e12 e17 m4:0:2:0 m4:4:0:0
         flow WatchlistFlow 0 0 0 event moviePicked event filterTapped event filterApplied event cancelTapped event trailerTapped event markedWatched event removedFromWatchlist event rated event skipTapped event doneTapped event playbackEnded
-        step SavedMovies - 12 on 0 push 2 on 1 sheet 1
-        step Filter - 29 on 2 dismiss on 3 dismiss
-        step MovieDetail - 29 in movie:MovieID on 4 cover 4 on 5 sheet 3 on 6 pop
-        step Rate - 31 in movie:MovieID on 7 dismiss on 8 dismiss
-        step Trailer - 31 in video:VideoID on 9 dismiss on 10 dismiss
-        link 0 /watchlist - /watchlist path b8 m1:0:0:0 e12 e29
+        step SavedMovies - 11 on 0 push 2 on 1 sheet 1
+        step Filter - 28 on 2 dismiss on 3 dismiss
+        step MovieDetail - 28 in movie:MovieID on 4 cover 4 on 5 sheet 3 on 6 pop
+        step Rate - 30 in movie:MovieID on 7 dismiss on 8 dismiss
+        step Trailer - 30 in video:VideoID on 9 dismiss on 10 dismiss
+        link 0 /watchlist - /watchlist path b9 e11 e28
         """#)
 
     static func step(of screen: Screen) -> FlowGraphRuntime.StepRef {
@@ -733,6 +728,13 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case (1, 0): return guards.hasCompletedOnboarding()
         case (3, 0): return await guards.notificationsAuthorized()
         case (4, 0): return guards.isSignedIn()
+        default: return nil
+        }
+    }
+    @MainActor
+    static func answerAtOnce(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards) -> Bool? {
+        switch (ref.flow, ref.index) {
+        case (1, 0): return guards.hasCompletedOnboarding()
         default: return nil
         }
     }
