@@ -217,6 +217,7 @@ enum FuzzSample {
                 stubbing(&stubbed.flows[flow].steps[step].handlers)
             }
             for exit in stubbed.flows[flow].exits.indices { stubbing(&stubbed.flows[flow].exits[exit].inputs) }
+            for item in stubbed.flows[flow].guards.indices { stubbing(&stubbed.flows[flow].guards[item].parameters) }
             for event in stubbed.flows[flow].events.indices { stubbing(&stubbed.flows[flow].events[event].payload) }
             stubbing(&stubbed.flows[flow].handlers)
         }

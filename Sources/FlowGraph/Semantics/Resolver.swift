@@ -222,11 +222,7 @@ public struct Resolver {
     /// so the guard must answer at once and take none (`start-guard`).
     private mutating func startCondition(_ syntax: StartConditionSyntax, in flow: Flow) -> Condition {
         let guardName = syntax.guardName
-        var guardIndex = flow.guardIndex(named: guardName.text)
-        if guardIndex == nil {
-            guardIndex = reportUnknown(SemanticMessages.unknownGuard(guardName.text, flow: flow.name), at: guardName.range,
-                                       name: guardName.text, candidates: flow.guards.map(\.name)).flatMap { flow.guardIndex(named: $0) }
-        }
+        let guardIndex = resolveGuard(guardName, in: flow)
         if let guardIndex {
             let declared = flow.guards[guardIndex]
             if declared.isAsync {
@@ -241,13 +237,16 @@ public struct Resolver {
                          range: syntax.range, testRange: syntax.range)
     }
 
+    /// The guard a condition names, or its closest name (reported, as unknown-name).
+    private mutating func resolveGuard(_ name: Name, in flow: Flow) -> Int? {
+        if let index = flow.guardIndex(named: name.text) { return index }
+        return reportUnknown(SemanticMessages.unknownGuard(name.text, flow: flow.name), at: name.range,
+                             name: name.text, candidates: flow.guards.map(\.name)).flatMap { flow.guardIndex(named: $0) }
+    }
+
     private mutating func resolveCondition(_ syntax: ConditionSyntax, in flow: Flow) -> Condition {
         let guardName = syntax.guardName
-        var guardIndex = flow.guardIndex(named: guardName.text)
-        if guardIndex == nil {
-            guardIndex = reportUnknown(SemanticMessages.unknownGuard(guardName.text, flow: flow.name), at: guardName.range,
-                                       name: guardName.text, candidates: flow.guards.map(\.name)).flatMap { flow.guardIndex(named: $0) }
-        }
+        let guardIndex = resolveGuard(guardName, in: flow)
         return Condition(
             guardName: guardName.text, guardIndex: guardIndex, isNegated: syntax.isNegated,
             elseAction: syntax.elseAction.map { action($0, in: flow) },
