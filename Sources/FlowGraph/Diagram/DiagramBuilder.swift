@@ -152,7 +152,7 @@ public struct DiagramBuilder {
             attributes.append(.init("tooltip", tooltip))
             edgesByRange[action.range, default: []].append(edges.count)
             edgesByRange[transition.eventRange, default: []].append(edges.count)
-            edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes))
+            edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes, clause: transition.range))
         }
     }
 }
