@@ -14,7 +14,7 @@ public enum PreviewRequestPolicy {
         case events(after: Int?)
         /// 400: a `Host` that is not a loopback name or address.
         case badHost
-        /// 405: any method but GET and HEAD.
+        /// 405: any method but GET (the page only reads).
         case methodNotAllowed
         /// 404: any other path.
         case notFound
@@ -24,7 +24,7 @@ public enum PreviewRequestPolicy {
     /// `Host` header `host`.
     public static func decide(method: String, target: String, host: String?) -> Decision {
         guard let host, isLoopback(host: host) else { return .badHost }
-        guard method == "GET" || method == "HEAD" else { return .methodNotAllowed }
+        guard method == "GET" else { return .methodNotAllowed }
         let (path, query) = split(target)
         switch path {
         case "/", "/index.html": return .page

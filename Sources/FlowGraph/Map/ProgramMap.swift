@@ -125,6 +125,13 @@ public struct ProgramMap: Sendable, Equatable {
         public var line: Int
         public var column: Int
         public var message: String
+
+        public init(file: String, line: Int, column: Int, message: String) {
+            self.file = file
+            self.line = line
+            self.column = column
+            self.message = message
+        }
     }
 
     /// The files, as given on the command line; locations name them by index.
