@@ -147,7 +147,6 @@ a.source { color: var(--accent); }
 // <script type="text/x-flowgraph-svg"> elements, put into the page only when shown.
 "use strict";
 (function () {
-  const started = performance.now();
   const page = JSON.parse(document.getElementById("fg-data").textContent);
   const map = page.map;
   const flowByName = new Map(map.flows.map((flow, index) => [flow.name, index]));
@@ -206,7 +205,8 @@ a.source { color: var(--accent); }
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     shown = { key, svg, box: { x: box.x, y: box.y, w: box.width, h: box.height }, viewBox: null };
     fit();
-    if (window.fgFirstDiagramMs === undefined) window.fgFirstDiagramMs = performance.now() - started;
+    // From the start of the navigation (the HTML read and parsed included), for the browser test.
+    if (window.fgFirstDiagramMs === undefined) window.fgFirstDiagramMs = performance.now();
     return true;
   }
 
@@ -280,7 +280,7 @@ a.source { color: var(--accent); }
   view.addEventListener("pointerdown", (event) => {
     if (event.target.closest("text, a, #legend") && event.pointerType === "mouse") return;
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    view.setPointerCapture(event.pointerId);
+    try { view.setPointerCapture(event.pointerId); } catch (error) { /* a pointer the browser no longer tracks */ }
     view.classList.add("panning");
     if (pointers.size === 2) {
       const [a, b] = [...pointers.values()];

@@ -48,10 +48,14 @@ struct PreviewCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
         let serving = Task { try await server.run() }
+        let stopRequested = FinishedFlag()
         let stops = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { serving.cancel() }
+            source.setEventHandler {
+                stopRequested.set()
+                serving.cancel()
+            }
             source.resume()
             return source
         }
@@ -77,7 +81,8 @@ struct PreviewCommand: AsyncParsableCommand {
         if !problems.isEmpty { Terminal.writeError("flowgraph: the program has \(problems.count) error\(problems.count == 1 ? "" : "s"); the page shows them\n") }
         _ = await watcher.value
         await server.stop()
-        if case .failure(let error) = await serving.result, !(error is CancellationError) {
+        // Once stopped by a signal, whatever the server threw on its way out is its way of stopping.
+        if case .failure(let error) = await serving.result, !stopRequested.isSet {
             Terminal.writeError("flowgraph: error: the preview server stopped: \(error)\n")
             throw ExitCode(ExitStatus.findings)
         }
