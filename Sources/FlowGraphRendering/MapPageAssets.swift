@@ -105,9 +105,9 @@ main { flex: 1 1 auto; display: flex; min-height: 0; }
 #canvas > svg { filter: var(--diagram-filter); }
 #canvas svg text { cursor: text; }
 #canvas svg a { cursor: pointer; }
-#canvas .fg-mark > path, #canvas .fg-mark > polygon, #canvas .fg-mark > ellipse,
-#canvas .fg-mark > a > path, #canvas .fg-mark > a > polygon, #canvas .fg-mark > a > ellipse,
-#canvas .fg-mark g > path, #canvas .fg-mark g > polygon { stroke: #e8178a; stroke-width: 4px; }
+#canvas .fg-mark :is(path, polygon, ellipse) { stroke: #e8178a; stroke-width: 4px; }
+/* Graphviz's white page behind the graph: the view's own background shows instead (and in dark mode). */
+#canvas svg g.graph > polygon:first-child { fill: none; }
 #canvas .fg-mark text { font-weight: bold; }
 #canvas .fg-dim { opacity: .35; }
 #legend { position: absolute; right: 10px; bottom: 10px; max-width: 60%; max-height: 60%; overflow: auto; background: #fff;
@@ -123,7 +123,7 @@ main { flex: 1 1 auto; display: flex; min-height: 0; }
 #side .meta { color: var(--muted); font-size: 12px; }
 .item { background: none; border: 0; padding: 0; margin: 0; text-align: left; cursor: pointer; color: var(--accent); font-weight: 600; }
 .item:hover { text-decoration: underline; }
-.source { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: var(--muted); white-space: nowrap; }
+.source { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: var(--muted); overflow-wrap: anywhere; }
 a.source { color: var(--accent); }
 .badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 9px; background: var(--accent-bg); color: var(--accent); margin-left: 4px; }
 .sev-error { color: var(--error); font-weight: 700; }
@@ -262,10 +262,13 @@ a.source { color: var(--accent); }
       left = Math.min(left, b.x + dx); top = Math.min(top, b.y + dy);
       right = Math.max(right, b.x + b.width + dx); bottom = Math.max(bottom, b.y + b.height + dy);
     }
-    const v = shown.viewBox;
+    // At the natural size (a unit a pixel) when they fit, so labels can be read; else all of them.
+    const rect = view.getBoundingClientRect();
     const margin = 40;
-    const w = Math.max(v.w, right - left + 2 * margin), h = Math.max(v.h, bottom - top + 2 * margin);
-    setViewBox({ x: (left + right) / 2 - w / 2, y: (top + bottom) / 2 - h / 2, w, h });
+    const w = Math.max(rect.width, right - left + 2 * margin), h = Math.max(rect.height, bottom - top + 2 * margin);
+    const scale = Math.max(w / rect.width, h / rect.height);
+    const width = rect.width * scale, height = rect.height * scale;
+    setViewBox({ x: (left + right) / 2 - width / 2, y: (top + bottom) / 2 - height / 2, w: width, h: height });
   }
 
   view.addEventListener("wheel", (event) => {
@@ -361,7 +364,7 @@ a.source { color: var(--accent); }
   function showOverviewDetails() {
     const roots = map.flows.filter((f) => f.root).length;
     const steps = map.flows.reduce((sum, f) => sum + f.steps.length, 0);
-    details.replaceChildren(
+    details.replaceChildren(...[
       element("h1", { text: page.title }),
       element("p", { class: "meta", text: `${plural(map.flows.length, "flow")}, ${plural(steps, "step")}, ${plural(map.findings.length, "finding")}; ${plural(roots, "root")}` }),
       element("h2", { text: "Flows" }),
@@ -371,14 +374,14 @@ a.source { color: var(--accent); }
         element("span", { class: "meta", text: ` ${plural(flow.steps.length, "step")}${flow.findings.length ? `, ${plural(flow.findings.length, "finding")}` : ""} ` }),
         sourceLink(flow.loc)))),
       element("h2", { text: "Files" }),
-      element("ul", {}, ...map.files.map((file) => element("li", { class: "source", text: file }))));
+      element("ul", {}, ...map.files.map((file) => element("li", { class: "source", text: file })))].filter(Boolean));
   }
 
   function showFlowDetails(index) {
     const flow = map.flows[index];
     const section = (title, items) => items.length ? [element("h2", { text: title }), element("ul", {}, ...items)] : [];
     const flowLinks = (indices) => indices.map((i) => element("li", {}, element("a", { class: "item", href: flowHash(i), text: map.flows[i].name })));
-    details.replaceChildren(
+    details.replaceChildren(...[
       element("h1", { text: flow.name }),
       element("p", { class: "meta" },
         `${flow.kind === "tabs" ? "tabs flow" : flow.kind === "shared" ? "shared flow" : "flow"}, ${plural(flow.steps.length, "step")} `,
@@ -401,14 +404,14 @@ a.source { color: var(--accent); }
       ...section("Deep links", flow.links.map((link) => element("li", {},
         element("span", { text: `${link[0]} → ${link[1] || "?"} ` }), sourceLink(link[2])))),
       ...section("Guards", flow.guards.map((g) => element("li", {}, element("span", { text: `${g[0]} ` }), sourceLink(g[1])))),
-      ...section("Exits", flow.exits.map((e) => element("li", {}, element("span", { text: `${e[0]} ` }), sourceLink(e[1])))));
+      ...section("Exits", flow.exits.map((e) => element("li", {}, element("span", { text: `${e[0]} ` }), sourceLink(e[1]))))].filter(Boolean));
   }
 
   function showStep(flowIndex, stepIndex) {
     const flow = map.flows[flowIndex], step = flow.steps[stepIndex];
     const clauses = flow.clauses.filter((c) => c[1] === step[0]);
     const status = $("status");
-    status.replaceChildren(`${flow.name}.${step[0]}${step[1] ? ` (${step[1]})` : ""} — ${plural(clauses.length, "transition")} — `, sourceLink(step[3]));
+    status.replaceChildren(...[`${flow.name}.${step[0]}${step[1] ? ` (${step[1]})` : ""} — ${plural(clauses.length, "transition")} — `, sourceLink(step[3])].filter(Boolean));
   }
 
   // ---- Findings ------------------------------------------------------------------------------
@@ -441,9 +444,18 @@ a.source { color: var(--accent); }
     found = [];
     chosen = -1;
     if (!query) { results.hidden = true; searchInput.setAttribute("aria-expanded", "false"); return; }
-    for (let i = 0; i < map.search.length && found.length < 60; i++) {
-      if (map.search[i][1].toLowerCase().includes(query)) found.push(i);
+    // Exact names first, then names that start with the query, then the rest; steps before events.
+    const order = { step: 0, flow: 1, link: 2, guard: 3, exit: 4, event: 5 };
+    const scored = [];
+    for (let i = 0; i < map.search.length; i++) {
+      const text = map.search[i][1].toLowerCase();
+      const at = text.indexOf(query);
+      if (at < 0) continue;
+      const rank = text === query ? 0 : at === 0 ? 1 : 2;
+      scored.push([rank * 10 + order[map.search[i][0]], i]);
     }
+    scored.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    found = scored.slice(0, 60).map((pair) => pair[1]);
     if (found.length === 0) results.append(element("li", { class: "none", text: "Nothing found" }));
     found.forEach((entryIndex, position) => {
       const entry = map.search[entryIndex];
