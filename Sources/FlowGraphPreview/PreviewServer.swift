@@ -49,6 +49,12 @@ public final class PreviewServer: Sendable {
         return port
     }
 
+    /// The address it listens on, once it does: always 127.0.0.1.
+    public func address() async -> String? {
+        guard case .ip4(let address, _)? = await server.listeningAddress else { return nil }
+        return address
+    }
+
     /// Stops listening and closes the connections.
     public func stop() async {
         await server.stop(timeout: 1)

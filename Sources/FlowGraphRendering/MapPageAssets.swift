@@ -54,6 +54,7 @@ enum MapPageAssets {
 </script>
 </body>
 </html>
+
 """##
 
     static let css = ##"""
@@ -138,6 +139,7 @@ a.source { color: var(--accent); }
   padding: 10px 16px; box-shadow: 0 10px 30px rgba(0,0,0,.3); }
 #problems h2 { margin: 0 0 6px; font-size: 15px; color: var(--error); }
 #problems li { font: 13px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin: 3px 0; }
+
 """##
 
     static let javaScript = ##"""
@@ -608,5 +610,6 @@ a.source { color: var(--accent); }
   route();
   if (page.preview) { showProblems(page.preview.problems); watch(); }
 })();
+
 """##
 }
