@@ -126,32 +126,25 @@ final class JSONWriter {
         text += "]"; needsComma = true
     }
 
-    /// A JSON string; `<`, `>` and `&` escaped too, so the text can sit in an HTML `<script>`.
+    /// A JSON string, as the reports write it, with `<`, `>` and `&` escaped too, so that the text
+    /// can sit in an HTML `<script>` element (no `</script>`, no `<!--`).
     func string(_ value: String) {
         separate()
-        text += "\""
-        for scalar in value.unicodeScalars {
+        var escaped = ""
+        JSONValue.writeString(value, to: &escaped)
+        guard escaped.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }) else {
+            text += escaped
+            needsComma = true
+            return
+        }
+        for scalar in escaped.unicodeScalars {
             switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
             case "<": text += "\\u003c"
             case ">": text += "\\u003e"
             case "&": text += "\\u0026"
-            case "\u{2028}": text += "\\u2028"
-            case "\u{2029}": text += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
+            default: text.unicodeScalars.append(scalar)
             }
         }
-        text += "\""
         needsComma = true
     }
 }
