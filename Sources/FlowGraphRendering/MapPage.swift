@@ -39,11 +39,19 @@ public enum MapPage {
         return Array(page(map: .empty, settings: settings, svgs: []).utf8)
     }
 
-    /// The SVG element alone: the XML prologue, doctype and comments before `<svg` are left out.
+    /// The SVG element alone: the XML prologue, doctype and comments before `<svg` are left out,
+    /// and so are the comments Graphviz writes before each node and edge (7% of a large page).
     static func svg(_ diagram: Diagram, limits: RenderLimits) throws(RenderError) -> String {
         let text = String(decoding: try GraphvizRenderer.shared.render(diagram, format: .svg, limits: limits), as: UTF8.self)
         guard let start = text.range(of: "<svg") else { return text }
-        return String(text[start.lowerBound...])
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for line in text[start.lowerBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("<!-- "), line.hasSuffix(" -->") { continue }
+            result += line
+            result += "\n"
+        }
+        return result
     }
 
     /// Fills the template: title, signature, style, data, diagrams, script.
