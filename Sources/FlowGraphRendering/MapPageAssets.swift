@@ -108,7 +108,7 @@ main { flex: 1 1 auto; display: flex; min-height: 0; }
 #canvas svg a { cursor: pointer; }
 #canvas .fg-mark :is(path, polygon, ellipse) { stroke: #e8178a; stroke-width: 4px; }
 /* Graphviz's white page behind the graph: the view's own background shows instead (and in dark mode). */
-#canvas svg g.graph > polygon:first-child { fill: none; }
+#canvas svg g.graph > polygon:first-of-type { fill: none; }
 #canvas .fg-mark text { font-weight: bold; }
 #canvas .fg-dim { opacity: .35; }
 #legend { position: absolute; right: 10px; bottom: 10px; max-width: 60%; max-height: 60%; overflow: auto; background: #fff;

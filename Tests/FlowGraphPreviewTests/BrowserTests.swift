@@ -44,14 +44,15 @@ struct BrowserTests {
     }
 
     @Test(.enabled(if: toolsArePresent || isCI, "Chromium, chromedriver or python3-selenium is missing (scripts/install-dependencies installs them)"))
-    func thePagesAndThePreviewWorkInChromium() throws {
+    func thePagesAndThePreviewWorkInChromium() async throws {
         try #require(Self.toolsArePresent, "CI is set, and Chromium, chromedriver or python3-selenium is missing: scripts/install-dependencies installs them")
         let flowgraph = Self.products.appendingPathComponent("flowgraph").path
         let generator = Self.products.appendingPathComponent("flowgraph-program-generator").path
         try #require(FileManager.default.isExecutableFile(atPath: flowgraph), "no \(flowgraph): swift build first")
         try #require(FileManager.default.isExecutableFile(atPath: generator), "no \(generator): swift build first")
         let out = Self.root.appendingPathComponent(".build/browser-test").path
-        let result = Self.run([Self.python, "scripts/browser-test", "--flowgraph", flowgraph, "--generator", generator, "--out", out])
+        let arguments = [Self.python, "scripts/browser-test", "--flowgraph", flowgraph, "--generator", generator, "--out", out]
+        let result = try await offPool { Self.run(arguments) }
         #expect(result.status == 0, "scripts/browser-test failed:\n\(result.output)")
         #expect(result.output.contains("browser test: every check held"), "\(result.output)")
         print(result.output)

@@ -9,7 +9,7 @@ import Glibc
 /// One HTTP/1.1 request written by hand on a TCP socket to 127.0.0.1, so that the test decides every
 /// byte (a `Host` of its choice, a path no client would normalise), and the response read whole.
 struct RawHTTP {
-    struct Response {
+    struct Response: Sendable {
         let status: Int
         let headers: String
         let body: String
@@ -52,6 +52,14 @@ struct RawHTTP {
             .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
         let complete = length.map { body.utf8.count >= $0 } ?? false
         return (Response(status: status, headers: head, body: body), complete)
+    }
+
+    static func getAsync(port: UInt16, _ path: String, host: String? = nil, method: String = "GET") async throws -> Response {
+        try await offPool { try get(port: port, path, host: host, method: method) }
+    }
+
+    static func sendAsync(port: UInt16, address: String = "127.0.0.1", _ request: String) async throws -> Response {
+        try await offPool { try send(port: port, address: address, request) }
     }
 
     static func get(port: UInt16, _ path: String, host: String? = nil, method: String = "GET") throws -> Response {
@@ -111,7 +119,7 @@ struct PreviewServerTests {
     @Test func itServesThePageOnLoopbackOnly() async throws {
         let fixture = try PreviewFixture()
         let port = try await fixture.start()
-        let page = try RawHTTP.get(port: port, "/", host: "127.0.0.1:\(port)")
+        let page = try await RawHTTP.getAsync(port: port, "/", host: "127.0.0.1:\(port)")
         #expect(page.status == 200)
         #expect(page.headers.lowercased().contains("content-type: text/html"))
         #expect(page.body.contains("<!-- Page made by FlowGraph") && page.body.contains("id=\"svg-flow-0\""))
@@ -119,8 +127,8 @@ struct PreviewServerTests {
         // Bound to 127.0.0.1: no other address of this machine answers.
         #expect(await fixture.server.address() == "127.0.0.1")
         for address in Self.otherIPv4Addresses() {
-            #expect(throws: (any Error).self, "\(address) answered") {
-                _ = try RawHTTP.send(port: port, address: address, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            await #expect(throws: (any Error).self, "\(address) answered") {
+                _ = try await RawHTTP.sendAsync(port: port, address: address, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             }
         }
         await fixture.stop()
@@ -131,10 +139,10 @@ struct PreviewServerTests {
     func aRequestWhoseHostIsNotLoopbackIsRefused(host: String) async throws {
         let fixture = try PreviewFixture()
         let port = try await fixture.start()
-        let response = try RawHTTP.get(port: port, "/", host: host)
+        let response = try await RawHTTP.getAsync(port: port, "/", host: host)
         #expect(response.status == 400, "\(host): \(response.status)")
         #expect(!response.body.contains("<html"))
-        let events = try RawHTTP.get(port: port, "/events?after=0", host: host)
+        let events = try await RawHTTP.getAsync(port: port, "/events?after=0", host: host)
         #expect(events.status == 400)
         await fixture.stop()
     }
@@ -142,7 +150,7 @@ struct PreviewServerTests {
     @Test func aRequestWithoutHostIsRefused() async throws {
         let fixture = try PreviewFixture()
         let port = try await fixture.start()
-        let response = try RawHTTP.send(port: port, "GET / HTTP/1.0\r\n\r\n")
+        let response = try await RawHTTP.sendAsync(port: port, "GET / HTTP/1.0\r\n\r\n")
         #expect(response.status == 400)
         await fixture.stop()
     }
@@ -153,7 +161,7 @@ struct PreviewServerTests {
     func noPathReachesTheFileSystem(path: String) async throws {
         let fixture = try PreviewFixture()
         let port = try await fixture.start()
-        let response = try RawHTTP.get(port: port, path, host: "localhost:\(port)")
+        let response = try await RawHTTP.getAsync(port: port, path, host: "localhost:\(port)")
         #expect(!response.body.contains("root:"), "\(path) served a system file")
         #expect(!response.body.contains("step Detail"), "\(path) served the .flow source")
         if path.hasPrefix("/?") {
@@ -169,7 +177,7 @@ struct PreviewServerTests {
     func onlyGETIsAnswered(method: String) async throws {
         let fixture = try PreviewFixture()
         let port = try await fixture.start()
-        let response = try RawHTTP.get(port: port, "/", host: "127.0.0.1:\(port)", method: method)
+        let response = try await RawHTTP.getAsync(port: port, "/", host: "127.0.0.1:\(port)", method: method)
         #expect(response.status == 405)
         await fixture.stop()
     }
@@ -179,33 +187,33 @@ struct PreviewServerTests {
         let port = try await fixture.start()
         let host = "127.0.0.1:\(port)"
         // Nothing changed: /events waits, then says the same version.
-        let idle = try RawHTTP.get(port: port, "/events?after=1", host: host)
+        let idle = try await RawHTTP.getAsync(port: port, "/events?after=1", host: host)
         #expect(idle.body == "{\"version\":1,\"page\":1,\"problems\":[]}")
 
         // A save that adds a step: a new version and a new page with the step.
         let added = PreviewFixture.program.replacingOccurrences(of: "    step Detail\n", with: "    step Detail\n    step Added\n")
         try added.write(to: fixture.file, atomically: true, encoding: .utf8)
-        let changed = try RawHTTP.get(port: port, "/events?after=1", host: host)
+        let changed = try await RawHTTP.getAsync(port: port, "/events?after=1", host: host)
         #expect(changed.body == "{\"version\":2,\"page\":2,\"problems\":[]}")
-        #expect(try RawHTTP.get(port: port, "/", host: host).body.contains("App.Added"))
+        #expect(try await RawHTTP.getAsync(port: port, "/", host: host).body.contains("App.Added"))
 
         // A syntax error: the errors with file, line and column; the page stays the last good one.
         try added.replacingOccurrences(of: "on detailPicked ->", with: "on ->").write(to: fixture.file, atomically: true, encoding: .utf8)
-        let broken = try RawHTTP.get(port: port, "/events?after=2", host: host)
+        let broken = try await RawHTTP.getAsync(port: port, "/events?after=2", host: host)
         let state = try #require(try JSONSerialization.jsonObject(with: Data(broken.body.utf8)) as? [String: Any])
         #expect(state["version"] as? Int == 3 && state["page"] as? Int == 2)
         let problems = try #require(state["problems"] as? [[String: Any]])
         #expect(!problems.isEmpty)
         #expect(problems.first?["file"] as? String == fixture.file.path && problems.first?["line"] as? Int == 4)
         #expect((problems.first?["message"] as? String)?.hasSuffix("[syntax]") == true)
-        let page = try RawHTTP.get(port: port, "/", host: host).body
+        let page = try await RawHTTP.getAsync(port: port, "/", host: host).body
         #expect(page.contains("App.Added") && page.contains("\"page\":2"))
 
         // Fixed: a new page, no errors.
         try PreviewFixture.program.write(to: fixture.file, atomically: true, encoding: .utf8)
-        let fixed = try RawHTTP.get(port: port, "/events?after=3", host: host)
+        let fixed = try await RawHTTP.getAsync(port: port, "/events?after=3", host: host)
         #expect(fixed.body == "{\"version\":4,\"page\":4,\"problems\":[]}")
-        #expect(!(try RawHTTP.get(port: port, "/", host: host).body.contains("App.Added")))
+        #expect(!(try await RawHTTP.getAsync(port: port, "/", host: host).body.contains("App.Added")))
         await fixture.stop()
     }
 
@@ -213,7 +221,7 @@ struct PreviewServerTests {
         let fixture = try PreviewFixture()
         try "flow App {\n    start Home\n    step Home {\n        on -> push Home\n    }\n}\n".write(to: fixture.file, atomically: true, encoding: .utf8)
         let port = try await fixture.start()
-        let page = try RawHTTP.get(port: port, "/", host: "localhost")
+        let page = try await RawHTTP.getAsync(port: port, "/", host: "localhost")
         #expect(page.status == 200)
         #expect(page.body.contains("\"page\":0,\"problems\":[{\"file\":"))
         #expect(page.body.contains("\"flows\":[]"))
