@@ -111,8 +111,9 @@ main { flex: 1 1 auto; display: flex; min-height: 0; }
 #canvas svg g.graph > polygon:first-of-type { fill: none; }
 #canvas .fg-mark text { font-weight: bold; }
 #canvas .fg-dim { opacity: .35; }
-#legend { position: absolute; right: 10px; bottom: 10px; max-width: 60%; max-height: 60%; overflow: auto; background: #fff;
+#legend { position: absolute; right: 10px; bottom: 10px; width: min(340px, 60%); max-height: 70%; overflow: auto; background: #fff;
   border: 1px solid var(--line); border-radius: 6px; padding: 4px; filter: var(--diagram-filter); }
+#legend svg { display: block; width: 100%; height: auto; }
 #status { position: absolute; left: 10px; bottom: 6px; margin: 0; color: var(--muted); font-size: 12px; }
 .too-large { padding: 24px; max-width: 46em; }
 
