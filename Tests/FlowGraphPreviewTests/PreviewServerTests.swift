@@ -190,6 +190,10 @@ struct PreviewServerTests {
         let idle = try await RawHTTP.getAsync(port: port, "/events?after=1", host: host)
         #expect(idle.body == "{\"version\":1,\"page\":1,\"problems\":[]}")
 
+        // A save of the same bytes is no change.
+        try PreviewFixture.program.write(to: fixture.file, atomically: true, encoding: .utf8)
+        #expect(try await RawHTTP.getAsync(port: port, "/events?after=1", host: host).body == "{\"version\":1,\"page\":1,\"problems\":[]}")
+
         // A save that adds a step: a new version and a new page with the step.
         let added = PreviewFixture.program.replacingOccurrences(of: "    step Detail\n", with: "    step Detail\n    step Added\n")
         try added.write(to: fixture.file, atomically: true, encoding: .utf8)

@@ -61,6 +61,14 @@
     svg.removeAttribute("height");
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     shown = { key, svg, box: { x: box.x, y: box.y, w: box.width, h: box.height }, viewBox: null };
+    // Steps are reachable with Tab, and Enter or Space shows them (stubs and flows are links already).
+    for (const node of svg.querySelectorAll("g.node")) {
+      if (node.querySelector("a[href]") || node.id.includes("$")) continue;   // links; starts, exits, "any step"
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      const title = node.querySelector("title");
+      if (title) node.setAttribute("aria-label", title.textContent);
+    }
     fit();
     // From the start of the navigation (the HTML read and parsed included), for the browser test.
     if (window.fgFirstDiagramMs === undefined) window.fgFirstDiagramMs = performance.now();
@@ -195,6 +203,12 @@
   });
 
   // Clicking a step shows it in the side panel (a stub or an overview node is a link, followed as such).
+  canvas.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.matches("g.node[tabindex]")) {
+      event.preventDefault();
+      event.target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  });
   canvas.addEventListener("click", (event) => {
     const node = event.target.closest("g.node");
     if (!node || current.flow === null) return;
