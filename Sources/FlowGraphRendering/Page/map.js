@@ -33,11 +33,16 @@
     const [file, line, column] = loc;
     const text = `${map.files[file]}:${line}:${column}`;
     const absolute = page.paths ? page.paths[file] : null;
-    let href = null;
-    if (absolute && page.editor === "vscode") href = `vscode://file${encodeURI(absolute)}:${line}:${column}`;
-    if (absolute && page.editor === "xcode") href = `xcode://open?url=${encodeURIComponent("file://" + absolute)}&line=${line}&column=${column}`;
-    return href ? element("a", { class: "source", href, title: `Open in ${page.editor}` , text })
-      : element("span", { class: "source", text });
+    if (absolute && page.editor === "vscode") {
+      return element("a", { class: "source", href: `vscode://file${encodeURI(absolute)}:${line}:${column}`, title: "Open in VS Code", text });
+    }
+    if (absolute && page.editor === "xcode") {
+      // Xcode has no URL that opens a line: the link opens the file (in Xcode where .flow files open
+      // in it), and the tooltip gives the command that goes to the line.
+      const quoted = `'${absolute.replace(/'/g, "'\\''")}'`;
+      return element("a", { class: "source", href: `file://${encodeURI(absolute)}`, title: `Open the file; at its line: xed --line ${line} ${quoted}`, text });
+    }
+    return element("span", { class: "source", text });
   }
 
   function item(text, onclick, title) { return element("button", { type: "button", class: "item", onclick, title, text }); }
