@@ -424,7 +424,7 @@
       const entry = map.search[Number(parts[3])];
       if (entry) {
         const count = mark(entry[3].filter((t) => !t.startsWith("e")), entry[3].filter((t) => t.startsWith("e")));
-        $("status").replaceChildren(`${entry[0]} ${entry[1]}${count ? "" : " (not drawn)"} — `, sourceLink(entry[4]));
+        $("status").replaceChildren(`${entry[0]} ${entry[1]}${entry[3].length && !count ? " (not in the diagram)" : ""} — `, sourceLink(entry[4]));
       }
     }
   }
