@@ -4,7 +4,8 @@ import FlyingSocks
 import Foundation
 
 /// `flowgraph preview`: serves the program's page on 127.0.0.1, reads the `.flow` files again
-/// every `interval`, and answers the page's `/events` question as soon as they change, so the page
+/// every `interval` (a change counts once two reads in a row agree), and answers the page's
+/// `/events` question as soon as they change, so the page
 /// reloads (keeping its flow and zoom) or shows the new errors over the last good diagram.
 ///
 /// What it promises (docs/Diagrams.md, tested in FlowGraphPreviewTests): it listens on the IPv4
@@ -19,7 +20,7 @@ public final class PreviewServer: Sendable {
     private let eventWait: Duration
 
     /// - Parameter port: the port on 127.0.0.1; 0 for a free one (see `port()`).
-    public init(state: PreviewState, port: UInt16 = 0, interval: Duration = .milliseconds(100), eventWait: Duration = .seconds(10)) throws {
+    public init(state: PreviewState, port: UInt16 = 0, interval: Duration = .milliseconds(50), eventWait: Duration = .seconds(10)) throws {
         self.state = state
         self.interval = interval
         self.eventWait = eventWait

@@ -19,6 +19,8 @@ public actor PreviewState {
     private let makeSettings: @Sendable (_ files: [String]) -> MapPageSettings
     private let limits: RenderLimits
     private var fingerprint: UInt64?
+    /// The files' fingerprint at the last read, when it differs from the one the state was made from.
+    private var pending: UInt64?
     public private(set) var version = 0
     public private(set) var pageVersion = 0
     public private(set) var problems: [ProgramMap.Problem] = []
@@ -43,8 +45,8 @@ public actor PreviewState {
         return MapPage.empty(settings: settings)
     }
 
-    /// Reads the files again; when their paths or bytes changed, compiles and, without errors,
-    /// makes a new page. Returns whether anything changed.
+    /// Reads the files again; when their paths or bytes changed (and read the same twice in a row),
+    /// compiles and, without errors, makes a new page. Returns whether anything changed.
     @discardableResult
     public func refresh() -> Bool {
         let files: [SourceFile]
@@ -62,7 +64,11 @@ public actor PreviewState {
         }
         var print: UInt64 = 0xcbf2_9ce4_8422_2325
         for file in files { print = Self.fingerprint(of: Array(file.path.utf8) + [0] + file.bytes + [0], seed: print) }
-        guard print != fingerprint else { return false }
+        guard print != fingerprint else { pending = nil; return false }
+        // An editor that saves in place truncates the file, then writes it: the files are taken
+        // only once two reads in a row agree, so that a half-written file makes no page.
+        guard fingerprint == nil || print == pending else { pending = print; return false }
+        pending = nil
         fingerprint = print
         version += 1
         let compilation = Compiler.compile(files)

@@ -232,6 +232,26 @@ struct PreviewServerTests {
         await fixture.stop()
     }
 
+    @Test func aChangeIsTakenOnlyOnceTwoReadsAgree() async throws {
+        let fixture = try PreviewFixture()
+        let state = fixture.server.state
+        #expect(await state.refresh())  // the first read
+        #expect(await state.snapshot.version == 1)
+        // Truncated, as an editor saving in place leaves the file for a moment: not taken at once.
+        try "".write(to: fixture.file, atomically: false, encoding: .utf8)
+        #expect(await state.refresh() == false)
+        try PreviewFixture.program.write(to: fixture.file, atomically: false, encoding: .utf8)
+        #expect(await state.refresh() == false)  // back as it was: nothing changed
+        #expect(await state.snapshot.version == 1)
+        let added = PreviewFixture.program + "flow Other {\n    start A\n    step A\n}\n"
+        try added.write(to: fixture.file, atomically: false, encoding: .utf8)
+        #expect(await state.refresh() == false)
+        #expect(await state.refresh() == true)  // the same bytes twice: taken
+        #expect(await state.snapshot == .init(version: 2, page: 2, problems: []))
+        #expect(String(decoding: await state.page, as: UTF8.self).contains("Other.A"))
+        try? FileManager.default.removeItem(at: fixture.folder)
+    }
+
     /// The machine's IPv4 addresses other than loopback (none in a sandbox without a network).
     static func otherIPv4Addresses() -> [String] {
         var list: UnsafeMutablePointer<ifaddrs>?

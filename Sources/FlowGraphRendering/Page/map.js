@@ -467,7 +467,11 @@
         const state = await response.json();
         showProblems(state.problems);
         if (state.version !== version && state.page !== page.preview.page) {
-          if (shown && shown.viewBox) sessionStorage.setItem("fg-zoom", JSON.stringify({ key: shown.key, viewBox: shown.viewBox }));
+          // The zoom of the flow shown; not that of the overview shown for a flow the last page lacked.
+          const named = location.hash.startsWith("#flow/");
+          if (shown && shown.viewBox && named === (current.flow !== null)) {
+            sessionStorage.setItem("fg-zoom", JSON.stringify({ key: shown.key, viewBox: shown.viewBox }));
+          }
           location.reload();
           return;
         }
