@@ -1,6 +1,7 @@
 # The two commands of the README.
 #   make demo   checks the sample apps, generates their Swift routers and renders their diagrams
-#               (svg, png, pdf, Mermaid) into out/, and redraws the README's diagram, docs/shop.svg
+#               (svg, png, pdf, Mermaid, and the page to explore, html) into out/, and redraws the
+#               README's diagram, docs/shop.svg
 #   make test   runs the whole test suite, then a short fuzz run (scripts/fuzz: 20 s, and 3 of its
 #               generated routers type-checked by swiftc and their diagrams laid out by dot)
 # Both install what the project needs when it is missing.
@@ -27,7 +28,7 @@ demo: build
 	$(FLOWGRAPH) check --format sarif samples > $(OUT)/samples.sarif
 	@for app in $(APPS); do \
 		$(FLOWGRAPH) generate samples/$$app -o $(OUT)/$$app || exit 1; \
-		for format in svg png pdf mmd; do \
+		for format in svg png pdf mmd html; do \
 			$(FLOWGRAPH) render samples/$$app -o $(OUT)/$$app.$$format --force || exit 1; \
 		done; \
 	done

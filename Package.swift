@@ -17,6 +17,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        /// The preview server's HTTP (no SwiftNIO): used by FlowGraphPreview only, never by the plugin's tool.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         /// Graphviz's C libraries (libcgraph, libgvc) from the system; used only by the renderer.
@@ -34,10 +36,20 @@ let package = Package(
         /// The compiler: source, syntax, semantics, analysis, diagnostics and text reports.
         .target(name: "FlowGraph"),
         /// Layout and rendering through Graphviz (libgvc), in process: the only importer of CGraphviz.
-        .target(name: "FlowGraphRendering", dependencies: ["FlowGraph", "CGraphviz"]),
+        /// (Page/ holds the page of `render --format html`, which scripts/embed-page copies into MapPageAssets.swift.)
+        .target(name: "FlowGraphRendering", dependencies: ["FlowGraph", "CGraphviz"], exclude: ["Page"]),
         /// Reading .flow files and folders (with .flowignore), and writing output atomically: for
         /// the command line and the plugin's tool.
         .target(name: "FlowGraphFiles", dependencies: ["FlowGraph"]),
+        /// `flowgraph preview`: serves the program's page on loopback and reloads it on every save
+        /// (FlyingFox for HTTP); used by the command line only.
+        .target(
+            name: "FlowGraphPreview",
+            dependencies: [
+                "FlowGraph", "FlowGraphFiles", "FlowGraphRendering",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         /// The command line: parses arguments, reads files, calls the library, prints, writes.
         .executableTarget(
             name: "flowgraph",
@@ -45,6 +57,7 @@ let package = Package(
                 "FlowGraph",
                 "FlowGraphFiles",
                 "FlowGraphRendering",
+                "FlowGraphPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,6 +82,8 @@ let package = Package(
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles"]),
+        /// The preview server: loopback only, its own resources only, Host checked, reloads on a save.
+        .testTarget(name: "FlowGraphPreviewTests", dependencies: ["FlowGraph", "FlowGraphPreview", "FlowGraphFiles"]),
         /// The runtime as a library: hand-written programs, sync and async; the table's text.
         .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph"]),
         /// FlowGraphUI's model, driven through a router the plugin generates from Reader.flow.

@@ -13,6 +13,8 @@ extension OutputFile {
         case pdf
         /// A first line `// Drawn by FlowGraph ...`.
         case dot
+        /// The page of `render --format html`: a line `<!-- Page made by FlowGraph ...` among the first three.
+        case html
         /// A line `%% Drawn by FlowGraph ...` among the first three.
         case mermaid
         /// A baseline of findings (`check --write-baseline`): JSON whose first member is
@@ -35,6 +37,7 @@ extension OutputFile {
             case .dot: head.starts(with: OutputSignature.dotPrefix.utf8)
             case .mermaid: Self.lines(of: head, count: 3).contains { $0.starts(with: OutputSignature.mermaidPrefix.utf8) }
             case .svg: Self.isSignedSVG(head)
+            case .html: Self.lines(of: head, count: 3).contains { $0.starts(with: OutputSignature.htmlPrefix.utf8) }
             case .png: Self.isSignedPNG(head)
             case .pdf: Self.contains(Array(OutputSignature.pdfCreatorPrefix.utf8), in: tail[...])
             case .baseline: Self.isSignedBaseline(head)

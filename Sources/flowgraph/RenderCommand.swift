@@ -7,7 +7,7 @@ import FlowGraphRendering
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw flow programs as svg, png, pdf or dot through Graphviz, or as Mermaid text.",
+        abstract: "Draw flow programs as svg, png, pdf or dot through Graphviz, as Mermaid text, or as a page to explore (html).",
         discussion: """
             The checker's findings are drawn on the picture (unless --no-findings): unreachable steps \
             greyed, trapped steps red, failing transitions red, with the finding in the tooltip. A \
@@ -15,13 +15,15 @@ struct RenderCommand: AsyncParsableCommand {
             larger than --max-elements nodes and edges is not given to Graphviz, whose layout time grows \
             much faster than the diagram: render says what to draw instead (exit code 1). The file is \
             written atomically, and not at all when its bytes would not change; a file that FlowGraph did \
-            not write is left as it is unless --force is given.
+            not write is left as it is unless --force is given. --format html (or -o NAME.html) writes one \
+            self-contained page: an overview of the flows, each flow's diagram, search, findings and \
+            source links (--editor); --max-elements and --time-limit then apply to each flow's diagram.
             """
     )
 
     /// What to write.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case svg, png, pdf, dot, mermaid
+        case svg, png, pdf, dot, mermaid, html
 
         /// The format a file name asks for.
         init?(fileName: String) {
@@ -33,6 +35,7 @@ struct RenderCommand: AsyncParsableCommand {
             case "pdf": self = .pdf
             case "dot", "gv": self = .dot
             case "mmd", "mermaid": self = .mermaid
+            case "html", "htm": self = .html
             default: return nil
             }
         }
@@ -43,7 +46,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write; '-' writes to standard output (dot and mermaid only).", valueName: "file"))
     var output: String
 
-    @Option(help: "The format; by default it follows the output file's extension (.svg, .png, .pdf, .dot, .mmd).")
+    @Option(help: "The format; by default it follows the output file's extension (.svg, .png, .pdf, .dot, .mmd, .html).")
     var format: Format?
 
     @Option(help: ArgumentHelp("Draw only this flow and the flows it runs.", valueName: "name"))
@@ -65,11 +68,19 @@ struct RenderCommand: AsyncParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
+    @OptionGroup var page: PageOptions
+
     var resolvedFormat: Format? { format ?? Format(fileName: output) }
 
     func validate() throws {
         guard let resolvedFormat else {
-            throw ValidationError("Cannot tell the format from '\(output)': use --format svg|png|pdf|dot|mermaid.")
+            throw ValidationError("Cannot tell the format from '\(output)': use --format svg|png|pdf|dot|mermaid|html.")
+        }
+        if resolvedFormat == .html, flow != nil {
+            throw ValidationError("The page holds every flow: leave --flow out (a flow's page is NAME.html#flow/FLOW).")
+        }
+        if resolvedFormat != .html, page.editor != .none {
+            throw ValidationError("--editor goes with --format html.")
         }
         if output == "-", resolvedFormat == .png || resolvedFormat == .pdf {
             throw ValidationError("Write \(resolvedFormat.rawValue) to a file, not to standard output.")
@@ -80,7 +91,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Errors stop the drawing; warnings are drawn.
-        let (_, compilation, program) = try input.compileForOutput()
+        let (files, compilation, program) = try input.compileForOutput()
         guard DiagramBuilder.flows(of: program, focus: flow) != nil else {
             Terminal.writeError("flowgraph: error: no flow named '\(flow ?? "")'\n")
             throw ExitCode(ExitStatus.usage)
@@ -91,6 +102,15 @@ struct RenderCommand: AsyncParsableCommand {
         switch resolvedFormat! {
         case .mermaid:
             bytes = Array(MermaidEmitter.emit(program, diagnostics: diagnostics, focus: flow).utf8)
+        case .html:
+            let limits = RenderLimits(maximumElements: maxElements == 0 ? nil : maxElements, timeLimit: timeLimit == 0 ? nil : timeLimit)
+            do {
+                bytes = try MapPage.render(
+                    program, diagnostics: diagnostics, settings: page.settings(paths: input.paths, files: files.map(\.path)), limits: limits)
+            } catch {
+                Terminal.writeError(error.messages.map { "flowgraph: error: Graphviz: \($0)\n" }.joined())
+                throw ExitCode(ExitStatus.findings)
+            }
         case let format:
             let options = DiagramBuilder.Options(showsFindings: !noFindings, focus: flow, showsLegend: !noLegend)
             let diagram = DiagramBuilder.build(program, diagnostics: diagnostics, options: options)
@@ -140,6 +160,7 @@ extension RenderCommand.Format {
         case .pdf: .pdf
         case .dot: .dot
         case .mermaid: .mermaid
+        case .html: .html
         }
     }
 }

@@ -24,6 +24,9 @@ public struct Diagram: Sendable, Equatable {
         public let tail: String
         public let head: String
         public var attributes: [Attribute]
+        /// For a transition's edge, the source of its `on` clause (not drawn; the page of the
+        /// program links the edge to its clause and findings with it).
+        public var clause: SourceRange? = nil
     }
 
     /// A subgraph whose name starts with `cluster`, drawn as a box around its nodes.

@@ -66,8 +66,10 @@ extension DiagramBuilder {
         clusters[cluster].attributes.set("color", "#aaaaaa")
     }
 
+    private func flowSpans() -> [[Int: ClosedRange<Int>]] { Self.flowSpans(of: program) }
+
     /// For each flow, per file, the byte span its declarations cover (to place findings that have no element).
-    private func flowSpans() -> [[Int: ClosedRange<Int>]] {
+    static func flowSpans(of program: FlowProgram) -> [[Int: ClosedRange<Int>]] {
         program.flows.map { flow in
             let ranges = [flow.range] + flow.steps.map(\.range) + flow.guards.map(\.range) + flow.exits.map(\.range)
                 + flow.links.map(\.range) + flow.allTransitions.map(\.range)

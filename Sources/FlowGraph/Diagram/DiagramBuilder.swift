@@ -156,7 +156,7 @@ public struct DiagramBuilder {
             edgesByRange[action.range, default: []].append(edges.count)
             if let back = action.back { edgesByRange[back.range, default: []].append(edges.count) }
             edgesByRange[transition.eventRange, default: []].append(edges.count)
-            edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes))
+            edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes, clause: transition.range))
         }
     }
 }

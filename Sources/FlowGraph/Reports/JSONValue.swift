@@ -47,7 +47,7 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
-    private static func writeString(_ text: String, to output: inout String) {
+    static func writeString(_ text: String, to output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -14,6 +14,9 @@ public enum OutputSignature {
     public static let mermaidPrefix = "%% Drawn by FlowGraph"
     /// A comment before the `<svg` element.
     public static let svgPrefix = "<!-- Drawn by FlowGraph"
+    /// The second line of a page (`render --format html`), after `<!DOCTYPE html>`; not the svg
+    /// prefix, so that neither format takes the other's file for its own.
+    public static let htmlPrefix = "<!-- Page made by FlowGraph"
     /// The first line of DOT text.
     public static let dotPrefix = "// Drawn by FlowGraph"
     /// The keyword of the PNG `tEXt` chunk (the PNG specification's keyword for the program that

@@ -1,0 +1,165 @@
+/// The diagrams of a program's page: an overview (one node per flow), and one diagram per flow
+/// with the flows it runs and the flows that run it as stubs. Every flow's diagram is cut from one
+/// diagram of the whole program, built once (`DiagramBuilder`), so each looks as `render` draws it.
+///
+/// Ids, which the page finds elements by (Graphviz writes them as the SVG elements' `id`): a step's
+/// node is `Flow.Step`; a transition's edge `e<N>`; a stub `runs:Flow` or `runner:Flow.Step`; a
+/// flow of the overview `flow:Name`. Stubs and overview nodes link to `#flow/Name`.
+public struct MapDiagrams: Sendable {
+    /// The program's diagram, with the ids set; no legend.
+    public let whole: Diagram
+    private let program: FlowProgram
+    /// For each flow, the index of its cluster in `whole` and the indices of the edges leaving its nodes.
+    private let clusterOfFlow: [Int?]
+    private let edgesOfFlow: [[Int]]
+
+    /// Builds the whole diagram once, with `diagnostics` marked on it when `showsFindings`.
+    public init(_ program: FlowProgram, diagnostics: [Diagnostic], showsFindings: Bool = true) {
+        var diagram = DiagramBuilder.build(
+            program, diagnostics: diagnostics, options: .init(showsFindings: showsFindings, showsLegend: false))
+        for cluster in diagram.clusters.indices {
+            for node in diagram.clusters[cluster].nodes.indices {
+                diagram.clusters[cluster].nodes[node].attributes.set("id", diagram.clusters[cluster].nodes[node].id)
+            }
+        }
+        for edge in diagram.edges.indices { diagram.edges[edge].attributes.set("id", "e\(edge)") }
+        var clusterOfFlow = [Int?](repeating: nil, count: program.flows.count)
+        var flowOfNode: [String: Int] = [:]
+        let flowOfCluster = Dictionary(uniqueKeysWithValues: program.flows.indices.map { (DiagramBuilder.clusterID(program.flows[$0]), $0) })
+        for (index, cluster) in diagram.clusters.enumerated() {
+            guard let flow = flowOfCluster[cluster.id] else { continue }
+            clusterOfFlow[flow] = index
+            for node in cluster.nodes { flowOfNode[node.id] = flow }
+        }
+        var edgesOfFlow = [[Int]](repeating: [], count: program.flows.count)
+        for (index, edge) in diagram.edges.enumerated() {
+            if let flow = flowOfNode[edge.tail] { edgesOfFlow[flow].append(index) }
+        }
+        self.whole = diagram
+        self.program = program
+        self.clusterOfFlow = clusterOfFlow
+        self.edgesOfFlow = edgesOfFlow
+    }
+
+    /// The ids of the edges drawn for each `on` clause, by the clause's source range.
+    public var edgesByClause: [SourceRange: [String]] {
+        var result: [SourceRange: [String]] = [:]
+        for (index, edge) in whole.edges.enumerated() {
+            if let clause = edge.clause { result[clause, default: []].append("e\(index)") }
+        }
+        return result
+    }
+
+    /// The diagram of one flow: its box, its steps and transitions, a stub for each flow it runs
+    /// and one for each step that runs it.
+    public func flow(_ flowIndex: Int) -> Diagram {
+        let flow = program.flows[flowIndex]
+        var diagram = whole
+        diagram.name = flow.name
+        diagram.clusters = clusterOfFlow[flowIndex].map { [whole.clusters[$0]] } ?? []
+        diagram.edges = []
+        var stubs: [String: Diagram.Node] = [:]
+        var stubOrder: [String] = []
+        func addStub(_ id: String, label: String, target: Flow, tooltip: String) {
+            guard stubs[id] == nil else { return }
+            stubOrder.append(id)
+            stubs[id] = Diagram.Node(id: id, attributes: Self.stubStyle + [
+                .init("id", id), .init("label", label), .init("href", "#flow/\(target.name)"), .init("tooltip", tooltip),
+            ])
+        }
+        for edgeIndex in edgesOfFlow[flowIndex] {
+            var edge = whole.edges[edgeIndex]
+            if let subflowName = edge.attributes["lhead"].map({ String($0.dropFirst("cluster_".count)) }),
+               let subflow = program.flow(named: subflowName) {
+                // A `runs` edge: to a stub of the subflow instead of its box.
+                let stub = "runs:\(subflowName)"
+                addStub(stub, label: "▸ \(subflowName)", target: program.flows[subflow], tooltip: "open flow \(subflowName)")
+                edge = Diagram.Edge(tail: edge.tail, head: stub, attributes: edge.attributes.filter { $0.name != "lhead" }, clause: edge.clause)
+            }
+            diagram.edges.append(edge)
+        }
+        for runner in program.runners[flowIndex] {
+            let runnerFlow = program.flows[runner.flow]
+            let name = program.qualifiedName(runner)
+            let stub = "runner:\(name)"
+            addStub(stub, label: "◂ \(name)", target: runnerFlow, tooltip: "open flow \(runnerFlow.name), whose step \(program[runner].name) runs \(flow.name)")
+            var attributes = DiagramStyle.runsEdge
+            attributes.append(.init("lhead", DiagramBuilder.clusterID(flow)))
+            diagram.edges.append(Diagram.Edge(tail: stub, head: DiagramBuilder.startID(flow), attributes: attributes))
+        }
+        diagram.nodes = stubOrder.compactMap { stubs[$0] }
+        return diagram
+    }
+
+    static let stubStyle: [Diagram.Attribute] = [
+        .init("shape", "box"), .init("style", "rounded,dashed,filled"), .init("fillcolor", "#f4f6fa"),
+        .init("color", "#4a6fa5"), .init("fontcolor", "#2b5ba8"),
+    ]
+
+    /// The overview: one node per flow (tabs flows, shared groups and roots drawn apart), with its
+    /// step and finding counts; an edge per flow a flow runs (tabs as `select` edges), and the deep
+    /// links into each flow.
+    public static func overview(_ map: ProgramMap) -> Diagram {
+        var nodes: [Diagram.Node] = []
+        for flow in map.flows {
+            let findings = flow.findings.count
+            var label = "\(flow.name)\n\(flow.steps.count) step\(flow.steps.count == 1 ? "" : "s")"
+            if findings > 0 { label += " · \(findings) finding\(findings == 1 ? "" : "s")" }
+            var attributes: [Diagram.Attribute] = [.init("id", "flow:\(flow.name)"), .init("label", label), .init("href", "#flow/\(flow.name)")]
+            switch flow.kind {
+            case .tabs: attributes += [.init("fillcolor", "#eef3fb"), .init("color", "#2b5ba8"), .init("penwidth", "2"), .init("shape", "tab")]
+            case .shared: attributes += [.init("fillcolor", "#fff6dc"), .init("color", "#a77b00"), .init("peripheries", "2")]
+            case .stack: attributes += [.init("color", "#4a6fa5")]
+            }
+            if flow.isRoot { attributes.append(.init("fontname", "Helvetica-Bold")) }
+            let errors = flow.findings.contains { map.findings[$0].severity == "error" }
+            if findings > 0 { attributes.append(.init("fontcolor", errors ? "#c62828" : "#b85000")) }
+            let kind = flow.kind == .tabs ? "tabs flow" : flow.kind == .shared ? "shared flow, run from \(flow.runners.count) steps" : "flow"
+            attributes.append(.init("tooltip", ([kind] + (flow.doc.isEmpty ? [] : [flow.doc])).joined(separator: "\n")))
+            nodes.append(Diagram.Node(id: "flow:\(flow.name)", attributes: attributes))
+        }
+        var edges: [Diagram.Edge] = []
+        for edge in map.overview {
+            let label = edge.steps.count <= 2 ? edge.steps.joined(separator: ", ") : "\(edge.steps[0]) +\(edge.steps.count - 1)"
+            var attributes: [Diagram.Attribute] = edge.isTab ? DiagramStyle.edge(.select) : DiagramStyle.runsEdge
+            attributes.set("label", label)
+            attributes.set("tooltip", "\(map.flows[edge.from].name) \(edge.isTab ? "tab" : "runs") \(map.flows[edge.to].name) from \(edge.steps.joined(separator: ", "))")
+            edges.append(Diagram.Edge(tail: "flow:\(map.flows[edge.from].name)", head: "flow:\(map.flows[edge.to].name)", attributes: attributes))
+        }
+        let linked = map.flows.filter { !$0.links.isEmpty }
+        if !linked.isEmpty {
+            nodes.append(Diagram.Node(id: "$links", attributes: [
+                .init("id", "links"), .init("label", "deep links"), .init("shape", "note"), .init("fillcolor", "#f0f7f0"), .init("color", "#1a7f37"),
+            ]))
+            for flow in linked {
+                edges.append(Diagram.Edge(tail: "$links", head: "flow:\(flow.name)", attributes: [
+                    .init("color", "#1a7f37"), .init("style", "dotted"), .init("fontcolor", "#1a7f37"),
+                    .init("label", "\(flow.links.count) link\(flow.links.count == 1 ? "" : "s")"),
+                    .init("tooltip", flow.links.map(\.name).joined(separator: "\n")),
+                ]))
+            }
+        }
+        return Diagram(
+            name: "overview",
+            graphAttributes: [
+                .init("rankdir", "LR"), .init("fontname", "Helvetica"), .init("nodesep", "0.25"), .init("ranksep", "0.6"), .init("pad", "0.2"),
+            ],
+            nodeDefaults: [
+                .init("shape", "box"), .init("style", "rounded,filled"), .init("fillcolor", "#ffffff"),
+                .init("fontname", "Helvetica"), .init("fontsize", "12"), .init("margin", "0.15,0.08"),
+            ],
+            edgeDefaults: [.init("fontname", "Helvetica"), .init("fontsize", "9"), .init("arrowsize", "0.7")],
+            clusters: [], nodes: nodes, edges: edges)
+    }
+
+    /// The legend alone, drawn once for the page.
+    public static func legend() -> Diagram {
+        var diagram = Diagram(
+            name: "legend", graphAttributes: [.init("rankdir", "LR"), .init("fontname", "Helvetica"), .init("pad", "0.1")],
+            nodeDefaults: [.init("shape", "box"), .init("style", "rounded,filled"), .init("fillcolor", "#ffffff"), .init("fontname", "Helvetica"), .init("fontsize", "11")],
+            edgeDefaults: [.init("fontname", "Helvetica"), .init("fontsize", "9"), .init("arrowsize", "0.7")],
+            clusters: [], nodes: [], edges: [])
+        DiagramLegend.add(to: &diagram, withFindings: true)
+        return diagram
+    }
+}

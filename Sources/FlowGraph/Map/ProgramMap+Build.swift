@@ -1,0 +1,128 @@
+extension ProgramMap {
+    /// The page's model of `program`, whose findings are `diagnostics`; `diagrams` gives the ids of
+    /// the edges that clauses and findings point at.
+    public static func build(_ program: FlowProgram, diagnostics: [Diagnostic], diagrams: MapDiagrams) -> ProgramMap {
+        let files = program.files
+        func location(_ range: SourceRange) -> Location {
+            let place = files.indices.contains(range.file) ? files[range.file].location(of: range.start) : SourceLocation(line: 1, column: 1)
+            return Location(file: range.file, line: place.line, column: place.column)
+        }
+        let edgesByClause = diagrams.edgesByClause
+        var flows: [FlowEntry] = []
+        var search: [SearchEntry] = []
+        for (flowIndex, flow) in program.flows.enumerated() {
+            let runners = program.runners[flowIndex]
+            let runnerFlows = Set(runners.map(\.flow))
+            let kind: FlowKind = flow.isTabs ? .tabs : runnerFlows.count >= 2 ? .shared : .stack
+            var runs: [Int] = []
+            for step in flow.steps { if let target = step.runs, !runs.contains(target) { runs.append(target) } }
+            var clauses: [ClauseEntry] = []
+            func addClauses(_ transitions: [Transition], step: String?) {
+                for transition in transitions {
+                    let clause = ClauseEntry(
+                        event: transition.event, step: step, summary: summary(of: transition), location: location(transition.range),
+                        edges: edgesByClause[transition.range] ?? [])
+                    clauses.append(clause)
+                    search.append(SearchEntry(
+                        kind: .event, text: "\(transition.event)  \(step.map { "in \($0)" } ?? "any step"): \(clause.summary)",
+                        flow: flowIndex, targets: clause.edges, location: clause.location))
+                }
+            }
+            let steps = flow.steps.map { step in
+                StepEntry(
+                    name: step.name, inputs: step.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
+                    doc: step.doc.joined(separator: "\n"), location: location(step.range), runs: step.runs)
+            }
+            search.append(SearchEntry(kind: .flow, text: flow.name, flow: flowIndex, targets: [], location: location(flow.range)))
+            for step in flow.steps {
+                search.append(SearchEntry(
+                    kind: .step, text: step.name, flow: flowIndex, targets: [DiagramBuilder.stepID(flow, step)], location: location(step.range)))
+                addClauses(step.handlers, step: step.name)
+            }
+            addClauses(flow.handlers, step: nil)
+            let links = flow.links.map { link in
+                NamedEntry(name: link.pattern.text, target: link.target.map { flow.steps[$0].name }, location: location(link.range))
+            }
+            let guards = flow.guards.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }
+            let exits = flow.exits.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }
+            for link in links {
+                search.append(SearchEntry(
+                    kind: .link, text: "\(link.name) → \(link.target ?? "?")", flow: flowIndex,
+                    targets: link.target.map { ["\(flow.name).\($0)"] } ?? [], location: link.location))
+            }
+            for entry in guards {
+                // A guard is found where it is asked: the edges of the clauses that name it.
+                let asking = flow.allTransitions.filter { transition in transition.conditions.contains { $0.guardName == entry.name } }
+                search.append(SearchEntry(
+                    kind: .`guard`, text: entry.name, flow: flowIndex,
+                    targets: asking.flatMap { edgesByClause[$0.range] ?? [] }, location: entry.location))
+            }
+            for (exit, entry) in zip(flow.exits, exits) {
+                search.append(SearchEntry(
+                    kind: .exit, text: "exit \(entry.name)", flow: flowIndex, targets: [DiagramBuilder.exitID(flow, exit)], location: entry.location))
+            }
+            flows.append(FlowEntry(
+                name: flow.name, kind: kind, isRoot: program.roots.contains(flowIndex), doc: flow.doc.joined(separator: "\n"),
+                location: location(flow.range), steps: steps, clauses: clauses, links: links, guards: guards, exits: exits,
+                runs: runs, runners: runners.map { program.qualifiedName($0) }, findings: []))
+        }
+
+        var overview: [OverviewEdge] = []
+        for (flowIndex, flow) in program.flows.enumerated() {
+            for step in flow.steps {
+                guard let target = step.runs else { continue }
+                if let existing = overview.firstIndex(where: { $0.from == flowIndex && $0.to == target }) {
+                    overview[existing].steps.append(step.name)
+                } else {
+                    overview.append(OverviewEdge(from: flowIndex, to: target, steps: [step.name], isTab: flow.isTabs))
+                }
+            }
+        }
+
+        let spans = DiagramBuilder.flowSpans(of: program)
+        var findings: [Finding] = []
+        for diagnostic in diagnostics {
+            let range = diagnostic.range
+            var flow = spans.firstIndex { $0[range.file].map { $0.contains(range.start) && range.end <= $0.upperBound } ?? false }
+            if flow == nil, let subject = diagnostic.subjects.first ?? diagnostic.path.last,
+               let name = subject.split(separator: ".").first {
+                flow = program.flow(named: String(name))
+            }
+            var edges: [String] = []
+            if let flow {
+                for transition in program.flows[flow].allTransitions
+                where transition.range.file == range.file && transition.range.start <= range.start && range.end <= transition.range.end {
+                    edges += edgesByClause[transition.range] ?? []
+                }
+            }
+            if let flow { flows[flow].findings.append(findings.count) }
+            findings.append(Finding(
+                rule: diagnostic.rule.id, severity: diagnostic.severity.rawValue, message: diagnostic.message,
+                location: location(range), flow: flow, path: diagnostic.path, subjects: diagnostic.subjects, edges: edges,
+                notes: diagnostic.notes.map { Note(message: $0.message, location: $0.range.map(location)) }))
+        }
+        return ProgramMap(files: files.map(\.path), flows: flows, overview: overview, findings: findings, search: search)
+    }
+
+    /// `push Detail if isLoggedIn else sheet Login`.
+    static func summary(of transition: Transition) -> String {
+        func written(_ action: Action) -> String { action.kind.rawValue + (action.targetName.map { " \($0)" } ?? "") }
+        var text = written(transition.action)
+        var next = transition.condition
+        while let condition = next {
+            text += " \(condition.written)"
+            if let elseAction = condition.elseAction { text += " else \(written(elseAction))" }
+            next = condition.elseCondition
+        }
+        return text
+    }
+
+    /// The errors that keep a compilation from being drawn, each with its file, line and column.
+    public static func problems(of compilation: Compiler.Compilation) -> [Problem] {
+        compilation.diagnostics.filter { $0.severity == .error }.map { diagnostic in
+            let file = compilation.files.indices.contains(diagnostic.range.file) ? compilation.files[diagnostic.range.file] : nil
+            let place = file?.location(of: diagnostic.range.start) ?? SourceLocation(line: 1, column: 1)
+            return Problem(file: file?.path ?? "", line: place.line, column: place.column, message: "\(diagnostic.message) [\(diagnostic.rule.id)]")
+        }
+    }
+}

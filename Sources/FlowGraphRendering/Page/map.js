@@ -1,0 +1,490 @@
+// The program's page: an overview of its flows, each flow's diagram, pan and zoom, search,
+// findings and source links. Plain JavaScript, no network (but preview's own server), no library.
+// The data is the JSON in #fg-data (ProgramMap.jsonText); the diagrams are SVG text in
+// <script type="text/x-flowgraph-svg"> elements, put into the page only when shown.
+"use strict";
+(function () {
+  const page = JSON.parse(document.getElementById("fg-data").textContent);
+  const map = page.map;
+  const flowByName = new Map(map.flows.map((flow, index) => [flow.name, index]));
+  const $ = (id) => document.getElementById(id);
+  const canvas = $("canvas"), view = $("view"), details = $("details"), crumbs = $("crumbs");
+  const searchInput = $("search"), results = $("results");
+
+  // ---- Elements and text --------------------------------------------------------------------
+
+  function element(tag, attributes, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (name === "onclick") node.addEventListener("click", value);
+      else if (name === "text") node.textContent = value;
+      else node.setAttribute(name, value === true ? "" : value);
+    }
+    for (const child of children) if (child !== null && child !== undefined) node.append(child);
+    return node;
+  }
+  const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+  const flowHash = (index) => `#flow/${encodeURIComponent(map.flows[index].name)}`;
+
+  /** `file:line:column`, a link into the editor when the page was made with --editor. */
+  function sourceLink(loc) {
+    if (!loc) return null;
+    const [file, line, column] = loc;
+    const text = `${map.files[file]}:${line}:${column}`;
+    const absolute = page.paths ? page.paths[file] : null;
+    if (absolute && page.editor === "vscode") {
+      return element("a", { class: "source", href: `vscode://file${encodeURI(absolute)}:${line}:${column}`, title: "Open in VS Code", text });
+    }
+    if (absolute && page.editor === "xcode") {
+      // Xcode has no URL that opens a line: the link opens the file (in Xcode where .flow files open
+      // in it), and the tooltip gives the command that goes to the line.
+      const quoted = `'${absolute.replace(/'/g, "'\\''")}'`;
+      return element("a", { class: "source", href: `file://${encodeURI(absolute)}`, title: `Open the file; at its line: xed --line ${line} ${quoted}`, text });
+    }
+    return element("span", { class: "source", text });
+  }
+
+  function item(text, onclick, title) { return element("button", { type: "button", class: "item", onclick, title, text }); }
+
+  // ---- Diagrams: show one, pan and zoom it ---------------------------------------------------
+
+  let shown = null;     // { key, svg, box: the diagram's own viewBox, viewBox: the current one }
+  function svgText(key) {
+    const holder = $(`svg-${key}`);
+    return holder ? holder.textContent : null;
+  }
+
+  function show(key) {
+    if (shown && shown.key === key) return true;
+    const text = svgText(key);
+    if (text === null) { shown = null; return false; }
+    canvas.innerHTML = text;
+    const svg = canvas.querySelector("svg");
+    const box = svg.viewBox.baseVal;
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    shown = { key, svg, box: { x: box.x, y: box.y, w: box.width, h: box.height }, viewBox: null };
+    // Steps are reachable with Tab, and Enter or Space shows them (stubs and flows are links already).
+    for (const node of svg.querySelectorAll("g.node")) {
+      if (node.querySelector("a[href]") || node.id.includes("$")) continue;   // links; starts, exits, "any step"
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      const title = node.querySelector("title");
+      if (title) node.setAttribute("aria-label", title.textContent);
+    }
+    fit();
+    // From the start of the navigation (the HTML read and parsed included), for the browser test.
+    if (window.fgFirstDiagramMs === undefined) window.fgFirstDiagramMs = performance.now();
+    return true;
+  }
+
+  function setViewBox(viewBox) {
+    if (!shown) return;
+    shown.viewBox = viewBox;
+    shown.svg.setAttribute("viewBox", `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`);
+  }
+
+  /** The whole diagram, but never larger than its natural size (a small flow stays readable). */
+  function fit() {
+    if (!shown) return;
+    const { box } = shown;
+    const rect = view.getBoundingClientRect();
+    const scale = Math.min(rect.width / box.w, rect.height / box.h);
+    if (scale <= 1.25) { setViewBox({ ...box }); return; }
+    const w = rect.width / 1.25, h = rect.height / 1.25;
+    setViewBox({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
+  }
+
+  /** Zooms by `factor` (> 1 closer) around the point (px, py) of the view, its centre by default. */
+  function zoom(factor, px, py) {
+    if (!shown) return;
+    const rect = view.getBoundingClientRect();
+    const v = shown.viewBox;
+    const scale = Math.max(v.w / rect.width, v.h / rect.height);    // diagram units per pixel
+    const fx = px === undefined ? 0.5 : px / rect.width, fy = py === undefined ? 0.5 : py / rect.height;
+    // The diagram point under (px, py), with preserveAspectRatio meet centring the box.
+    const cx = v.x + v.w / 2 + (fx - 0.5) * rect.width * scale, cy = v.y + v.h / 2 + (fy - 0.5) * rect.height * scale;
+    const limit = Math.max(shown.box.w, shown.box.h) * 4;
+    const w = Math.min(Math.max(v.w / factor, 20), limit), h = Math.min(Math.max(v.h / factor, 20), limit);
+    const k = w / v.w;
+    setViewBox({ x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k, w, h });
+  }
+
+  function pan(dxPixels, dyPixels) {
+    if (!shown) return;
+    const rect = view.getBoundingClientRect();
+    const v = shown.viewBox;
+    const scale = Math.max(v.w / rect.width, v.h / rect.height);
+    setViewBox({ ...v, x: v.x - dxPixels * scale, y: v.y - dyPixels * scale });
+  }
+
+  /** Brings the marked elements into view, zooming out if they do not fit. */
+  function reveal(elements) {
+    if (!shown || elements.length === 0) return;
+    const graph = shown.svg.querySelector("g.graph");
+    const matrix = graph ? graph.transform.baseVal.consolidate() : null;
+    let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+    for (const node of elements) {
+      const b = node.getBBox();
+      const dx = matrix ? matrix.matrix.e : 0, dy = matrix ? matrix.matrix.f : 0;
+      left = Math.min(left, b.x + dx); top = Math.min(top, b.y + dy);
+      right = Math.max(right, b.x + b.width + dx); bottom = Math.max(bottom, b.y + b.height + dy);
+    }
+    // At the natural size (a unit a pixel) when they fit, so labels can be read; else all of them.
+    const rect = view.getBoundingClientRect();
+    const margin = 40;
+    const w = Math.max(rect.width, right - left + 2 * margin), h = Math.max(rect.height, bottom - top + 2 * margin);
+    const scale = Math.max(w / rect.width, h / rect.height);
+    const width = rect.width * scale, height = rect.height * scale;
+    setViewBox({ x: (left + right) / 2 - width / 2, y: (top + bottom) / 2 - height / 2, w: width, h: height });
+  }
+
+  view.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    const rect = view.getBoundingClientRect();
+    zoom(Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002)), event.clientX - rect.left, event.clientY - rect.top);
+  }, { passive: false });
+
+  // Drag pans (but not from text, which stays selectable); two fingers pinch.
+  const pointers = new Map();
+  let pinchDistance = 0;
+  view.addEventListener("pointerdown", (event) => {
+    if (event.target.closest("text, a, #legend") && event.pointerType === "mouse") return;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    try { view.setPointerCapture(event.pointerId); } catch (error) { /* a pointer the browser no longer tracks */ }
+    view.classList.add("panning");
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      pinchDistance = Math.hypot(a.x - b.x, a.y - b.y);
+    }
+  });
+  view.addEventListener("pointermove", (event) => {
+    const last = pointers.get(event.pointerId);
+    if (!last) return;
+    const now = { x: event.clientX, y: event.clientY };
+    pointers.set(event.pointerId, now);
+    if (pointers.size === 1) pan(now.x - last.x, now.y - last.y);
+    else if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      const distance = Math.hypot(a.x - b.x, a.y - b.y);
+      const rect = view.getBoundingClientRect();
+      if (pinchDistance > 0) zoom(distance / pinchDistance, (a.x + b.x) / 2 - rect.left, (a.y + b.y) / 2 - rect.top);
+      pinchDistance = distance;
+    }
+  });
+  const release = (event) => {
+    pointers.delete(event.pointerId);
+    if (pointers.size === 0) view.classList.remove("panning");
+    pinchDistance = 0;
+  };
+  view.addEventListener("pointerup", release);
+  view.addEventListener("pointercancel", release);
+
+  $("zoom-in").addEventListener("click", () => zoom(1.25));
+  $("zoom-out").addEventListener("click", () => zoom(0.8));
+  $("fit").addEventListener("click", fit);
+  window.addEventListener("resize", () => shown && shown.viewBox && setViewBox(shown.viewBox));
+  view.addEventListener("keydown", (event) => {
+    const step = 60;
+    const keys = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    if (keys[event.key]) { pan(...keys[event.key]); event.preventDefault(); }
+  });
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target instanceof HTMLInputElement;
+    if (event.key === "/" && !typing) { searchInput.focus(); searchInput.select(); event.preventDefault(); }
+    else if (!typing && (event.key === "+" || event.key === "=")) zoom(1.25);
+    else if (!typing && event.key === "-") zoom(0.8);
+    else if (!typing && event.key === "0") fit();
+  });
+
+  const legend = $("legend"), legendButton = $("legend-button");
+  legendButton.addEventListener("click", () => {
+    const open = legend.hidden;
+    if (open && !legend.firstChild) legend.innerHTML = svgText("legend") || "";
+    legend.hidden = !open;
+    legendButton.setAttribute("aria-expanded", String(open));
+  });
+
+  // Clicking a step shows it in the side panel (a stub or an overview node is a link, followed as such).
+  canvas.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.matches("g.node[tabindex]")) {
+      event.preventDefault();
+      event.target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  });
+  canvas.addEventListener("click", (event) => {
+    const node = event.target.closest("g.node");
+    if (!node || current.flow === null) return;
+    const flow = map.flows[current.flow];
+    const step = flow.steps.findIndex((s) => `${flow.name}.${s[0]}` === node.id);
+    if (step >= 0) { mark([node.id], []); showStep(current.flow, step); }
+  });
+
+  // ---- Marks: what a search result or a finding points at --------------------------------------
+
+  function mark(nodeIds, edgeIds) {
+    for (const old of canvas.querySelectorAll(".fg-mark")) old.classList.remove("fg-mark");
+    const marked = [];
+    for (const id of [...nodeIds, ...edgeIds]) {
+      const found = document.getElementById(id);
+      if (found && canvas.contains(found)) { found.classList.add("fg-mark"); marked.push(found); }
+    }
+    reveal(marked);
+    return marked.length;
+  }
+
+  // ---- The side panel ------------------------------------------------------------------------
+
+  function showOverviewDetails() {
+    const roots = map.flows.filter((f) => f.root).length;
+    const steps = map.flows.reduce((sum, f) => sum + f.steps.length, 0);
+    details.replaceChildren(...[
+      element("h1", { text: page.title }),
+      element("p", { class: "meta", text: `${plural(map.flows.length, "flow")}, ${plural(steps, "step")}, ${plural(map.findings.length, "finding")}; ${plural(roots, "root")}` }),
+      element("h2", { text: "Flows" }),
+      element("ul", {}, ...map.flows.map((flow, index) => element("li", {},
+        element("a", { class: "item", href: flowHash(index), text: flow.name }),
+        flow.kind !== "stack" ? element("span", { class: "badge", text: flow.kind }) : null,
+        element("span", { class: "meta", text: ` ${plural(flow.steps.length, "step")}${flow.findings.length ? `, ${plural(flow.findings.length, "finding")}` : ""} ` }),
+        sourceLink(flow.loc)))),
+      element("h2", { text: "Files" }),
+      element("ul", {}, ...map.files.map((file) => element("li", { class: "source", text: file })))].filter(Boolean));
+  }
+
+  function showFlowDetails(index) {
+    const flow = map.flows[index];
+    const section = (title, items) => items.length ? [element("h2", { text: title }), element("ul", {}, ...items)] : [];
+    const flowLinks = (indices) => indices.map((i) => element("li", {}, element("a", { class: "item", href: flowHash(i), text: map.flows[i].name })));
+    details.replaceChildren(...[
+      element("h1", { text: flow.name }),
+      element("p", { class: "meta" },
+        `${flow.kind === "tabs" ? "tabs flow" : flow.kind === "shared" ? "shared flow" : "flow"}, ${plural(flow.steps.length, "step")} `,
+        sourceLink(flow.loc)),
+      flow.doc ? element("p", { text: flow.doc }) : null,
+      ...section("Runs", flowLinks(flow.runs)),
+      ...section("Run by", flow.runners.map((runner) => {
+        const target = flowByName.get(runner.split(".")[0]);
+        return element("li", {}, element("a", { class: "item", href: flowHash(target), text: runner }));
+      })),
+      ...section("Steps", flow.steps.map((step, s) => element("li", {},
+        item(step[0], () => { mark([`${flow.name}.${step[0]}`], []); showStep(index, s); }, "Show it in the diagram"),
+        step[1] ? element("span", { class: "meta", text: ` (${step[1]})` }) : null,
+        step[4] >= 0 ? element("span", { class: "meta" }, " ▸ ", element("a", { href: flowHash(step[4]), text: map.flows[step[4]].name })) : null,
+        " ", sourceLink(step[3])))),
+      ...section("Transitions", flow.clauses.map((clause) => element("li", {},
+        item(`on ${clause[0]}`, () => mark([], clause[4]), "Show its edges"),
+        element("span", { class: "meta", text: ` ${clause[1] ? `in ${clause[1]}` : "any step"} → ${clause[2]} ` }),
+        sourceLink(clause[3])))),
+      ...section("Deep links", flow.links.map((link) => element("li", {},
+        element("span", { text: `${link[0]} → ${link[1] || "?"} ` }), sourceLink(link[2])))),
+      ...section("Guards", flow.guards.map((g) => element("li", {}, element("span", { text: `${g[0]} ` }), sourceLink(g[1])))),
+      ...section("Exits", flow.exits.map((e) => element("li", {}, element("span", { text: `${e[0]} ` }), sourceLink(e[1]))))].filter(Boolean));
+  }
+
+  function showStep(flowIndex, stepIndex) {
+    const flow = map.flows[flowIndex], step = flow.steps[stepIndex];
+    const clauses = flow.clauses.filter((c) => c[1] === step[0]);
+    const status = $("status");
+    status.replaceChildren(...[`${flow.name}.${step[0]}${step[1] ? ` (${step[1]})` : ""} — ${plural(clauses.length, "transition")} — `, sourceLink(step[3])].filter(Boolean));
+  }
+
+  // ---- Findings ------------------------------------------------------------------------------
+
+  function findingEntry(finding, index) {
+    const where = finding.flow >= 0 ? map.flows[finding.flow].name : "";
+    return element("li", { id: `finding-${index}` },
+      element("span", { class: `sev-${finding.severity}`, text: finding.severity }), " ",
+      element("a", { class: "item", href: finding.flow >= 0 ? `${flowHash(finding.flow)}/finding/${index}` : `#finding/${index}`, text: finding.rule }),
+      element("span", { class: "meta", text: where ? ` in ${where}` : "" }),
+      element("span", { class: "message", text: finding.message }),
+      finding.path.length ? element("span", { class: "path", text: `path: ${finding.path.join(" → ")}` }) : null,
+      sourceLink(finding.loc),
+      ...finding.notes.filter((note) => note[1]).map((note) => element("span", { class: "path" }, `${note[0]} `, sourceLink(note[1]))));
+  }
+
+  function showFindings() {
+    const list = $("findings");
+    $("findings-title").textContent = `Findings (${map.findings.length})`;
+    if (map.findings.length === 0) list.replaceChildren(element("li", { class: "empty", text: "No findings: the checker found nothing wrong." }));
+    else list.replaceChildren(...map.findings.map(findingEntry));
+  }
+
+  // ---- Search --------------------------------------------------------------------------------
+
+  let found = [], chosen = -1;
+  function runSearch() {
+    const query = searchInput.value.trim().toLowerCase();
+    results.replaceChildren();
+    found = [];
+    chosen = -1;
+    if (!query) { results.hidden = true; searchInput.setAttribute("aria-expanded", "false"); return; }
+    // Exact names first, then names that start with the query, then the rest; steps before events.
+    const order = { step: 0, flow: 1, link: 2, guard: 3, exit: 4, event: 5 };
+    const scored = [];
+    for (let i = 0; i < map.search.length; i++) {
+      const text = map.search[i][1].toLowerCase();
+      const at = text.indexOf(query);
+      if (at < 0) continue;
+      const rank = text === query ? 0 : at === 0 ? 1 : 2;
+      scored.push([rank * 10 + order[map.search[i][0]], i]);
+    }
+    scored.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    found = scored.slice(0, 60).map((pair) => pair[1]);
+    if (found.length === 0) results.append(element("li", { class: "none", text: "Nothing found" }));
+    found.forEach((entryIndex, position) => {
+      const entry = map.search[entryIndex];
+      results.append(element("li", { role: "option", id: `result-${position}`, "aria-selected": "false", onclick: () => choose(position) },
+        element("span", { class: "kind", text: entry[0] }), element("span", { text: entry[1] }),
+        element("span", { class: "where", text: map.flows[entry[2]].name })));
+    });
+    results.hidden = false;
+    searchInput.setAttribute("aria-expanded", "true");
+  }
+  function highlightResult(position) {
+    chosen = position;
+    for (const li of results.children) li.setAttribute("aria-selected", String(li.id === `result-${position}`));
+    const li = $(`result-${position}`);
+    if (li) { li.scrollIntoView({ block: "nearest" }); searchInput.setAttribute("aria-activedescendant", li.id); }
+  }
+  function choose(position) {
+    const entryIndex = found[position];
+    if (entryIndex === undefined) return;
+    results.hidden = true;
+    location.hash = `${flowHash(map.search[entryIndex][2])}/find/${entryIndex}`;
+  }
+  searchInput.addEventListener("input", runSearch);
+  searchInput.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowDown") { highlightResult(Math.min(chosen + 1, found.length - 1)); event.preventDefault(); }
+    else if (event.key === "ArrowUp") { highlightResult(Math.max(chosen - 1, 0)); event.preventDefault(); }
+    else if (event.key === "Enter") choose(chosen >= 0 ? chosen : 0);
+    else if (event.key === "Escape") { searchInput.value = ""; runSearch(); view.focus(); }
+  });
+  searchInput.addEventListener("blur", () => setTimeout(() => { results.hidden = true; }, 200));
+  searchInput.addEventListener("focus", () => { if (searchInput.value) runSearch(); });
+
+  // ---- Routes: #, #flow/Name, #flow/Name/finding/N, #flow/Name/find/N ------------------------------
+
+  const current = { flow: null };
+
+  /** From a root down to the flow: the first runner of each flow, up to a root (cycles are cut). */
+  function trail(index) {
+    const chain = [index];
+    const seen = new Set(chain);
+    while (true) {
+      const runner = map.flows[chain[0]].runners[0];
+      if (!runner) break;
+      const parent = flowByName.get(runner.split(".")[0]);
+      if (parent === undefined || seen.has(parent)) break;
+      seen.add(parent);
+      chain.unshift(parent);
+    }
+    return chain;
+  }
+
+  function showCrumbs(index) {
+    const parts = [element("a", { href: "#", text: page.title })];
+    if (index !== null) {
+      for (const step of trail(index)) {
+        parts.push(element("span", { class: "sep", "aria-hidden": "true", text: "›" }));
+        parts.push(step === index ? element("span", { "aria-current": "page", text: map.flows[step].name })
+          : element("a", { href: flowHash(step), text: map.flows[step].name }));
+      }
+    }
+    crumbs.replaceChildren(...parts);
+  }
+
+  function route() {
+    const parts = location.hash.replace(/^#/, "").split("/").map(decodeURIComponent);
+    for (const old of document.querySelectorAll("#findings li.current")) old.classList.remove("current");
+    $("status").textContent = "";
+    let flow = null;
+    if (parts[0] === "flow" && flowByName.has(parts[1])) flow = flowByName.get(parts[1]);
+    current.flow = flow;
+    showCrumbs(flow);
+    if (flow === null) {
+      show("overview");
+      showOverviewDetails();
+      document.title = page.title;
+      if (parts[0] === "finding") selectFinding(Number(parts[1]));
+      return;
+    }
+    document.title = `${map.flows[flow].name} — ${page.title}`;
+    if (!show(`flow-${flow}`)) {
+      shown = null;
+      canvas.replaceChildren(element("div", { class: "too-large" },
+        element("h2", { text: `${map.flows[flow].name} is not drawn` }),
+        element("p", { text: page.notDrawn[flow] || "This flow has no diagram." })));
+    }
+    restoreZoom(flow);
+    showFlowDetails(flow);
+    if (parts[2] === "finding") selectFinding(Number(parts[3]));
+    if (parts[2] === "find") {
+      const entry = map.search[Number(parts[3])];
+      if (entry) {
+        const count = mark(entry[3].filter((t) => !t.startsWith("e")), entry[3].filter((t) => t.startsWith("e")));
+        $("status").replaceChildren(`${entry[0]} ${entry[1]}${entry[3].length && !count ? " (not in the diagram)" : ""} — `, sourceLink(entry[4]));
+      }
+    }
+  }
+
+  function selectFinding(index) {
+    const finding = map.findings[index];
+    if (!finding) return;
+    const entry = $(`finding-${index}`);
+    if (entry) { entry.classList.add("current"); entry.scrollIntoView({ block: "nearest" }); }
+    mark([...finding.subjects, ...finding.path], finding.edges);
+    $("status").replaceChildren(`${finding.severity} [${finding.rule}] ${finding.message} — `, sourceLink(finding.loc));
+  }
+
+  // ---- Preview: reload on a save, keeping the flow and the zoom; errors over the last good page --
+
+  function restoreZoom(flow) {
+    let saved = null;
+    try { saved = JSON.parse(sessionStorage.getItem("fg-zoom") || "null"); } catch (error) { saved = null; }
+    if (saved && saved.key === `flow-${flow}` && shown && shown.key === saved.key) {
+      setViewBox(saved.viewBox);
+      sessionStorage.removeItem("fg-zoom");
+    }
+  }
+
+  function showProblems(problems) {
+    const box = $("problems");
+    if (!problems.length) { box.hidden = true; return; }
+    box.replaceChildren(
+      element("h2", { text: `${plural(problems.length, "error")}: the diagram below is the last one without errors` }),
+      element("ol", {}, ...problems.map((p) => element("li", { text: `${p.file}:${p.line}:${p.column}: ${p.message}` }))));
+    box.hidden = false;
+  }
+
+  async function watch() {
+    let version = page.preview.version;
+    for (;;) {
+      try {
+        const response = await fetch(`/events?after=${version}`, { cache: "no-store" });
+        if (!response.ok) throw new Error(String(response.status));
+        const state = await response.json();
+        showProblems(state.problems);
+        if (state.version !== version && state.page !== page.preview.page) {
+          // The zoom of the flow shown; not that of the overview shown for a flow the last page lacked.
+          const named = location.hash.startsWith("#flow/");
+          if (shown && shown.viewBox && named === (current.flow !== null)) {
+            sessionStorage.setItem("fg-zoom", JSON.stringify({ key: shown.key, viewBox: shown.viewBox }));
+          }
+          location.reload();
+          return;
+        }
+        version = state.version;
+      } catch (error) {
+        $("status").textContent = "preview server stopped; reload when it runs again";
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+    }
+  }
+
+  window.addEventListener("hashchange", route);
+  showFindings();
+  route();
+  if (page.preview) { showProblems(page.preview.problems); watch(); }
+})();

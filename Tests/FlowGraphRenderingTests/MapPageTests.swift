@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import FlowGraph
+import FlowGraphFiles
+@testable import FlowGraphRendering
+
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+private func compiledSample(_ folder: String) throws -> (FlowProgram, Compiler.Compilation) {
+    let base = root.appendingPathComponent(folder)
+    let names = (FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".flow") }.sorted()
+    let compilation = Compiler.compile(try names.map { SourceFile(path: "\(folder)/\($0)", bytes: [UInt8](try Data(contentsOf: base.appendingPathComponent($0)))) })
+    return (try #require(compilation.program), compilation)
+}
+
+/// The page of `render --format html`, as a file: self-contained, signed, with every flow drawn.
+@Suite("The program's page")
+struct MapPageTests {
+    @Test func thePageHoldsEveryDiagramAndFetchesNothing() throws {
+        let (program, compilation) = try compiledSample("samples/movies")
+        let bytes = try MapPage.render(program, diagnostics: compilation.diagnostics, settings: .init(title: "movies"))
+        let page = String(decoding: bytes, as: UTF8.self)
+        #expect(page.hasPrefix("<!DOCTYPE html>\n<!-- Page made by FlowGraph "))
+        #expect(page.contains("<title>movies</title>"))
+        for key in ["overview", "legend"] + program.flows.indices.map({ "flow-\($0)" }) {
+            #expect(page.contains("<script type=\"text/x-flowgraph-svg\" id=\"svg-\(key)\"><svg"), "no diagram \(key)")
+        }
+        // Nothing from the network: no src, no stylesheet link, no CSS import or url(), no absolute fetch.
+        #expect(!page.contains(" src="))
+        #expect(page.components(separatedBy: "<link ").count == 2 && page.contains("<link rel=\"icon\" href=\"data:,\">"))
+        #expect(!page.contains("@import") && !page.contains("url("))
+        #expect(!page.contains("fetch(\"http") && !page.contains("fetch('http") && page.contains("fetch(`/events"))
+        // Namespaces aside, no http URL at all.
+        let urls = page.matches(of: /https?:\/\/[^\s"'<)]*/).map { String($0.output) }
+        #expect(urls.allSatisfy { $0.hasPrefix("http://www.w3.org/") }, "\(Set(urls))")
+        // Diagrams stay SVG, with their text.
+        #expect(page.contains("<text"))
+        // Signed as a page, not taken for an svg.
+        #expect(OutputFile.Kind.html.isSigned(bytes))
+        #expect(OutputFile.Kind.allCases.filter { $0 != .html }.allSatisfy { !$0.isSigned(bytes) })
+    }
+
+    @Test func theSamePageIsMadeTwiceAlike() throws {
+        let (program, compilation) = try compiledSample("samples/shop")
+        let first = try MapPage.render(program, diagnostics: compilation.diagnostics, settings: .init(title: "shop"))
+        let second = try MapPage.render(program, diagnostics: compilation.diagnostics, settings: .init(title: "shop"))
+        #expect(first == second)
+    }
+
+    @Test func aFlowTooLargeForGraphvizIsListedWithoutADiagram() throws {
+        let (program, compilation) = try compiledSample("samples/shop")
+        let limits = RenderLimits(maximumElements: 40, timeLimit: nil)
+        let page = String(decoding: try MapPage.render(program, diagnostics: [], settings: .init(title: "shop"), limits: limits), as: UTF8.self)
+        let shop = try #require(program.flow(named: "Shop"))
+        #expect(!page.contains("id=\"svg-flow-\(shop)\""))
+        #expect(page.contains("\"notDrawn\":{\"\(shop)\":\"the diagram has "))
+        #expect(page.contains("id=\"svg-overview\""))  // the overview is always drawn
+    }
+
+    @Test func thePagesFilesAreCopiedIntoTheBinary() throws {
+        // scripts/embed-page --check: MapPageAssets.swift holds Page/map.html, map.css and map.js as they are.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("scripts/embed-page").path, "--check"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "Sources/FlowGraphRendering/MapPageAssets.swift is stale: run scripts/embed-page")
+        let script = try String(contentsOf: root.appendingPathComponent("Sources/FlowGraphRendering/Page/map.js"), encoding: .utf8)
+        #expect(MapPageAssets.javaScript == script)
+    }
+}
