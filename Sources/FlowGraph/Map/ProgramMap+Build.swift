@@ -106,12 +106,11 @@ extension ProgramMap {
 
     /// `push Detail if isLoggedIn else sheet Login`.
     static func summary(of transition: Transition) -> String {
-        func written(_ action: Action) -> String { action.kind.rawValue + (action.targetName.map { " \($0)" } ?? "") }
-        var text = written(transition.action)
+        var text = transition.action.written
         var next = transition.condition
         while let condition = next {
             text += " \(condition.written)"
-            if let elseAction = condition.elseAction { text += " else \(written(elseAction))" }
+            if let elseAction = condition.elseAction { text += " else \(elseAction.written)" }
             next = condition.elseCondition
         }
         return text
