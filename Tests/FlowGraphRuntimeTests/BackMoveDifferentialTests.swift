@@ -1,0 +1,185 @@
+import FlowGraphRuntime
+import Foundation
+import Testing
+@testable import FlowGraph
+
+/// A program whose table is set by the test: screens, events and exits are the runtime's own refs,
+/// and every step is without inputs. Only `BackMoveDifferentialTests` uses it, one program at a time.
+enum DynamicProgram: SyncNavigationProgram {
+    struct Flow: RawRepresentable, Hashable, Sendable {
+        let rawValue: Int
+        init(rawValue: Int) { self.rawValue = rawValue }
+    }
+    typealias Screen = StepRef
+    typealias Event = EventRef
+    typealias Exit = ExitRef
+    typealias Link = LinkRef
+    typealias GuardID = GuardRef
+    typealias Root = Int
+    typealias AppGuards = DynamicGuards
+
+    nonisolated(unsafe) static var current = ProgramTable(text: "flowgraph-table 1\nflow A 1 0 0\nstep S - ^")
+    static var table: ProgramTable { current }
+    static func step(of screen: StepRef) -> StepRef { screen }
+    static func event(of event: EventRef) -> EventRef { event }
+    static func exit(of exit: ExitRef) -> ExitRef { exit }
+    static func link(of link: LinkRef) -> LinkRef { link }
+    static func flow(of root: Int) -> Int { root }
+    static func guardID(_ ref: GuardRef) -> GuardRef { ref }
+    static func screen(_ step: StepRef, from source: PayloadSource<DynamicProgram>) -> StepRef? { step }
+    static func exit(_ exit: ExitRef, from source: PayloadSource<DynamicProgram>) -> ExitRef? { exit }
+    static func link(_ ref: LinkRef, values: [String?]) -> LinkRef? { ref }
+    @MainActor static func ask(_ ref: GuardRef, of guards: DynamicGuards, from source: PayloadSource<DynamicProgram>) -> Bool? {
+        guards.answer()
+    }
+}
+
+@MainActor
+final class DynamicGuards {
+    var random: SplitMix
+    init(seed: UInt64) { random = SplitMix(seed: seed) }
+    func answer() -> Bool { random.next() % 2 == 0 }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+/// Differential test of the checker's back-move rules against the navigator, on small generated
+/// programs with `close` and back moves followed by a screen:
+/// - soundness: a step's own clause that the navigator finds `impossible` on some walk is reported
+///   (`invalid-pop`, `invalid-dismiss`, `invalid-close`, `invalid-pop-to`);
+/// - witnesses: replaying the events of a reported clause's path reaches the step, where the
+///   clause is `impossible`.
+@MainActor
+@Suite("Back moves: checker against navigator", .serialized)
+struct BackMoveDifferentialTests {
+    static let stackRules: Set<String> = ["invalid-pop", "invalid-dismiss", "invalid-close", "invalid-pop-to"]
+
+    struct Generated {
+        var text: String
+        /// (step, event) of each step's own clause, by its line.
+        var clauseAt: [Int: (step: Int, event: String)] = [:]
+        var lineOf: [String: Int] = [:]
+    }
+
+    static func generate(seed: UInt64, steps: Int = 5, events: Int = 4) -> Generated {
+        var random = SplitMix(seed: seed)
+        func step() -> String { "S\(random.below(steps))" }
+        func screen() -> String { ["push", "sheet", "cover", "replace"][random.below(4)] + " " + step() }
+        func back() -> String { ["pop", "dismiss", "close", "popTo " + step()][random.below(4)] }
+        func action() -> String {
+            switch random.below(10) {
+            case 0, 1, 2: screen()
+            case 3, 4: back()
+            case 5: "root " + step()
+            default: back() + ", " + screen()
+            }
+        }
+        var lines = ["flow App {", "    start S0"]
+        var generated = Generated(text: "")
+        for index in 0..<steps {
+            lines.append("    step S\(index) {")
+            for event in 0..<events where random.below(10) < 5 {
+                lines.append("        on e\(event) -> \(action())")
+                generated.clauseAt[lines.count] = (index, "e\(event)")
+                generated.lineOf["S\(index).e\(event)"] = lines.count
+            }
+            lines.append("    }")
+        }
+        // Every event declared somewhere, so that the table has all of them; a flow-level one sometimes.
+        if random.below(3) == 0 { lines.append("    on e\(events) -> \(action())") }
+        lines.append("}")
+        generated.text = lines.joined(separator: "\n")
+        return generated
+    }
+
+    struct Failure: CustomStringConvertible {
+        var seed: UInt64
+        var what: String
+        var text: String
+        var description: String { "seed \(seed): \(what)\n\(text)" }
+    }
+
+    static func events(inPath note: String) -> [String] {
+        // `App.S0 → (e1: pop, push) App.S2 → ...`
+        var result: [String] = []
+        var rest = Substring(note)
+        while let open = rest.firstIndex(of: "(") {
+            let after = rest[rest.index(after: open)...]
+            guard let colon = after.firstIndex(of: ":") else { break }
+            result.append(String(after[..<colon]))
+            rest = after[colon...]
+        }
+        return result
+    }
+
+    static func check(seed: UInt64, walks: Int = 12, length: Int = 25) throws -> [Failure] {
+        let generated = generate(seed: seed)
+        let compilation = Compiler.compile([SourceFile(path: "test.flow", text: generated.text)])
+        guard let program = compilation.program,
+              !compilation.diagnostics.contains(where: { $0.severity == .error && !stackRules.contains($0.rule.id) }) else { return [] }
+        let file = compilation.files[0]
+        var flagged: [Int: Diagnostic] = [:]
+        for diagnostic in compilation.diagnostics where stackRules.contains(diagnostic.rule.id) {
+            flagged[file.location(of: diagnostic.range.start).line] = diagnostic
+        }
+        DynamicProgram.current = try ProgramTable(parsing: RouterTable(program, analysis: compilation.analysis).lines.joined(separator: "\n"))
+        let eventNames = DynamicProgram.table.flows[0].events
+        var failures: [Failure] = []
+        func fail(_ what: String) { failures.append(Failure(seed: seed, what: what, text: generated.text)) }
+
+        // Soundness: random walks.
+        var random = SplitMix(seed: seed &* 31 &+ 7)
+        for walk in 0..<walks {
+            let navigator = Navigator<DynamicProgram>(0, guards: DynamicGuards(seed: seed &+ UInt64(walk)))
+            var sent: [String] = []
+            for _ in 0..<length {
+                let event = random.below(eventNames.count)
+                let step = navigator.current.step
+                let name = eventNames[event]
+                let outcome = navigator.send(EventRef(flow: 0, index: event))
+                sent.append(name)
+                guard outcome.status == .impossible, navigator.current.flow == 0 else { continue }
+                guard let line = generated.lineOf["S\(step).\(name)"] else { continue }  // a flow-level clause
+                if flagged[line] == nil {
+                    fail("line \(line) (S\(step) on \(name)) is impossible after \(sent.joined(separator: " ")), but the checker reports nothing there")
+                    return failures
+                }
+            }
+        }
+        // Witnesses: each reported path, replayed, ends where the clause is impossible.
+        for (line, diagnostic) in flagged.sorted(by: { $0.key < $1.key }) {
+            guard let (step, event) = generated.clauseAt[line] else { continue }
+            let path = diagnostic.notes.first { $0.message.hasPrefix("shortest path") }?.message ?? ""
+            let navigator = Navigator<DynamicProgram>(0, guards: DynamicGuards(seed: 0))
+            var replayed = true
+            for name in events(inPath: path) {
+                guard let index = eventNames.firstIndex(of: name),
+                      navigator.send(EventRef(flow: 0, index: index)).status == .applied else { replayed = false; break }
+            }
+            let outcome = navigator.current.step == step ? navigator.send(EventRef(flow: 0, index: eventNames.firstIndex(of: event)!)).status : nil
+            if !replayed || outcome != .impossible {
+                fail("\(diagnostic.rule.id) at line \(line): replaying '\(path)' gives \(navigator.current) then \(outcome.map { "\($0)" } ?? "not the step")")
+            }
+        }
+        return failures
+    }
+
+    @Test func theCheckerAgreesWithTheNavigator() throws {
+        var failures: [Failure] = []
+        for seed in UInt64(1)...400 {
+            failures += try Self.check(seed: seed)
+        }
+        #expect(failures.isEmpty, "\(failures.count) disagreements:\n\(failures.map { "seed \($0.seed): \($0.what)" }.joined(separator: "\n"))\nfirst:\n\(failures.prefix(1).map(\.description).joined())")
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+@testable import FlowGraph
+
+/// Review of `close` and of a back move then a screen in one clause: cases where the checker's
+/// verdict or its witness disagrees with what the navigator does.
+@Suite("Review: back move then a screen")
+struct ReviewSequenceTests {
+    /// Home → B → C, then `again` (pop, push D): the stack is [Home, B, D] and X is not below D,
+    /// so `popTo X` in D is impossible at runtime. Another way to B (Home → X → B) has X below B,
+    /// and the checker keeps only "X is below" for D, dropping the configuration without it.
+    @Test func popToAfterPopThenPushKeepsTheConfigurationsWithoutTheTarget() {
+        #expect(rules("""
+            flow App {
+                start Home
+                step Home {
+                    on b -> push B
+                    on x -> push X
+                }
+                step X { on b -> push B }
+                step B { on c -> push C }
+                step C { on again -> pop, push D }
+                step D { on back -> popTo X }
+            }
+            """) == ["invalid-pop-to"])
+    }
+
+    /// The sheet S is presented from P1 (pushed on the base stack) and from P2 (a cover); its
+    /// `dismiss, replace Y` puts Y at the bottom of the cover only when S came from P2. The
+    /// witness path must go through P2: through P1, Y replaces P1 on the base stack, over Home,
+    /// and its `pop` works.
+    @Test func theWitnessOfAStateReachedThroughADismissGoesThroughItsPresenter() throws {
+        let result = compile("""
+            flow App {
+                start Home
+                step Home {
+                    on p -> push P1
+                    on c -> cover P2
+                }
+                step P1 { on s -> sheet S }
+                step P2 {
+                    on s -> sheet S
+                    on close -> dismiss
+                }
+                step S { on go -> dismiss, replace Y }
+                step Y { on done -> pop }
+            }
+            """)
+        let diagnostic = try #require(result.diagnostics.first { $0.rule == .invalidPop })
+        let path = try #require(diagnostic.notes.first?.message)
+        #expect(path.contains("App.P2"), "witness \(path) does not reach Y at the bottom of the cover")
+        #expect(!path.contains("App.P1"), "witness \(path) goes through P1, where Y's pop works")
+    }
+}
