@@ -50,4 +50,28 @@ struct ReviewSequenceTests {
         #expect(path.contains("App.P2"), "witness \(path) does not reach Y at the bottom of the cover")
         #expect(!path.contains("App.P1"), "witness \(path) goes through P1, where Y's pop works")
     }
+
+    /// Home → X → P → sheet S → (go: dismiss, push) Y is [Home, X, P, Y]: the flow-level `popTo X`
+    /// runs in Y. The pair (P, X below) is found after the search followed `go` from S (S is
+    /// presented from Home first), and the checker, which looked at P's pairs only then, reports
+    /// that the clause can never run.
+    @Test func aFlowLevelPopToAfterADismissThenPushIsPossibleWhateverTheSearchOrder() {
+        #expect(rules("""
+            flow App {
+                start Home
+                step Home {
+                    on s -> sheet S
+                    on x -> push X
+                }
+                step X { on p -> push P }
+                step P {
+                    on s -> sheet S
+                    on back -> pop
+                }
+                step S { on go -> dismiss, push Y }
+                step Y
+                on back -> popTo X
+            }
+            """).isEmpty)
+    }
 }
