@@ -37,8 +37,10 @@ enum DynamicProgram: SyncNavigationProgram {
 @MainActor
 final class DynamicGuards {
     var random: SplitMix
+    /// When set, the answer of every guard asked (a path's replay: its `(else)` hops say no).
+    var fixed: Bool?
     init(seed: UInt64) { random = SplitMix(seed: seed) }
-    func answer() -> Bool { random.next() % 2 == 0 }
+    func answer() -> Bool { fixed ?? (random.next() % 2 == 0) }
 }
 
 struct SplitMix {
@@ -90,7 +92,8 @@ struct BackMoveDifferentialTests {
         for index in 0..<steps {
             lines.append("    step S\(index) {")
             for event in 0..<events where random.below(10) < 5 {
-                lines.append("        on e\(event) -> \(action())")
+                let clause = random.below(5) == 0 ? "\(action()) if g else \(action())" : action()
+                lines.append("        on e\(event) -> \(clause)")
                 generated.clauseAt[lines.count] = (index, "e\(event)")
                 generated.lineOf["S\(index).e\(event)"] = lines.count
             }
@@ -98,6 +101,7 @@ struct BackMoveDifferentialTests {
         }
         // Every event declared somewhere, so that the table has all of them; a flow-level one sometimes.
         if random.below(3) == 0 { lines.append("    on e\(events) -> \(action())") }
+        lines.append("    guard g")
         lines.append("}")
         generated.text = lines.joined(separator: "\n")
         return generated
@@ -110,20 +114,24 @@ struct BackMoveDifferentialTests {
         var description: String { "seed \(seed): \(what)\n\(text)" }
     }
 
-    static func events(inPath note: String) -> [String] {
-        // `App.S0 → (e1: pop, push) App.S2 → ...`
-        var result: [String] = []
+    /// The events of a path note and whether each took its clause's `else` action.
+    static func events(inPath note: String) -> [(event: String, isElse: Bool)] {
+        // `App.S0 → (e1: pop, push) App.S2 → (e2: push (else)) App.S3 ...`
+        var result: [(event: String, isElse: Bool)] = []
         var rest = Substring(note)
         while let open = rest.firstIndex(of: "(") {
             let after = rest[rest.index(after: open)...]
             guard let colon = after.firstIndex(of: ":") else { break }
-            result.append(String(after[..<colon]))
-            rest = after[colon...]
+            let hop = after[colon...].prefix { $0 != "→" }
+            result.append((String(after[..<colon]), hop.contains("(else")))
+            rest = after[colon...].dropFirst(hop.count)
         }
         return result
     }
 
-    static func check(seed: UInt64, walks: Int = 12, length: Int = 25) throws -> [Failure] {
+    enum Property { case soundness, witnesses }
+
+    static func check(seed: UInt64, _ property: Property, walks: Int = 20, length: Int = 30) throws -> [Failure] {
         let generated = generate(seed: seed)
         let compilation = Compiler.compile([SourceFile(path: "test.flow", text: generated.text)])
         guard let program = compilation.program,
@@ -139,34 +147,43 @@ struct BackMoveDifferentialTests {
         func fail(_ what: String) { failures.append(Failure(seed: seed, what: what, text: generated.text)) }
 
         // Soundness: random walks.
-        var random = SplitMix(seed: seed &* 31 &+ 7)
-        for walk in 0..<walks {
-            let navigator = Navigator<DynamicProgram>(0, guards: DynamicGuards(seed: seed &+ UInt64(walk)))
-            var sent: [String] = []
-            for _ in 0..<length {
-                let event = random.below(eventNames.count)
-                let step = navigator.current.step
-                let name = eventNames[event]
-                let outcome = navigator.send(EventRef(flow: 0, index: event))
-                sent.append(name)
-                guard outcome.status == .impossible, navigator.current.flow == 0 else { continue }
-                guard let line = generated.lineOf["S\(step).\(name)"] else { continue }  // a flow-level clause
-                if flagged[line] == nil {
-                    fail("line \(line) (S\(step) on \(name)) is impossible after \(sent.joined(separator: " ")), but the checker reports nothing there")
-                    return failures
+        if property == .soundness {
+            var random = SplitMix(seed: seed &* 31 &+ 7)
+            for walk in 0..<walks {
+                let navigator = Navigator<DynamicProgram>(0, guards: DynamicGuards(seed: seed &+ UInt64(walk)))
+                var sent: [String] = []
+                for _ in 0..<length {
+                    let event = random.below(eventNames.count)
+                    let step = navigator.current.step
+                    let name = eventNames[event]
+                    let outcome = navigator.send(EventRef(flow: 0, index: event))
+                    sent.append(name)
+                    guard outcome.status == .impossible, navigator.current.flow == 0 else { continue }
+                    guard let line = generated.lineOf["S\(step).\(name)"] else { continue }  // a flow-level clause
+                    if flagged[line] == nil {
+                        fail("line \(line) (S\(step) on \(name)) is impossible after \(sent.joined(separator: " ")), but the checker reports nothing there")
+                        return failures
+                    }
                 }
             }
+            return failures
         }
         // Witnesses: each reported path, replayed, ends where the clause is impossible.
         for (line, diagnostic) in flagged.sorted(by: { $0.key < $1.key }) {
             guard let (step, event) = generated.clauseAt[line] else { continue }
             let path = diagnostic.notes.first { $0.message.hasPrefix("shortest path") }?.message ?? ""
-            let navigator = Navigator<DynamicProgram>(0, guards: DynamicGuards(seed: 0))
+            let guards = DynamicGuards(seed: 0)
+            let navigator = Navigator<DynamicProgram>(0, guards: guards)
             var replayed = true
-            for name in events(inPath: path) {
+            for (name, isElse) in events(inPath: path) {
+                guards.fixed = !isElse
                 guard let index = eventNames.firstIndex(of: name),
                       navigator.send(EventRef(flow: 0, index: index)).status == .applied else { replayed = false; break }
             }
+            // The reported action is the clause's `else` one when the finding is after ' else '.
+            let text = generated.text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+            let column = file.location(of: diagnostic.range.start).column
+            guards.fixed = text.range(of: " else ").map { text.distance(from: text.startIndex, to: $0.lowerBound) >= column } ?? true
             let outcome = navigator.current.step == step ? navigator.send(EventRef(flow: 0, index: eventNames.firstIndex(of: event)!)).status : nil
             if !replayed || outcome != .impossible {
                 fail("\(diagnostic.rule.id) at line \(line): replaying '\(path)' gives \(navigator.current) then \(outcome.map { "\($0)" } ?? "not the step")")
@@ -175,11 +192,17 @@ struct BackMoveDifferentialTests {
         return failures
     }
 
-    @Test func theCheckerAgreesWithTheNavigator() throws {
+    /// Every step's own back move the navigator finds impossible on a random walk is reported.
+    @Test func whatTheNavigatorFindsImpossibleIsReported() throws {
         var failures: [Failure] = []
-        for seed in UInt64(1)...400 {
-            failures += try Self.check(seed: seed)
-        }
+        for seed in UInt64(1)...600 { failures += try Self.check(seed: seed, .soundness) }
+        #expect(failures.isEmpty, "\(failures.count) disagreements:\n\(failures.map { "seed \($0.seed): \($0.what)" }.joined(separator: "\n"))\nfirst:\n\(failures.prefix(1).map(\.description).joined())")
+    }
+
+    /// Every reported back move's path, replayed in the navigator, ends where the move is impossible.
+    @Test func theWitnessPathsReplay() throws {
+        var failures: [Failure] = []
+        for seed in UInt64(1)...400 { failures += try Self.check(seed: seed, .witnesses) }
         #expect(failures.isEmpty, "\(failures.count) disagreements:\n\(failures.map { "seed \($0.seed): \($0.what)" }.joined(separator: "\n"))\nfirst:\n\(failures.prefix(1).map(\.description).joined())")
     }
 }
