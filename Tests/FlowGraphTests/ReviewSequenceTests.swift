@@ -74,4 +74,26 @@ struct ReviewSequenceTests {
             }
             """).isEmpty)
     }
+
+    /// Home → cover C2 → cover F → (go: dismiss, replace) Y: F's cover is gone and Y replaces C2
+    /// at the bottom of C2's cover, where nothing leads out. The dead end is real, but it is
+    /// reported as one of "the cover that presents 'F'", at `cover F`, because the search of F's
+    /// trapped configurations follows the `replace` made after the `dismiss` into the cover below.
+    @Test func aDeadEndReachedThroughDismissThenReplaceIsInTheCoverBelow() {
+        #expect(findings("""
+            flow App {
+                start Home
+                step Home { on c -> cover C2 }
+                step C2 {
+                    on f -> cover F
+                    on done -> dismiss
+                }
+                step F { on go -> dismiss, replace Y }
+                step Y { on next -> push Z }
+                step Z
+            }
+            """) == [
+                "3:25: warning [dead-end] step 'Y' in the cover that presents 'C2' has no way out: it cannot dismiss the cover, exit, or go to a root",
+            ])
+    }
 }
