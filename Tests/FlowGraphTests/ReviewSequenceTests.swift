@@ -96,4 +96,21 @@ struct ReviewSequenceTests {
                 "3:25: warning [dead-end] step 'Y' in the cover that presents 'C2' has no way out: it cannot dismiss the cover, exit, or go to a root",
             ])
     }
+
+    /// A chain of 3,000 steps, each going back and pushing the next (`pop, push S(i+1)`): each new
+    /// state is found only once the search has run out of states, and each time `followSequences`
+    /// rebuilds every state's incoming moves and follows every clause again, so the check is
+    /// quadratic (about 15 s in a debug build here; 20 s in a release build for 10,000 steps, where
+    /// the same chain with plain pushes takes 0.03 s). A linear check takes well under a second.
+    @Test func aLongChainOfBackMovesThenScreensIsCheckedInLinearTime() {
+        let count = 3_000
+        var lines = ["flow App {", "    start S0", "    step S0 { on next -> push S1 }"]
+        for index in 1..<count { lines.append("    step S\(index) { on next -> pop, push S\(index + 1) }") }
+        lines += ["    step S\(count) { on back -> pop }", "}"]
+        let clock = ContinuousClock()
+        var diagnostics: [String] = []
+        let elapsed = clock.measure { diagnostics = rules(lines.joined(separator: "\n")) }
+        #expect(diagnostics.isEmpty)
+        #expect(elapsed < .seconds(2), "checking took \(elapsed)")
+    }
 }
