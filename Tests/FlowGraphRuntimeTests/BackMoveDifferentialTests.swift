@@ -69,40 +69,56 @@ struct BackMoveDifferentialTests {
 
     struct Generated {
         var text: String
-        /// (step, event) of each step's own clause, by its line.
-        var clauseAt: [Int: (step: Int, event: String)] = [:]
+        /// (flow, step, event) of each step's own clause (an exit handler's event is the exit), by its line.
+        var clauseAt: [Int: (flow: Int, step: Int, event: String)] = [:]
+        /// The line of each step's own clause, by `flow.step.event`.
         var lineOf: [String: Int] = [:]
+        /// Whether a step's clause for an event exits its flow, by `flow.step.event`.
+        var exits: [String: String] = [:]
     }
 
-    static func generate(seed: UInt64, steps: Int = 5, events: Int = 4) -> Generated {
+    /// A flow `App` of five steps, and with `subflow`, its step S4 runs `Sub` (three steps, exits
+    /// `done` and `quit`), whose handlers in S4 go back and show a screen like any clause.
+    static func generate(seed: UInt64, steps: Int = 5, events: Int = 4, subflow: Bool = false) -> Generated {
         var random = SplitMix(seed: seed)
-        func step() -> String { "S\(random.below(steps))" }
-        func screen() -> String { ["push", "sheet", "cover", "replace"][random.below(4)] + " " + step() }
-        func back() -> String { ["pop", "dismiss", "close", "popTo " + step()][random.below(4)] }
-        func action() -> String {
-            switch random.below(10) {
-            case 0, 1, 2: screen()
-            case 3, 4: back()
-            case 5: "root " + step()
-            default: back() + ", " + screen()
-            }
-        }
-        var lines = ["flow App {", "    start S0"]
         var generated = Generated(text: "")
-        for index in 0..<steps {
-            lines.append("    step S\(index) {")
-            for event in 0..<events where random.below(10) < 5 {
-                let clause = random.below(5) == 0 ? "\(action()) if g else \(action())" : action()
-                lines.append("        on e\(event) -> \(clause)")
-                generated.clauseAt[lines.count] = (index, "e\(event)")
-                generated.lineOf["S\(index).e\(event)"] = lines.count
+        var lines: [String] = []
+        func flow(_ index: Int, name: String, prefix: String, steps: Int, event: String, exits: [String]) {
+            func step() -> String { "\(prefix)\(random.below(steps))" }
+            func screen() -> String { ["push", "sheet", "cover", "replace"][random.below(4)] + " " + step() }
+            func back() -> String { ["pop", "dismiss", "close", "popTo " + step()][random.below(4)] }
+            func action(exit: Bool) -> String {
+                if exit, random.below(4) == 0 { return "exit " + exits[random.below(exits.count)] }
+                switch random.below(10) {
+                case 0, 1, 2: return screen()
+                case 3, 4: return back()
+                case 5: return "root " + step()
+                default: return back() + ", " + screen()
+                }
             }
-            lines.append("    }")
+            func clause(_ key: String, _ trigger: String, exit: Bool) {
+                let text = random.below(5) == 0 ? "\(action(exit: false)) if g else \(action(exit: false))" : action(exit: exit)
+                lines.append("        on \(trigger) -> \(text)")
+                generated.lineOf[key] = lines.count
+                if text.hasPrefix("exit ") { generated.exits[key] = String(text.dropFirst(5).prefix { $0 != " " }) }
+            }
+            lines += ["flow \(name) {", "    start \(prefix)0"]
+            for stepIndex in 0..<steps {
+                let runs = index == 0 && subflow && stepIndex == steps - 1
+                lines.append("    step \(prefix)\(stepIndex)\(runs ? " runs Sub" : "") {")
+                let triggers = runs ? ["done", "quit"] : (0..<events).map { "\(event)\($0)" }
+                for trigger in triggers where runs || random.below(10) < 5 {
+                    clause("\(index).\(stepIndex).\(trigger)", trigger, exit: !exits.isEmpty && !runs)
+                    generated.clauseAt[lines.count] = (index, stepIndex, trigger)
+                }
+                lines.append("    }")
+            }
+            // A flow-level clause sometimes, on an event no step handles.
+            if random.below(3) == 0 { clause("\(index).*.\(event)\(events)", "\(event)\(events)", exit: !exits.isEmpty) }
+            lines += exits.map { "    exit \($0)" } + ["    guard g", "}"]
         }
-        // Every event declared somewhere, so that the table has all of them; a flow-level one sometimes.
-        if random.below(3) == 0 { lines.append("    on e\(events) -> \(action())") }
-        lines.append("    guard g")
-        lines.append("}")
+        flow(0, name: "App", prefix: "S", steps: steps, event: "e", exits: [])
+        if subflow { flow(1, name: "Sub", prefix: "T", steps: 3, event: "f", exits: ["done", "quit"]) }
         generated.text = lines.joined(separator: "\n")
         return generated
     }
@@ -131,8 +147,8 @@ struct BackMoveDifferentialTests {
 
     enum Property { case soundness, witnesses }
 
-    static func check(seed: UInt64, _ property: Property, walks: Int = 20, length: Int = 30) throws -> [Failure] {
-        let generated = generate(seed: seed)
+    static func check(seed: UInt64, _ property: Property, subflow: Bool = false, walks: Int = 20, length: Int = 30) throws -> [Failure] {
+        let generated = generate(seed: seed, subflow: subflow)
         let compilation = Compiler.compile([SourceFile(path: "test.flow", text: generated.text)])
         guard let program = compilation.program,
               !compilation.diagnostics.contains(where: { $0.severity == .error && !stackRules.contains($0.rule.id) }) else { return [] }
@@ -148,20 +164,31 @@ struct BackMoveDifferentialTests {
 
         // Soundness: random walks.
         if property == .soundness {
+            let allEvents = DynamicProgram.table.flows.indices.flatMap { flow in
+                DynamicProgram.table.flows[flow].events.indices.map { (flow: flow, index: $0, name: DynamicProgram.table.flows[flow].events[$0]) }
+            }
             var random = SplitMix(seed: seed &* 31 &+ 7)
             for walk in 0..<walks {
                 let navigator = Navigator<DynamicProgram>(0, guards: DynamicGuards(seed: seed &+ UInt64(walk)))
                 var sent: [String] = []
                 for _ in 0..<length {
-                    let event = random.below(eventNames.count)
-                    let step = navigator.current.step
-                    let name = eventNames[event]
-                    let outcome = navigator.send(EventRef(flow: 0, index: event))
-                    sent.append(name)
-                    guard outcome.status == .impossible, navigator.current.flow == 0 else { continue }
-                    guard let line = generated.lineOf["S\(step).\(name)"] else { continue }  // a flow-level clause
+                    let event = allEvents[random.below(allEvents.count)]
+                    let current = navigator.current
+                    let outcome = navigator.send(EventRef(flow: event.flow, index: event.index))
+                    sent.append(event.name)
+                    // A step's own clause where the user is, or the handler of the exit it (or its flow's clause) takes.
+                    guard outcome.status == .impossible, current.flow == event.flow else { continue }
+                    let own = "\(current.flow).\(current.step).\(event.name)"
+                    let key = generated.lineOf[own] != nil ? own : "\(current.flow).*.\(event.name)"
+                    let line: Int?
+                    if let exit = generated.exits[key] {
+                        line = generated.lineOf["0.\(program.flows[0].steps.count - 1).\(exit)"]
+                    } else {
+                        line = key == own ? generated.lineOf[own] : nil  // a flow-level clause: reported only when it never runs
+                    }
+                    guard let line else { continue }
                     if flagged[line] == nil {
-                        fail("line \(line) (S\(step) on \(name)) is impossible after \(sent.joined(separator: " ")), but the checker reports nothing there")
+                        fail("line \(line) is impossible after \(sent.joined(separator: " ")), but the checker reports nothing there")
                         return failures
                     }
                 }
@@ -170,7 +197,7 @@ struct BackMoveDifferentialTests {
         }
         // Witnesses: each reported path, replayed, ends where the clause is impossible.
         for (line, diagnostic) in flagged.sorted(by: { $0.key < $1.key }) {
-            guard let (step, event) = generated.clauseAt[line] else { continue }
+            guard let (_, step, event) = generated.clauseAt[line] else { continue }
             let path = diagnostic.notes.first { $0.message.hasPrefix("shortest path") }?.message ?? ""
             let guards = DynamicGuards(seed: 0)
             let navigator = Navigator<DynamicProgram>(0, guards: guards)
@@ -196,6 +223,7 @@ struct BackMoveDifferentialTests {
     @Test func whatTheNavigatorFindsImpossibleIsReported() throws {
         var failures: [Failure] = []
         for seed in UInt64(1)...600 { failures += try Self.check(seed: seed, .soundness) }
+        for seed in UInt64(1)...600 { failures += try Self.check(seed: seed, .soundness, subflow: true) }
         #expect(failures.isEmpty, "\(failures.count) disagreements:\n\(failures.map { "seed \($0.seed): \($0.what)" }.joined(separator: "\n"))\nfirst:\n\(failures.prefix(1).map(\.description).joined())")
     }
 
