@@ -167,6 +167,8 @@ struct BackMoveDifferentialTests {
             let allEvents = DynamicProgram.table.flows.indices.flatMap { flow in
                 DynamicProgram.table.flows[flow].events.indices.map { (flow: flow, index: $0, name: DynamicProgram.table.flows[flow].events[$0]) }
             }
+            // A step the checker says no transition leads to.
+            let unreachable = Set(compilation.diagnostics.filter { $0.rule.id == "unreachable-step" }.flatMap(\.subjects))
             var random = SplitMix(seed: seed &* 31 &+ 7)
             for walk in 0..<walks {
                 let navigator = Navigator<DynamicProgram>(0, guards: DynamicGuards(seed: seed &+ UInt64(walk)))
@@ -176,6 +178,12 @@ struct BackMoveDifferentialTests {
                     let current = navigator.current
                     let outcome = navigator.send(EventRef(flow: event.flow, index: event.index))
                     sent.append(event.name)
+                    let shown = navigator.current
+                    let name = program.flows[shown.flow].name + "." + program.flows[shown.flow].steps[shown.step].name
+                    if unreachable.contains(name) {
+                        fail("\(name) is shown after \(sent.joined(separator: " ")), but the checker reports it unreachable")
+                        return failures
+                    }
                     // A step's own clause where the user is, or the handler of the exit it (or its flow's clause) takes.
                     guard outcome.status == .impossible, current.flow == event.flow else { continue }
                     let own = "\(current.flow).\(current.step).\(event.name)"
