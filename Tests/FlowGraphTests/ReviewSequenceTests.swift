@@ -113,4 +113,21 @@ struct ReviewSequenceTests {
         #expect(diagnostics.isEmpty)
         #expect(elapsed < .seconds(2), "checking took \(elapsed)")
     }
+
+    /// Login runs a flow that does not resolve, so its `signedIn` handler may fire: an uncertain
+    /// move. With `replace Inbox` Inbox counts as reachable; with `dismiss, push Inbox` the search
+    /// stops before it follows the uncertain clauses with a back move (no deferred forward move
+    /// found a new state), and Inbox is reported unreachable.
+    @Test func aStepShownOnlyByAnUncertainBackMoveThenScreenIsNotReportedUnreachable() {
+        for handler in ["replace Inbox", "dismiss, push Inbox"] {
+            #expect(rules("""
+                flow App {
+                    start Home
+                    step Home { on login -> sheet Login }
+                    step Login runs Qqqqqqq { on signedIn -> \(handler) }
+                    step Inbox { on done -> close }
+                }
+                """) == ["unknown-name"], "\(handler)")
+        }
+    }
 }
