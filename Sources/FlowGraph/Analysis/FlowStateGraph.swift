@@ -140,7 +140,9 @@ struct FlowStateGraph {
                 for (moveIndex, from, state) in deferred {
                     allMoves[moveIndex].target = add(state, from: (from, allMoves[moveIndex]))
                 }
-                if cursor == states.count { break }
+                // Even when they found no new state, the uncertain clauses with a back move are
+                // still to follow: back to the top, which follows them or ends the search.
+                continue
             }
             let current = Int32(cursor)
             let state = states[cursor]
