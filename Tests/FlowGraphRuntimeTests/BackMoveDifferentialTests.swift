@@ -238,7 +238,7 @@ struct BackMoveDifferentialTests {
     /// Every reported back move's path, replayed in the navigator, ends where the move is impossible.
     @Test func theWitnessPathsReplay() throws {
         var failures: [Failure] = []
-        for seed in UInt64(1)...400 { failures += try Self.check(seed: seed, .witnesses) }
+        for seed in UInt64(1)...1000 { failures += try Self.check(seed: seed, .witnesses) }
         #expect(failures.isEmpty, "\(failures.count) disagreements:\n\(failures.map { "seed \($0.seed): \($0.what)" }.joined(separator: "\n"))\nfirst:\n\(failures.prefix(1).map(\.description).joined())")
     }
 }

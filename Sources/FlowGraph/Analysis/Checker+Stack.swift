@@ -81,6 +81,9 @@ extension Checker {
             // Node = state * 2 + (target below ? 1 : 0).
             var parent = [Int32](repeating: -2, count: graph.states.count * 2)
             var via = [FlowStateGraph.Move?](repeating: nil, count: graph.states.count * 2)
+            // For a pair reached by a move found late, the state the move was made in: the pair's
+            // parent is then the pair gone back to, and the moves up to that state come between.
+            var madeIn = [Int32](repeating: -1, count: graph.states.count * 2)
             parent[0] = -1
             var queue: [Int32] = [0]
             var cursor = 0
@@ -100,8 +103,9 @@ extension Checker {
                     }
                     let next = move.target * 2 + (below ? 1 : 0)
                     if parent[Int(next)] == -2 {
-                        parent[Int(next)] = node
+                        parent[Int(next)] = move.via < 0 ? node : Int32(base * 2 + (wasBelow ? 1 : 0))
                         via[Int(next)] = move
+                        if move.via >= 0 { madeIn[Int(next)] = Int32(stateIndex) }
                         queue.append(next)
                     }
                 }
@@ -133,7 +137,11 @@ extension Checker {
                             var local: [(state: Int32, move: FlowStateGraph.Move?)] = []
                             var walk = node
                             while walk >= 0 {
-                                local.append((walk / 2, via[Int(walk)]))
+                                if let move = via[Int(walk)], move.via >= 0 {
+                                    local += graph.hops(ofLateMove: move, madeIn: madeIn[Int(walk)]).reversed()
+                                } else {
+                                    local.append((walk / 2, via[Int(walk)]))
+                                }
                                 walk = parent[Int(walk)]
                             }
                             report(.invalidPopTo,

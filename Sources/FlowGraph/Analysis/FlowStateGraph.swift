@@ -87,6 +87,10 @@ struct FlowStateGraph {
     /// The moves those clauses make (`from` is the state they are taken in), found late: merged
     /// into `allMoves` at the end.
     private var lateMoves: [(from: Int32, move: Move)] = []
+    /// For each move found late, the moves that lead from the state its back move returned to
+    /// (`via`) up to the state it is made in: a path to that state through `via`, which the
+    /// witness of what the move reaches must take (`path(to:)`).
+    private var lateChains: [LateKey: [(from: Int32, move: Move)]] = [:]
     /// States `0 ..< certainCount` are reached through certain moves only; the rest through some
     /// uncertain move (only in programs with errors).
     private(set) var certainCount = 0
@@ -244,10 +248,10 @@ struct FlowStateGraph {
     /// or, seen before, be under another back move now.
     private mutating func followSequences(certainOnly: Bool, processed: Int) -> Bool {
         let before = lateMoves.count
-        var incoming = [[(from: Int32, kind: ActionKind)]](repeating: [], count: states.count)
+        var incoming = [[Incoming]](repeating: [], count: states.count)
         func addIncoming(_ from: Int32, _ move: Move) {
             guard move.target >= 0, Int(move.target) < incoming.count else { return }
-            incoming[Int(move.target)].append((move.base(from: from), move.kind))
+            incoming[Int(move.target)].append(Incoming(from: move.base(from: from), kind: move.kind, madeIn: from, move: move))
         }
         for state in 0..<processed {
             let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
@@ -257,12 +261,13 @@ struct FlowStateGraph {
         var known = Set(lateMoves.map { LateKey(from: $0.from, branch: $0.move.branch, origin: $0.move.origin, via: $0.move.via) })
         for sequence in sequences where !certainOnly || sequence.isCertain {
             guard let back = sequence.action.back, let target = sequence.action.target else { continue }
-            for under in statesUnder(sequence.from, back: back, incoming: incoming) {
+            for (under, chain) in statesUnder(sequence.from, back: back, incoming: incoming) {
                 guard let next = successor(of: states[Int(under)], sequence.action.kind, target) else { continue }
                 var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
                                 origin: sequence.origin, branch: sequence.branch, isCertain: sequence.isCertain, via: under)
-                guard known.insert(LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)).inserted
-                else { continue }
+                let key = LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)
+                guard known.insert(key).inserted else { continue }
+                lateChains[key] = chain
                 move.target = add(next, from: (sequence.from, move))
                 lateMoves.append((sequence.from, move))
             }
@@ -275,6 +280,24 @@ struct FlowStateGraph {
         var branch: Int
         var origin: Origin
         var via: Int32
+
+        init(from: Int32, branch: Int, origin: Origin, via: Int32) {
+            self.from = from
+            self.branch = branch
+            self.origin = origin
+            self.via = via
+        }
+
+        init(_ from: Int32, _ move: Move) { self.init(from: from, branch: move.branch, origin: move.origin, via: move.via) }
+    }
+
+    /// A move into a state, as `statesUnder` follows it: from the state whose stacks it acts on
+    /// (`from`), made in `madeIn` (the same, but for a move found late).
+    private struct Incoming {
+        var from: Int32
+        var kind: ActionKind
+        var madeIn: Int32
+        var move: Move
     }
 
     /// The states whose configuration a back move made in state `from` returns to, as far as the
@@ -282,43 +305,57 @@ struct FlowStateGraph {
     /// replacements of the top); for `popTo X`, the states of X that a push led from to a step
     /// below `from` in its layer; for `dismiss`, the states that presented the layer's bottom;
     /// `close` is a `pop` or a `dismiss` as the state says.
-    private func statesUnder(_ from: Int32, back: Action, incoming: [[(from: Int32, kind: ActionKind)]]) -> [Int32] {
+    private func statesUnder(_ from: Int32, back: Action, incoming: [[Incoming]]) -> [(under: Int32, chain: [(from: Int32, move: Move)])] {
         let state = states[Int(from)]
         var kind = back.kind
         if kind == .close { kind = state.isBottom ? .dismiss : .pop }
-        // The states of `from`'s layer it can have been reached from by `follows` moves, `from` included.
+        // The states of `from`'s layer it can have been reached from by `follows` moves, `from`
+        // included, each with the move that leads from it towards `from`.
+        var towards: [Int32: (next: Int32, edge: Incoming)] = [:]
         func closure(_ follows: (ActionKind) -> Bool) -> [Int32] {
             var seen: Set<Int32> = [from]
             var stack: [Int32] = [from]
             while let node = stack.popLast() {
-                for (previous, kind) in incoming[Int(node)] where follows(kind) && seen.insert(previous).inserted {
-                    stack.append(previous)
+                for edge in incoming[Int(node)] where follows(edge.kind) && seen.insert(edge.from).inserted {
+                    towards[edge.from] = (node, edge)
+                    stack.append(edge.from)
                 }
             }
             return seen.sorted()
         }
-        var result = Set<Int32>()
+        var result: [Int32: [(from: Int32, move: Move)]] = [:]
+        // `under`, reached by `edge` into `node`: the moves from it up to `from`.
+        func land(_ under: Int32, by edge: Incoming, into node: Int32) {
+            guard result[under] == nil else { return }
+            var chain = [(from: edge.madeIn, move: edge.move)]
+            var cursor = node
+            while cursor != from, let (next, step) = towards[cursor] {
+                chain.append((step.madeIn, step.move))
+                cursor = next
+            }
+            result[under] = chain
+        }
         switch kind {
         case .pop:
             guard !state.isBottom else { return [] }
             for node in closure({ $0 == .replace }) {
-                for (previous, kind) in incoming[Int(node)] where kind == .push { result.insert(previous) }
+                for edge in incoming[Int(node)] where edge.kind == .push { land(edge.from, by: edge, into: node) }
             }
         case .popTo:
             for node in closure({ $0 == .push || $0 == .replace }) {
-                for (previous, kind) in incoming[Int(node)] where kind == .push && Int(states[Int(previous)].step) == back.target {
-                    result.insert(previous)
+                for edge in incoming[Int(node)] where edge.kind == .push && Int(states[Int(edge.from)].step) == back.target {
+                    land(edge.from, by: edge, into: node)
                 }
             }
         case .dismiss:
             guard state.layer != .base else { return [] }
             for node in closure({ $0 == .push || $0 == .replace }) where states[Int(node)].isBottom {
-                for (previous, kind) in incoming[Int(node)] where kind == .sheet || kind == .cover { result.insert(previous) }
+                for edge in incoming[Int(node)] where edge.kind == .sheet || edge.kind == .cover { land(edge.from, by: edge, into: node) }
             }
         default:
             break
         }
-        return result.sorted()
+        return result.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// Puts the moves found late after the moves of the state they are made in.
@@ -383,16 +420,51 @@ struct FlowStateGraph {
         return id >= 0 ? id : nil
     }
 
-    /// The moves from the flow's start to `state`, shortest first found.
-    func path(to state: Int32) -> [(state: Int32, move: Move?)] {
+    /// The moves from the flow's start to `state`, shortest first found. A state first reached by
+    /// a move made after a back move (`dismiss, push X`) is reached through the state the back
+    /// move returned to, and the moves from there up to the state the clause was taken in: on
+    /// the shortest path to that state, something else may be below it.
+    func path(to state: Int32) -> [(state: Int32, move: Move?)] { walk(.reach(state)) }
+
+    /// For a move found late, made in `from`: the moves from the state its back move returned to
+    /// (`via`, not included) up to the state the clause was taken in, then the move itself.
+    func hops(ofLateMove move: Move, madeIn from: Int32) -> [(state: Int32, move: Move?)] {
+        walk(.chain(LateKey(from, move))) + [(move.target, move)]
+    }
+
+    private enum Work {
+        case reach(Int32)
+        case hop(Int32, Move)
+        case chain(LateKey)
+    }
+
+    private func walk(_ first: Work) -> [(state: Int32, move: Move?)] {
         var result: [(Int32, Move?)] = []
-        var cursor = state
-        while let (previous, move) = parent[Int(cursor)] {
-            result.append((cursor, move))
-            cursor = previous
+        var work: [Work] = [first]
+        while let item = work.popLast() {
+            switch item {
+            case .reach(let cursor):
+                guard let (previous, move) = parent[Int(cursor)] else {
+                    result.append((cursor, nil))
+                    continue
+                }
+                work.append(.hop(cursor, move))
+                if move.via >= 0 {
+                    work.append(.chain(LateKey(previous, move)))
+                    work.append(.reach(move.via))
+                } else {
+                    work.append(.reach(previous))
+                }
+            case .hop(let target, let move):
+                result.append((target, move))
+            case .chain(let key):
+                for (from, move) in (lateChains[key] ?? []).reversed() {
+                    work.append(.hop(move.target, move))
+                    if move.via >= 0 { work.append(.chain(LateKey(from, move))) }
+                }
+            }
         }
-        result.append((cursor, nil))
-        return result.reversed()
+        return result
     }
 }
 
