@@ -91,6 +91,17 @@ struct FlowStateGraph {
     /// (`via`) up to the state it is made in: a path to that state through `via`, which the
     /// witness of what the move reaches must take (`path(to:)`).
     private var lateChains: [LateKey: [(from: Int32, move: Move)]] = [:]
+    /// What `followSequences` keeps from one run to the next, so that each run costs what changed:
+    /// the moves into each state (from the states `0 ..< edgesDone` and the first `lateDone` late
+    /// moves), the `push` and `replace` moves out of each, the targets of the moves added since the
+    /// last run, the clauses with a back move not followed yet, and those of each state.
+    private var incoming: [[Incoming]] = []
+    private var outgoing: [[Int32]] = []
+    private var edgesDone = 0
+    private var lateDone = 0
+    private var touched: [Int32] = []
+    private var unfollowed: [Int] = []
+    private var sequencesOf: [Int32: [Int]] = [:]
     /// States `0 ..< certainCount` are reached through certain moves only; the rest through some
     /// uncertain move (only in programs with errors).
     private(set) var certainCount = 0
@@ -143,6 +154,8 @@ struct FlowStateGraph {
                 certainCount = states.count
                 for (moveIndex, from, state) in deferred {
                     allMoves[moveIndex].target = add(state, from: (from, allMoves[moveIndex]))
+                    // A state whose moves `followSequences` took in when this one had no target yet.
+                    if Int(from) < edgesDone { addIncoming(from, allMoves[moveIndex]) }
                 }
                 // Even when they found no new state, the uncertain clauses with a back move are
                 // still to follow: back to the top, which follows them or ends the search.
@@ -206,7 +219,11 @@ struct FlowStateGraph {
                 let kind = back.kind == .close ? (state.isBottom ? ActionKind.dismiss : .pop) : back.kind
                 allMoves.append(Move(target: -1, kind: kind, written: back.kind, actionTarget: backTarget, origin: origin,
                                      branch: branch, isCertain: isCertain, part: .back))
-                if action.target != nil { sequences.append((current, action, origin, branch, isCertain)) }
+                if action.target != nil {
+                    unfollowed.append(sequences.count)
+                    sequencesOf[current, default: []].append(sequences.count)
+                    sequences.append((current, action, origin, branch, isCertain))
+                }
                 return
             }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
@@ -248,31 +265,61 @@ struct FlowStateGraph {
     /// or, seen before, be under another back move now.
     private mutating func followSequences(certainOnly: Bool, processed: Int) -> Bool {
         let before = lateMoves.count
-        var incoming = [[Incoming]](repeating: [], count: states.count)
-        func addIncoming(_ from: Int32, _ move: Move) {
-            guard move.target >= 0, Int(move.target) < incoming.count else { return }
-            incoming[Int(move.target)].append(Incoming(from: move.base(from: from), kind: move.kind, madeIn: from, move: move))
-        }
-        for state in 0..<processed {
+        // The moves found since the last run.
+        for state in edgesDone..<processed {
             let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
             for index in Int(moveStart[state]) ..< end { addIncoming(Int32(state), allMoves[index]) }
         }
-        for (from, move) in lateMoves { addIncoming(from, move) }
-        var known = Set(lateMoves.map { LateKey(from: $0.from, branch: $0.move.branch, origin: $0.move.origin, via: $0.move.via) })
-        for sequence in sequences where !certainOnly || sequence.isCertain {
+        edgesDone = processed
+        for index in lateDone..<lateMoves.count { addIncoming(lateMoves[index].from, lateMoves[index].move) }
+        lateDone = lateMoves.count
+        // What is under a state changes only when a move comes into a state it can have been
+        // reached from by pushes and replacements (or into itself): follow those clauses again,
+        // with the ones never followed.
+        var due = Set(unfollowed)
+        var seen = Set<Int32>()
+        var stack = touched
+        touched.removeAll()
+        while let node = stack.popLast() {
+            guard seen.insert(node).inserted else { continue }
+            due.formUnion(sequencesOf[node] ?? [])
+            if Int(node) < outgoing.count { stack += outgoing[Int(node)] }
+        }
+        unfollowed.removeAll()
+        for index in due.sorted() {
+            let sequence = sequences[index]
+            guard !certainOnly || sequence.isCertain else {
+                unfollowed.append(index)
+                continue
+            }
             guard let back = sequence.action.back, let target = sequence.action.target else { continue }
             for (under, chain) in statesUnder(sequence.from, back: back, incoming: incoming) {
                 guard let next = successor(of: states[Int(under)], sequence.action.kind, target) else { continue }
                 var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
                                 origin: sequence.origin, branch: sequence.branch, isCertain: sequence.isCertain, via: under)
                 let key = LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)
-                guard known.insert(key).inserted else { continue }
+                guard lateChains[key] == nil else { continue }
                 lateChains[key] = chain
                 move.target = add(next, from: (sequence.from, move))
                 lateMoves.append((sequence.from, move))
             }
         }
         return lateMoves.count > before
+    }
+
+    /// Takes in a move made in `from` for `statesUnder`: into its target, from the state whose
+    /// stacks it acts on.
+    private mutating func addIncoming(_ from: Int32, _ move: Move) {
+        guard move.target >= 0 else { return }
+        let base = move.base(from: from)
+        let size = Int(max(move.target, base)) + 1
+        if incoming.count < size {
+            incoming += Array(repeating: [], count: size - incoming.count)
+            outgoing += Array(repeating: [], count: size - outgoing.count)
+        }
+        incoming[Int(move.target)].append(Incoming(from: base, kind: move.kind, madeIn: from, move: move))
+        if move.kind == .push || move.kind == .replace { outgoing[Int(base)].append(move.target) }
+        touched.append(move.target)
     }
 
     private struct LateKey: Hashable {
@@ -307,6 +354,8 @@ struct FlowStateGraph {
     /// `close` is a `pop` or a `dismiss` as the state says.
     private func statesUnder(_ from: Int32, back: Action, incoming: [[Incoming]]) -> [(under: Int32, chain: [(from: Int32, move: Move)])] {
         let state = states[Int(from)]
+        let none: [Incoming] = []
+        func into(_ node: Int32) -> [Incoming] { Int(node) < incoming.count ? incoming[Int(node)] : none }
         var kind = back.kind
         if kind == .close { kind = state.isBottom ? .dismiss : .pop }
         // The states of `from`'s layer it can have been reached from by `follows` moves, `from`
@@ -316,7 +365,7 @@ struct FlowStateGraph {
             var seen: Set<Int32> = [from]
             var stack: [Int32] = [from]
             while let node = stack.popLast() {
-                for edge in incoming[Int(node)] where follows(edge.kind) && seen.insert(edge.from).inserted {
+                for edge in into(node) where follows(edge.kind) && seen.insert(edge.from).inserted {
                     towards[edge.from] = (node, edge)
                     stack.append(edge.from)
                 }
@@ -339,18 +388,18 @@ struct FlowStateGraph {
         case .pop:
             guard !state.isBottom else { return [] }
             for node in closure({ $0 == .replace }) {
-                for edge in incoming[Int(node)] where edge.kind == .push { land(edge.from, by: edge, into: node) }
+                for edge in into(node) where edge.kind == .push { land(edge.from, by: edge, into: node) }
             }
         case .popTo:
             for node in closure({ $0 == .push || $0 == .replace }) {
-                for edge in incoming[Int(node)] where edge.kind == .push && Int(states[Int(edge.from)].step) == back.target {
+                for edge in into(node) where edge.kind == .push && Int(states[Int(edge.from)].step) == back.target {
                     land(edge.from, by: edge, into: node)
                 }
             }
         case .dismiss:
             guard state.layer != .base else { return [] }
             for node in closure({ $0 == .push || $0 == .replace }) where states[Int(node)].isBottom {
-                for edge in incoming[Int(node)] where edge.kind == .sheet || edge.kind == .cover { land(edge.from, by: edge, into: node) }
+                for edge in into(node) where edge.kind == .sheet || edge.kind == .cover { land(edge.from, by: edge, into: node) }
             }
         default:
             break
