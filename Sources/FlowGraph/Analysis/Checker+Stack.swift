@@ -81,10 +81,47 @@ extension Checker {
             // Node = state * 2 + (target below ? 1 : 0).
             var parent = [Int32](repeating: -2, count: graph.states.count * 2)
             var via = [FlowStateGraph.Move?](repeating: nil, count: graph.states.count * 2)
+            // For a pair reached by a move found late, the state the move was made in: the pair's
+            // parent is then the pair gone back to, and the moves up to that state come between.
+            var madeIn = [Int32](repeating: -1, count: graph.states.count * 2)
             parent[0] = -1
             var queue: [Int32] = [0]
             var cursor = 0
-            while cursor < queue.count {
+            /// The pairs a forward move from `node` reaches. A move made after a back move acts on
+            /// the stacks of the state it went back to (`via`): each pair of that state found so far
+            /// is a configuration it can land on (whatever is below there, the layer above it is
+            /// built by the same forward moves), so each gives a pair, with the target below or not.
+            func follow(_ move: FlowStateGraph.Move, from node: Int32) {
+                let stateIndex = Int(node / 2)
+                let base = Int(move.base(from: Int32(stateIndex)))
+                for wasBelow in move.via < 0 ? [node % 2 == 1] : [false, true] where move.via < 0 || parent[base * 2 + (wasBelow ? 1 : 0)] != -2 {
+                    let below: Bool
+                    switch move.kind {
+                    case .push: below = wasBelow || Int(graph.states[base].step) == target
+                    case .replace: below = wasBelow
+                    default: below = false
+                    }
+                    let next = move.target * 2 + (below ? 1 : 0)
+                    if parent[Int(next)] == -2 {
+                        parent[Int(next)] = move.via < 0 ? node : Int32(base * 2 + (wasBelow ? 1 : 0))
+                        via[Int(next)] = move
+                        if move.via >= 0 { madeIn[Int(next)] = Int32(stateIndex) }
+                        queue.append(next)
+                    }
+                }
+            }
+            while true {
+                if cursor == queue.count {
+                    // A pair of a state gone back to may be found after the move that lands on it was
+                    // followed: follow those moves again until nothing new is found.
+                    let found = queue.count
+                    for node in queue {
+                        for move in graph.moves(Int(node / 2)) where move.target >= 0 && move.via >= 0 && (!certainOnly || move.isCertain) {
+                            follow(move, from: node)
+                        }
+                    }
+                    if queue.count == found { break }
+                }
                 let node = queue[cursor]
                 cursor += 1
                 let stateIndex = Int(node / 2)
@@ -100,7 +137,11 @@ extension Checker {
                             var local: [(state: Int32, move: FlowStateGraph.Move?)] = []
                             var walk = node
                             while walk >= 0 {
-                                local.append((walk / 2, via[Int(walk)]))
+                                if let move = via[Int(walk)], move.via >= 0 {
+                                    local += graph.hops(ofLateMove: move, madeIn: madeIn[Int(walk)]).reversed()
+                                } else {
+                                    local.append((walk / 2, via[Int(walk)]))
+                                }
                                 walk = parent[Int(walk)]
                             }
                             report(.invalidPopTo,
@@ -110,23 +151,7 @@ extension Checker {
                         }
                     }
                     guard move.target >= 0 else { continue }
-                    // A move made after a back move acts on the stacks of the state it went back to
-                    // (`via`), whose pairs were found on the way here: the target counts as below
-                    // there if it was on some way to it (the checker keeps no more of the stack).
-                    let base = Int(move.base(from: Int32(stateIndex)))
-                    let wasBelow = move.via < 0 ? isBelow : parent[base * 2 + 1] != -2
-                    let below: Bool
-                    switch move.kind {
-                    case .push: below = wasBelow || Int(graph.states[base].step) == target
-                    case .replace: below = wasBelow
-                    default: below = false
-                    }
-                    let next = move.target * 2 + (below ? 1 : 0)
-                    if parent[Int(next)] == -2 {
-                        parent[Int(next)] = node
-                        via[Int(next)] = move
-                        queue.append(next)
-                    }
+                    follow(move, from: node)
                 }
             }
         }

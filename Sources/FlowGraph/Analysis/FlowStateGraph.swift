@@ -87,6 +87,21 @@ struct FlowStateGraph {
     /// The moves those clauses make (`from` is the state they are taken in), found late: merged
     /// into `allMoves` at the end.
     private var lateMoves: [(from: Int32, move: Move)] = []
+    /// For each move found late, the moves that lead from the state its back move returned to
+    /// (`via`) up to the state it is made in: a path to that state through `via`, which the
+    /// witness of what the move reaches must take (`path(to:)`).
+    private var lateChains: [LateKey: [(from: Int32, move: Move)]] = [:]
+    /// What `followSequences` keeps from one run to the next, so that each run costs what changed:
+    /// the moves into each state (from the states `0 ..< edgesDone` and the first `lateDone` late
+    /// moves), the `push` and `replace` moves out of each, the targets of the moves added since the
+    /// last run, the clauses with a back move not followed yet, and those of each state.
+    private var incoming: [[Incoming]] = []
+    private var outgoing: [[Int32]] = []
+    private var edgesDone = 0
+    private var lateDone = 0
+    private var touched: [Int32] = []
+    private var unfollowed: [Int] = []
+    private var sequencesOf: [Int32: [Int]] = [:]
     /// States `0 ..< certainCount` are reached through certain moves only; the rest through some
     /// uncertain move (only in programs with errors).
     private(set) var certainCount = 0
@@ -146,8 +161,12 @@ struct FlowStateGraph {
                 certainCount = states.count
                 for (moveIndex, from, state) in deferred {
                     allMoves[moveIndex].target = add(state, from: (from, allMoves[moveIndex]))
+                    // A state whose moves `followSequences` took in when this one had no target yet.
+                    if Int(from) < edgesDone { addIncoming(from, allMoves[moveIndex]) }
                 }
-                if cursor == states.count { break }
+                // Even when they found no new state, the uncertain clauses with a back move are
+                // still to follow: back to the top, which follows them or ends the search.
+                continue
             }
             let current = Int32(cursor)
             let state = states[cursor]
@@ -207,7 +226,11 @@ struct FlowStateGraph {
                 let kind = back.kind == .close ? (state.isBottom ? ActionKind.dismiss : .pop) : back.kind
                 allMoves.append(Move(target: -1, kind: kind, written: back.kind, actionTarget: backTarget, origin: origin,
                                      branch: branch, isCertain: isCertain, part: .back))
-                if action.target != nil { sequences.append((current, action, origin, branch, isCertain)) }
+                if action.target != nil {
+                    unfollowed.append(sequences.count)
+                    sequencesOf[current, default: []].append(sequences.count)
+                    sequences.append((current, action, origin, branch, isCertain))
+                }
                 return
             }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
@@ -249,25 +272,41 @@ struct FlowStateGraph {
     /// or, seen before, be under another back move now.
     private mutating func followSequences(certainOnly: Bool, processed: Int) -> Bool {
         let before = lateMoves.count
-        var incoming = [[(from: Int32, kind: ActionKind)]](repeating: [], count: states.count)
-        func addIncoming(_ from: Int32, _ move: Move) {
-            guard move.target >= 0, Int(move.target) < incoming.count else { return }
-            incoming[Int(move.target)].append((move.base(from: from), move.kind))
-        }
-        for state in 0..<processed {
+        // The moves found since the last run.
+        for state in edgesDone..<processed {
             let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
             for index in Int(moveStart[state]) ..< end { addIncoming(Int32(state), allMoves[index]) }
         }
-        for (from, move) in lateMoves { addIncoming(from, move) }
-        var known = Set(lateMoves.map { LateKey(from: $0.from, branch: $0.move.branch, origin: $0.move.origin, via: $0.move.via) })
-        for sequence in sequences where !certainOnly || sequence.isCertain {
+        edgesDone = processed
+        for index in lateDone..<lateMoves.count { addIncoming(lateMoves[index].from, lateMoves[index].move) }
+        lateDone = lateMoves.count
+        // What is under a state changes only when a move comes into a state it can have been
+        // reached from by pushes and replacements (or into itself): follow those clauses again,
+        // with the ones never followed.
+        var due = Set(unfollowed)
+        var seen = Set<Int32>()
+        var stack = touched
+        touched.removeAll()
+        while let node = stack.popLast() {
+            guard seen.insert(node).inserted else { continue }
+            due.formUnion(sequencesOf[node] ?? [])
+            if Int(node) < outgoing.count { stack += outgoing[Int(node)] }
+        }
+        unfollowed.removeAll()
+        for index in due.sorted() {
+            let sequence = sequences[index]
+            guard !certainOnly || sequence.isCertain else {
+                unfollowed.append(index)
+                continue
+            }
             guard let back = sequence.action.back, let target = sequence.action.target else { continue }
-            for under in statesUnder(sequence.from, back: back, incoming: incoming) {
+            for (under, chain) in statesUnder(sequence.from, back: back, incoming: incoming) {
                 guard let next = successor(of: states[Int(under)], sequence.action.kind, target) else { continue }
                 var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
                                 origin: sequence.origin, branch: sequence.branch, isCertain: sequence.isCertain, via: under)
-                guard known.insert(LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)).inserted
-                else { continue }
+                let key = LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)
+                guard lateChains[key] == nil else { continue }
+                lateChains[key] = chain
                 move.target = add(next, from: (sequence.from, move))
                 lateMoves.append((sequence.from, move))
             }
@@ -275,11 +314,44 @@ struct FlowStateGraph {
         return lateMoves.count > before
     }
 
+    /// Takes in a move made in `from` for `statesUnder`: into its target, from the state whose
+    /// stacks it acts on.
+    private mutating func addIncoming(_ from: Int32, _ move: Move) {
+        guard move.target >= 0 else { return }
+        let base = move.base(from: from)
+        let size = Int(max(move.target, base)) + 1
+        if incoming.count < size {
+            incoming += Array(repeating: [], count: size - incoming.count)
+            outgoing += Array(repeating: [], count: size - outgoing.count)
+        }
+        incoming[Int(move.target)].append(Incoming(from: base, kind: move.kind, madeIn: from, move: move))
+        if move.kind == .push || move.kind == .replace { outgoing[Int(base)].append(move.target) }
+        touched.append(move.target)
+    }
+
     private struct LateKey: Hashable {
         var from: Int32
         var branch: Int
         var origin: Origin
         var via: Int32
+
+        init(from: Int32, branch: Int, origin: Origin, via: Int32) {
+            self.from = from
+            self.branch = branch
+            self.origin = origin
+            self.via = via
+        }
+
+        init(_ from: Int32, _ move: Move) { self.init(from: from, branch: move.branch, origin: move.origin, via: move.via) }
+    }
+
+    /// A move into a state, as `statesUnder` follows it: from the state whose stacks it acts on
+    /// (`from`), made in `madeIn` (the same, but for a move found late).
+    private struct Incoming {
+        var from: Int32
+        var kind: ActionKind
+        var madeIn: Int32
+        var move: Move
     }
 
     /// The states whose configuration a back move made in state `from` returns to, as far as the
@@ -287,43 +359,59 @@ struct FlowStateGraph {
     /// replacements of the top); for `popTo X`, the states of X that a push led from to a step
     /// below `from` in its layer; for `dismiss`, the states that presented the layer's bottom;
     /// `close` is a `pop` or a `dismiss` as the state says.
-    private func statesUnder(_ from: Int32, back: Action, incoming: [[(from: Int32, kind: ActionKind)]]) -> [Int32] {
+    private func statesUnder(_ from: Int32, back: Action, incoming: [[Incoming]]) -> [(under: Int32, chain: [(from: Int32, move: Move)])] {
         let state = states[Int(from)]
+        let none: [Incoming] = []
+        func into(_ node: Int32) -> [Incoming] { Int(node) < incoming.count ? incoming[Int(node)] : none }
         var kind = back.kind
         if kind == .close { kind = state.isBottom ? .dismiss : .pop }
-        // The states of `from`'s layer it can have been reached from by `follows` moves, `from` included.
+        // The states of `from`'s layer it can have been reached from by `follows` moves, `from`
+        // included, each with the move that leads from it towards `from`.
+        var towards: [Int32: (next: Int32, edge: Incoming)] = [:]
         func closure(_ follows: (ActionKind) -> Bool) -> [Int32] {
             var seen: Set<Int32> = [from]
             var stack: [Int32] = [from]
             while let node = stack.popLast() {
-                for (previous, kind) in incoming[Int(node)] where follows(kind) && seen.insert(previous).inserted {
-                    stack.append(previous)
+                for edge in into(node) where follows(edge.kind) && seen.insert(edge.from).inserted {
+                    towards[edge.from] = (node, edge)
+                    stack.append(edge.from)
                 }
             }
             return seen.sorted()
         }
-        var result = Set<Int32>()
+        var result: [Int32: [(from: Int32, move: Move)]] = [:]
+        // `under`, reached by `edge` into `node`: the moves from it up to `from`.
+        func land(_ under: Int32, by edge: Incoming, into node: Int32) {
+            guard result[under] == nil else { return }
+            var chain = [(from: edge.madeIn, move: edge.move)]
+            var cursor = node
+            while cursor != from, let (next, step) = towards[cursor] {
+                chain.append((step.madeIn, step.move))
+                cursor = next
+            }
+            result[under] = chain
+        }
         switch kind {
         case .pop:
             guard !state.isBottom else { return [] }
             for node in closure({ $0 == .replace }) {
-                for (previous, kind) in incoming[Int(node)] where kind == .push { result.insert(previous) }
+                for edge in into(node) where edge.kind == .push { land(edge.from, by: edge, into: node) }
             }
         case .popTo:
             for node in closure({ $0 == .push || $0 == .replace }) {
-                for (previous, kind) in incoming[Int(node)] where kind == .push && Int(states[Int(previous)].step) == back.target {
-                    result.insert(previous)
+                for edge in into(node) where edge.kind == .push && Int(states[Int(edge.from)].step) == back.target {
+                    land(edge.from, by: edge, into: node)
                 }
             }
         case .dismiss:
             guard state.layer != .base else { return [] }
             for node in closure({ $0 == .push || $0 == .replace }) where states[Int(node)].isBottom {
-                for (previous, kind) in incoming[Int(node)] where kind == .sheet || kind == .cover { result.insert(previous) }
+                for edge in into(node) where edge.kind == .sheet || edge.kind == .cover { land(edge.from, by: edge, into: node) }
             }
         default:
             break
         }
-        return result.sorted()
+        return result.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// Puts the moves found late after the moves of the state they are made in.
@@ -388,16 +476,51 @@ struct FlowStateGraph {
         return id >= 0 ? id : nil
     }
 
-    /// The moves from the flow's start to `state`, shortest first found.
-    func path(to state: Int32) -> [(state: Int32, move: Move?)] {
+    /// The moves from the flow's start to `state`, shortest first found. A state first reached by
+    /// a move made after a back move (`dismiss, push X`) is reached through the state the back
+    /// move returned to, and the moves from there up to the state the clause was taken in: on
+    /// the shortest path to that state, something else may be below it.
+    func path(to state: Int32) -> [(state: Int32, move: Move?)] { walk(.reach(state)) }
+
+    /// For a move found late, made in `from`: the moves from the state its back move returned to
+    /// (`via`, not included) up to the state the clause was taken in, then the move itself.
+    func hops(ofLateMove move: Move, madeIn from: Int32) -> [(state: Int32, move: Move?)] {
+        walk(.chain(LateKey(from, move))) + [(move.target, move)]
+    }
+
+    private enum Work {
+        case reach(Int32)
+        case hop(Int32, Move)
+        case chain(LateKey)
+    }
+
+    private func walk(_ first: Work) -> [(state: Int32, move: Move?)] {
         var result: [(Int32, Move?)] = []
-        var cursor = state
-        while let (previous, move) = parent[Int(cursor)] {
-            result.append((cursor, move))
-            cursor = previous
+        var work: [Work] = [first]
+        while let item = work.popLast() {
+            switch item {
+            case .reach(let cursor):
+                guard let (previous, move) = parent[Int(cursor)] else {
+                    result.append((cursor, nil))
+                    continue
+                }
+                work.append(.hop(cursor, move))
+                if move.via >= 0 {
+                    work.append(.chain(LateKey(previous, move)))
+                    work.append(.reach(move.via))
+                } else {
+                    work.append(.reach(previous))
+                }
+            case .hop(let target, let move):
+                result.append((target, move))
+            case .chain(let key):
+                for (from, move) in (lateChains[key] ?? []).reversed() {
+                    work.append(.hop(move.target, move))
+                    if move.via >= 0 { work.append(.chain(LateKey(from, move))) }
+                }
+            }
         }
-        result.append((cursor, nil))
-        return result.reversed()
+        return result
     }
 }
 
