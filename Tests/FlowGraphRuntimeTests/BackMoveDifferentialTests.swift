@@ -32,6 +32,8 @@ enum DynamicProgram: SyncNavigationProgram {
     @MainActor static func ask(_ ref: GuardRef, of guards: DynamicGuards, from source: PayloadSource<DynamicProgram>) -> Bool? {
         guards.answer()
     }
+    /// The generated programs have no start decided by guards.
+    @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: DynamicGuards) -> Bool? { nil }
 }
 
 @MainActor
