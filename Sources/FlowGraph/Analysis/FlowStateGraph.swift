@@ -87,10 +87,15 @@ struct FlowStateGraph {
     /// The moves those clauses make (`from` is the state they are taken in), found late: merged
     /// into `allMoves` at the end.
     private var lateMoves: [(from: Int32, move: Move)] = []
-    /// For each move found late, the moves that lead from the state its back move returned to
-    /// (`via`) up to the state it is made in: a path to that state through `via`, which the
-    /// witness of what the move reaches must take (`path(to:)`).
-    private var lateChains: [LateKey: [(from: Int32, move: Move)]] = [:]
+    /// For each move found late, how many moves into states were known when it was found. The
+    /// moves that lead from the state its back move returned to (`via`) up to the state it is made
+    /// in (a path to that state through `via`, which the witness of what the move reaches must
+    /// take, `path(to:)`) are found again from those moves when a path needs them: keeping them
+    /// for every late move cost memory quadratic in a flow of many such clauses, and only moves
+    /// found before it make the chain, so chains never go round in a circle.
+    private var lateOrder: [LateKey: Int32] = [:]
+    /// How many moves into states `incoming` has taken in.
+    private var incomingCount: Int32 = 0
     /// What `followSequences` keeps from one run to the next, so that each run costs what changed:
     /// the moves into each state (from the states `0 ..< edgesDone` and the first `lateDone` late
     /// moves), the `push` and `replace` moves out of each, the targets of the moves added since the
@@ -300,13 +305,13 @@ struct FlowStateGraph {
                 continue
             }
             guard let back = sequence.action.back, let target = sequence.action.target else { continue }
-            for (under, chain) in statesUnder(sequence.from, back: back, incoming: incoming) {
+            for (under, _) in statesUnder(sequence.from, back: back, withChains: false) {
                 guard let next = successor(of: states[Int(under)], sequence.action.kind, target) else { continue }
                 var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
                                 origin: sequence.origin, branch: sequence.branch, isCertain: sequence.isCertain, via: under)
                 let key = LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)
-                guard lateChains[key] == nil else { continue }
-                lateChains[key] = chain
+                guard lateOrder[key] == nil else { continue }
+                lateOrder[key] = incomingCount
                 move.target = add(next, from: (sequence.from, move))
                 lateMoves.append((sequence.from, move))
             }
@@ -324,7 +329,8 @@ struct FlowStateGraph {
             incoming += Array(repeating: [], count: size - incoming.count)
             outgoing += Array(repeating: [], count: size - outgoing.count)
         }
-        incoming[Int(move.target)].append(Incoming(from: base, kind: move.kind, madeIn: from, move: move))
+        incoming[Int(move.target)].append(Incoming(from: base, kind: move.kind, madeIn: from, move: move, order: incomingCount))
+        incomingCount += 1
         if move.kind == .push || move.kind == .replace { outgoing[Int(base)].append(move.target) }
         touched.append(move.target)
     }
@@ -352,6 +358,8 @@ struct FlowStateGraph {
         var kind: ActionKind
         var madeIn: Int32
         var move: Move
+        /// How many moves `incoming` had taken in before this one.
+        var order: Int32
     }
 
     /// The states whose configuration a back move made in state `from` returns to, as far as the
@@ -359,10 +367,20 @@ struct FlowStateGraph {
     /// replacements of the top); for `popTo X`, the states of X that a push led from to a step
     /// below `from` in its layer; for `dismiss`, the states that presented the layer's bottom;
     /// `close` is a `pop` or a `dismiss` as the state says.
-    private func statesUnder(_ from: Int32, back: Action, incoming: [[Incoming]]) -> [(under: Int32, chain: [(from: Int32, move: Move)])] {
+    ///
+    /// With `withChains`, each state comes with the moves from it up to `from`; `knownBefore` keeps
+    /// only the moves known before a late move was found, to find its chain again.
+    private func statesUnder(_ from: Int32, back: Action, withChains: Bool, knownBefore: Int32 = .max)
+        -> [(under: Int32, chain: [(from: Int32, move: Move)])] {
         let state = states[Int(from)]
         let none: [Incoming] = []
-        func into(_ node: Int32) -> [Incoming] { Int(node) < incoming.count ? incoming[Int(node)] : none }
+        // The moves into `node` known before `knownBefore`: they come in the order they were known.
+        func into(_ node: Int32) -> ArraySlice<Incoming> {
+            guard Int(node) < incoming.count else { return none[...] }
+            let all = incoming[Int(node)]
+            guard knownBefore != .max, let last = all.last, last.order >= knownBefore else { return all[...] }
+            return all.prefix { $0.order < knownBefore }
+        }
         var kind = back.kind
         if kind == .close { kind = state.isBottom ? .dismiss : .pop }
         // The states of `from`'s layer it can have been reached from by `follows` moves, `from`
@@ -383,6 +401,10 @@ struct FlowStateGraph {
         // `under`, reached by `edge` into `node`: the moves from it up to `from`.
         func land(_ under: Int32, by edge: Incoming, into node: Int32) {
             guard result[under] == nil else { return }
+            guard withChains else {
+                result[under] = []
+                return
+            }
             var chain = [(from: edge.madeIn, move: edge.move)]
             var cursor = node
             while cursor != from, let (next, step) = towards[cursor] {
@@ -488,6 +510,20 @@ struct FlowStateGraph {
         walk(.chain(LateKey(from, move))) + [(move.target, move)]
     }
 
+    /// The moves from the state a late move's back move returned to up to the state it is made
+    /// in, found from the moves known when it was found.
+    private func chain(of key: LateKey) -> [(from: Int32, move: Move)] {
+        guard let known = lateOrder[key] else { return [] }
+        let transition: Transition
+        switch key.origin {
+        case .step(let step, let handler): transition = flow.steps[step].handlers[handler]
+        case .flow(let handler): transition = flow.handlers[handler]
+        case .tabBar: return []
+        }
+        guard let back = transition.actions[key.branch].back else { return [] }
+        return statesUnder(key.from, back: back, withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
+    }
+
     private enum Work {
         case reach(Int32)
         case hop(Int32, Move)
@@ -514,7 +550,7 @@ struct FlowStateGraph {
             case .hop(let target, let move):
                 result.append((target, move))
             case .chain(let key):
-                for (from, move) in (lateChains[key] ?? []).reversed() {
+                for (from, move) in chain(of: key).reversed() {
                     work.append(.hop(move.target, move))
                     if move.via >= 0 { work.append(.chain(LateKey(from, move))) }
                 }
