@@ -41,9 +41,7 @@ struct FlowStateGraph {
     /// One thing the user can do in a state: a forward move to `target`, or a back action or exit (target -1).
     struct Move {
         var target: Int32
-        /// What the move does in its state: the action's kind, except for `close`, which is a `pop`
-        /// where the step was pushed and a `dismiss` at the bottom of its layer (at the bottom of the
-        /// base stack, where it can do neither, a `dismiss`, which the checker reports).
+        /// What the move does in its state (`acting`): for `close`, a `pop` or a `dismiss`.
         var kind: ActionKind
         /// The action's kind as written.
         var written: ActionKind
@@ -228,7 +226,7 @@ struct FlowStateGraph {
                 // The back move is checked where it is made; the screen the action shows lands on
                 // the stacks it goes back to (`followSequences`).
                 guard let backTarget = back.target ?? (back.kind.hasTarget ? nil : -1) else { return }
-                let kind = back.kind == .close ? (state.isBottom ? ActionKind.dismiss : .pop) : back.kind
+                let kind = Self.acting(back.kind, in: state)
                 allMoves.append(Move(target: -1, kind: kind, written: back.kind, actionTarget: backTarget, origin: origin,
                                      branch: branch, isCertain: isCertain, part: .back))
                 if action.target != nil {
@@ -239,7 +237,7 @@ struct FlowStateGraph {
                 return
             }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
-            let kind = action.kind == .close ? (state.isBottom ? ActionKind.dismiss : .pop) : action.kind
+            let kind = Self.acting(action.kind, in: state)
             var move = Move(target: -1, kind: kind, written: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
                             isCertain: isCertain)
             if let next = successor(of: state, kind, actionTarget) {
@@ -255,6 +253,13 @@ struct FlowStateGraph {
             }
             allMoves.append(move)
         }
+    }
+
+    /// What an action does in `state`: its kind, except for `close`, which is a `pop` where the
+    /// step was pushed and a `dismiss` at the bottom of its layer (at the bottom of the base stack,
+    /// where it can do neither, a `dismiss`, which the checker reports).
+    static func acting(_ kind: ActionKind, in state: State) -> ActionKind {
+        kind == .close ? (state.isBottom ? .dismiss : .pop) : kind
     }
 
     /// The state a forward move leads to; nil for back actions and exits.
@@ -381,8 +386,7 @@ struct FlowStateGraph {
             guard knownBefore != .max, let last = all.last, last.order >= knownBefore else { return all[...] }
             return all.prefix { $0.order < knownBefore }
         }
-        var kind = back.kind
-        if kind == .close { kind = state.isBottom ? .dismiss : .pop }
+        let kind = Self.acting(back.kind, in: state)
         // The states of `from`'s layer it can have been reached from by `follows` moves, `from`
         // included, each with the move that leads from it towards `from`.
         var towards: [Int32: (next: Int32, edge: Incoming)] = [:]
