@@ -76,35 +76,35 @@ struct FlowStateGraph {
     /// How each state was first reached: the state before, and the move taken.
     private(set) var parent: [(state: Int32, move: Move)?] = []
     /// The moves of state `s` are `allMoves[moveStart[s] ..< moveStart[s + 1]]`.
-    private var moveStart: [Int32] = []
-    private var allMoves: [Move] = []
+    var moveStart: [Int32] = []
+    var allMoves: [Move] = []
     /// The clauses of actions with a back move (`dismiss, sheet X`), each with the state it is
     /// taken in: their targets depend on what is below that state, known only once the states
     /// under it are found, so they are followed each time the search runs out of states.
-    private var sequences: [(from: Int32, action: Action, origin: Origin, branch: Int, isCertain: Bool)] = []
+    var sequences: [(from: Int32, action: Action, origin: Origin, branch: Int, isCertain: Bool)] = []
     /// The moves those clauses make (`from` is the state they are taken in), found late: merged
     /// into `allMoves` at the end.
-    private var lateMoves: [(from: Int32, move: Move)] = []
+    var lateMoves: [(from: Int32, move: Move)] = []
     /// For each move found late, how many moves into states were known when it was found. The
     /// moves that lead from the state its back move returned to (`via`) up to the state it is made
     /// in (a path to that state through `via`, which the witness of what the move reaches must
     /// take, `path(to:)`) are found again from those moves when a path needs them: keeping them
     /// for every late move cost memory quadratic in a flow of many such clauses, and only moves
     /// found before it make the chain, so chains never go round in a circle.
-    private var lateOrder: [LateKey: Int32] = [:]
+    var lateOrder: [LateKey: Int32] = [:]
     /// How many moves into states `incoming` has taken in.
-    private var incomingCount: Int32 = 0
+    var incomingCount: Int32 = 0
     /// What `followSequences` keeps from one run to the next, so that each run costs what changed:
     /// the moves into each state (from the states `0 ..< edgesDone` and the first `lateDone` late
     /// moves), the `push` and `replace` moves out of each, the targets of the moves added since the
     /// last run, the clauses with a back move not followed yet, and those of each state.
-    private var incoming: [[Incoming]] = []
-    private var outgoing: [[Int32]] = []
-    private var edgesDone = 0
-    private var lateDone = 0
-    private var touched: [Int32] = []
-    private var unfollowed: [Int] = []
-    private var sequencesOf: [Int32: [Int]] = [:]
+    var incoming: [[Incoming]] = []
+    var outgoing: [[Int32]] = []
+    var edgesDone = 0
+    var lateDone = 0
+    var touched: [Int32] = []
+    var unfollowed: [Int] = []
+    var sequencesOf: [Int32: [Int]] = [:]
     /// States `0 ..< certainCount` are reached through certain moves only; the rest through some
     /// uncertain move (only in programs with errors).
     private(set) var certainCount = 0
@@ -263,7 +263,7 @@ struct FlowStateGraph {
     }
 
     /// The state a forward move leads to; nil for back actions and exits.
-    private func successor(of state: State, _ kind: ActionKind, _ target: Int) -> State? {
+    func successor(of state: State, _ kind: ActionKind, _ target: Int) -> State? {
         let step = Int32(target)
         switch kind {
         case .push: return State(step: step, layer: state.layer, isBottom: false)
@@ -276,195 +276,11 @@ struct FlowStateGraph {
         }
     }
 
-    /// Follows every clause of an action with a back move from the states found so far: the
-    /// configurations the back move returns to are those under its state (see `statesUnder`), and
-    /// the action's screen is shown on each. Returns whether a move was found: its state may be new,
-    /// or, seen before, be under another back move now.
-    private mutating func followSequences(certainOnly: Bool, processed: Int) -> Bool {
-        let before = lateMoves.count
-        // The moves found since the last run.
-        for state in edgesDone..<processed {
-            let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
-            for index in Int(moveStart[state]) ..< end { addIncoming(Int32(state), allMoves[index]) }
-        }
-        edgesDone = processed
-        for index in lateDone..<lateMoves.count { addIncoming(lateMoves[index].from, lateMoves[index].move) }
-        lateDone = lateMoves.count
-        // What is under a state changes only when a move comes into a state it can have been
-        // reached from by pushes and replacements (or into itself): follow those clauses again,
-        // with the ones never followed.
-        var due = Set(unfollowed)
-        var seen = Set<Int32>()
-        var stack = touched
-        touched.removeAll()
-        while let node = stack.popLast() {
-            guard seen.insert(node).inserted else { continue }
-            due.formUnion(sequencesOf[node] ?? [])
-            if Int(node) < outgoing.count { stack += outgoing[Int(node)] }
-        }
-        unfollowed.removeAll()
-        for index in due.sorted() {
-            let sequence = sequences[index]
-            guard !certainOnly || sequence.isCertain else {
-                unfollowed.append(index)
-                continue
-            }
-            guard let back = sequence.action.back, let target = sequence.action.target else { continue }
-            for (under, _) in statesUnder(sequence.from, back: back, withChains: false) {
-                guard let next = successor(of: states[Int(under)], sequence.action.kind, target) else { continue }
-                var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
-                                origin: sequence.origin, branch: sequence.branch, isCertain: sequence.isCertain, via: under)
-                let key = LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)
-                guard lateOrder[key] == nil else { continue }
-                lateOrder[key] = incomingCount
-                move.target = add(next, from: (sequence.from, move))
-                lateMoves.append((sequence.from, move))
-            }
-        }
-        return lateMoves.count > before
-    }
-
-    /// Takes in a move made in `from` for `statesUnder`: into its target, from the state whose
-    /// stacks it acts on.
-    private mutating func addIncoming(_ from: Int32, _ move: Move) {
-        guard move.target >= 0 else { return }
-        let base = move.base(from: from)
-        let size = Int(max(move.target, base)) + 1
-        if incoming.count < size {
-            incoming += Array(repeating: [], count: size - incoming.count)
-            outgoing += Array(repeating: [], count: size - outgoing.count)
-        }
-        incoming[Int(move.target)].append(Incoming(from: base, kind: move.kind, madeIn: from, move: move, order: incomingCount))
-        incomingCount += 1
-        if move.kind == .push || move.kind == .replace { outgoing[Int(base)].append(move.target) }
-        touched.append(move.target)
-    }
-
-    private struct LateKey: Hashable {
-        var from: Int32
-        var branch: Int
-        var origin: Origin
-        var via: Int32
-
-        init(from: Int32, branch: Int, origin: Origin, via: Int32) {
-            self.from = from
-            self.branch = branch
-            self.origin = origin
-            self.via = via
-        }
-
-        init(_ from: Int32, _ move: Move) { self.init(from: from, branch: move.branch, origin: move.origin, via: move.via) }
-    }
-
-    /// A move into a state, as `statesUnder` follows it: from the state whose stacks it acts on
-    /// (`from`), made in `madeIn` (the same, but for a move found late).
-    private struct Incoming {
-        var from: Int32
-        var kind: ActionKind
-        var madeIn: Int32
-        var move: Move
-        /// How many moves `incoming` had taken in before this one.
-        var order: Int32
-    }
-
-    /// The states whose configuration a back move made in state `from` returns to, as far as the
-    /// moves found so far tell: for `pop`, the states a push led from to `from` (through any
-    /// replacements of the top); for `popTo X`, the states of X that a push led from to a step
-    /// below `from` in its layer; for `dismiss`, the states that presented the layer's bottom;
-    /// `close` is a `pop` or a `dismiss` as the state says.
-    ///
-    /// With `withChains`, each state comes with the moves from it up to `from`; `knownBefore` keeps
-    /// only the moves known before a late move was found, to find its chain again.
-    private func statesUnder(_ from: Int32, back: Action, withChains: Bool, knownBefore: Int32 = .max)
-        -> [(under: Int32, chain: [(from: Int32, move: Move)])] {
-        let state = states[Int(from)]
-        let none: [Incoming] = []
-        // The moves into `node` known before `knownBefore`: they come in the order they were known.
-        func into(_ node: Int32) -> ArraySlice<Incoming> {
-            guard Int(node) < incoming.count else { return none[...] }
-            let all = incoming[Int(node)]
-            guard knownBefore != .max, let last = all.last, last.order >= knownBefore else { return all[...] }
-            return all.prefix { $0.order < knownBefore }
-        }
-        let kind = Self.acting(back.kind, in: state)
-        // The states of `from`'s layer it can have been reached from by `follows` moves, `from`
-        // included, each with the move that leads from it towards `from`.
-        var towards: [Int32: (next: Int32, edge: Incoming)] = [:]
-        func closure(_ follows: (ActionKind) -> Bool) -> [Int32] {
-            var seen: Set<Int32> = [from]
-            var stack: [Int32] = [from]
-            while let node = stack.popLast() {
-                for edge in into(node) where follows(edge.kind) && seen.insert(edge.from).inserted {
-                    towards[edge.from] = (node, edge)
-                    stack.append(edge.from)
-                }
-            }
-            return seen.sorted()
-        }
-        var result: [Int32: [(from: Int32, move: Move)]] = [:]
-        // `under`, reached by `edge` into `node`: the moves from it up to `from`.
-        func land(_ under: Int32, by edge: Incoming, into node: Int32) {
-            guard result[under] == nil else { return }
-            guard withChains else {
-                result[under] = []
-                return
-            }
-            var chain = [(from: edge.madeIn, move: edge.move)]
-            var cursor = node
-            while cursor != from, let (next, step) = towards[cursor] {
-                chain.append((step.madeIn, step.move))
-                cursor = next
-            }
-            result[under] = chain
-        }
-        switch kind {
-        case .pop:
-            guard !state.isBottom else { return [] }
-            for node in closure({ $0 == .replace }) {
-                for edge in into(node) where edge.kind == .push { land(edge.from, by: edge, into: node) }
-            }
-        case .popTo:
-            for node in closure({ $0 == .push || $0 == .replace }) {
-                for edge in into(node) where edge.kind == .push && Int(states[Int(edge.from)].step) == back.target {
-                    land(edge.from, by: edge, into: node)
-                }
-            }
-        case .dismiss:
-            guard state.layer != .base else { return [] }
-            for node in closure({ $0 == .push || $0 == .replace }) where states[Int(node)].isBottom {
-                for edge in into(node) where edge.kind == .sheet || edge.kind == .cover { land(edge.from, by: edge, into: node) }
-            }
-        default:
-            break
-        }
-        return result.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-    }
-
-    /// Puts the moves found late after the moves of the state they are made in.
-    private mutating func mergeLateMoves() {
-        var byState = [[Move]](repeating: [], count: states.count)
-        for (from, move) in lateMoves { byState[Int(from)].append(move) }
-        var merged: [Move] = []
-        merged.reserveCapacity(allMoves.count + lateMoves.count)
-        var starts: [Int32] = []
-        starts.reserveCapacity(states.count + 1)
-        for state in 0..<states.count {
-            starts.append(Int32(merged.count))
-            let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
-            if state < moveStart.count { merged += allMoves[Int(moveStart[state]) ..< end] }
-            merged += byState[state]
-        }
-        starts.append(Int32(merged.count))
-        allMoves = merged
-        moveStart = starts
-        lateMoves = []
-    }
-
     private static func slot(_ state: State) -> Int {
         Int(state.step) * 6 + Int(state.layer.rawValue) * 2 + (state.isBottom ? 1 : 0)
     }
 
-    private mutating func add(_ state: State, from origin: (Int32, Move)?) -> Int32 {
+    mutating func add(_ state: State, from origin: (Int32, Move)?) -> Int32 {
         let slot = Self.slot(state)
         if ids[slot] >= 0 { return ids[slot] }
         let id = Int32(states.count)
@@ -512,20 +328,6 @@ struct FlowStateGraph {
     /// (`via`, not included) up to the state the clause was taken in, then the move itself.
     func hops(ofLateMove move: Move, madeIn from: Int32) -> [(state: Int32, move: Move?)] {
         walk(.chain(LateKey(from, move))) + [(move.target, move)]
-    }
-
-    /// The moves from the state a late move's back move returned to up to the state it is made
-    /// in, found from the moves known when it was found.
-    private func chain(of key: LateKey) -> [(from: Int32, move: Move)] {
-        guard let known = lateOrder[key] else { return [] }
-        let transition: Transition
-        switch key.origin {
-        case .step(let step, let handler): transition = flow.steps[step].handlers[handler]
-        case .flow(let handler): transition = flow.handlers[handler]
-        case .tabBar: return []
-        }
-        guard let back = transition.actions[key.branch].back else { return [] }
-        return statesUnder(key.from, back: back, withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
     }
 
     private enum Work {

@@ -1,0 +1,202 @@
+/// Clauses with a back move and then a screen (`dismiss, sheet X`): where their screens land,
+/// found each time the search runs out of states, and the chains of moves their witness paths
+/// take. See `FlowStateGraph`'s `sequences` and docs/Language.md, "Several moves, checked".
+extension FlowStateGraph {
+    /// Follows every clause of an action with a back move from the states found so far: the
+    /// configurations the back move returns to are those under its state (see `statesUnder`), and
+    /// the action's screen is shown on each. Returns whether a move was found: its state may be new,
+    /// or, seen before, be under another back move now.
+    mutating func followSequences(certainOnly: Bool, processed: Int) -> Bool {
+        let before = lateMoves.count
+        // The moves found since the last run.
+        for state in edgesDone..<processed {
+            let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
+            for index in Int(moveStart[state]) ..< end { addIncoming(Int32(state), allMoves[index]) }
+        }
+        edgesDone = processed
+        for index in lateDone..<lateMoves.count { addIncoming(lateMoves[index].from, lateMoves[index].move) }
+        lateDone = lateMoves.count
+        // What is under a state changes only when a move comes into a state it can have been
+        // reached from by pushes and replacements (or into itself): follow those clauses again,
+        // with the ones never followed.
+        var due = Set(unfollowed)
+        var seen = Set<Int32>()
+        var stack = touched
+        touched.removeAll()
+        while let node = stack.popLast() {
+            guard seen.insert(node).inserted else { continue }
+            due.formUnion(sequencesOf[node] ?? [])
+            if Int(node) < outgoing.count { stack += outgoing[Int(node)] }
+        }
+        unfollowed.removeAll()
+        for index in due.sorted() {
+            let sequence = sequences[index]
+            guard !certainOnly || sequence.isCertain else {
+                unfollowed.append(index)
+                continue
+            }
+            guard let back = sequence.action.back, let target = sequence.action.target else { continue }
+            for (under, _) in statesUnder(sequence.from, back: back, withChains: false) {
+                guard let next = successor(of: states[Int(under)], sequence.action.kind, target) else { continue }
+                var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
+                                origin: sequence.origin, branch: sequence.branch, isCertain: sequence.isCertain, via: under)
+                let key = LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)
+                guard lateOrder[key] == nil else { continue }
+                lateOrder[key] = incomingCount
+                move.target = add(next, from: (sequence.from, move))
+                lateMoves.append((sequence.from, move))
+            }
+        }
+        return lateMoves.count > before
+    }
+
+    /// Takes in a move made in `from` for `statesUnder`: into its target, from the state whose
+    /// stacks it acts on.
+    mutating func addIncoming(_ from: Int32, _ move: Move) {
+        guard move.target >= 0 else { return }
+        let base = move.base(from: from)
+        let size = Int(max(move.target, base)) + 1
+        if incoming.count < size {
+            incoming += Array(repeating: [], count: size - incoming.count)
+            outgoing += Array(repeating: [], count: size - outgoing.count)
+        }
+        incoming[Int(move.target)].append(Incoming(from: base, kind: move.kind, madeIn: from, move: move, order: incomingCount))
+        incomingCount += 1
+        if move.kind == .push || move.kind == .replace { outgoing[Int(base)].append(move.target) }
+        touched.append(move.target)
+    }
+
+    struct LateKey: Hashable {
+        var from: Int32
+        var branch: Int
+        var origin: Origin
+        var via: Int32
+
+        init(from: Int32, branch: Int, origin: Origin, via: Int32) {
+            self.from = from
+            self.branch = branch
+            self.origin = origin
+            self.via = via
+        }
+
+        init(_ from: Int32, _ move: Move) { self.init(from: from, branch: move.branch, origin: move.origin, via: move.via) }
+    }
+
+    /// A move into a state, as `statesUnder` follows it: from the state whose stacks it acts on
+    /// (`from`), made in `madeIn` (the same, but for a move found late).
+    struct Incoming {
+        var from: Int32
+        var kind: ActionKind
+        var madeIn: Int32
+        var move: Move
+        /// How many moves `incoming` had taken in before this one.
+        var order: Int32
+    }
+
+    /// The states whose configuration a back move made in state `from` returns to, as far as the
+    /// moves found so far tell: for `pop`, the states a push led from to `from` (through any
+    /// replacements of the top); for `popTo X`, the states of X that a push led from to a step
+    /// below `from` in its layer; for `dismiss`, the states that presented the layer's bottom;
+    /// `close` is a `pop` or a `dismiss` as the state says.
+    ///
+    /// With `withChains`, each state comes with the moves from it up to `from`; `knownBefore` keeps
+    /// only the moves known before a late move was found, to find its chain again.
+    private func statesUnder(_ from: Int32, back: Action, withChains: Bool, knownBefore: Int32 = .max)
+        -> [(under: Int32, chain: [(from: Int32, move: Move)])] {
+        let state = states[Int(from)]
+        let none: [Incoming] = []
+        // The moves into `node` known before `knownBefore`: they come in the order they were known.
+        func into(_ node: Int32) -> ArraySlice<Incoming> {
+            guard Int(node) < incoming.count else { return none[...] }
+            let all = incoming[Int(node)]
+            guard knownBefore != .max, let last = all.last, last.order >= knownBefore else { return all[...] }
+            return all.prefix { $0.order < knownBefore }
+        }
+        let kind = Self.acting(back.kind, in: state)
+        // The states of `from`'s layer it can have been reached from by `follows` moves, `from`
+        // included, each with the move that leads from it towards `from`.
+        var towards: [Int32: (next: Int32, edge: Incoming)] = [:]
+        func closure(_ follows: (ActionKind) -> Bool) -> [Int32] {
+            var seen: Set<Int32> = [from]
+            var stack: [Int32] = [from]
+            while let node = stack.popLast() {
+                for edge in into(node) where follows(edge.kind) && seen.insert(edge.from).inserted {
+                    towards[edge.from] = (node, edge)
+                    stack.append(edge.from)
+                }
+            }
+            return seen.sorted()
+        }
+        var result: [Int32: [(from: Int32, move: Move)]] = [:]
+        // `under`, reached by `edge` into `node`: the moves from it up to `from`.
+        func land(_ under: Int32, by edge: Incoming, into node: Int32) {
+            guard result[under] == nil else { return }
+            guard withChains else {
+                result[under] = []
+                return
+            }
+            var chain = [(from: edge.madeIn, move: edge.move)]
+            var cursor = node
+            while cursor != from, let (next, step) = towards[cursor] {
+                chain.append((step.madeIn, step.move))
+                cursor = next
+            }
+            result[under] = chain
+        }
+        switch kind {
+        case .pop:
+            guard !state.isBottom else { return [] }
+            for node in closure({ $0 == .replace }) {
+                for edge in into(node) where edge.kind == .push { land(edge.from, by: edge, into: node) }
+            }
+        case .popTo:
+            for node in closure({ $0 == .push || $0 == .replace }) {
+                for edge in into(node) where edge.kind == .push && Int(states[Int(edge.from)].step) == back.target {
+                    land(edge.from, by: edge, into: node)
+                }
+            }
+        case .dismiss:
+            guard state.layer != .base else { return [] }
+            for node in closure({ $0 == .push || $0 == .replace }) where states[Int(node)].isBottom {
+                for edge in into(node) where edge.kind == .sheet || edge.kind == .cover { land(edge.from, by: edge, into: node) }
+            }
+        default:
+            break
+        }
+        return result.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Puts the moves found late after the moves of the state they are made in.
+    mutating func mergeLateMoves() {
+        var byState = [[Move]](repeating: [], count: states.count)
+        for (from, move) in lateMoves { byState[Int(from)].append(move) }
+        var merged: [Move] = []
+        merged.reserveCapacity(allMoves.count + lateMoves.count)
+        var starts: [Int32] = []
+        starts.reserveCapacity(states.count + 1)
+        for state in 0..<states.count {
+            starts.append(Int32(merged.count))
+            let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
+            if state < moveStart.count { merged += allMoves[Int(moveStart[state]) ..< end] }
+            merged += byState[state]
+        }
+        starts.append(Int32(merged.count))
+        allMoves = merged
+        moveStart = starts
+        lateMoves = []
+    }
+
+    /// The moves from the state a late move's back move returned to up to the state it is made
+    /// in, found from the moves known when it was found.
+    func chain(of key: LateKey) -> [(from: Int32, move: Move)] {
+        guard let known = lateOrder[key] else { return [] }
+        let transition: Transition
+        switch key.origin {
+        case .step(let step, let handler): transition = flow.steps[step].handlers[handler]
+        case .flow(let handler): transition = flow.handlers[handler]
+        case .tabBar: return []
+        }
+        guard let back = transition.actions[key.branch].back else { return [] }
+        return statesUnder(key.from, back: back, withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
+    }
+}

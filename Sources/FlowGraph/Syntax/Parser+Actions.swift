@@ -1,0 +1,120 @@
+/// The parts of an `on` clause and of a `start` that decide where the user goes: conditions,
+/// actions and their moves.
+extension Parser {
+    // MARK: - start := 'start' Name ('if' '!'? Name 'else' Name)*
+
+    mutating func parseStart() -> StartSyntax? {
+        let keyword = take()
+        guard let first = expectName("a step name after 'start'") else { return nil }
+        var choices = [first]
+        var conditions: [StartConditionSyntax] = []
+        while current.isKeyword("if"), !current.isAtLineStart {
+            guard conditions.count < SourceLimits.elseActions else {
+                error(SyntaxMessages.tooManyStartChoices, at: current)
+                return nil
+            }
+            let ifToken = take()
+            var isNegated = false
+            if current.isPunctuation("!") {
+                isNegated = true
+                advance()
+            }
+            guard let guardName = expectName("a guard name after 'if'") else { return nil }
+            conditions.append(StartConditionSyntax(guardName: guardName, isNegated: isNegated, range: range(from: ifToken)))
+            guard current.isKeyword("else"), !current.isAtLineStart else {
+                // Kept as read, so that its steps and guard count as used.
+                error(SyntaxMessages.startNeedsElse, atMissing: current)
+                break
+            }
+            advance()
+            guard let next = expectName("a step name after 'else'") else { return nil }
+            choices.append(next)
+        }
+        return StartSyntax(choices: choices, conditions: conditions, range: range(from: keyword))
+    }
+
+    // MARK: - condition := 'if' '!'? Name ('else' action condition?)?
+
+    mutating func parseCondition(depth: Int = 0) -> ConditionSyntax? {
+        let ifToken = take()
+        var isNegated = false
+        if current.isPunctuation("!") {
+            isNegated = true
+            advance()
+        }
+        if current.isKeyword("else") {
+            error(SyntaxMessages.expected("a guard name after 'if'", found: "'else'"), at: current)
+            return nil
+        }
+        guard let guardName = expectName("a guard name after 'if'") else { return nil }
+        var elseAction: ActionSyntax?
+        var elseChain: [ConditionSyntax] = []
+        if current.isKeyword("else"), !current.isAtLineStart {
+            // Bounded, since the chain nests (and would overflow the stack when parsed, resolved or freed).
+            guard depth < SourceLimits.elseActions else {
+                error(SyntaxMessages.tooManyElses, at: current)
+                return nil
+            }
+            advance()
+            guard let parsed = parseAction(after: "else") else { return nil }
+            elseAction = parsed
+            // `else push B if h else ...`: the else action has a condition of its own.
+            if current.isKeyword("if"), !current.isAtLineStart {
+                guard let next = parseCondition(depth: depth + 1) else { return nil }
+                elseChain = [next]
+            }
+        }
+        return ConditionSyntax(guardName: guardName, isNegated: isNegated, elseAction: elseAction, elseChain: elseChain,
+                               range: range(from: ifToken))
+    }
+
+    // MARK: - action := move (',' move)?, the first a back move and the second one that shows a screen
+
+    mutating func parseAction(after word: String = "->") -> ActionSyntax? {
+        guard let first = parseMove(after: word) else { return nil }
+        guard current.isPunctuation(","), !current.isAtLineStart else { return first }
+        guard first.kind.goesBack else {
+            error(SyntaxMessages.notABackMove(first.kind.rawValue), at: current)
+            return nil
+        }
+        advance()
+        let secondToken = current
+        guard var second = parseMove(after: ",") else { return nil }
+        guard second.kind.canFollowABackMove else {
+            error(SyntaxMessages.cannotFollowABackMove(second.kind.rawValue), at: secondToken)
+            return nil
+        }
+        if current.isPunctuation(","), !current.isAtLineStart {
+            error(SyntaxMessages.oneBackMove, at: current)
+            return nil
+        }
+        second.before = [first]
+        return second
+    }
+
+    // MARK: - move := ('push' | ... | 'exit') Name | 'pop' | 'dismiss' | 'close'
+
+    mutating func parseMove(after word: String) -> ActionSyntax? {
+        guard current.kind == .identifier, !current.isAtLineStart else {
+            error(SyntaxMessages.expected("an action after '\(word)'", found: describeFollowing(current)), atMissing: current)
+            return nil
+        }
+        let word = current
+        guard let kind = ActionKind(rawValue: word.text) else {
+            error(SyntaxMessages.unknownAction(word.text), at: word)
+            return nil
+        }
+        advance()
+        if !kind.hasTarget, current.kind == .identifier, !current.isAtLineStart, current.text != "if" {
+            error(SyntaxMessages.actionTakesNoTarget(kind.rawValue), at: current)
+            return nil
+        }
+        var target: Name?
+        if kind.hasTarget {
+            let what = kind == .exit ? "an exit name" : "a step name"
+            guard let name = expectName("\(what) after '\(kind.rawValue)'") else { return nil }
+            target = name
+        }
+        return ActionSyntax(kind: kind, target: target, range: range(from: word))
+    }
+}
