@@ -68,6 +68,9 @@ public struct Flow: Sendable {
     /// may start at (none without a start).
     public var enteredSteps: [Int] {
         if isTabs { return Array(steps.indices) }
+        // Most flows have one start: no set to build for them (the resolver and the link search ask
+        // this for every step that runs a flow).
+        if startChoices.count <= 1 { return startChoices.first?.step.map { [$0] } ?? [] }
         var seen = Set<Int>()
         return startChoices.compactMap(\.step).filter { seen.insert($0).inserted }
     }
