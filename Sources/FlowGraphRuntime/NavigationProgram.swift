@@ -32,6 +32,10 @@ public protocol NavigationProgram {
     static func step(of screen: Screen) -> StepRef
     /// The flow and the index of an event among its flow's events.
     static func event(of event: Event) -> EventRef
+    /// Every flow that may handle an event, with its index there: one flow for a flow's own event;
+    /// for an event of a `destinations` group, each flow that uses the group. `send` takes the
+    /// innermost of them that is running. The default is `event(of:)` alone.
+    static func events(of event: Event) -> [EventRef]
     /// The flow and the index of an exit among its flow's exits.
     static func exit(of exit: Exit) -> ExitRef
     /// The flow and the index of a link among its flow's links.
@@ -139,4 +143,8 @@ public struct StepKey: Hashable {
         self.index = index
         self.values = values
     }
+}
+
+extension NavigationProgram {
+    public static func events(of event: Event) -> [EventRef] { [self.event(of: event)] }
 }

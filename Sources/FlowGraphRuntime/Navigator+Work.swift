@@ -72,11 +72,17 @@ extension Navigator {
             before = navigator.current
             revision = navigator.revision
             source = .event(event)
-            let ref = Program.event(of: event)
             let chain = navigator.chain
+            // The innermost running flow that has the event (several for a shared screen's event).
+            var found: (ref: EventRef, index: Int)?
+            for candidate in Program.events(of: event) {
+                guard let index = chain.lastIndex(where: { $0.flow.rawValue == candidate.flow }) else { continue }
+                if found.map({ index > $0.index }) ?? true { found = (candidate, index) }
+            }
+            let ref = found?.ref ?? Program.event(of: event)
             let table = Program.table.flows[ref.flow]
             group = ClauseGroup(flow: ref.flow, clauses: [])
-            guard let index = chain.lastIndex(where: { $0.flow.rawValue == ref.flow }) else { return }
+            guard let index = found?.index else { return }
             level = chain[index].id
             // Step clauses apply only in the flow the user is in; above it, flow-level ones.
             var clauses: [ProgramTable.Clause] = []

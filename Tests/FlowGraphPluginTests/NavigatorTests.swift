@@ -274,6 +274,31 @@ struct NavigatorTests {
         #expect(guards.asked == ["canOpenOrder 2", "canOpenOrder 1"])
     }
 
+    @Test func aSharedScreenIsOneTypeAndEachTabKeepsItsOwnStackOfIt() async throws {
+        // The group's event goes to the innermost running flow that uses the group: the store tab.
+        let opened = await navigator.send(Support.Event.articleTapped(article: "returns"))
+        #expect(opened.commands == [.push(.store(.support(.article(article: "returns"))), on: storeStack)])
+        #expect(navigator.current.support == .article(article: "returns"))
+        await navigator.send(Support.Event.seeAlsoTapped(article: "refunds"))
+        #expect(store.top.screens == [.store(.catalog), .store(.support(.article(article: "returns"))),
+                                      .store(.support(.article(article: "refunds")))])
+
+        // In the profile tab the same event and the same screen type land in the account's stack.
+        #expect(navigator.userSelectedTab(1, in: app.id).isApplied)
+        let account = try #require(navigator.running(.account))
+        let inAccount = await navigator.send(Support.Event.articleTapped(article: "privacy"))
+        #expect(inAccount.commands == [.push(.account(.support(.article(article: "privacy"))), on: account.tabs[0].id)])
+        #expect(navigator.current.support == .article(article: "privacy"))
+        #expect(navigator.current != .store(.support(.article(article: "privacy"))))
+        // The store's stack of articles is where the user left it.
+        #expect(store.top.screens.count == 3)
+
+        // `close` pops the pushed article; the flow's own event of the same name still works.
+        #expect(await navigator.send(Support.Event.closeTapped).commands == [.pop(account.tabs[0].id)])
+        #expect(navigator.current == .account(.overview))
+        #expect(FlowRouter.Screen.store(.catalog).support == nil)
+    }
+
     @Test func anEventNoOneHandlesIsReportedNotTrapped() async {
         let before = navigator.flows
         #expect(await navigator.send(Store.Event.cancelTapped).status == .unhandled)  // Catalog does not handle it
@@ -412,7 +437,8 @@ struct NavigatorTests {
     @Test func theGraphIsDataTestsCanWalk() {
         let graph = FlowNavigator.graph
         #expect(graph.roots == ["App"])
-        #expect(graph.steps.count == 2 + 10 + 2 + 7)
+        // App, Store (with Support's article), Login, Account (with its own copy of the article).
+        #expect(graph.steps.count == 2 + 11 + 2 + 8)
         for step in graph.steps {
             #expect(step.path.last == "\(step.flow).\(step.name)", "\(step.flow).\(step.name) is not reachable")
         }

@@ -118,7 +118,7 @@ struct SyntaxTests {
             "9:10: error [syntax] expected a guard name after 'guard', found the end of the line",
             "10:10: error [syntax] unterminated string: a string must end with a double quote on the same line",
             "11:12: error [syntax] unexpected character '$'",
-            "12:5: error [syntax] expected 'start', 'step', 'exit', 'guard', 'link', 'on' or '}' in a flow, found 'frobnicate'",
+            "12:5: error [syntax] expected 'start', 'step', 'exit', 'guard', 'link', 'on', 'use' or '}' in a flow, found 'frobnicate'",
             "13:9: error [syntax] expected a step name after 'step', found the end of the line",
             "14:25: error [syntax] expected ']' to close '[' in type, found ')'",
             "15:19: error [syntax] expected a guard name after 'if', found the end of the line",

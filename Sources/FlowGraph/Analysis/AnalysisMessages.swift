@@ -82,6 +82,20 @@ enum AnalysisMessages {
     }
     static func exitTakenHere(_ exit: String) -> String { "'\(exit)' is taken here" }
     static func unusedGuard(_ name: String, flow: String) -> String { "guard '\(name)' of flow '\(flow)' is never used" }
+    static func unusedSharedGuard(_ name: String, group: String) -> String {
+        "guard '\(name)' of destinations '\(group)' is never used, in any flow that uses them"
+    }
+    static func unreachableSharedStep(_ step: String, group: String) -> String {
+        "step '\(step)' is unreachable: no flow that uses destinations '\(group)' leads to it"
+    }
+    static func unusedDestinations(_ step: String, group: String) -> String {
+        "step '\(step)' is unreachable: no flow uses destinations '\(group)'"
+    }
+    static func showsIn(_ flows: [String], group: String) -> String {
+        let names = flows.map { "'\($0)'" }
+        let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return "shows in \(flows.count == 1 ? "flow" : "flows") \(list), which \(flows.count == 1 ? "uses" : "use") destinations '\(group)'"
+    }
     static func unusedExit(_ name: String, flow: String) -> String { "exit '\(name)' of flow '\(flow)' is never taken" }
     static func linkTargetUnreachable(_ pattern: String, step: String) -> String {
         "link '\(pattern)' cannot be opened: step '\(step)' cannot be reached from a root flow"

@@ -57,7 +57,7 @@ extension Checker {
             }
             // A step that may do anything could lead to any other.
             guard !flow.isTabs, let graph = graphs[flowIndex], !graph.reachesWild else { continue }
-            for (stepIndex, step) in flow.steps.enumerated() where !graph.isReachable(stepIndex) {
+            for (stepIndex, step) in flow.steps.enumerated() where !graph.isReachable(stepIndex) && step.shared == nil {
                 // A link opens its step along a path from the root, so it does not make a step reachable.
                 let notes = flow.links.filter { $0.target == stepIndex }.map {
                     Diagnostic.Note(AnalysisMessages.linkNeedsAPath($0.pattern.text), at: $0.patternRange)
@@ -66,5 +66,79 @@ extension Checker {
                        notes: notes, subjects: [StepReference(flow: flowIndex, step: stepIndex)])
             }
         }
+    }
+
+    /// A step of a destinations group is unreachable only when no flow that uses the group reaches
+    /// it (a shared screen one tab never shows is no mistake); reported once, at the group.
+    mutating func checkSharedReachability() {
+        for (groupIndex, group) in program.groups.enumerated() {
+            let steps = group.declaration.steps
+            guard !group.users.isEmpty else {
+                for step in steps {
+                    report(.unreachableStep, AnalysisMessages.unusedDestinations(step.name, group: group.name), at: step.range)
+                }
+                continue
+            }
+            // Flows no root runs are reported as such; a flow that may do anything may reach anything.
+            let running = group.users.filter { entries[$0] != nil || isMaybeRun[$0] }
+            guard !running.isEmpty,
+                  running.allSatisfy({ user in graphs[user].map { !$0.reachesWild } ?? false && !isRecursive[user] }) else { continue }
+            for (index, step) in steps.enumerated() {
+                var copies: [StepReference] = []
+                let reached = running.contains { user in
+                    let shared = SharedStep(group: groupIndex, step: index)
+                    guard let copy = program.flows[user].steps.firstIndex(where: { $0.shared == shared }) else { return false }
+                    copies.append(StepReference(flow: user, step: copy))
+                    return graphs[user]!.isReachable(copy)
+                }
+                guard !reached, !copies.isEmpty else { continue }
+                report(.unreachableStep, AnalysisMessages.unreachableSharedStep(step.name, group: group.name), at: step.range,
+                       subjects: copies)
+            }
+        }
+    }
+
+    /// The findings of the flows that use a destinations group, about what the group declares, are
+    /// one finding each: reported once, at the group, with the flows where it shows (the shortest
+    /// witness path of them). An unused guard of a group is one no flow that uses it uses.
+    mutating func mergeSharedFindings() {
+        guard !program.groups.isEmpty else { return }
+        struct Key: Hashable {
+            let rule: Rule
+            let range: SourceRange
+        }
+        var kept: [Diagnostic] = []
+        var order: [Key] = []
+        var copies: [Key: [Diagnostic]] = [:]
+        var groupOf: [Key: Int] = [:]
+        for diagnostic in diagnostics {
+            guard let group = program.group(containing: diagnostic.range) else {
+                kept.append(diagnostic)
+                continue
+            }
+            let key = Key(rule: diagnostic.rule, range: diagnostic.range)
+            if copies[key] == nil { order.append(key) }
+            copies[key, default: []].append(diagnostic)
+            groupOf[key] = group
+        }
+        for key in order {
+            let group = program.groups[groupOf[key]!]
+            let list = copies[key]!
+            // Which flow each copy is about: its path's last step, or its first subject.
+            let flows = group.users.map { program.flows[$0].name }.filter { name in
+                list.contains { ($0.path.last ?? $0.subjects.first)?.hasPrefix(name + ".") == true }
+            }
+            if key.rule == .unusedGuard {
+                guard list.count == group.users.count, let guardName = group.declaration.guards.first(where: { $0.range == key.range })?.name
+                else { continue }
+                kept.append(Diagnostic(.unusedGuard, AnalysisMessages.unusedSharedGuard(guardName, group: group.name), at: key.range))
+                continue
+            }
+            let first = list.min { $0.path.count < $1.path.count } ?? list[0]
+            let notes = flows.isEmpty ? first.notes : first.notes + [.init(AnalysisMessages.showsIn(flows, group: group.name))]
+            kept.append(Diagnostic(first.rule, first.message, at: first.range, notes: notes, path: first.path,
+                                   subjects: Array(Set(list.flatMap(\.subjects))).sorted()))
+        }
+        diagnostics = kept
     }
 }

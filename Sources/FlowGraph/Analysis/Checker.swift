@@ -53,11 +53,13 @@ public struct Checker {
         checker.buildGraphs(childrenFirst: components)
         checker.propagateReachability(parentsFirst: components.reversed().flatMap { $0 })
         checker.checkReachability()
+        checker.checkSharedReachability()
         checker.checkStackOperations()
         checker.checkEscapes()
         checker.checkTransitions()
         checker.checkSwiftNames()
         let linkPaths = checker.checkLinks()
+        checker.mergeSharedFindings()
         return ProgramAnalysis(
             diagnostics: checker.diagnostics,
             isFlowReachable: checker.entries.map { $0 != nil },

@@ -5,10 +5,16 @@ extension DiagramBuilder {
         var notes: [String: [String]] = [:]
         var clusterNotes: [Int: [String]] = [:]
         let spans = flowSpans()
+        var sharedNodes: [String: String] = [:]
+        for flow in program.flows where !flow.uses.isEmpty {
+            for step in flow.steps where step.shared != nil { sharedNodes["\(flow.name).\(step.name)"] = stepID(flow, step) }
+        }
         for diagnostic in diagnostics {
             let line = "\(diagnostic.severity.rawValue) [\(diagnostic.rule.id)] \(diagnostic.message)"
             var placed = false
-            for subject in diagnostic.subjects where nodeIndex[subject] != nil {
+            // A step of a destinations group is one node, whichever flow's copy the finding names.
+            let subjects = diagnostic.subjects.map { sharedNodes[$0] ?? $0 }
+            for subject in subjects where nodeIndex[subject] != nil {
                 let mark = DiagramStyle.Mark.of(diagnostic.rule)
                 marks[subject] = max(marks[subject] ?? mark, mark)
                 notes[subject, default: []].append(line)

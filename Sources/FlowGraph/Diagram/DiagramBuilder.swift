@@ -47,7 +47,15 @@ public struct DiagramBuilder {
         let included = flows(of: program, focus: options.focus) ?? []
         let includedSet = Set(included)
         for flowIndex in included { builder.addFlow(flowIndex) }
-        for flowIndex in included { builder.addTransitions(flowIndex, included: includedSet) }
+        // Each destinations group once, beside the flows: those that use it, or (drawing the whole
+        // program) none, which the checker reports.
+        let groups = program.groups.indices.filter { group in
+            options.focus == nil || program.groups[group].users.contains(where: includedSet.contains)
+        }
+        for group in groups { builder.addGroup(group) }
+        for flowIndex in included { builder.addTransitions(program.flows[flowIndex], included: includedSet) }
+        for group in groups { builder.addTransitions(program.groups[group].declaration, included: includedSet) }
+        for group in groups { builder.addUses(group, included: includedSet) }
         if options.showsFindings { builder.mark(diagnostics, included: includedSet) }
         var diagram = Diagram(
             name: "flows",
@@ -68,7 +76,12 @@ public struct DiagramBuilder {
     // MARK: - Flows and steps
 
     static func clusterID(_ flow: Flow) -> String { "cluster_\(flow.name)" }
-    static func stepID(_ flow: Flow, _ step: Step) -> String { "\(flow.name).\(step.name)" }
+    /// A step's node: `Flow.Step`, or for a step of a destinations group, the group's `Group.Step`
+    /// (drawn once, whichever flows use it).
+    public static func stepID(_ flow: Flow, _ step: Step, in program: FlowProgram) -> String {
+        "\(step.shared.map { program.groups[$0.group].name } ?? flow.name).\(step.name)"
+    }
+    func stepID(_ flow: Flow, _ step: Step) -> String { Self.stepID(flow, step, in: program) }
     static func startID(_ flow: Flow) -> String { "\(flow.name).$start" }
     static func anyStepID(_ flow: Flow) -> String { "\(flow.name).$any" }
     static func exitID(_ flow: Flow, _ exit: Exit) -> String { "\(flow.name).$exit.\(exit.name)" }
@@ -80,18 +93,7 @@ public struct DiagramBuilder {
         attributes += [.init("fontname", "Helvetica-Bold"), .init("labeljust", "l")]
         if !flow.doc.isEmpty { attributes.append(.init("tooltip", flow.doc.joined(separator: "\n"))) }
         var nodes: [Diagram.Node] = [Diagram.Node(id: Self.startID(flow), attributes: DiagramStyle.startNode)]
-        for step in flow.steps {
-            var label = step.name
-            if !step.inputs.isEmpty { label += "\n(" + step.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")" }
-            var node = Diagram.Node(id: Self.stepID(flow, step), attributes: [.init("label", label)])
-            if flow.isTabs { node.attributes.set("shape", "tab") }
-            if let runs = step.runs {
-                node.attributes.set("label", label + "\n▸ " + program.flows[runs].name)
-                node.attributes.set("peripheries", "2")
-            }
-            if !step.doc.isEmpty { node.attributes.set("tooltip", step.doc.joined(separator: "\n")) }
-            nodes.append(node)
-        }
+        nodes += stepNodes(flow)
         for exit in flow.exits {
             var node = Diagram.Node(id: Self.exitID(flow, exit), attributes: DiagramStyle.exitNode)
             let inputs = exit.inputs.isEmpty ? "" : "\n(" + exit.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
@@ -99,7 +101,9 @@ public struct DiagramBuilder {
             if !exit.doc.isEmpty { node.attributes.set("tooltip", exit.doc.joined(separator: "\n")) }
             nodes.append(node)
         }
-        if !flow.handlers.isEmpty { nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode)) }
+        if !ownHandlers(flow).isEmpty {
+            nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode))
+        }
         for (index, node) in nodes.enumerated() { nodeIndex[node.id] = (clusters.count, index) }
         clusters.append(Diagram.Cluster(id: Self.clusterID(flow), attributes: attributes, nodes: nodes))
         // One edge a step the flow may start at, labelled with the condition that picks it.
@@ -109,17 +113,69 @@ public struct DiagramBuilder {
             var attributes: [Diagram.Attribute] = [.init("color", "#222222")]
             let label = DiagramStyle.conditionLabel(startConditions, branch: branch, in: flow).dropFirst()
             if !label.isEmpty { attributes.append(.init("label", String(label))) }
-            edges.append(Diagram.Edge(tail: Self.startID(flow), head: Self.stepID(flow, flow.steps[start]), attributes: attributes))
+            edges.append(Diagram.Edge(tail: Self.startID(flow), head: stepID(flow, flow.steps[start]), attributes: attributes))
         }
+    }
+
+    /// A destinations group's box: its steps, drawn once, labelled with the flows that use it.
+    private mutating func addGroup(_ groupIndex: Int) {
+        let group = program.groups[groupIndex]
+        let flow = group.declaration
+        let users = group.users.map { program.flows[$0].name }
+        let label = "\(flow.name)  (destinations of \(users.isEmpty ? "no flow" : users.joined(separator: ", ")))"
+        var attributes = [Diagram.Attribute("label", label)]
+        attributes += DiagramStyle.destinationsCluster
+        attributes += [.init("fontname", "Helvetica-Bold"), .init("labeljust", "l")]
+        if !flow.doc.isEmpty { attributes.append(.init("tooltip", flow.doc.joined(separator: "\n"))) }
+        var nodes = stepNodes(flow)
+        if !flow.handlers.isEmpty { nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode)) }
+        for (index, node) in nodes.enumerated() { nodeIndex[node.id] = (clusters.count, index) }
+        clusters.append(Diagram.Cluster(id: Self.clusterID(flow), attributes: attributes, nodes: nodes))
+    }
+
+    /// An edge from the box of each flow that uses a group to the group's box.
+    private mutating func addUses(_ groupIndex: Int, included: Set<Int>) {
+        let group = program.groups[groupIndex]
+        guard let head = clusters.first(where: { $0.id == Self.clusterID(group.declaration) })?.nodes.first?.id else { return }
+        for user in group.users where included.contains(user) {
+            let flow = program.flows[user]
+            var attributes = DiagramStyle.usesEdge
+            attributes += [.init("ltail", Self.clusterID(flow)), .init("lhead", Self.clusterID(group.declaration)),
+                           .init("tooltip", "\(flow.name) uses destinations \(group.name)")]
+            edges.append(Diagram.Edge(tail: Self.startID(flow), head: head, attributes: attributes))
+        }
+    }
+
+    /// The nodes of a flow's own steps (a group's steps are drawn in the group's box).
+    private func stepNodes(_ flow: Flow) -> [Diagram.Node] {
+        var nodes: [Diagram.Node] = []
+        for step in flow.steps where step.shared == nil {
+            var label = step.name
+            if !step.inputs.isEmpty { label += "\n(" + step.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")" }
+            var node = Diagram.Node(id: stepID(flow, step), attributes: [.init("label", label)])
+            if flow.isTabs { node.attributes.set("shape", "tab") }
+            if let runs = step.runs {
+                node.attributes.set("label", label + "\n▸ " + program.flows[runs].name)
+                node.attributes.set("peripheries", "2")
+            }
+            if !step.doc.isEmpty { node.attributes.set("tooltip", step.doc.joined(separator: "\n")) }
+            nodes.append(node)
+        }
+        return nodes
+    }
+
+    /// The flow-level clauses written in the flow itself (those of the groups it uses are drawn in the group's box).
+    private func ownHandlers(_ flow: Flow) -> [Transition] {
+        flow.uses.isEmpty ? flow.handlers : flow.handlers.filter { program.group(containing: $0.range) == nil }
     }
 
     // MARK: - Transitions
 
-    private mutating func addTransitions(_ flowIndex: Int, included: Set<Int>) {
-        let flow = program.flows[flowIndex]
-        for step in flow.steps {
-            let source = Self.stepID(flow, step)
-            if let runs = step.runs, included.contains(runs) {
+    /// The transitions of a flow's own steps and clauses, or of a destinations group's declaration.
+    private mutating func addTransitions(_ flow: Flow, included: Set<Int>) {
+        for step in flow.steps where step.shared == nil {
+            let source = stepID(flow, step)
+            if let runs = step.runs, included.contains(runs) || flow.isDestinations {
                 let subflow = program.flows[runs]
                 var attributes = DiagramStyle.runsEdge
                 attributes.append(.init("lhead", Self.clusterID(subflow)))
@@ -127,7 +183,7 @@ public struct DiagramBuilder {
             }
             for transition in step.handlers { addTransition(transition, from: source, in: flow) }
         }
-        for transition in flow.handlers { addTransition(transition, from: Self.anyStepID(flow), in: flow) }
+        for transition in ownHandlers(flow) { addTransition(transition, from: Self.anyStepID(flow), in: flow) }
     }
 
     private mutating func addTransition(_ transition: Transition, from source: String, in flow: Flow) {
@@ -141,7 +197,7 @@ public struct DiagramBuilder {
                 head = Self.exitID(flow, flow.exits[target])
             default:
                 guard let target = action.target else { continue }
-                head = Self.stepID(flow, flow.steps[target])
+                head = stepID(flow, flow.steps[target])
             }
             var label = transition.event + DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
             if let back = action.back {

@@ -57,6 +57,18 @@ public enum DiagramStyle {
             : [.init("style", "rounded"), .init("color", "#4a6fa5")]
     }
 
+    /// A destinations group: screens shared by the flows that use it, drawn once (amber, like the
+    /// page's shared flows).
+    static let destinationsCluster: [Diagram.Attribute] = [
+        .init("style", "rounded,filled,dashed"), .init("fillcolor", "#fffaeb"), .init("color", "#a77b00"),
+    ]
+
+    /// From a flow's box to the box of a destinations group it uses.
+    static let usesEdge: [Diagram.Attribute] = [
+        .init("style", "dashed"), .init("color", "#a77b00"), .init("fontcolor", "#a77b00"), .init("label", "use"),
+        .init("arrowhead", "odiamond"),
+    ]
+
     /// How a step marked by a finding is drawn; later marks win over earlier ones.
     enum Mark: Int, Comparable {
         case warning, cannotFinish, unreachable, trapped, error

@@ -8,34 +8,61 @@ public enum MermaidEmitter {
         var ids = MermaidIDs()
         // The signature goes after the diagram type: some Mermaid renderers reject a comment before it.
         var lines = ["stateDiagram-v2", "\(OutputSignature.mermaidPrefix) \(FlowGraphVersion.current)", "    direction LR"]
-        for flowIndex in included {
-            let flow = program.flows[flowIndex]
-            let flowID = ids.id(for: flow.name)
-            lines.append("    state \"\(label(flow.isTabs ? "\(flow.name) (tabs)" : flow.name))\" as \(flowID) {")
-            let startConditions = flow.startChoices.compactMap(\.condition)
-            for (branch, choice) in flow.startChoices.enumerated() {
-                guard let start = choice.step else { continue }
-                let condition = String(DiagramStyle.conditionLabel(startConditions, branch: branch, in: flow).dropFirst())
-                lines.append("        [*] --> \(ids.id(for: "\(flow.name).\(flow.steps[start].name)"))" + (condition.isEmpty ? "" : ": \(label(condition))"))
-            }
-            for step in flow.steps {
-                let stepID = ids.id(for: "\(flow.name).\(step.name)")
-                lines.append("        state \"\(label(step.name))\" as \(stepID)")
-                if let runs = step.runs {
-                    lines.append("        note right of \(stepID) : runs \(label(program.flows[runs].name))")
-                }
-            }
-            let anyID = ids.id(for: "\(flow.name).$any")
-            if !flow.handlers.isEmpty { lines.append("        state \"any step\" as \(anyID)") }
-            for step in flow.steps {
-                let source = ids.id(for: "\(flow.name).\(step.name)")
-                for transition in step.handlers { lines += edges(transition, from: source, in: flow, ids: &ids) }
-            }
-            for transition in flow.handlers { lines += edges(transition, from: anyID, in: flow, ids: &ids) }
-            lines.append("    }")
+        for flowIndex in included { lines += composite(program.flows[flowIndex], in: program, ids: &ids) }
+        // Each destinations group once, as a state of its own (its steps are not repeated in its flows).
+        let includedSet = Set(included)
+        for group in program.groups where focus == nil || group.users.contains(where: includedSet.contains) {
+            lines += composite(group.declaration, in: program, ids: &ids)
         }
         lines += classes(program, diagnostics: diagnostics, included: included, ids: &ids)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A flow's composite state, or a destinations group's (`flow.isDestinations`).
+    private static func composite(_ flow: Flow, in program: FlowProgram, ids: inout MermaidIDs) -> [String] {
+        var lines: [String] = []
+        let flowID = ids.id(for: flow.name)
+        let users = program.groups.first { $0.declaration.range == flow.range && flow.isDestinations }?.users.map { program.flows[$0].name } ?? []
+        let title = flow.isTabs ? "\(flow.name) (tabs)"
+            : flow.isDestinations ? "\(flow.name) (destinations of \(users.isEmpty ? "no flow" : users.joined(separator: ", ")))" : flow.name
+        lines.append("    state \"\(label(title))\" as \(flowID) {")
+        let startConditions = flow.startChoices.compactMap(\.condition)
+        for (branch, choice) in flow.startChoices.enumerated() {
+            guard let start = choice.step else { continue }
+            let condition = String(DiagramStyle.conditionLabel(startConditions, branch: branch, in: flow).dropFirst())
+            lines.append("        [*] --> \(ids.id(for: "\(flow.name).\(flow.steps[start].name)"))" + (condition.isEmpty ? "" : ": \(label(condition))"))
+        }
+        let handlers = flow.uses.isEmpty ? flow.handlers : flow.handlers.filter { program.group(containing: $0.range) == nil }
+        // A group's step appears in a flow that uses it only as a stand-in that the flow's own
+        // start or clauses point at.
+        var pointedAt = Set(flow.startChoices.compactMap(\.step))
+        if !flow.uses.isEmpty {
+            for transition in flow.steps.filter({ $0.shared == nil }).flatMap(\.handlers) + handlers {
+                transition.forEachAction { if $0.kind.targetRole != .exit, let target = $0.target { pointedAt.insert(target) } }
+            }
+        }
+        for (index, step) in flow.steps.enumerated() {
+            let stepID = ids.id(for: "\(flow.name).\(step.name)")
+            if let shared = step.shared {
+                if pointedAt.contains(index) {
+                    lines.append("        state \"\(label("\(step.name) (\(program.groups[shared.group].name))"))\" as \(stepID)")
+                }
+                continue
+            }
+            lines.append("        state \"\(label(step.name))\" as \(stepID)")
+            if let runs = step.runs {
+                lines.append("        note right of \(stepID) : runs \(label(program.flows[runs].name))")
+            }
+        }
+        let anyID = ids.id(for: "\(flow.name).$any")
+        if !handlers.isEmpty { lines.append("        state \"any step\" as \(anyID)") }
+        for step in flow.steps where step.shared == nil {
+            let source = ids.id(for: "\(flow.name).\(step.name)")
+            for transition in step.handlers { lines += edges(transition, from: source, in: flow, ids: &ids) }
+        }
+        for transition in handlers { lines += edges(transition, from: anyID, in: flow, ids: &ids) }
+        lines.append("    }")
+        return lines
     }
 
     private static func edges(_ transition: Transition, from source: String, in flow: Flow, ids: inout MermaidIDs) -> [String] {

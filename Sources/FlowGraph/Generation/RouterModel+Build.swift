@@ -24,11 +24,15 @@ extension RouterModel {
         var shadowing = Self.flowNestedNames.union(Self.programNestedNames)
         if options.namespace != nil {
             shadowing.formUnion(program.flows.map(\.name))
+            shadowing.formUnion(program.groups.map(\.name))
             shadowing.formUnion([Self.programType, Self.navigatorAlias])
         }
         var types = TypeWriter(shadowing: shadowing)
         let flowShadowing = Self.programNestedNames.union(Self.navigatorNestedNames)
         flowAliases = program.flows.map(\.name).filter(flowShadowing.contains)
+        groups = program.groups.enumerated().map { index, group in
+            Self.groupModel(group, index: index, types: &types)
+        }
         flows = program.flows.enumerated().map { index, flow in
             Self.flowModel(flow, index: index, in: program, types: &types, isAliased: flowShadowing.contains(flow.name))
         }
@@ -38,6 +42,7 @@ extension RouterModel {
         }
         table = RouterTable(program, analysis: analysis)
         let builds = BuildCollector(program: program, analysis: analysis, caseNames: flows.map(\.caseName),
+                                    groupCases: groups.map(\.caseName),
                                     linkCases: flows.map { $0.links.map(\.caseModel.name) },
                                     rootCases: roots.map(\.caseModel.name))
         for index in flows.indices {
@@ -48,12 +53,34 @@ extension RouterModel {
         appTypeAliases = types.aliased.sorted()
     }
 
-    private static func flowModel(_ flow: Flow, index: Int, in program: FlowProgram, types: inout TypeWriter, isAliased: Bool) -> FlowModel {
+    private static func groupModel(_ group: DestinationGroup, index: Int, types: inout TypeWriter) -> GroupModel {
+        let flow = group.declaration
+        return GroupModel(
+            index: index, declaration: SwiftNames.identifier(flow.name), caseName: SwiftNames.caseIdentifier(flow.name), doc: flow.doc,
+            steps: flow.steps.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
+            events: eventModels(flow, types: &types), users: group.users)
+    }
+
+    /// A flow's events as cases, each with the `///` doc of the first clause for it that has one.
+    private static func eventModels(_ flow: Flow, types: inout TypeWriter) -> [CaseModel] {
         let clauses = flow.steps.flatMap { $0.runs == nil ? $0.handlers : [] } + flow.handlers
-        let events = flow.events.map { event in
-            // The `///` doc of the first clause for the event that has one.
+        return flow.events.map { event in
             let doc = clauses.first { $0.event == event.name && !$0.doc.isEmpty }?.doc ?? []
-            return CaseModel(name: SwiftNames.caseIdentifier(event.name), doc: doc, parameters: types.parameters(event.payload))
+            return CaseModel(name: SwiftNames.caseIdentifier(event.name), doc: doc, parameters: types.parameters(event.payload),
+                             isDeclared: event.isOwn)
+        }
+    }
+
+    private static func flowModel(_ flow: Flow, index: Int, in program: FlowProgram, types: inout TypeWriter, isAliased: Bool) -> FlowModel {
+        let events = eventModels(flow, types: &types)
+        let uses = flow.uses.map { group in
+            let declaration = program.groups[group].declaration
+            return GroupUse(
+                group: group, caseName: SwiftNames.caseIdentifier(declaration.name), declaration: SwiftNames.identifier(declaration.name),
+                steps: declaration.steps.indices.map { step in
+                    flow.steps.firstIndex { $0.shared == SharedStep(group: group, step: step) } ?? -1
+                },
+                events: declaration.events.map { event in flow.events.firstIndex { $0.name == event.name } ?? -1 })
         }
         let names = linkCaseNames(flow)
         var links: [LinkModel] = []
@@ -72,7 +99,10 @@ extension RouterModel {
             index: index, declaration: declaration,
             reference: isAliased ? flowAliasPrefix + flow.name : declaration,
             caseName: SwiftNames.caseIdentifier(flow.name), doc: flow.doc, isTabs: flow.isTabs,
-            steps: flow.steps.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
+            steps: flow.steps.map { step in
+                CaseModel(name: SwiftNames.caseIdentifier(step.name), doc: step.doc, parameters: types.parameters(step.inputs),
+                          wrapper: step.shared.map { SwiftNames.caseIdentifier(program.groups[$0.group].name) })
+            },
             events: events,
             exits: flow.exits.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
             guards: flow.guards.enumerated().map { guardIndex, item in
@@ -80,7 +110,7 @@ extension RouterModel {
                            parameters: types.parameters(item.parameters),
                            isAskedByStart: flow.startChoices.contains { $0.condition?.guardIndex == guardIndex })
             },
-            links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [])
+            links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [], uses: uses)
     }
 
     /// The inputs of a root flow's first screens (every tab's, for tabs), each name once.

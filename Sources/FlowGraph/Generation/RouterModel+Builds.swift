@@ -15,7 +15,8 @@ struct BuildCollector {
     private var seenGuards: [Set<Build>]
     private let program: FlowProgram
 
-    init(program: FlowProgram, analysis: ProgramAnalysis, caseNames: [String], linkCases: [[String]], rootCases: [String]) {
+    init(program: FlowProgram, analysis: ProgramAnalysis, caseNames: [String], groupCases: [String], linkCases: [[String]],
+         rootCases: [String]) {
         self.program = program
         steps = Array(repeating: [], count: program.flows.count)
         exits = steps
@@ -25,26 +26,30 @@ struct BuildCollector {
         seenGuards = seen
         for (flowIndex, flow) in program.flows.enumerated() {
             let events = Dictionary(flow.events.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-            func eventSource(_ name: String) -> Source? {
-                events[name].map { Source(kind: .event, flowCase: caseNames[flowIndex], parameters: flow.events[$0].payload,
-                                          caseName: SwiftNames.caseIdentifier(flow.events[$0].name)) }
+            /// The event as each type that declares it spells it: the flow's own `Event`, and each
+            /// used group's whose clauses handle it.
+            func eventSources(_ name: String) -> [Source] {
+                guard let index = events[name] else { return [] }
+                let event = flow.events[index]
+                let owners = (event.isOwn ? [caseNames[flowIndex]] : []) + event.groups.map { groupCases[$0] }
+                return owners.map { Source(kind: .event, flowCase: $0, parameters: event.payload, caseName: SwiftNames.caseIdentifier(event.name)) }
             }
             for step in flow.steps {
                 for clause in step.handlers {
-                    let source: Source?
+                    let sources: [Source]
                     if let runs = step.runs {
                         let subflow = program.flows[runs]
-                        source = subflow.exits.first { $0.name == clause.event }.map {
-                            Source(kind: .exit, flowCase: caseNames[runs], parameters: $0.inputs, caseName: SwiftNames.caseIdentifier($0.name))
-                        }
+                        sources = subflow.exits.first { $0.name == clause.event }.map {
+                            [Source(kind: .exit, flowCase: caseNames[runs], parameters: $0.inputs, caseName: SwiftNames.caseIdentifier($0.name))]
+                        } ?? []
                     } else {
-                        source = eventSource(clause.event)
+                        sources = eventSources(clause.event)
                     }
-                    if let source { add(clause, in: flowIndex, from: source) }
+                    for source in sources { add(clause, in: flowIndex, from: source) }
                 }
             }
             for clause in flow.handlers {
-                if let source = eventSource(clause.event) { add(clause, in: flowIndex, from: source) }
+                for source in eventSources(clause.event) { add(clause, in: flowIndex, from: source) }
             }
             // Deep links: the target from the link's values, and each screen on the path.
             var linkNumber = 0
@@ -66,7 +71,8 @@ struct BuildCollector {
             for step in flow.steps {
                 guard let runs = step.runs else { continue }
                 let source = Source(kind: .screen, flowCase: caseNames[flowIndex], parameters: step.inputs,
-                                    caseName: SwiftNames.caseIdentifier(step.name))
+                                    caseName: SwiftNames.caseIdentifier(step.name),
+                                    wrapper: step.shared.map { groupCases[$0.group] })
                 for first in program.flows[runs].enteredSteps { addStep(first, in: runs, from: source) }
             }
         }
@@ -88,6 +94,8 @@ struct BuildCollector {
         let flowCase: String
         let parameters: [Parameter]
         let caseName: String
+        /// The group case around a shared screen's case (a `.screen` source only).
+        var wrapper: String? = nil
     }
 
     /// Every action of a clause, and every guard its chain asks, from the clause's payload.
@@ -146,7 +154,7 @@ struct BuildCollector {
             arguments.append(.init(label: SwiftNames.argumentLabel(input.name), variable: variable))
         }
         let pattern: RouterModel.SourcePattern = if let kind = source.kind {
-            .payload(kind, flowCase: source.flowCase, caseName: source.caseName, bindings: bindings)
+            .payload(kind, flowCase: source.flowCase, caseName: source.caseName, bindings: bindings, wrapper: source.wrapper)
         } else {
             .root(caseName: source.caseName, bindings: bindings)
         }

@@ -12,6 +12,8 @@ struct RouterModel {
     /// Whether some guard is async, which makes `send` and `open` async.
     var isAsync: Bool
     var flows: [FlowModel]
+    /// The destinations groups: one `Step` and `Event` type each, which the flows that use them wrap.
+    var groups: [GroupModel]
     /// The root flows' cases of `Root`, with the inputs of their first screens.
     var roots: [RootModel]
     /// The app's type names that generated nested types would shadow: reached through file-level aliases.
@@ -40,6 +42,11 @@ struct RouterModel {
         var exitBuilds: [Build]
         /// How each guard with arguments is asked, from the payloads of the clauses and links that ask it.
         var guardBuilds: [Build]
+        /// The groups the flow uses, with where their steps and events are in the flow.
+        var uses: [GroupUse] = []
+
+        /// The events the flow's own `Event` declares (the others only groups' do), with their index in the flow.
+        var ownEvents: [(index: Int, item: CaseModel)] { events.enumerated().filter { $0.element.isDeclared }.map { ($0.offset, $0.element) } }
 
         /// Whether a guard takes arguments: the flow then has its own `ask(_:of:from:)`.
         var hasGuardArguments: Bool { guards.contains { !$0.parameters.isEmpty } }
@@ -53,6 +60,44 @@ struct RouterModel {
         var doc: [String]
         /// Label and type (the type as the file must write it).
         var parameters: [(label: String, type: String)]
+        /// For a step a destinations group declares: the case of the group in the flow's `Step`
+        /// (`movieScreens` in `.movieScreens(.movieDetail(movie: id))`).
+        var wrapper: String? = nil
+        /// Whether the enum of this model declares the case (an event only a group's clauses
+        /// handle is declared by the group's `Event`).
+        var isDeclared = true
+
+        /// The case's value with `arguments` (each `label: value`), wrapped in its group's case.
+        func value(_ arguments: [String]) -> String {
+            let own = "." + name + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")")
+            return wrapper.map { ".\($0)(\(own))" } ?? own
+        }
+    }
+
+    /// `destinations Name`: its enum, with the steps and events every flow that uses it shares.
+    struct GroupModel {
+        var index: Int
+        /// The group's enum as declared.
+        var declaration: String
+        /// Its case in a using flow's `Step`, and in the program's `Event`.
+        var caseName: String
+        var doc: [String]
+        var steps: [CaseModel]
+        var events: [CaseModel]
+        /// The flows that use it.
+        var users: [Int]
+    }
+
+    /// A group as a flow uses it: where the group's steps and events are in the flow's table.
+    struct GroupUse {
+        var group: Int
+        var caseName: String
+        /// The group's enum.
+        var declaration: String
+        /// For each step of the group, its index among the flow's steps.
+        var steps: [Int]
+        /// For each event of the group, its index among the flow's events.
+        var events: [Int]
     }
 
     struct GuardModel {
@@ -109,8 +154,9 @@ struct RouterModel {
         /// Any payload: the target has no inputs.
         case any
         /// `.event(.store(.itemPicked(let item)))`: kind, the flow's case, the payload's case, and
-        /// for each payload parameter the variable bound to it (nil for `_`).
-        case payload(SourceKind, flowCase: String, caseName: String, bindings: [String?])
+        /// for each payload parameter the variable bound to it (nil for `_`); `wrapper` is the case of
+        /// a destinations group for a screen the group declares (`.screen(.f(.group(.step(let x))))`).
+        case payload(SourceKind, flowCase: String, caseName: String, bindings: [String?], wrapper: String? = nil)
         /// `.root(.app(let user))`.
         case root(caseName: String, bindings: [String?])
     }

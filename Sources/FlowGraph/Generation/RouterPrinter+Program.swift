@@ -4,7 +4,8 @@ extension RouterPrinter {
     func programType(in out: inout SwiftPrinter) {
         let conformance = model.isAsync ? "AsyncNavigationProgram" : "SyncNavigationProgram"
         let flows = model.flows
-        let withEvents = flows.filter { !$0.events.isEmpty }
+        let withEvents = flows.filter { !$0.ownEvents.isEmpty }
+        let groupsWithEvents = model.groups.filter { !$0.events.isEmpty }
         let withExits = flows.filter { !$0.exits.isEmpty }
         let withLinks = flows.filter { !$0.links.isEmpty }
         let withGuards = flows.filter { !$0.guards.isEmpty }
@@ -22,8 +23,14 @@ extension RouterPrinter {
                 for flow in flows { out.line("case \(flow.caseName)(\(flow.reference).Step)") }
                 out.line()
                 out.line("\(access)var description: String { \(program).describe(self) }")
+                for group in model.groups { sharedScreen(group, in: &out) }
             }
-            wrapper("Event", "Sendable", "An event of any flow.", withEvents, "Event", in: &out)
+            out.line()
+            out.line("/// An event of any flow, or of a destinations group.")
+            out.block("\(access)enum Event: Sendable") { out in
+                for flow in withEvents { out.line("case \(flow.caseName)(\(flow.reference).Event)") }
+                for group in groupsWithEvents { out.line("case \(group.caseName)(\(group.declaration).Event)") }
+            }
             wrapper("Exit", "Sendable", "An exit of any flow.", withExits, "Exit", in: &out)
             wrapper("Link", "Hashable, Sendable", "A deep link of any flow.", withLinks, "Link", in: &out)
             out.line()
@@ -68,6 +75,24 @@ extension RouterPrinter {
         }
     }
 
+    /// `screen.movieScreens`: the step of a destinations group a screen shows, whichever flow shows it.
+    private func sharedScreen(_ group: RouterModel.GroupModel, in out: inout SwiftPrinter) {
+        let users = group.users.map { model.flows[$0] }
+        out.line()
+        out.line("/// The screen as a step of destinations '\(group.declaration.replacing("`", with: ""))', in whichever flow shows it.")
+        out.block("\(access)var \(group.caseName): \(group.declaration).Step?") { out in
+            guard !users.isEmpty else {
+                out.line("nil")
+                return
+            }
+            out.switchOver("self") { out in
+                let patterns = users.map { ".\($0.caseName)(.\(group.caseName)(let step))" }
+                out.line("case \(patterns.joined(separator: ", ")): return step")
+                if users.count < model.flows.count { out.line("default: return nil") }
+            }
+        }
+    }
+
     private func wrapper(_ name: String, _ conformances: String, _ doc: String, _ flows: [RouterModel.FlowModel], _ nested: String,
                          in out: inout SwiftPrinter) {
         out.line()
@@ -105,8 +130,7 @@ extension RouterPrinter {
         }
         switchOver("\(access)static func step(of screen: Screen) -> \(ref)StepRef", "screen", model.flows,
                    { "\(ref)StepRef(flow: \($0.index), step: \($0.reference).Step.flowGraphKey(value).index)" }, in: &out)
-        switchOver("\(access)static func event(of event: Event) -> \(ref)EventRef", "event", withEvents,
-                   { "\(ref)EventRef(flow: \($0.index), index: \($0.reference).index(of: value))" }, in: &out)
+        eventReferences(withEvents, in: &out)
         switchOver("\(access)static func exit(of exit: Exit) -> \(ref)ExitRef", "exit", withExits,
                    { "\(ref)ExitRef(flow: \($0.index), index: \($0.reference).index(of: value))" }, in: &out)
         switchOver("\(access)static func link(of link: Link) -> \(ref)LinkRef", "link", withLinks,
@@ -178,12 +202,52 @@ extension RouterPrinter {
         }
     }
 
+    /// `event(of:)`, and for the events of destinations groups `events(of:)`: every flow that uses the
+    /// group, the innermost running one of which handles it.
+    private func eventReferences(_ withEvents: [RouterModel.FlowModel], in out: inout SwiftPrinter) {
+        let ref = runtime
+        let groups = model.groups.filter { !$0.events.isEmpty }
+        /// The event's reference in a flow that uses a group: the group's index mapped to the flow's.
+        func used(_ group: RouterModel.GroupModel, by flow: RouterModel.FlowModel) -> String {
+            "\(ref)EventRef(flow: \(flow.index), index: \(flow.reference).\(group.caseName)Events[\(group.declaration).index(of: value)])"
+        }
+        out.block("\(access)static func event(of event: Event) -> \(ref)EventRef") { out in
+            guard !withEvents.isEmpty || !groups.isEmpty else {
+                out.line("fatalError(\"the program has no events\")")
+                return
+            }
+            out.switchOver("event") { out in
+                for flow in withEvents {
+                    out.line("case .\(flow.caseName)(let value): return \(ref)EventRef(flow: \(flow.index), index: \(flow.reference).index(of: value))")
+                }
+                for group in groups {
+                    guard let first = group.users.first else {
+                        out.line("case .\(group.caseName): preconditionFailure(\"no flow uses destinations \(group.caseName)\")")
+                        continue
+                    }
+                    out.line("case .\(group.caseName)(let value): return \(used(group, by: model.flows[first]))")
+                }
+            }
+        }
+        guard !groups.isEmpty else { return }
+        out.block("\(access)static func events(of event: Event) -> [\(ref)EventRef]") { out in
+            out.switchOver("event") { out in
+                for group in groups {
+                    let refs = group.users.map { used(group, by: model.flows[$0]) }
+                    out.line("case .\(group.caseName)(let value): return [\(refs.joined(separator: ", "))]")
+                }
+                if !withEvents.isEmpty { out.line("default: return [self.event(of: event)]") }
+            }
+        }
+    }
+
     /// The navigator's typed `send` and `open` for each flow, and its `init` without guards.
     func navigatorExtension(in out: inout SwiftPrinter) {
-        let withEvents = model.flows.filter { !$0.events.isEmpty }
+        let withEvents = model.flows.filter { !$0.ownEvents.isEmpty }
+        let groupsWithEvents = model.groups.filter { !$0.events.isEmpty }
         let withLinks = model.flows.filter { !$0.links.isEmpty }
         let hasGuards = model.flows.contains { !$0.guards.isEmpty }
-        guard !withEvents.isEmpty || !withLinks.isEmpty || !hasGuards else { return }
+        guard !withEvents.isEmpty || !groupsWithEvents.isEmpty || !withLinks.isEmpty || !hasGuards else { return }
         let reference = { (flow: RouterModel.FlowModel) -> String in
             // At file level, a flow in the namespace is reached through it.
             guard let namespace = model.options.namespace, flow.reference == flow.declaration else { return flow.reference }
@@ -202,13 +266,18 @@ extension RouterPrinter {
                     out.line("self.init(root, guards: \(qualifiedProgram).NoGuards(), historyLimit: historyLimit)")
                 }
             }
-            if !withEvents.isEmpty {
+            if !withEvents.isEmpty || !groupsWithEvents.isEmpty {
                 separate(&out)
-                out.line("// Sends an event of a flow; see `send(_:)` of `Navigator`.")
+                out.line("// Sends an event of a flow, or of a destinations group; see `send(_:)` of `Navigator`.")
             }
             for flow in withEvents {
                 out.line("@discardableResult \(access)func send(_ event: \(reference(flow)).Event) \(asyncWord)-> Outcome { "
                          + "\(awaitWord)send(\(qualifiedProgram).Event.\(flow.caseName)(event)) }")
+            }
+            for group in groupsWithEvents {
+                let declaration = model.options.namespace.map { "\($0).\(group.declaration)" } ?? group.declaration
+                out.line("@discardableResult \(access)func send(_ event: \(declaration).Event) \(asyncWord)-> Outcome { "
+                         + "\(awaitWord)send(\(qualifiedProgram).Event.\(group.caseName)(event)) }")
             }
             if !withLinks.isEmpty {
                 separate(&out)

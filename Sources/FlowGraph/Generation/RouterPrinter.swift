@@ -56,6 +56,10 @@ struct RouterPrinter {
 
     /// The flows' enums, the program type and the navigator's alias.
     private func declarations(in out: inout SwiftPrinter) {
+        for group in model.groups {
+            groupEnum(group, in: &out)
+            out.line()
+        }
         for flow in model.flows {
             flowEnum(flow, in: &out)
             out.line()
@@ -66,6 +70,50 @@ struct RouterPrinter {
         out.line("\(access)typealias \(RouterModel.navigatorAlias) = \(runtime)Navigator<\(program)>")
     }
 
+    // MARK: - One enum per destinations group
+
+    /// A group's steps and events, one type each for every flow that uses the group: the app builds
+    /// a shared screen's view from `Group.Step` once, and its view sends `Group.Event`.
+    private func groupEnum(_ group: RouterModel.GroupModel, in out: inout SwiftPrinter) {
+        out.doc(group.doc)
+        out.block("\(access)enum \(group.declaration)") { out in
+            let name = group.declaration.replacing("`", with: "")
+            out.line("/// The steps of destinations '\(name)', shown in the stack of each flow that uses them.")
+            out.block("\(access)enum Step: Hashable, Sendable") { out in
+                for item in group.steps {
+                    out.doc(item.doc)
+                    out.line("case \(Self.declaration(item))")
+                }
+                out.line()
+                out.line("\(access)static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }")
+                out.line("\(access)func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }")
+                out.line()
+                out.line("/// The step's index in the group, or with `indices` in the flow that shows it, and its inputs.")
+                out.block("fileprivate static func flowGraphKey(_ step: Step, in indices: [Int]? = nil) -> \(runtime)StepKey") { out in
+                    out.switchOver("step") { out in
+                        for (index, item) in group.steps.enumerated() {
+                            let variables = item.parameters.indices.map { "v\($0)" }
+                            let pattern = variables.isEmpty ? "" : "(" + variables.map { "let \($0)" }.joined(separator: ", ") + ")"
+                            let key = (["indices?[\(index)] ?? \(index)"] + variables).joined(separator: ", ")
+                            out.line("case .\(item.name)\(pattern): return .init(\(key))")
+                        }
+                    }
+                }
+            }
+            guard !group.events.isEmpty else { return }
+            out.line()
+            out.line("/// The events of destinations '\(name)': a view of a shared screen sends them, and the innermost")
+            out.line("/// running flow that uses the group handles them.")
+            cases("\(access)enum Event: Sendable", group.events, in: &out)
+            out.line()
+            out.block("fileprivate static func index(of value: Event) -> Int") { out in
+                out.switchOver("value") { out in
+                    for (index, item) in group.events.enumerated() { out.line("case .\(item.name): return \(index)") }
+                }
+            }
+        }
+    }
+
     // MARK: - One enum per flow
 
     private func flowEnum(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
@@ -73,16 +121,21 @@ struct RouterPrinter {
         out.block("\(access)enum \(flow.declaration)") { out in
             out.line("/// The steps of flow '\(name(flow))': where the user can be.")
             out.block("\(access)enum Step: Hashable, Sendable") { out in
-                for item in flow.steps {
+                for item in flow.steps where item.wrapper == nil {
                     out.doc(item.doc)
                     out.line("case \(Self.declaration(item))")
                 }
+                for use in flow.uses {
+                    out.line("/// A screen of destinations '\(use.declaration.replacing("`", with: ""))'.")
+                    out.line("case \(use.caseName)(\(use.declaration).Step)")
+                }
                 stepIdentity(flow, in: &out)
             }
-            if !flow.events.isEmpty {
+            let ownEvents = flow.ownEvents
+            if !ownEvents.isEmpty {
                 out.line()
                 out.line("/// The events of flow '\(name(flow))', with their payloads.")
-                cases("\(access)enum Event: Sendable", flow.events, in: &out)
+                cases("\(access)enum Event: Sendable", ownEvents.map(\.item), in: &out)
             }
             if !flow.exits.isEmpty {
                 out.line()
@@ -107,7 +160,10 @@ struct RouterPrinter {
         out.line("/// The step's index in the program's table, and its inputs.")
         out.block("fileprivate static func flowGraphKey(_ step: Step) -> \(runtime)StepKey") { out in
             out.switchOver("step") { out in
-                for (index, item) in flow.steps.enumerated() {
+                for use in flow.uses {
+                    out.line("case .\(use.caseName)(let step): return \(use.declaration).Step.flowGraphKey(step, in: \(flow.declaration).\(use.caseName)Steps)")
+                }
+                for (index, item) in flow.steps.enumerated() where item.wrapper == nil {
                     let variables = item.parameters.indices.map { "v\($0)" }
                     let pattern = variables.isEmpty ? "" : "(" + variables.map { "let \($0)" }.joined(separator: ", ") + ")"
                     out.line("case .\(item.name)\(pattern): return .init(\(([String(index)] + variables).joined(separator: ", ")))")
@@ -179,7 +235,19 @@ struct RouterPrinter {
                 }
             }
         }
-        if !flow.events.isEmpty { function("Event", flow.events, in: &out) }
+        let ownEvents = flow.ownEvents
+        if !ownEvents.isEmpty {
+            out.block("fileprivate static func index(of value: Event) -> Int") { out in
+                out.switchOver("value") { out in
+                    for (index, item) in ownEvents { out.line("case .\(item.name): return \(index)") }
+                }
+            }
+        }
+        for use in flow.uses {
+            out.line("/// Where the steps and events of destinations '\(use.declaration.replacing("`", with: ""))' are in this flow's table.")
+            out.line("fileprivate static let \(use.caseName)Steps = [\(use.steps.map(String.init).joined(separator: ", "))]")
+            out.line("fileprivate static let \(use.caseName)Events: [Int] = [\(use.events.map(String.init).joined(separator: ", "))]")
+        }
         if !flow.exits.isEmpty { function("Exit", flow.exits, in: &out) }
         if !flow.links.isEmpty { function("Link", flow.links.map(\.caseModel), in: &out) }
     }
@@ -221,7 +289,7 @@ struct RouterPrinter {
     /// payloads that give them alike; a target without inputs comes from a table.
     private func buildFunction(_ function: String, _ type: String, _ builds: [RouterModel.Build], cases: [RouterModel.CaseModel],
                                in out: inout SwiftPrinter) {
-        let plain = cases.map { $0.parameters.isEmpty ? "." + $0.name : "nil" }
+        let plain = cases.map { $0.parameters.isEmpty ? $0.value([]) : "nil" }
         out.line("private static let \(function)s: [\(type)?] = [\(plain.joined(separator: ", "))]")
         out.block("fileprivate static func \(function)(_ index: Int, from source: \(program).Source) -> \(type)?") { out in
             let groups = Self.grouped(builds)
@@ -233,7 +301,7 @@ struct RouterPrinter {
                 for (build, patterns) in groups {
                     let item = cases[build.target]
                     let arguments = build.arguments.map { "\($0.label): \($0.variable ?? "nil")" }
-                    out.line("case \(patterns.joined(separator: ", ")): return .\(item.name)(\(arguments.joined(separator: ", ")))")
+                    out.line("case \(patterns.joined(separator: ", ")): return \(item.value(arguments))")
                 }
                 out.line("default: return \(function)s.indices.contains(index) ? \(function)s[index] : nil")
             }
@@ -292,8 +360,9 @@ struct RouterPrinter {
         }
         switch source {
         case .any: return "_"
-        case .payload(let kind, let flowCase, let caseName, let bindings):
-            return ".\(kind.rawValue)(.\(flowCase)(.\(caseName)\(bound(bindings))))"
+        case .payload(let kind, let flowCase, let caseName, let bindings, let wrapper):
+            let value = ".\(caseName)\(bound(bindings))"
+            return ".\(kind.rawValue)(.\(flowCase)(\(wrapper.map { ".\($0)(\(value))" } ?? value)))"
         case .root(let caseName, let bindings):
             return ".root(.\(caseName)\(bound(bindings)))"
         }

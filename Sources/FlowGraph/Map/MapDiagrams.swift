@@ -12,6 +12,9 @@ public struct MapDiagrams: Sendable {
     /// For each flow, the index of its cluster in `whole` and the indices of the edges leaving its nodes.
     private let clusterOfFlow: [Int?]
     private let edgesOfFlow: [[Int]]
+    /// The same for each destinations group: drawn in the diagram of each flow that uses it.
+    private let clusterOfGroup: [Int?]
+    private let edgesOfGroup: [[Int]]
 
     /// Builds the whole diagram once, with `diagnostics` marked on it when `showsFindings`.
     public init(_ program: FlowProgram, diagnostics: [Diagnostic], showsFindings: Bool = true) {
@@ -31,14 +34,28 @@ public struct MapDiagrams: Sendable {
             clusterOfFlow[flow] = index
             for node in cluster.nodes { flowOfNode[node.id] = flow }
         }
+        var clusterOfGroup = [Int?](repeating: nil, count: program.groups.count)
+        var groupOfNode: [String: Int] = [:]
+        let groupOfCluster = Dictionary(uniqueKeysWithValues: program.groups.indices.map {
+            (DiagramBuilder.clusterID(program.groups[$0].declaration), $0)
+        })
+        for (index, cluster) in diagram.clusters.enumerated() {
+            guard let group = groupOfCluster[cluster.id] else { continue }
+            clusterOfGroup[group] = index
+            for node in cluster.nodes { groupOfNode[node.id] = group }
+        }
         var edgesOfFlow = [[Int]](repeating: [], count: program.flows.count)
+        var edgesOfGroup = [[Int]](repeating: [], count: program.groups.count)
         for (index, edge) in diagram.edges.enumerated() {
             if let flow = flowOfNode[edge.tail] { edgesOfFlow[flow].append(index) }
+            if let group = groupOfNode[edge.tail] { edgesOfGroup[group].append(index) }
         }
         self.whole = diagram
         self.program = program
         self.clusterOfFlow = clusterOfFlow
         self.edgesOfFlow = edgesOfFlow
+        self.clusterOfGroup = clusterOfGroup
+        self.edgesOfGroup = edgesOfGroup
     }
 
     /// The ids of the edges drawn for each `on` clause, by the clause's source range.
@@ -57,6 +74,8 @@ public struct MapDiagrams: Sendable {
         var diagram = whole
         diagram.name = flow.name
         diagram.clusters = clusterOfFlow[flowIndex].map { [whole.clusters[$0]] } ?? []
+        // The destinations it uses, with their own transitions: where its clauses lead.
+        diagram.clusters += flow.uses.compactMap { clusterOfGroup[$0].map { whole.clusters[$0] } }
         diagram.edges = []
         var stubs: [String: Diagram.Node] = [:]
         var stubOrder: [String] = []
@@ -67,7 +86,7 @@ public struct MapDiagrams: Sendable {
                 .init("id", id), .init("label", label), .init("href", "#flow/\(target.name)"), .init("tooltip", tooltip),
             ])
         }
-        for edgeIndex in edgesOfFlow[flowIndex] {
+        for edgeIndex in edgesOfFlow[flowIndex] + flow.uses.flatMap({ edgesOfGroup[$0] }) {
             var edge = whole.edges[edgeIndex]
             if let subflowName = edge.attributes["lhead"].map({ String($0.dropFirst("cluster_".count)) }),
                let subflow = program.flow(named: subflowName) {

@@ -14,6 +14,15 @@ public struct FlowProgram: Sendable {
     /// The modules the `.flow` files import, each once, in order of first appearance: the
     /// generated router imports them, so payload types may come from them.
     public var imports: [String] = []
+    /// The `destinations` groups, in declaration order. Each flow that uses one has its steps,
+    /// guards and clauses as if it declared them (`Step.shared` marks them), with a stack of its
+    /// own; the group itself is what is declared once: one Swift type, one drawing, one report.
+    public var groups: [DestinationGroup] = []
+
+    /// The group whose declaration holds `range` (a step, clause or guard written in it), if any.
+    public func group(containing range: SourceRange) -> Int? {
+        groups.firstIndex { $0.span.file == range.file && $0.span.start <= range.start && range.end <= $0.span.end }
+    }
 
     public func flow(named name: String) -> Int? { flows.firstIndex { $0.name == name } }
 
@@ -23,6 +32,19 @@ public struct FlowProgram: Sendable {
     public func qualifiedName(_ reference: StepReference) -> String {
         "\(flows[reference.flow].name).\(self[reference].name)"
     }
+}
+
+/// `destinations Name { ... }`: steps, guards and `on` clauses shared by the flows that `use` it.
+public struct DestinationGroup: Sendable {
+    /// The group resolved on its own, as a flow without start, exits or links: its names bind
+    /// only to its own steps and guards, so what it says means the same in every flow that uses it.
+    public var declaration: Flow
+    /// The flows that use it, in program order.
+    public var users: [Int]
+    /// Its text, from its keyword to its closing brace: what was declared in it.
+    public var span: SourceRange
+
+    public var name: String { declaration.name }
 }
 
 /// A step of a flow, by index.
@@ -63,6 +85,10 @@ public struct Flow: Sendable {
     /// Whether some of the flow's own text was lost (a syntax error outside its steps, or a second
     /// declaration of its name): the checker then assumes any of its steps may do anything.
     public var isIncomplete = false
+    /// Whether this is a destinations group's own declaration (`DestinationGroup.declaration`).
+    public var isDestinations = false
+    /// The destinations groups the flow uses (`use Name`), by index in `FlowProgram.groups`.
+    public var uses: [Int] = []
 
     /// The steps shown when the flow starts running: every tab of a tabs flow, else each step it
     /// may start at (none without a start).
@@ -102,11 +128,20 @@ public struct Step: Sendable {
     /// Whether some of the step's text was lost (a syntax error in it, or a second declaration of
     /// its name): the checker then assumes the step may do anything.
     public var isIncomplete = false
+    /// For a step a destinations group declares (`use Group`): the group and the step's index in
+    /// the group's declaration. Nil for the flow's own steps.
+    public var shared: SharedStep?
 
     /// Whether the step is written to run a flow (`runs F`), whether or not `F` resolves.
     public var runsAFlow: Bool { runsRange != nil }
     /// Whether the step runs a flow whose name does not resolve: it may run any flow.
     public var runsUnknownFlow: Bool { runsRange != nil && runs == nil }
+}
+
+/// A step of a destinations group, as a flow that uses the group has it.
+public struct SharedStep: Sendable, Hashable {
+    public var group: Int
+    public var step: Int
 }
 
 /// `name: Type`.
@@ -140,6 +175,8 @@ public struct Guard: Sendable {
     public var parameters: [Parameter] = []
     public var doc: [String]
     public var range: SourceRange
+    /// The destinations group that declares it, for a guard a flow has by `use`.
+    public var group: Int?
 }
 
 /// An event of a flow and its payload.
@@ -147,6 +184,12 @@ public struct Event: Sendable {
     public var name: String
     public var payload: [Parameter]
     public var range: SourceRange
+    /// Whether a clause written in the flow itself handles it (else only clauses of the groups it
+    /// uses do): the flow's own event type then has it.
+    public var isOwn = true
+    /// The destinations groups whose clauses handle it: each group's event type has it, and the
+    /// router sends it to the innermost running flow that uses the group.
+    public var groups: [Int] = []
 }
 
 /// A deep link: a URL pattern that opens a step.

@@ -11,6 +11,8 @@ public struct Resolver {
     private var exitIndex: [String: Int] = [:]
     /// Whether the flow being resolved lost text to a syntax error, which may have declared names.
     private var isLosingDeclarations = false
+    /// The text of each destinations group, by index in `FlowProgram.groups`.
+    private var groupSpans: [SourceRange] = []
 
     public init(tree: SyntaxTree) {
         self.tree = tree
@@ -26,26 +28,57 @@ public struct Resolver {
     private mutating func run() -> FlowProgram {
         // Declarations first, so references can point forward and across files.
         var syntaxes: [FlowSyntax] = []
+        var groupSyntaxes: [FlowSyntax] = []
+        var groupIndex: [String: Int] = [:]
+        // Flows and destinations share one namespace: each becomes a Swift type of the router.
+        var firstDeclarations: [String: SourceRange] = [:]
         var duplicatedFlows = Set<String>()
         for syntax in tree.flows {
-            if let first = flowIndex[syntax.name.text] {
-                report(.duplicateName, SemanticMessages.duplicateFlow(syntax.name.text), at: syntax.name.range,
-                       notes: [.init(SemanticMessages.firstDeclaredHere, at: syntaxes[first].name.range)])
+            if let first = firstDeclarations[syntax.name.text] {
+                let message = syntax.isDestinations || groupIndex[syntax.name.text] != nil
+                    ? SemanticMessages.duplicateDeclaration(syntax.name.text) : SemanticMessages.duplicateFlow(syntax.name.text)
+                report(.duplicateName, message, at: syntax.name.range, notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
                 // Which declaration was meant is unknown: the kept one may do what the other says.
                 duplicatedFlows.insert(syntax.name.text)
                 continue
             }
-            flowIndex[syntax.name.text] = syntaxes.count
-            syntaxes.append(syntax)
+            firstDeclarations[syntax.name.text] = syntax.name.range
+            if syntax.isDestinations {
+                groupIndex[syntax.name.text] = groupSyntaxes.count
+                groupSyntaxes.append(syntax)
+            } else {
+                flowIndex[syntax.name.text] = syntaxes.count
+                syntaxes.append(syntax)
+            }
+        }
+        groupSpans = groupSyntaxes.map { SourceRange(file: $0.range.file, start: $0.range.start, end: max($0.range.end, $0.end)) }
+        // Each flow as if it declared what the groups it uses declare.
+        var uses: [[Int]] = []
+        for index in syntaxes.indices {
+            let (expanded, used) = expand(syntaxes[index], groups: groupSyntaxes, groupIndex: groupIndex)
+            syntaxes[index] = expanded
+            uses.append(used)
         }
         var flows: [Flow] = []
-        for syntax in syntaxes {
-            var flow = declare(syntax)
+        for (index, syntax) in syntaxes.enumerated() {
+            var flow = inUsedGroupsOnce(uses[index]) { $0.declare(syntax) }
             flow.isIncomplete = flow.isIncomplete || duplicatedFlows.contains(flow.name)
+            flow.uses = uses[index]
             flows.append(flow)
         }
+        // Each group on its own, once: what it declares and names is reported here, not in each use.
+        var groups: [DestinationGroup] = []
+        for (index, syntax) in groupSyntaxes.enumerated() {
+            var declaration = declare(syntax)
+            declaration.isIncomplete = declaration.isIncomplete || duplicatedFlows.contains(syntax.name.text)
+            resolveReferences(of: &declaration, syntax: syntax, flows: flows)
+            groups.append(DestinationGroup(declaration: declaration, users: flows.indices.filter { uses[$0].contains(index) },
+                                           span: groupSpans[index]))
+        }
         for index in flows.indices {
-            resolveReferences(of: index, syntax: syntaxes[index], flows: &flows)
+            let declared = flows
+            inUsedGroupsOnce(uses[index]) { $0.resolveReferences(of: &flows[index], syntax: syntaxes[index], flows: declared) }
+            markShared(&flows[index], groups: groups)
         }
         var runners = Array(repeating: [StepReference](), count: flows.count)
         for (flowIndex, flow) in flows.enumerated() {
@@ -55,6 +88,7 @@ public struct Resolver {
         }
         let roots = flows.indices.filter { runners[$0].isEmpty }
         var program = FlowProgram(files: tree.files, flows: flows, roots: roots, runners: runners)
+        program.groups = groups
         program.hasLostFlows = tree.hasLostFlows
         var imported = Set<String>()
         program.imports = tree.imports.map(\.module).filter { imported.insert($0).inserted }
@@ -71,8 +105,9 @@ public struct Resolver {
             name: syntax.name.text, isTabs: syntax.isTabs, doc: syntax.doc, range: syntax.name.range, start: nil,
             steps: [], exits: [], guards: [], links: [], handlers: [], events: [])
         flow.isIncomplete = syntax.isIncomplete
+        flow.isDestinations = syntax.isDestinations
         var repeated = Set<String>()
-        let steps = unique(syntax.steps, name: \.name, message: { SemanticMessages.duplicateStep($0, flow: flow.name) },
+        let steps = unique(syntax.steps, name: \.name, message: { SemanticMessages.duplicateStep($0, owner: SemanticMessages.owner(flow)) },
                            repeated: &repeated)
         for step in steps {
             var declared = Step(
@@ -87,7 +122,7 @@ public struct Resolver {
             flow.exits.append(Exit(name: exit.name.text, inputs: parameters(exit.inputs), doc: exit.doc, range: exit.name.range))
             checkInputTypes(exit.inputs, of: SemanticMessages.exitOwner(exit.name.text))
         }
-        for item in unique(syntax.guards, name: \.name, message: { SemanticMessages.duplicateGuard($0, flow: flow.name) }) {
+        for item in unique(syntax.guards, name: \.name, message: { SemanticMessages.duplicateGuard($0, owner: SemanticMessages.owner(flow)) }) {
             flow.guards.append(Guard(name: item.name.text, isAsync: item.isAsync, parameters: parameters(item.parameters),
                                      doc: item.doc, range: item.name.range))
             checkArgumentTypes(item.parameters, of: item.name.text)
@@ -133,8 +168,7 @@ public struct Resolver {
 
     // MARK: - References
 
-    private mutating func resolveReferences(of index: Int, syntax: FlowSyntax, flows: inout [Flow]) {
-        var flow = flows[index]
+    private mutating func resolveReferences(of flow: inout Flow, syntax: FlowSyntax, flows: [Flow]) {
         isLosingDeclarations = syntax.hasLostDeclarations
         stepIndex = Dictionary(flow.steps.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         exitIndex = Dictionary(flow.exits.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -143,7 +177,7 @@ public struct Resolver {
             flow.startChoices = start.choices.enumerated().map { index, name in
                 var step = stepIndex[name.text]
                 if step == nil {
-                    step = reportUnknown(SemanticMessages.unknownStep(name.text, flow: flow.name), at: name.range,
+                    step = reportUnknown(SemanticMessages.unknownStep(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
                                          name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
                 }
                 return StartChoice(step: step, condition: start.conditions.indices.contains(index)
@@ -154,7 +188,7 @@ public struct Resolver {
                 report(.duplicateName, SemanticMessages.duplicateStart(flow.name), at: extra.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: start.range)])
             }
-        } else if !syntax.hasLostDeclarations {  // Otherwise the 'start' may be in the text a syntax error lost.
+        } else if !syntax.hasLostDeclarations, !syntax.isDestinations {  // Otherwise the 'start' may be in the text a syntax error lost.
             let message = syntax.steps.isEmpty ? SemanticMessages.emptyFlow(flow.name) : SemanticMessages.missingStart(flow.name)
             report(.missingStart, message, at: syntax.name.range)
         }
@@ -193,7 +227,7 @@ public struct Resolver {
         flow.links = syntax.links.map { link in
             var target = stepIndex[link.target.text]
             if target == nil {
-                target = reportUnknown(SemanticMessages.unknownStep(link.target.text, flow: flow.name), at: link.target.range,
+                target = reportUnknown(SemanticMessages.unknownStep(link.target.text, owner: SemanticMessages.owner(flow)), at: link.target.range,
                                        name: link.target.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
             }
             switch LinkPattern.parse(link.pattern) {
@@ -206,7 +240,6 @@ public struct Resolver {
             }
         }
         flow.events = events(of: flow)
-        flows[index] = flow
     }
 
     /// Resolves one `on` clause in `flow`.
@@ -240,7 +273,7 @@ public struct Resolver {
     /// The guard a condition names, or its closest name (reported, as unknown-name).
     private mutating func resolveGuard(_ name: Name, in flow: Flow) -> Int? {
         if let index = flow.guardIndex(named: name.text) { return index }
-        return reportUnknown(SemanticMessages.unknownGuard(name.text, flow: flow.name), at: name.range,
+        return reportUnknown(SemanticMessages.unknownGuard(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
                              name: name.text, candidates: flow.guards.map(\.name)).flatMap { flow.guardIndex(named: $0) }
     }
 
@@ -260,20 +293,20 @@ public struct Resolver {
             if syntax.kind == .exit {
                 target = exitIndex[name.text]
                 if target == nil {
-                    target = reportUnknown(SemanticMessages.unknownExitInAction(name.text, flow: flow.name), at: name.range,
+                    target = reportUnknown(SemanticMessages.unknownExitInAction(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
                                            name: name.text, candidates: flow.exits.map(\.name)).flatMap { exitIndex[$0] }
                 }
             } else {
                 target = stepIndex[name.text]
                 // Outside a tabs flow, `select` is reported as such; its target needs no second error.
                 if target == nil, syntax.kind != .select || flow.isTabs {
-                    target = reportUnknown(SemanticMessages.unknownStep(name.text, flow: flow.name), at: name.range,
+                    target = reportUnknown(SemanticMessages.unknownStep(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
                                            name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
                 }
             }
         }
         if syntax.kind == .select, !flow.isTabs {
-            report(.selectOutsideTabs, SemanticMessages.selectOutsideTabs(flow.name), at: syntax.range)
+            report(.selectOutsideTabs, SemanticMessages.selectOutsideTabs(owner: SemanticMessages.owner(flow)), at: syntax.range)
         }
         return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
                       before: syntax.before.map { action($0, in: flow) })
@@ -295,9 +328,113 @@ public struct Resolver {
                 continue
             }
             byName[transition.event] = events.count
-            events.append(Event(name: transition.event, payload: transition.payload, range: transition.eventRange))
+            events.append(Event(name: transition.event, payload: transition.payload, range: transition.eventRange, isOwn: false))
+        }
+        // Who spells each event: the flow's own event type, a used group's, or both.
+        for transition in transitions {
+            guard let index = byName[transition.event] else { continue }
+            if let group = group(containing: transition.range), flow.uses.contains(group) {
+                if !events[index].groups.contains(group) { events[index].groups.append(group) }
+            } else {
+                events[index].isOwn = true
+            }
         }
         return events
+    }
+
+    // MARK: - Destinations
+
+    /// The group whose text holds `range`, if any.
+    private func group(containing range: SourceRange) -> Int? {
+        groupSpans.firstIndex { $0.file == range.file && $0.start <= range.start && range.end <= $0.end }
+    }
+
+    /// `syntax` with the steps, guards and clauses of the groups it uses appended, as if it declared
+    /// them; and the groups, by index. A name the flow and a group (or two groups) both declare is
+    /// a `duplicate-name` at the `use`, and the flow keeps its own (or the first group's).
+    private mutating func expand(_ syntax: FlowSyntax, groups: [FlowSyntax], groupIndex: [String: Int]) -> (FlowSyntax, [Int]) {
+        guard !syntax.uses.isEmpty else { return (syntax, []) }
+        var expanded = syntax
+        var used: [Int] = []
+        var steps = Dictionary(syntax.steps.map { ($0.name.text, $0.name.range) }, uniquingKeysWith: { first, _ in first })
+        var guards = Dictionary(syntax.guards.map { ($0.name.text, $0.name.range) }, uniquingKeysWith: { first, _ in first })
+        for use in syntax.uses {
+            var index = groupIndex[use.text]
+            if index == nil {
+                index = reportUnknown(SemanticMessages.unknownDestinations(use.text), at: use.range, name: use.text,
+                                      candidates: groups.map(\.name.text), mayBeLost: tree.hasLostFlows).flatMap { groupIndex[$0] }
+            }
+            guard let index else {
+                // What the group would have declared is unknown.
+                expanded.isIncomplete = true
+                expanded.hasLostDeclarations = true
+                continue
+            }
+            let group = groups[index]
+            if used.contains(index) {
+                // A misspelt name already has its error.
+                if group.name.text == use.text {
+                    report(.duplicateName, SemanticMessages.usedTwice(group.name.text, flow: syntax.name.text), at: use.range)
+                }
+                continue
+            }
+            used.append(index)
+            func clash(_ kind: String, _ name: Name, first: SourceRange) {
+                report(.duplicateName, SemanticMessages.sharedNameClash(kind, name.text, flow: syntax.name.text, group: group.name.text),
+                       at: use.range, notes: [.init(SemanticMessages.firstDeclaredHere, at: first),
+                                              .init(SemanticMessages.declaredHere("\(kind) '\(name.text)'"), at: name.range)])
+            }
+            for step in group.steps {
+                if let first = steps[step.name.text] { clash("step", step.name, first: first); continue }
+                steps[step.name.text] = step.name.range
+                expanded.steps.append(step)
+            }
+            for item in group.guards {
+                if let first = guards[item.name.text] { clash("guard", item.name, first: first); continue }
+                guards[item.name.text] = item.name.range
+                expanded.guards.append(item)
+            }
+            expanded.handlers += group.handlers
+            expanded.isIncomplete = expanded.isIncomplete || group.isIncomplete
+            expanded.hasLostDeclarations = expanded.hasLostDeclarations || group.hasLostDeclarations
+        }
+        return (expanded, used)
+    }
+
+    /// Runs `body`, keeping of what it reports inside the groups `used` only what a group alone
+    /// cannot show: each group is resolved on its own, once, and reports its own findings there.
+    /// A payload conflict between a group's clause and the flow's own is kept (it is the flow's).
+    private mutating func inUsedGroupsOnce<Result>(_ used: [Int], _ body: (inout Resolver) -> Result) -> Result {
+        let before = diagnostics.count
+        let result = body(&self)
+        guard !used.isEmpty else { return result }
+        let found = diagnostics[before...]
+        diagnostics.removeSubrange(before...)
+        for diagnostic in found {
+            guard let group = group(containing: diagnostic.range), used.contains(group) else {
+                diagnostics.append(diagnostic)
+                continue
+            }
+            if diagnostic.rule == .payloadConflict,
+               diagnostic.notes.contains(where: { $0.range.map { self.group(containing: $0) != group } ?? false }) {
+                diagnostics.append(diagnostic)
+            }
+        }
+        return result
+    }
+
+    /// Marks the steps and guards of `flow` that a group it uses declares.
+    private func markShared(_ flow: inout Flow, groups: [DestinationGroup]) {
+        guard !flow.uses.isEmpty else { return }
+        for index in flow.steps.indices {
+            guard let group = group(containing: flow.steps[index].range), flow.uses.contains(group),
+                  let step = groups[group].declaration.step(named: flow.steps[index].name) else { continue }
+            flow.steps[index].shared = SharedStep(group: group, step: step)
+        }
+        for index in flow.guards.indices {
+            guard let group = group(containing: flow.guards[index].range), flow.uses.contains(group) else { continue }
+            flow.guards[index].group = group
+        }
     }
 
     // MARK: - Helpers

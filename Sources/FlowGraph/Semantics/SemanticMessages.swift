@@ -1,9 +1,17 @@
 /// Every message of name resolution, in one place (lowercase, no final period, names quoted).
 enum SemanticMessages {
     static func duplicateFlow(_ name: String) -> String { "flow '\(name)' is declared more than once" }
-    static func duplicateStep(_ name: String, flow: String) -> String { "step '\(name)' is declared more than once in flow '\(flow)'" }
+    static func duplicateDeclaration(_ name: String) -> String {
+        "'\(name)' is declared more than once: flows and destinations share one namespace"
+    }
+    static func unknownDestinations(_ name: String) -> String { "no destinations named '\(name)'" }
+    static func usedTwice(_ group: String, flow: String) -> String { "flow '\(flow)' uses destinations '\(group)' more than once" }
+    static func sharedNameClash(_ kind: String, _ name: String, flow: String, group: String) -> String {
+        "\(kind) '\(name)' is declared more than once in flow '\(flow)': destinations '\(group)', which it uses, declares it too"
+    }
+    static func duplicateStep(_ name: String, owner: String) -> String { "step '\(name)' is declared more than once in \(owner)" }
     static func duplicateExit(_ name: String, flow: String) -> String { "exit '\(name)' is declared more than once in flow '\(flow)'" }
-    static func duplicateGuard(_ name: String, flow: String) -> String { "guard '\(name)' is declared more than once in flow '\(flow)'" }
+    static func duplicateGuard(_ name: String, owner: String) -> String { "guard '\(name)' is declared more than once in \(owner)" }
     static func duplicateStart(_ flow: String) -> String { "flow '\(flow)' has more than one 'start'" }
     static func duplicateParameter(_ name: String) -> String { "'\(name)' is declared more than once in the same list" }
     static func duplicateLink(_ pattern: String, other: String) -> String {
@@ -15,9 +23,9 @@ enum SemanticMessages {
     static func emptyFlow(_ flow: String) -> String { "flow '\(flow)' has no steps, so it cannot start" }
 
     static func unknownFlow(_ name: String) -> String { "no flow named '\(name)'" }
-    static func unknownStep(_ name: String, flow: String) -> String { "flow '\(flow)' has no step named '\(name)'" }
-    static func unknownExitInAction(_ name: String, flow: String) -> String { "flow '\(flow)' has no exit named '\(name)'" }
-    static func unknownGuard(_ name: String, flow: String) -> String { "flow '\(flow)' declares no guard named '\(name)'" }
+    static func unknownStep(_ name: String, owner: String) -> String { "\(owner) has no step named '\(name)'" }
+    static func unknownExitInAction(_ name: String, owner: String) -> String { "\(owner) has no exit named '\(name)'" }
+    static func unknownGuard(_ name: String, owner: String) -> String { "\(owner) declares no guard named '\(name)'" }
     static func similarName(_ name: String) -> String { "did you mean '\(name)'?" }
 
     static func notAnExit(_ name: String, step: String, flow: String) -> String {
@@ -27,7 +35,9 @@ enum SemanticMessages {
         exits.isEmpty ? "flow '\(flow)' has no exits" : "exits of flow '\(flow)': \(exits.map { "'\($0)'" }.joined(separator: ", "))"
     }
 
-    static func selectOutsideTabs(_ flow: String) -> String { "'select' can only switch tabs, and flow '\(flow)' is not a tabs flow" }
+    static func selectOutsideTabs(owner: String) -> String { "'select' can only switch tabs, and \(owner) is not a tabs flow" }
+    /// How a message names a flow or a destinations group: `flow 'Shop'`, `destinations 'Social'`.
+    static func owner(_ flow: Flow) -> String { "\(flow.isDestinations ? "destinations" : "flow") '\(flow.name)'" }
 
     static func missingInput(event: String, parameter: Parameter, target: String) -> String {
         "event '\(event)' does not supply input '\(parameter.name): \(parameter.type)' of \(target)"

@@ -12,7 +12,12 @@ public struct Parser {
     /// The file's `import` declarations, in source order.
     public internal(set) var imports: [ImportSyntax] = []
 
-    static let memberKeywords: Set<String> = ["start", "step", "exit", "guard", "link", "on"]
+    static let memberKeywords: Set<String> = ["start", "step", "exit", "guard", "link", "on", "use"]
+    /// The words that begin a top-level declaration.
+    static let declarationKeywords: Set<String> = ["flow", "destinations"]
+    /// The members a `destinations` group may have: screens and what they do, never where a flow
+    /// starts, ends or is linked to.
+    static let destinationMembers: Set<String> = ["step", "guard", "on"]
 
     public init(file: Int, tokens: [Token]) {
         self.file = file
@@ -37,12 +42,12 @@ public struct Parser {
         return (flows, lexed + parsed, lexer.ignores, parser.imports)
     }
 
-    // MARK: - program := (import | flow)*
+    // MARK: - program := (import | flow | destinations)*
 
     public mutating func parseFile() -> [FlowSyntax] {
         var flows: [FlowSyntax] = []
         while !isAtEnd {
-            if current.isKeyword("flow") {
+            if current.isKeyword("flow") || (current.isKeyword("destinations") && current.isAtLineStart && peekIsName(1)) {
                 flows.append(parseFlow())
             } else if current.isKeyword("import"), current.isAtLineStart {
                 let startIndex = index
@@ -50,7 +55,7 @@ public struct Parser {
                 finishDeclaration(startedAt: startIndex)
             } else {
                 error(SyntaxMessages.expected("'flow'", found: describe(current)), at: current)
-                skip { $0.isAtLineStart && $0.isKeyword("flow") }
+                skip { $0.isAtLineStart && Self.startsDeclaration($0) }
             }
         }
         return flows
@@ -79,12 +84,22 @@ public struct Parser {
     }
 
     // MARK: - flow := doc? 'flow' Name 'tabs'? '{' member* '}'
+    //         destinations := doc? 'destinations' Name '{' (step | guard | on)* '}'
+
+    /// A word that begins a top-level declaration (`flow`, `destinations`).
+    static func startsDeclaration(_ token: Token) -> Bool {
+        token.kind == .identifier && declarationKeywords.contains(token.text) && token.isKeyword(token.text)
+    }
 
     mutating func parseFlow() -> FlowSyntax {
         let flowToken = take()
-        let name = expectName("a flow name after 'flow'") ?? Name(text: "", range: range(of: flowToken))
+        let isDestinations = flowToken.text == "destinations"
+        let name = expectName(isDestinations ? "a name after 'destinations'" : "a flow name after 'flow'")
+            ?? Name(text: "", range: range(of: flowToken))
         var isTabs = false
-        if current.isKeyword("tabs") {
+        if isDestinations {
+            // no 'tabs': a group has no container of its own
+        } else if current.isKeyword("tabs") {
             isTabs = true
             advance()
         } else if current.kind == .identifier, !current.isAtLineStart, closestName(to: current.text, in: ["tabs"]) != nil {
@@ -93,12 +108,13 @@ public struct Parser {
             advance()
         }
         var flow = FlowSyntax(name: name, isTabs: isTabs, doc: flowToken.doc, range: range(of: flowToken))
-        if expectPunctuation("{", "'{' after the flow's name") {
+        flow.isDestinations = isDestinations
+        if expectPunctuation("{", isDestinations ? "'{' after the group's name" : "'{' after the flow's name") {
             parseMembers(into: &flow)
         } else {
             // Without '{' there is no body to read: go on with the next flow.
-            skip { $0.isAtLineStart && ($0.isKeyword("flow") || Self.memberKeywords.contains($0.text)) }
-            if !current.isKeyword("flow"), !isAtEnd { parseMembers(into: &flow) }
+            skip { $0.isAtLineStart && (Self.startsDeclaration($0) || Self.memberKeywords.contains($0.text)) }
+            if !Self.startsDeclaration(current), !isAtEnd { parseMembers(into: &flow) }
         }
         flow.end = max(flowToken.end, previous.end)
         return flow
@@ -106,8 +122,9 @@ public struct Parser {
 
     mutating func parseMembers(into flow: inout FlowSyntax) {
         while true {
-            if isAtEnd || (current.isAtLineStart && current.isKeyword("flow") && peekIsName(1)) {
-                error(SyntaxMessages.unclosedFlow(flow.name.text), atEndOf: previous)
+            if isAtEnd || (current.isAtLineStart && Self.startsDeclaration(current) && peekIsName(1)) {
+                error(flow.isDestinations ? SyntaxMessages.unclosedDestinations(flow.name.text) : SyntaxMessages.unclosedFlow(flow.name.text),
+                      atEndOf: previous)
                 return
             }
             if current.isPunctuation("}") {
@@ -123,7 +140,23 @@ public struct Parser {
     mutating func parseMember(into flow: inout FlowSyntax) {
         let keyword = current
         let startIndex = index
-        switch keyword.kind == .identifier ? keyword.text : "" {
+        let word = keyword.kind == .identifier ? keyword.text : ""
+        if flow.isDestinations, Self.memberKeywords.contains(word), !Self.destinationMembers.contains(word) {
+            error(SyntaxMessages.notInDestinations(word), at: keyword)
+            advance()
+            skipToLineStart()
+            finishDeclaration(startedAt: startIndex)
+            return
+        }
+        switch word {
+        case "use":
+            advance()
+            guard let name = expectName("a destinations name after 'use'") else { break }
+            if flow.isTabs {
+                error(SyntaxMessages.useInTabs, at: keyword)
+            } else {
+                flow.uses.append(name)
+            }
         case "start":
             if let start = parseStart() { flow.starts.append(start) }
         case "step":
@@ -161,7 +194,8 @@ public struct Parser {
         case "on":
             if let handler = parseOn() { flow.handlers.append(handler) }
         default:
-            error(SyntaxMessages.expected(SyntaxMessages.memberKinds, found: describe(current)), at: current)
+            error(SyntaxMessages.expected(flow.isDestinations ? SyntaxMessages.destinationMemberKinds : SyntaxMessages.memberKinds,
+                                          found: describe(current)), at: current)
             advance()
             skipToLineStart()
         }
@@ -215,7 +249,7 @@ public struct Parser {
             }
             // A declaration keyword at a line start means the '}' was forgotten.
             if isAtEnd || (current.isAtLineStart && current.kind == .identifier
-                && (current.text == "flow" || (Self.memberKeywords.contains(current.text) && current.text != "on"))
+                && (Self.declarationKeywords.contains(current.text) || (Self.memberKeywords.contains(current.text) && current.text != "on"))
                 && peekIsName(1)) {
                 error(SyntaxMessages.unclosedStep(name), atEndOf: previous)
                 return handlers
@@ -294,7 +328,7 @@ public struct Parser {
 
     /// A word at a line start that begins a declaration is not taken as a name for the line before.
     func isKeywordLine(_ token: Token) -> Bool {
-        token.isAtLineStart && token.kind == .identifier && (token.text == "flow" || Self.memberKeywords.contains(token.text))
+        token.isAtLineStart && token.kind == .identifier && (Self.declarationKeywords.contains(token.text) || Self.memberKeywords.contains(token.text))
     }
 
     mutating func expectPunctuation(_ character: Unicode.Scalar, _ what: @autoclosure () -> String) -> Bool {

@@ -13,7 +13,13 @@ enum SyntaxMessages {
     static let unterminatedComment = "unterminated block comment: '/*' has no matching '*/'"
 
     static func expected(_ what: String, found: String) -> String { "expected \(what), found \(found)" }
-    static let memberKinds = "'start', 'step', 'exit', 'guard', 'link', 'on' or '}' in a flow"
+    static let memberKinds = "'start', 'step', 'exit', 'guard', 'link', 'on', 'use' or '}' in a flow"
+    static let destinationMemberKinds = "'step', 'guard', 'on' or '}' in destinations"
+    static func notInDestinations(_ word: String) -> String {
+        "'\(word)' belongs in a flow: destinations declare only steps, guards and 'on' clauses, which each flow that uses them gets"
+    }
+    static let useInTabs = "a tabs flow's steps are its tabs: 'use' belongs in the flows the tabs run"
+    static func unclosedDestinations(_ name: String) -> String { "expected '}' to close destinations '\(name)'" }
     static func unclosedFlow(_ name: String) -> String { "expected '}' to close flow '\(name)'" }
     static func unclosedStep(_ name: String) -> String { "expected '}' to close the body of step '\(name)'" }
     static func unknownAction(_ word: String) -> String {

@@ -41,10 +41,13 @@ public struct ParameterSyntax: Sendable, Hashable {
     public let type: TypeSyntax
 }
 
-/// `flow Name tabs? { ... }`
+/// `flow Name tabs? { ... }`, or `destinations Name { ... }`: screens that flows share (`use Name`).
 public struct FlowSyntax: Sendable {
     public let name: Name
     public let isTabs: Bool
+    /// Whether this is a `destinations` group rather than a flow: steps, guards and `on` clauses
+    /// that each flow that `use`s it gets as if it declared them (see `FlowProgram.groups`).
+    public var isDestinations = false
     public let doc: [String]
     public let range: SourceRange
     /// The offset just past the flow's closing brace (or where its text ends).
@@ -62,6 +65,8 @@ public struct FlowSyntax: Sendable {
     public var links: [LinkSyntax] = []
     /// Flow-level `on` clauses: they apply in every step of the flow.
     public var handlers: [OnSyntax] = []
+    /// `use Name`: the destinations groups whose screens the flow shares, in source order.
+    public var uses: [Name] = []
 }
 
 /// `step Name(inputs) runs Flow { on ... }`

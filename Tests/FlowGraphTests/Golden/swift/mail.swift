@@ -398,7 +398,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         var description: String { FlowRouter.describe(self) }
     }
 
-    /// An event of any flow.
+    /// An event of any flow, or of a destinations group.
     enum Event: Sendable {
         case composeFlow(ComposeFlow.Event)
         case mail(Mail.Event)
@@ -557,7 +557,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 typealias FlowNavigator = FlowGraphRuntime.Navigator<FlowRouter>
 
 extension FlowGraphRuntime.Navigator where Program == FlowRouter {
-    // Sends an event of a flow; see `send(_:)` of `Navigator`.
+    // Sends an event of a flow, or of a destinations group; see `send(_:)` of `Navigator`.
     @discardableResult func send(_ event: ComposeFlow.Event) async -> Outcome { await send(FlowRouter.Event.composeFlow(event)) }
     @discardableResult func send(_ event: Mail.Event) async -> Outcome { await send(FlowRouter.Event.mail(event)) }
     @discardableResult func send(_ event: MailSettings.Event) async -> Outcome { await send(FlowRouter.Event.mailSettings(event)) }

@@ -449,7 +449,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         var description: String { FlowRouter.describe(self) }
     }
 
-    /// An event of any flow.
+    /// An event of any flow, or of a destinations group.
     enum Event: Sendable {
         case checkoutFlow(CheckoutFlow.Event)
         case shopLogin(ShopLogin.Event)
@@ -616,7 +616,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 typealias FlowNavigator = FlowGraphRuntime.Navigator<FlowRouter>
 
 extension FlowGraphRuntime.Navigator where Program == FlowRouter {
-    // Sends an event of a flow; see `send(_:)` of `Navigator`.
+    // Sends an event of a flow, or of a destinations group; see `send(_:)` of `Navigator`.
     @discardableResult func send(_ event: CheckoutFlow.Event) async -> Outcome { await send(FlowRouter.Event.checkoutFlow(event)) }
     @discardableResult func send(_ event: ShopLogin.Event) async -> Outcome { await send(FlowRouter.Event.shopLogin(event)) }
     @discardableResult func send(_ event: Shop.Event) async -> Outcome { await send(FlowRouter.Event.shop(event)) }
