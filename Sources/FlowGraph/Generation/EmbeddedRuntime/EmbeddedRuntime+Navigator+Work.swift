@@ -101,8 +101,9 @@ extension Navigator {
             var answer = answer
             var level = start
             defer { self.level = level }
-            if var (move, path) = chosen {
+            if let (move, asked) = chosen {
                 if revision != navigator.revision { return .done(Outcome(status: .cancelled, commands: [])) }
+                var path = asked
                 if let answer { path.take(answer) }
                 chosen = (move, path)
                 if let question = path.question { return .ask(question, from: source) }
