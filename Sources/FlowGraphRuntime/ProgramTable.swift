@@ -88,11 +88,15 @@ public struct ProgramTable: Sendable {
         public var target: Int?
         /// The back move made first, in the same transition: `dismiss` in `dismiss, sheet Settings`.
         public var back: Back?
+        /// For `sheet Settings at Privacy`: the path inside the subflow the target runs, from its
+        /// start (`.enter`) to the step `at` names, along clauses' moves; empty without `at`.
+        public var at: [Hop] = []
 
-        public init(kind: ActionKind, target: Int?, back: Back? = nil) {
+        public init(kind: ActionKind, target: Int?, back: Back? = nil, at: [Hop] = []) {
             self.kind = kind
             self.target = target
             self.back = back
+            self.at = at
         }
 
         /// The kinds as written: `push`, `dismiss, sheet`.
@@ -135,7 +139,7 @@ public struct ProgramTable: Sendable {
         case placeholder(Int)
     }
 
-    /// One hop of a link's path.
+    /// One hop of a link's path, or of the path of an action's `at`.
     public enum Hop: Hashable, Sendable {
         /// The root flow shows this step (its start, or a tab) with nothing over it.
         case bottom(StepRef)

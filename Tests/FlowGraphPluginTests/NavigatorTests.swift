@@ -299,6 +299,42 @@ struct NavigatorTests {
         #expect(FlowRouter.Screen.store(.catalog).support == nil)
     }
 
+    @Test func aMoveWithAtOpensTheSubflowAtAStepInside() async throws {
+        let records = navigator.history.count
+        let outcome = await navigator.send(Store.Event.forgotPasswordTapped)
+        let sheet = try #require(store.layers.last)
+        let login = try #require(sheet.entries[0].subflow)
+        let loginStack = try #require(navigator.flows[login]?.tabs[0].id)
+        #expect(outcome == .init(status: .applied, commands: [
+            .present(.store(.signIn), style: .sheet, stack: sheet.id, by: store.id),
+            .start(login, flow: .login, stacks: [loginStack], in: sheet.id, index: 0),
+            .setRoot(.login(.credentials), on: loginStack),
+            .push(.login(.reset), on: loginStack),
+        ]))
+        #expect(navigator.current == .login(.reset))
+        #expect(navigator.flows[login]?.tabs[0].screens == [.login(.credentials), .login(.reset)])
+        #expect(navigator.history.count == records + 1)
+        // The path pushed Reset over the subflow's start: going back shows the sign-in screen.
+        #expect(await navigator.send(Login.Event.sent).commands == [.pop(loginStack)])
+        #expect(navigator.current == .login(.credentials))
+        #expect(FlowNavigator.graph.transitions.first { $0.event == "forgotPasswordTapped" }?.at == ["Login.Credentials", "Login.Reset"])
+    }
+
+    @Test func aMoveWithAtAsksThePathsGuardsWithThePayloadAndStopsWhereOneRefuses() async throws {
+        guards.openableOrders = [1]
+        let refused = await navigator.send(App.Event.orderNotificationOpened(order: OrderID(number: 2)))
+        // The profile tab starts over and goes as far as the guard allowed: Orders, not the order.
+        #expect(refused.status == .blocked(by: .account(.canOpenOrder)))
+        #expect(app.selectedTab == 1)
+        #expect(navigator.current == .account(.orders))
+        let opened = await navigator.send(App.Event.orderNotificationOpened(order: OrderID(number: 1)))
+        #expect(opened.isApplied)
+        let account = try #require(navigator.running(.account))
+        #expect(account.tabs[0].screens == [.account(.overview), .account(.orders), .account(.order(order: OrderID(number: 1)))])
+        #expect(opened.commands.last == .push(.account(.order(order: OrderID(number: 1))), on: account.tabs[0].id))
+        #expect(guards.asked == ["canOpenOrder 2", "canOpenOrder 1"])
+    }
+
     @Test func anEventNoOneHandlesIsReportedNotTrapped() async {
         let before = navigator.flows
         #expect(await navigator.send(Store.Event.cancelTapped).status == .unhandled)  // Catalog does not handle it

@@ -90,4 +90,17 @@ struct AsyncNavigatorTests {
         #expect(navigator.current == .main(.note(item: 3, text: "a")))
         #expect(await navigator.open(url: "/missing").status == .unhandled)
     }
+
+    @Test func aMoveWithAtAsksThePathsGuardsAsynchronously() async {
+        await navigator.send(.main(.picked(item: 2)))
+        guards.hasCard = false
+        let blocked = await navigator.send(.main(.quickBuy(amount: 7)))
+        #expect(blocked.status == .blocked(by: .hasCard))
+        #expect(navigator.current == .pay(.card))
+        navigator.userDismissed(main.layers[0].id)
+        guards.hasCard = true
+        #expect(await navigator.send(.main(.quickBuy(amount: 7))).isApplied)
+        #expect(navigator.current == .pay(.receipt(amount: 7)))
+        #expect(main.layers.count == 1)
+    }
 }

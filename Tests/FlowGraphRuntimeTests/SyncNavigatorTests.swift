@@ -205,4 +205,32 @@ struct SyncNavigatorTests {
         let blocked = Nav.Outcome(status: .blocked(by: .signedIn), commands: [])
         #expect("\(blocked)" == "blocked by Main.signedIn")
     }
+
+    @Test func aMoveWithAtStartsTheSubflowAndFollowsItsPathAsOneTransition() throws {
+        navigator.send(.main(.picked(item: 2)))
+        let records = navigator.history.count
+        let outcome = navigator.send(.main(.quickBuy(amount: 40)))
+        let sheet = main.layers[0]
+        let pay = try #require(sheet.entries[0].subflow)
+        let payStack = try #require(navigator.flows[pay]?.tabs[0].id)
+        #expect(outcome == .init(status: .applied, commands: [
+            .present(.main(.checkout), style: .sheet, stack: sheet.id, by: main.id),
+            .start(pay, flow: .pay, stacks: [payStack], in: sheet.id, index: 0), .setRoot(.pay(.card), on: payStack),
+            .push(.pay(.receipt(amount: 40)), on: payStack),
+        ]))
+        #expect(navigator.current == .pay(.receipt(amount: 40)))
+        #expect(navigator.flows[pay]?.tabs[0].screens == [.pay(.card), .pay(.receipt(amount: 40))])
+        #expect(navigator.history.count == records + 1)
+    }
+
+    @Test func aGuardOnTheAtPathStopsItAfterTheMoveAndNamesTheGuard() throws {
+        navigator.send(.main(.picked(item: 2)))
+        guards.hasCard = false
+        let outcome = navigator.send(.main(.quickBuy(amount: 40)))
+        // Checkout is shown, Pay starts at Card, and the path stops before the push the guard refused.
+        #expect(outcome.status == .blocked(by: .hasCard))
+        #expect(outcome.commands.count == 3)
+        #expect(main.layers.map(\.style) == [.sheet])
+        #expect(navigator.current == .pay(.card))
+    }
 }

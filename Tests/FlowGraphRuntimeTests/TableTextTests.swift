@@ -79,6 +79,14 @@ struct TableTextTests {
         ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 0 , push 0", 3, "only a back move can come before ',', not 'push'"),
         ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 dismiss , exit 0", 3, "'exit' cannot follow a back move"),
         ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 popTo 7 , push 0", 0, "flow 'A' has no such step"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 0 at", 3, "expected the hops of a path after 'at'"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 0 at e0", 0, "'at' follows a move to a step that runs no flow"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 1 at e0\nstep T 1 0\nflow B 0 0 0\nstep U - 1", 0,
+         "an 'at' path starts outside the subflow of its move"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 1 at e9\nstep T 1 0\nflow B 0 0 0\nstep U - 1", 0,
+         "a path goes through no step 9"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 1 at e2 m1:0:4:0\nstep T 1 0\nflow B 0 0 0\nstep U - 1", 0,
+         "an 'at' path names no clause"),
     ])
     func textItCannotReadIsAnErrorWithItsLine(text: String, line: Int, message: String) {
         #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: text) }
@@ -88,6 +96,24 @@ struct TableTextTests {
             #expect(error.line == line)
             #expect(error.message == message)
         }
+    }
+
+    @Test func anActionsAtPathReadsBackWithItsStepsLocated() throws {
+        let table = try ProgramTable(parsing: """
+            flowgraph-table 1
+            flow A 0 0 1 guard g 0 event e event f
+            step S - ^ on 0 if 0 sheet 1 at e2 m1:0:0:0 else push 1 on 1 push 1
+            step T 1 0
+            flow B 0 0 0 event g
+            step U - 1 on 0 push 1
+            step V - 2
+            """)
+        let action = table.flows[0].steps[0].clauses[0].actions[0]
+        #expect(action.kind == .sheet && action.target == 1)
+        #expect(action.at == [.enter(StepRef(flow: 1, step: 0)), .move(.init(flow: 1, step: 0, clause: 0, branch: 0))])
+        #expect(table.flows[0].steps[0].clauses[0].actions[1].at.isEmpty)
+        #expect(table.flows[0].steps[0].clauses.count == 2)
+        #expect(ProgramGraph(table).transitions.first?.at == ["B.U", "B.V"])
     }
 
     @Test func theGraphOfADeepChainIsBuiltWithoutRecursion() throws {

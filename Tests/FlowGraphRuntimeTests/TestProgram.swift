@@ -22,19 +22,23 @@ import FlowGraphRuntime
 //             on restart(item: Int) -> root Item
 //             on note(item: Int, text: String?) -> push Note if canNote
 //             on again(item: Int) -> pop, push Item
+//             on quickBuy(amount: Int) -> sheet Checkout at Receipt   // Pay starts, then goes to Receipt
 //         }
 //         step Note(item: Int, text: String?) { on back -> popTo List; on close -> pop }
 //         step Checkout runs Pay { on paid(amount: Int) -> dismiss; on cancelled -> push Login }
 //         step Login { on close -> close }   // at the bottom of the cover it is shown in: a dismiss
 //     }
-//     flow Pay { start Card; step Card { on confirm(amount: Int) -> exit paid; on cancel -> exit cancelled }
+//     flow Pay { start Card; guard hasCard
+//                step Card { on confirm(amount: Int) -> exit paid; on cancel -> exit cancelled
+//                            on review(amount: Int) -> push Receipt if hasCard }
+//                step Receipt(amount: Int)
 //                exit paid(amount: Int); exit cancelled }
 
 enum ShopFlow: Int, Hashable, Sendable, CaseIterable { case root, main, pay }
 
 enum RootStep: Hashable, Sendable { case home, other }
 enum MainStep: Hashable, Sendable { case list, item(item: Int), note(item: Int, text: String?), checkout, login }
-enum PayStep: Hashable, Sendable { case card }
+enum PayStep: Hashable, Sendable { case card, receipt(amount: Int) }
 
 enum ShopScreen: Hashable, Sendable, CustomStringConvertible {
     case root(RootStep), main(MainStep), pay(PayStep)
@@ -43,18 +47,19 @@ enum ShopScreen: Hashable, Sendable, CustomStringConvertible {
 
 // `peek` carries no item, so `canNote` cannot be asked there: a program the compiler refuses
 // (input-mismatch), kept to test what the engine does with one.
-enum MainEvent: Sendable { case picked(item: Int), again(item: Int), buy, same(item: Int), restart(item: Int), note(item: Int, text: String?), back, close, peek }
+enum MainEvent: Sendable { case picked(item: Int), again(item: Int), buy, same(item: Int), restart(item: Int), note(item: Int, text: String?), back, close, peek, quickBuy(amount: Int) }
 enum ShopEvent: Sendable { case root(RootEvent), main(MainEvent), pay(PayEvent) }
 enum RootEvent: Sendable { case homeTapped }
-enum PayEvent: Sendable { case confirm(amount: Int), cancel }
+enum PayEvent: Sendable { case confirm(amount: Int), cancel, review(amount: Int) }
 enum PayExit: Sendable { case paid(amount: Int), cancelled }
 enum ShopExit: Sendable { case pay(PayExit) }
 enum MainLink: Hashable, Sendable { case item(item: Int), note(item: Int, text: String?) }
 enum ShopLink: Hashable, Sendable { case main(MainLink) }
 enum ShopGuard: Hashable, Sendable, CustomStringConvertible {
-    case isGuest, signedIn, canNote
+    case isGuest, signedIn, canNote, hasCard
     var description: String {
         switch self {
+        case .hasCard: "Pay.hasCard"
         case .isGuest: "Root.isGuest"
         case .signedIn: "Main.signedIn"
         case .canNote: "Main.canNote"
@@ -69,6 +74,8 @@ final class ShopGuards {
     /// Asked at once when the root starts: a guest sees the other tab first.
     var guest = false
     var signedIn = false
+    /// What `Pay.hasCard` answers.
+    var hasCard = true
     /// The items `canNote` refuses (it allows every other).
     var unnotable: Set<Int> = []
     /// The items `canNote` was asked about, in order.
@@ -116,16 +123,17 @@ enum ShopDefinition {
         step Home 1 ^
         step Other - ^
         on 0 select 0
-        flow Main 0 0 0 guard signedIn 0 guard canNote 0 event picked event again event buy event same event restart event note event back event close event peek
+        flow Main 0 0 0 guard signedIn 0 guard canNote 0 event picked event again event buy event same event restart event note event back event close event peek event quickBuy
         step List - 0 on 0 push 1 on 1 push 1 on 8 if 1 sheet 4
-        step Item - 2 in item:Int on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 on 5 if 1 push 2 on 1 pop , push 1
+        step Item - 2 in item:Int on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 on 5 if 1 push 2 on 1 pop , push 1 on 9 sheet 3 at e7 m2:0:2:0
         step Note - 3 in item:Int in text:String? on 6 popTo 0 on 7 pop
         step Checkout 2 3 on 0 dismiss on 1 push 4
         step Login - 3 on 7 close
         link 1 /items/{item} - /items {0} path b0 e2 m1:0:0:0
         link 2 /items/{item}/note?text={text} - /items {0} /note ?text={1} path b0 e2 m1:0:0:0 m1:1:3:0
-        flow Pay 0 0 0 event confirm event cancel exit paid exit cancelled
-        step Card - 5 on 0 exit 0 on 1 exit 1
+        flow Pay 0 0 0 guard hasCard 0 event confirm event cancel event review exit paid exit cancelled
+        step Card - 5 on 0 exit 0 on 1 exit 1 on 2 if 0 push 1
+        step Receipt - 7 in amount:Int
         """)
 
     static func step(of screen: ShopScreen) -> StepRef {
@@ -157,10 +165,12 @@ enum ShopDefinition {
             case .back: 6
             case .close: 7
             case .peek: 8
+            case .quickBuy: 9
             }
             return EventRef(flow: 1, index: index)
         case .pay(.confirm): return EventRef(flow: 2, index: 0)
         case .pay(.cancel): return EventRef(flow: 2, index: 1)
+        case .pay(.review): return EventRef(flow: 2, index: 2)
         }
     }
 
@@ -193,6 +203,9 @@ enum ShopDefinition {
         case (1, 3, _): return .main(.checkout)
         case (1, 4, _): return .main(.login)
         case (2, 0, _): return .pay(.card)
+        // `at Receipt` builds it from the payload of the event whose move opened Pay.
+        case (2, 1, .event(.main(.quickBuy(let amount)))), (2, 1, .event(.pay(.review(let amount)))):
+            return .pay(.receipt(amount: amount))
         default: return nil
         }
     }
@@ -243,12 +256,13 @@ enum SyncShop: SyncNavigationProgram {
     static func exit(of exit: ShopExit) -> ExitRef { ShopDefinition.exit(of: exit) }
     static func link(of link: ShopLink) -> LinkRef { ShopDefinition.link(of: link) }
     static func flow(of root: ShopRoot) -> Int { 0 }
-    static func guardID(_ ref: GuardRef) -> ShopGuard { ref.flow == 0 ? .isGuest : ref.index == 0 ? .signedIn : .canNote }
+    static func guardID(_ ref: GuardRef) -> ShopGuard { ref.flow == 0 ? .isGuest : ref.flow == 2 ? .hasCard : ref.index == 0 ? .signedIn : .canNote }
     @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: ShopGuards) -> Bool? { ref.flow == 0 ? guards.guest : nil }
     static func screen(_ step: StepRef, from source: PayloadSource<SyncShop>) -> ShopScreen? { ShopDefinition.screen(step, from: source) }
     static func exit(_ exit: ExitRef, from source: PayloadSource<SyncShop>) -> ShopExit? { ShopDefinition.exit(exit, from: source) }
     static func link(_ ref: LinkRef, values: [String?]) -> ShopLink? { ShopDefinition.link(ref, values: values) }
     @MainActor static func ask(_ ref: GuardRef, of guards: ShopGuards, from source: PayloadSource<SyncShop>) -> Bool? {
+        if ref.flow == 2 { return guards.hasCard }
         guard ref.index == 1 else { return guards.answer() }
         return ShopDefinition.noteItem(from: source).map { guards.canNote(item: $0) }
     }
@@ -271,12 +285,16 @@ enum AsyncShop: AsyncNavigationProgram {
     static func exit(of exit: ShopExit) -> ExitRef { ShopDefinition.exit(of: exit) }
     static func link(of link: ShopLink) -> LinkRef { ShopDefinition.link(of: link) }
     static func flow(of root: ShopRoot) -> Int { 0 }
-    static func guardID(_ ref: GuardRef) -> ShopGuard { ref.flow == 0 ? .isGuest : ref.index == 0 ? .signedIn : .canNote }
+    static func guardID(_ ref: GuardRef) -> ShopGuard { ref.flow == 0 ? .isGuest : ref.flow == 2 ? .hasCard : ref.index == 0 ? .signedIn : .canNote }
     @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: ShopGuards) -> Bool? { ref.flow == 0 ? guards.guest : nil }
     static func screen(_ step: StepRef, from source: PayloadSource<AsyncShop>) -> ShopScreen? { ShopDefinition.screen(step, from: source) }
     static func exit(_ exit: ExitRef, from source: PayloadSource<AsyncShop>) -> ShopExit? { ShopDefinition.exit(exit, from: source) }
     static func link(_ ref: LinkRef, values: [String?]) -> ShopLink? { ShopDefinition.link(ref, values: values) }
     @MainActor static func ask(_ ref: GuardRef, of guards: ShopGuards, from source: PayloadSource<AsyncShop>) async -> Bool? {
+        if ref.flow == 2 {
+            await Task.yield()
+            return guards.hasCard
+        }
         guard ref.index == 1 else { return await guards.answerLater() }
         guard let item = ShopDefinition.noteItem(from: source) else { return nil }
         return await guards.canNoteLater(item: item)

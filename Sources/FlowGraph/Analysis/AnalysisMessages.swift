@@ -110,18 +110,28 @@ enum AnalysisMessages {
         "the path goes through exit '\(exit)' of flow '\(flow)', which only the user can take"
     }
     /// `failing`: the conditions before the `else`, as written (`if !hasPasscode`), every one of which must fail.
-    static func linkBlockedByElse(_ event: String, failing: [String]) -> String {
+    /// `opener`: what follows the path, `a link` or `'at'`.
+    static func linkBlockedByElse(_ event: String, failing: [String], opener: String = "a link") -> String {
         let conditions = failing.map { "'\($0)'" }
         let which = failing.count == 1 ? "the 'else'" : "'else' number \(failing.count)"
         let when = conditions.count == 1 ? "\(conditions[0]) fails"
             : conditions.dropLast().joined(separator: ", ") + " and \(conditions.last!) fail"
-        return "the path takes \(which) of '\(event)', which has no guard of its own and happens only when \(when): a link does not take it"
+        return "the path takes \(which) of '\(event)', which has no guard of its own and happens only when \(when): \(opener) does not take it"
     }
-    static func linkBlockedByGuard(_ guardName: String, event: String, parameter: Parameter) -> String {
-        "on '\(event)' the link asks guard '\(guardName)', which needs '\(parameter.name): \(parameter.type)'"
+    static func linkBlockedByGuard(_ guardName: String, event: String, parameter: Parameter, opener: String = "the link") -> String {
+        "on '\(event)' \(opener) asks guard '\(guardName)', which needs '\(parameter.name): \(parameter.type)'"
     }
     static func linkBlockedBy(_ step: String, parameter: Parameter) -> String {
         "step '\(step)' needs '\(parameter.name): \(parameter.type)'"
+    }
+    static func atNoPath(_ action: String, step: String, flow: String) -> String {
+        "'\(action)' cannot open '\(step)': no forward move inside flow '\(flow)' leads there from its start"
+    }
+    static func atNeedsInput(_ action: String, step: String, flow: String, event: String) -> String {
+        "'\(action)' cannot open '\(step)': every path to it inside flow '\(flow)' needs a value event '\(event)' does not carry, or a move only the user can make"
+    }
+    static func atTypeMismatch(_ action: String, step: String, event: String, name: String, given: String, needed: String, owner: String) -> String {
+        "'\(action)' cannot open '\(step)': on the way, \(owner) needs '\(name): \(needed)', and event '\(event)' carries '\(name): \(given)'"
     }
     static func conflicting(_ event: String, where place: String) -> String {
         "\(place) has two transitions for '\(event)' that can both fire"

@@ -72,6 +72,7 @@ extension Checker {
                        at: link.patternRange, notes: notes, path: freePath, subjects: [target])
             }
         }
+        atPaths = checkAts(graph, unknownSteps: unknownSteps, hasUnknowns: hasUnknowns)
         return result
     }
 }
@@ -113,25 +114,26 @@ struct CompositeGraph {
             return FlowStateGraph.Move.describe(transition, branch: clause.branch)
         }
 
-        /// Why a link cannot replay the move, if it cannot.
-        func blocker(in program: FlowProgram) -> String? {
+        /// Why a link (or `opener`) cannot replay the move, if it cannot.
+        func blocker(in program: FlowProgram, opener: String = "a link") -> String? {
             guard isBlocked, let clause else { return nil }
             let transition = clause.transition(in: program)
             if let step = clause.step, let runs = program.flows[clause.flow].steps[step].runs {
                 return AnalysisMessages.linkBlockedByExit(transition.event, flow: program.flows[runs].name)
             }
-            return AnalysisMessages.linkBlockedByElse(transition.event, failing: transition.conditions.prefix(clause.branch).map(\.written))
+            return AnalysisMessages.linkBlockedByElse(transition.event, failing: transition.conditions.prefix(clause.branch).map(\.written),
+                                                      opener: opener)
         }
 
-        /// The first argument of a guard the move asks that the URL does not give, if any.
-        func missingArgument(in program: FlowProgram, isGiven: (Parameter) -> Bool) -> String? {
+        /// The first argument of a guard the move asks that the URL (or the payload) does not give, if any.
+        func missingArgument(in program: FlowProgram, opener: String = "the link", isGiven: (Parameter) -> Bool) -> String? {
             guard !arguments.isEmpty, let clause else { return nil }
             let flow = program.flows[clause.flow]
             for condition in clause.conditionsAskedByLink(in: program) {
                 guard let index = condition.guardIndex,
                       let missing = flow.guards[index].parameters.first(where: { !isGiven($0) }) else { continue }
                 return AnalysisMessages.linkBlockedByGuard(flow.guards[index].name, event: clause.transition(in: program).event,
-                                                           parameter: missing)
+                                                           parameter: missing, opener: opener)
             }
             return nil
         }
@@ -222,6 +224,14 @@ struct CompositeGraph {
         self.inputIDs = inputIDs
     }
 
+    /// The nodes where a flow starts when it runs: its first choice of start first, then the others
+    /// (every tab, for tabs): the seeds of a search inside a subflow that a move's `at` opens.
+    func seeds(entering flowIndex: Int) -> [Int] {
+        let flow = program.flows[flowIndex]
+        let first = flow.start.map { [$0] } ?? []
+        return (first + flow.enteredSteps.filter { $0 != flow.start }).map { offsets[flowIndex] + $0 }
+    }
+
     /// The id of a non-optional input `name: type` that some step has.
     func inputID(name: String, type: String) -> Int32? { inputIDs[Pair(name: name, type: type)] }
 
@@ -244,7 +254,8 @@ struct CompositeGraph {
     /// - Parameter given: the inputs the link gives (ids of `inputID`); a step whose other inputs
     ///   are not optional is not entered, and a move whose guards need other arguments not made.
     ///   Nil enters every step and makes every move.
-    func search(everyMove: Bool = false, unknowns: Unknowns? = nil, given: Set<Int32>?) -> Search {
+    /// - Parameter seeds: where the search starts instead of the roots' starts (`seeds(entering:)`).
+    func search(everyMove: Bool = false, unknowns: Unknowns? = nil, given: Set<Int32>?, from seeds: [Int]? = nil) -> Search {
         func isAllowed(_ node: Int) -> Bool {
             guard let given else { return true }
             return required[node].allSatisfy(given.contains)
@@ -252,7 +263,11 @@ struct CompositeGraph {
         var parent = [Int32](repeating: -2, count: references.count)
         var via = [Edge?](repeating: nil, count: references.count)
         var queue: [Int32] = []
-        for root in program.roots {
+        for node in seeds ?? [] where parent[node] == -2 {
+            parent[node] = -1
+            queue.append(Int32(node))
+        }
+        for root in program.roots where seeds == nil {
             // The app starts at a root's start (at each step its guards may start it at); for a
             // tabs root, at every tab.
             let flow = program.flows[root]

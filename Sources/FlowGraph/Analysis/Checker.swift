@@ -7,6 +7,9 @@ public struct ProgramAnalysis: Sendable {
     public var isStepReachable: [[Bool]]
     /// For each flow, for each of its links, the shortest path from a root that opens it, if any.
     public var linkPaths: [[NavigationPath?]]
+    /// For each action with `at Y` that can open Y, the path inside the subflow from its start to Y,
+    /// by the action's clause and branch.
+    public var atPaths: [ClauseReference: NavigationPath] = [:]
     /// How many abstract navigation states the checker searched, over all flows (a measure of its work).
     public var stateCount: Int
 }
@@ -30,6 +33,8 @@ public struct Checker {
     /// For flows below a flow-level handler that can close them (root, select, exit, dismiss, pop,
     /// popTo or replace in an ancestor), the nearest such handler: (flow, handler index).
     var ancestorEscape: [(flow: Int, handler: Int)?]
+    /// The paths of `at` moves (see `ProgramAnalysis.atPaths`), found with the links'.
+    var atPaths: [ClauseReference: NavigationPath] = [:]
 
     init(program: FlowProgram) {
         self.program = program
@@ -67,6 +72,7 @@ public struct Checker {
                 program.flows[flow].steps.indices.map { checker.graphs[flow]?.isReachable($0) ?? false }
             },
             linkPaths: linkPaths,
+            atPaths: checker.atPaths,
             stateCount: checker.graphs.reduce(0) { $0 + ($1?.states.count ?? 0) })
     }
 

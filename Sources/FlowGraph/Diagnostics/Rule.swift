@@ -18,6 +18,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case invalidDismiss = "invalid-dismiss"
     case invalidClose = "invalid-close"
     case startGuard = "start-guard"
+    case atUnreachable = "at-unreachable"
     case linkMismatch = "link-mismatch"
     case unsupportedType = "unsupported-type"
     case swiftName = "swift-name"
@@ -44,7 +45,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict,
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
-             .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .linkMismatch, .unsupportedType, .swiftName:
+             .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .atUnreachable, .linkMismatch, .unsupportedType, .swiftName:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
              .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore:
@@ -70,6 +71,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .invalidDismiss: "A 'dismiss' can run when the current step is not presented modally."
         case .invalidClose: "A 'close' can run at the bottom of the flow's own stack, where there is nothing to pop or dismiss."
         case .startGuard: "A 'start' asks a guard that cannot answer at once, without a payload: an async guard, or one with arguments."
+        case .atUnreachable: "A move's 'at' cannot open its step inside the subflow: the target runs no flow, no path leads there, or the payload does not give what the path needs."
         case .linkMismatch: "A deep link's placeholders do not match the inputs of the step it opens."
         case .unsupportedType: "A step's or exit's input, or a guard's argument, has a type that cannot identify a screen: a function or a tuple."
         case .swiftName: "A name would collide with another name, or hide a type, in the generated Swift router."
@@ -104,6 +106,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .invalidDismiss: "Present the step with 'sheet' or 'cover' on every path, or use 'pop' or an exit instead."
         case .invalidClose: "Reach the step with 'push', 'sheet' or 'cover' on every path, or use an exit or 'root' instead."
         case .startGuard: "Ask a guard that answers at once from the app's state (no 'async', no arguments), or start at a step that asks it in a clause."
+        case .atUnreachable: "Name a step the subflow reaches from its start by forward moves, and carry in the event's payload every input (and guard argument) the steps on the way need."
         case .linkMismatch: "Give the link one placeholder per input of the step it opens, named like the inputs, with types that convert from text."
         case .unsupportedType: "Pass a Hashable value instead (an id, a struct), and let the screen send an event for what a callback would do."
         case .swiftName: "Rename it; a flow that hides a type of the app can also be generated into a namespace (--namespace)."

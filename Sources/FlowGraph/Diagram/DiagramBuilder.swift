@@ -200,7 +200,10 @@ public struct DiagramBuilder {
                 head = stepID(flow, flow.steps[target])
             }
             var label = transition.event + DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
-            if let back = action.back {
+            if let at = action.at {
+                // Where the move opens the subflow its target runs: `privacyTapped: sheet at Privacy`.
+                label += ": " + (action.back.map { "\($0.written), " } ?? "") + "\(action.kind.rawValue) at \(at.name)"
+            } else if let back = action.back {
                 label += ": \(back.written), \(action.kind.rawValue)"
             } else if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select {
                 label += ": \(action.kind.rawValue)"

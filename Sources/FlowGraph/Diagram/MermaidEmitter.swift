@@ -81,7 +81,9 @@ public enum MermaidEmitter {
             default:
                 guard let target = action.target else { return nil }
                 head = ids.id(for: "\(flow.name).\(flow.steps[target].name)")
-                if let back = action.back {
+                if let at = action.at {
+                    text += " (" + (action.back.map { "\($0.written), " } ?? "") + "\(action.kind.rawValue) at \(at.name))"
+                } else if let back = action.back {
                     text += " (\(back.written), \(action.kind.rawValue))"
                 } else if action.kind != .push {
                     text += " (\(action.kind.rawValue))"

@@ -51,6 +51,32 @@ struct BuildCollector {
             for clause in flow.handlers {
                 for source in eventSources(clause.event) { add(clause, in: flowIndex, from: source) }
             }
+            // `at`: each screen on the path inside the subflow, and each guard it asks, from the clause's payload.
+            func addAtPaths(_ handlers: [Transition], step: Int?) {
+                for (index, clause) in handlers.enumerated() {
+                    let sources = atSources(clause, step: step)
+                    var branch = 0
+                    clause.forEachAction { action in
+                        defer { branch += 1 }
+                        guard action.at != nil,
+                              let path = analysis.atPaths[ClauseReference(flow: flowIndex, step: step, handler: index, branch: branch)]
+                        else { return }
+                        for source in sources { addPath(path, from: source) }
+                    }
+                }
+            }
+            /// The payloads a clause's moves are built from: its event's (as each type that declares
+            /// it spells it), or its subflow's exit's.
+            func atSources(_ clause: Transition, step: Int?) -> [Source] {
+                guard let step, let runs = flow.steps[step].runs else { return eventSources(clause.event) }
+                return program.flows[runs].exits.first { $0.name == clause.event }.map {
+                    [Source(kind: .exit, flowCase: caseNames[runs], parameters: $0.inputs, caseName: SwiftNames.caseIdentifier($0.name))]
+                } ?? []
+            }
+            for (index, step) in flow.steps.enumerated() where step.handlers.contains(where: { $0.actions.contains { $0.at != nil } }) {
+                addAtPaths(step.handlers, step: index)
+            }
+            if flow.handlers.contains(where: { $0.actions.contains { $0.at != nil } }) { addAtPaths(flow.handlers, step: nil) }
             // Deep links: the target from the link's values, and each screen on the path.
             var linkNumber = 0
             for (linkIndex, link) in flow.links.enumerated() {
@@ -61,11 +87,7 @@ struct BuildCollector {
                 addStep(target, in: flowIndex, from: source)
                 let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
                     ? analysis.linkPaths[flowIndex][linkIndex] : nil
-                for hop in path?.hops.dropFirst() ?? [] {
-                    guard let clause = hop.clause else { continue }
-                    add(clause.transition(in: program).actions[clause.branch], in: clause.flow, from: source)
-                    for condition in clause.conditionsAskedByLink(in: program) { addGuard(condition, in: clause.flow, from: source) }
-                }
+                if let path { addPath(path, from: source) }
             }
             // A subflow's first screens, from the inputs of each step that runs it.
             for step in flow.steps {
@@ -96,6 +118,16 @@ struct BuildCollector {
         let caseName: String
         /// The group case around a shared screen's case (a `.screen` source only).
         var wrapper: String? = nil
+    }
+
+    /// Each screen a path's moves show, and each guard they ask, from the values that follow the
+    /// path (a link's, or the payload of a clause whose move has `at`).
+    private mutating func addPath(_ path: NavigationPath, from source: Source) {
+        for hop in path.hops.dropFirst() {
+            guard let clause = hop.clause else { continue }
+            add(clause.transition(in: program).actions[clause.branch], in: clause.flow, from: source)
+            for condition in clause.conditionsAskedByLink(in: program) { addGuard(condition, in: clause.flow, from: source) }
+        }
     }
 
     /// Every action of a clause, and every guard its chain asks, from the clause's payload.

@@ -16,6 +16,13 @@ struct RouterTable {
             offsets.append(global)
             global += flow.steps.count
         }
+        /// The words of the path of each branch's `at`, if it has one.
+        func atPaths(_ flow: Int, _ step: Int?, _ handler: Int) -> (Int) -> [String]? {
+            { branch in
+                analysis.atPaths[ClauseReference(flow: flow, step: step, handler: handler, branch: branch)]
+                    .map { Self.hops($0, offsets: offsets, first: "e") }
+            }
+        }
         for (flowIndex, flow) in program.flows.enumerated() {
             let events = Self.indices(flow.events.map(\.name))
             var fields = [flow.name, flow.isTabs ? "1" : "0", "\(flow.start ?? 0)", roots.contains(flowIndex) ? "1" : "0"]
@@ -31,10 +38,14 @@ struct RouterTable {
                 for input in step.inputs { fields += ["in", "\(input.name):\(input.type)"] }
                 let triggers = step.runs.map { Self.indices(program.flows[$0].exits.map(\.name)) } ?? events
                 var line = Self.record("step", fields)
-                for clause in step.handlers { line += " " + Self.clause(clause, triggers: triggers, in: flow) }
+                for (index, clause) in step.handlers.enumerated() {
+                    line += " " + Self.clause(clause, triggers: triggers, in: flow, paths: atPaths(flowIndex, stepIndex, index))
+                }
                 lines.append(line)
             }
-            for clause in flow.handlers { lines.append(Self.clause(clause, triggers: events, in: flow)) }
+            for (index, clause) in flow.handlers.enumerated() {
+                lines.append(Self.clause(clause, triggers: events, in: flow, paths: atPaths(flowIndex, nil, index)))
+            }
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }
                 let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
@@ -69,8 +80,8 @@ struct RouterTable {
     }
 
     /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`, where an action with a back move is
-    /// `BACK [TARGET] , KIND TARGET`.
-    private static func clause(_ clause: Transition, triggers: [String: Int], in flow: Flow) -> String {
+    /// `BACK [TARGET] , KIND TARGET`, and one with `at` ends with `at HOP...`, its path inside the subflow.
+    private static func clause(_ clause: Transition, triggers: [String: Int], in flow: Flow, paths: (Int) -> [String]?) -> String {
         var words = ["on", String(triggers[clause.event] ?? 0)]
         let conditions = clause.conditions
         for (index, action) in clause.actions.enumerated() {
@@ -86,8 +97,22 @@ struct RouterTable {
             }
             words.append(action.kind.rawValue)
             if action.kind.hasTarget { words.append(String(action.target ?? 0)) }
+            if action.at != nil, let hops = paths(index) { words += ["at"] + hops }
         }
         return words.joined(separator: " ")
+    }
+
+    /// The hops of a path: its first step as `FIRST` and its global index (`b` for a root's, `e` for
+    /// a subflow's start), then `mFLOW:STEP:CLAUSE:BRANCH` for a clause's move or `eN` for a subflow entered.
+    private static func hops(_ path: NavigationPath, offsets: [Int], first: String) -> [String] {
+        path.hops.enumerated().map { index, hop in
+            let global = offsets[hop.step.flow] + hop.step.step
+            if index == 0 { return "\(first)\(global)" }
+            if let clause = hop.clause {
+                return "m\(clause.flow):\(clause.step.map(String.init) ?? "*"):\(clause.handler):\(clause.branch)"
+            }
+            return "e\(global)"
+        }
     }
 
     /// `link TARGET TEXT SCHEME|- PART... [path HOP...]`
@@ -102,19 +127,7 @@ struct RouterTable {
         var words = ["link", String(targetIndex), escape(link.pattern.text), link.pattern.scheme.map(escape) ?? "-"]
         words += link.pattern.segments.map(part)
         words += link.pattern.query.map { "?" + escape($0.key) + "=" + part($0.value) }
-        if let path {
-            words.append("path")
-            for (index, hop) in path.hops.enumerated() {
-                let global = offsets[hop.step.flow] + hop.step.step
-                if index == 0 {
-                    words.append("b\(global)")
-                } else if let clause = hop.clause {
-                    words.append("m\(clause.flow):\(clause.step.map(String.init) ?? "*"):\(clause.handler):\(clause.branch)")
-                } else {
-                    words.append("e\(global)")
-                }
-            }
-        }
+        if let path { words += ["path"] + hops(path, offsets: offsets, first: "b") }
         return words.joined(separator: " ")
     }
 

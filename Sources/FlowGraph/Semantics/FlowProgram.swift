@@ -289,23 +289,40 @@ public struct Action: Sendable, Hashable {
     /// The back move made first (`dismiss` in `dismiss, sheet Settings`): at most one element,
     /// itself without one. See `back`.
     public var before: [Action] = []
+    /// `at Privacy` in `sheet Settings at Privacy`: where the move opens the subflow its target runs.
+    public var at: AtTarget?
 
-    public init(kind: ActionKind, targetName: String?, target: Int?, range: SourceRange, before: [Action] = []) {
+    public init(kind: ActionKind, targetName: String?, target: Int?, range: SourceRange, before: [Action] = [],
+                at: AtTarget? = nil) {
         self.kind = kind
         self.targetName = targetName
         self.target = target
         self.range = range
         self.before = before
+        self.at = at
     }
 
     /// The back move made first, if any.
     public var back: Action? { before.first }
 
-    /// The action as written: `push X`, `dismiss, sheet X`.
+    /// The action as written: `push X`, `dismiss, sheet X`, `sheet X at Y`.
     public var written: String {
-        let move = kind.rawValue + (targetName.map { " " + $0 } ?? "")
+        let move = kind.rawValue + (targetName.map { " " + $0 } ?? "") + (at.map { " at " + $0.name } ?? "")
         return back.map { "\($0.written), \(move)" } ?? move
     }
+}
+
+/// `at Y` of a move that shows a step running a subflow: the step of that subflow the navigator
+/// goes on to, along the path the checker finds from the subflow's start (as a deep link does).
+public struct AtTarget: Sendable, Hashable {
+    /// The step's name as written.
+    public var name: String
+    /// The subflow the move's target runs; nil when the target runs none, or one that does not resolve.
+    public var flow: Int?
+    /// The step's index in `flow`; nil when unresolved.
+    public var step: Int?
+    /// The range of the step's name.
+    public var range: SourceRange
 }
 
 /// `if guard` / `if !guard`, with an optional `else` action, which may have a condition of its own.

@@ -19,7 +19,7 @@ extension Resolver {
                                    at: handler.eventRange, notes: [.init(SemanticMessages.declaredHere("exit '\(exit.name)'"), at: exit.range)])
                         }
                     }
-                    checkActions(of: handler, payload: payload, in: flow)
+                    checkActions(of: handler, payload: payload, in: flow, program: program)
                     checkGuardArguments(of: handler, payload: payload, in: flow)
                 }
                 if let subflow, let runsRange = step.runsRange {
@@ -27,7 +27,7 @@ extension Resolver {
                 }
             }
             for handler in flow.handlers {
-                checkActions(of: handler, payload: handler.payload, in: flow)
+                checkActions(of: handler, payload: handler.payload, in: flow, program: program)
                 checkGuardArguments(of: handler, payload: handler.payload, in: flow)
             }
         }
@@ -83,8 +83,9 @@ extension Resolver {
         given == needed || needed == given + "?"
     }
 
-    private mutating func checkActions(of transition: Transition, payload: [Parameter], in flow: Flow) {
+    private mutating func checkActions(of transition: Transition, payload: [Parameter], in flow: Flow, program: FlowProgram) {
         transition.forEachAction { action in
+            if let at = action.at { checkAtInputs(at, of: transition, payload: payload, program: program) }
             guard let target = action.target else { return }
             let needed: [Parameter]
             let isStep: Bool
@@ -117,6 +118,29 @@ extension Resolver {
                                target: description),
                            at: action.range, notes: [note])
                 }
+            }
+        }
+    }
+
+    /// `at Y` builds Y from the clause's payload, like a `push Y` would, unless Y is where the
+    /// subflow starts (every tab, for tabs), which its runner's inputs build.
+    private mutating func checkAtInputs(_ at: AtTarget, of transition: Transition, payload: [Parameter], program: FlowProgram) {
+        guard let runs = at.flow, let target = at.step else { return }
+        let subflow = program.flows[runs]
+        let step = subflow.steps[target]
+        guard !step.inputs.isEmpty, !subflow.enteredSteps.contains(target) else { return }
+        let description = "step '\(subflow.name).\(step.name)'"
+        let note = Diagnostic.Note(SemanticMessages.declaredHere(description), at: step.range)
+        for problem in Self.bindingProblems(step.inputs, from: payload) {
+            switch problem {
+            case .missing(let parameter):
+                report(.inputMismatch, SemanticMessages.missingInput(event: transition.event, parameter: parameter, target: description),
+                       at: at.range, notes: [note])
+            case .mismatch(let parameter, let given):
+                report(.inputMismatch,
+                       SemanticMessages.inputTypeMismatch(event: transition.event, name: parameter.name, given: given.type,
+                                                          needed: parameter.type, target: description),
+                       at: at.range, notes: [note])
             }
         }
     }

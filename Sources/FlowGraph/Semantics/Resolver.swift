@@ -13,6 +13,11 @@ public struct Resolver {
     private var isLosingDeclarations = false
     /// The text of each destinations group, by index in `FlowProgram.groups`.
     private var groupSpans: [SourceRange] = []
+    /// Every flow with its declarations (steps, exits, guards), before references are resolved:
+    /// where `at` finds a step of another flow.
+    private var declaredFlows: [Flow] = []
+    /// For each flow, whether a syntax error lost text that may have declared names.
+    private var lostDeclarations: [Bool] = []
 
     public init(tree: SyntaxTree) {
         self.tree = tree
@@ -66,6 +71,9 @@ public struct Resolver {
             flow.uses = uses[index]
             flows.append(flow)
         }
+        // Where `at` finds a step of another flow (a group's clauses may use it too).
+        declaredFlows = flows
+        lostDeclarations = syntaxes.map(\.hasLostDeclarations)
         // Each group on its own, once: what it declares and names is reported here, not in each use.
         var groups: [DestinationGroup] = []
         for (index, syntax) in groupSyntaxes.enumerated() {
@@ -192,27 +200,23 @@ public struct Resolver {
             let message = syntax.steps.isEmpty ? SemanticMessages.emptyFlow(flow.name) : SemanticMessages.missingStart(flow.name)
             report(.missingStart, message, at: syntax.name.range)
         }
-        // steps: `runs` and handlers
+        // steps: `runs`, then handlers (a clause's `at` asks what its target runs)
         // `flow.steps` are the first declarations of each name, in order (see `declare`).
-        var declared = 0
-        for stepSyntax in syntax.steps where declared < flow.steps.count && flow.steps[declared].range == stepSyntax.name.range {
-            let position = declared  // not `stepIndex`, the table of step names
-            defer { declared += 1 }
-            var runsFlow: Int?
-            var runsKnown = false
-            if let runs = stepSyntax.runs {
-                runsKnown = true
-                runsFlow = flowIndex[runs.text]
-                if runsFlow == nil {
-                    runsFlow = reportUnknown(SemanticMessages.unknownFlow(runs.text), at: runs.range, name: runs.text,
-                                             candidates: flows.map(\.name), mayBeLost: tree.hasLostFlows).flatMap { flowIndex[$0] }
-                }
+        let firstDeclarations = Self.firstDeclarations(syntax.steps, of: flow)
+        for (position, stepSyntax) in firstDeclarations {  // not `stepIndex`, the table of step names
+            guard let runs = stepSyntax.runs else { continue }
+            var runsFlow = flowIndex[runs.text]
+            if runsFlow == nil {
+                runsFlow = reportUnknown(SemanticMessages.unknownFlow(runs.text), at: runs.range, name: runs.text,
+                                         candidates: flows.map(\.name), mayBeLost: tree.hasLostFlows).flatMap { flowIndex[$0] }
             }
             flow.steps[position].runs = runsFlow
+        }
+        for (position, stepSyntax) in firstDeclarations {
             flow.steps[position].handlers = stepSyntax.handlers.map {
-                transition($0, in: flow, isExitHandler: runsKnown)
+                transition($0, in: flow, isExitHandler: stepSyntax.runs != nil)
             }
-            if let runsFlow {
+            if let runsFlow = flow.steps[position].runs {
                 let subflow = flows[runsFlow]
                 for handler in flow.steps[position].handlers where subflow.exit(named: handler.event) == nil {
                     report(.unknownExit, SemanticMessages.notAnExit(handler.event, step: flow.steps[position].name, flow: subflow.name),
@@ -240,6 +244,16 @@ public struct Resolver {
             }
         }
         flow.events = events(of: flow)
+    }
+
+    /// Each step's syntax with its index in `flow.steps`, which holds the first declaration of each name.
+    private static func firstDeclarations(_ steps: [StepSyntax], of flow: Flow) -> [(Int, StepSyntax)] {
+        var result: [(Int, StepSyntax)] = []
+        result.reserveCapacity(flow.steps.count)
+        for stepSyntax in steps where result.count < flow.steps.count && flow.steps[result.count].range == stepSyntax.name.range {
+            result.append((result.count, stepSyntax))
+        }
+        return result
     }
 
     /// Resolves one `on` clause in `flow`.
@@ -309,7 +323,31 @@ public struct Resolver {
             report(.selectOutsideTabs, SemanticMessages.selectOutsideTabs(owner: SemanticMessages.owner(flow)), at: syntax.range)
         }
         return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
-                      before: syntax.before.map { action($0, in: flow) })
+                      before: syntax.before.map { action($0, in: flow) },
+                      at: syntax.at.map { resolveAt($0, target: target, in: flow) })
+    }
+
+    /// `at Y` of a move to `target`: a step of the subflow `target` runs. A target that runs no flow
+    /// has nowhere to open (`at-unreachable`); a name that is no step of the subflow is `unknown-name`.
+    private mutating func resolveAt(_ name: Name, target: Int?, in flow: Flow) -> AtTarget {
+        var at = AtTarget(name: name.text, flow: nil, step: nil, range: name.range)
+        guard let target else { return at }  // already reported
+        let step = flow.steps[target]
+        guard step.runsAFlow else {
+            report(.atUnreachable, SemanticMessages.atWithoutSubflow(step.name, at: name.text), at: name.range,
+                   notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
+            return at
+        }
+        guard let runs = step.runs else { return at }  // a flow that does not resolve (already reported)
+        at.flow = runs
+        let subflow = declaredFlows[runs]
+        at.step = subflow.step(named: name.text)
+        if at.step == nil {
+            at.step = reportUnknown(SemanticMessages.unknownStep(name.text, owner: SemanticMessages.owner(subflow)), at: name.range, name: name.text,
+                                    candidates: subflow.steps.map(\.name), mayBeLost: lostDeclarations[runs])
+                .flatMap(subflow.step(named:))
+        }
+        return at
     }
 
     /// The flow's event table; one event name with two payloads is a `payload-conflict`.

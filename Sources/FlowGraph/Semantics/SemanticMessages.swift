@@ -55,6 +55,9 @@ enum SemanticMessages {
     static func subflowInput(step: String, flow: String, start: String, parameter: Parameter) -> String {
         "step '\(step)' runs flow '\(flow)', whose step '\(start)' needs input '\(parameter.name): \(parameter.type)' that '\(step)' does not have"
     }
+    static func atWithoutSubflow(_ step: String, at: String) -> String {
+        "'at \(at)' opens a step inside the subflow the move's target runs, and step '\(step)' runs no flow"
+    }
     static func declaredHere(_ what: String) -> String { "\(what) declared here" }
     static func guardDeclaredHere(_ name: String) -> String { declaredHere("guard '\(name)'") }
     static func asyncStartGuard(_ name: String, flow: String) -> String {

@@ -92,7 +92,7 @@ extension Parser {
         return second
     }
 
-    // MARK: - move := ('push' | ... | 'exit') Name | 'pop' | 'dismiss' | 'close'
+    // MARK: - move := ('push' | ... | 'exit') Name ('at' Name)? | 'pop' | 'dismiss' | 'close'
 
     mutating func parseMove(after word: String) -> ActionSyntax? {
         guard current.kind == .identifier, !current.isAtLineStart else {
@@ -115,6 +115,21 @@ extension Parser {
             guard let name = expectName("\(what) after '\(kind.rawValue)'") else { return nil }
             target = name
         }
-        return ActionSyntax(kind: kind, target: target, range: range(from: word))
+        // `sheet Settings at Privacy`: a screen that runs a subflow, opened at a step inside it.
+        var at: Name?
+        if current.isKeyword("at"), !current.isAtLineStart {
+            guard kind.targetRole == .newScreen else {
+                error(SyntaxMessages.atAfterMove(kind.rawValue), at: current)
+                return nil
+            }
+            advance()
+            guard let name = expectName("a step name after 'at'") else { return nil }
+            if current.isPunctuation("."), !current.isAtLineStart {
+                error(SyntaxMessages.atNestedStep, at: current)
+                return nil
+            }
+            at = name
+        }
+        return ActionSyntax(kind: kind, target: target, range: range(from: word), at: at)
     }
 }

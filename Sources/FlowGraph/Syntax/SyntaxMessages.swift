@@ -35,6 +35,10 @@ enum SyntaxMessages {
     static let startNeedsElse = "a 'start' with a condition needs 'else' and the step to start at otherwise: 'start Home if isSignedIn else Welcome'"
     static let tooManyStartChoices = "a 'start' can have at most \(SourceLimits.elseActions) conditions"
     static let oneBackMove = "a clause makes at most two moves: one back move, then one screen shown ('dismiss, sheet Settings')"
+    static func atAfterMove(_ action: String) -> String {
+        "'at' opens a step inside the subflow of a screen shown anew: it follows 'push', 'sheet', 'cover', 'replace' or 'root', not '\(action)'"
+    }
+    static let atNestedStep = "'at' names one step of the subflow the target runs, not a step of a subflow inside it ('sheet Settings at Privacy')"
     static func actionTakesNoTarget(_ action: String) -> String { "'\(action)' takes no target" }
     static func unbalancedType(_ closing: String) -> String { "unbalanced '\(closing)' in type" }
     static func mismatchedType(open: String, found: String) -> String {

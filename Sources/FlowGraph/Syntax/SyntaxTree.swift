@@ -195,12 +195,16 @@ public struct ActionSyntax: Sendable, Hashable {
     /// The back move made first in the same clause: `dismiss` in `dismiss, sheet Settings` (at most
     /// one element, itself without one).
     public var before: [ActionSyntax] = []
+    /// `at Privacy` in `sheet Settings at Privacy`: the step of the subflow the target runs where
+    /// the move opens it (only after `push`, `sheet`, `cover`, `replace` and `root`).
+    public var at: Name?
 
-    public init(kind: ActionKind, target: Name?, range: SourceRange, before: [ActionSyntax] = []) {
+    public init(kind: ActionKind, target: Name?, range: SourceRange, before: [ActionSyntax] = [], at: Name? = nil) {
         self.kind = kind
         self.target = target
         self.range = range
         self.before = before
+        self.at = at
     }
 }
 

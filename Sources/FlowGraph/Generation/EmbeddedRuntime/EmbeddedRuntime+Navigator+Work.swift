@@ -70,6 +70,8 @@ extension Navigator {
         var group: ClauseGroup
         var source: PayloadSource<Program>
         var finished: [(FlowID, String)] = []
+        /// The move chosen, when its `at` path's guards are being asked before it is made.
+        var chosen: (move: Move, path: InnerPath)?
 
         init(_ event: Event, in navigator: Navigator) {
             self.event = event
@@ -105,6 +107,14 @@ extension Navigator {
             var answer = answer
             var level = start
             defer { self.level = level }
+            if let (move, asked) = chosen {
+                if revision != navigator.revision { return .done(Outcome(status: .cancelled, commands: [])) }
+                var path = asked
+                if let answer { path.take(answer) }
+                chosen = (move, path)
+                if let question = path.question { return .ask(question, from: source) }
+                return .done(make(move, in: level, path: path, navigator: navigator))
+            }
             while true {
                 if answer != nil, revision != navigator.revision { return .done(Outcome(status: .cancelled, commands: [])) }
                 switch group.next(answer) {
@@ -137,19 +147,93 @@ extension Navigator {
                     }
                     // The final move is made only when every step of the way allows it.
                     guard navigator.canApply(move, in: level) else { return .done(Outcome(status: .impossible, commands: [])) }
-                    var commands: [Command] = []
-                    if let outermost = finished.last?.0 {
-                        var closing: [Stack] = []
-                        navigator.end(flow: outermost, closing: &closing)
-                        navigator.clearSubflow(outermost, of: level)
-                        commands = navigator.dismissals(closing) + finished.map { .finish($0.0, exit: $0.1) }
+                    // `sheet Settings at Privacy`: the guards of the path inside the subflow are asked
+                    // first, before anything moves, as a deep link's are.
+                    let path = InnerPath(action.at)
+                    if let question = path.question {
+                        chosen = (move, path)
+                        return .ask(question, from: source)
                     }
-                    commands += navigator.apply(move, in: level)
-                    if !finished.isEmpty { commands += navigator.restartSubflows(of: level) }
-                    return .done(Outcome(status: .applied, commands: commands))
+                    return .done(make(move, in: level, path: path, navigator: navigator))
                 }
             }
         }
+
+        /// Makes the chosen move (after closing the flows that finished on the way), then follows its
+        /// `at` path as far as its guards allowed.
+        private func make(_ move: Move, in level: FlowID, path: InnerPath, navigator: Navigator) -> Outcome {
+            var commands: [Command] = []
+            if let outermost = finished.last?.0 {
+                var closing: [Stack] = []
+                navigator.end(flow: outermost, closing: &closing)
+                navigator.clearSubflow(outermost, of: level)
+                commands = navigator.dismissals(closing) + finished.map { .finish($0.0, exit: $0.1) }
+            }
+            commands += navigator.apply(move, in: level)
+            if !finished.isEmpty { commands += navigator.restartSubflows(of: level) }
+            guard !path.hops.isEmpty else { return Outcome(status: .applied, commands: commands) }
+            let followed = navigator.follow(path.hops[..<path.reachable], from: source)
+            commands += followed.commands
+            if !followed.isDone { return Outcome(status: .impossible, commands: commands) }
+            if let blocker = path.blocker { return Outcome(status: .blocked(by: Program.guardID(blocker)), commands: commands) }
+            return Outcome(status: .applied, commands: commands)
+        }
+    }
+
+    /// The path an action's `at` follows inside the subflow its move starts, and the answers its
+    /// guards gave so far: each hop's guards are asked in order, and the path stops before the hop
+    /// whose guard answers otherwise.
+    struct InnerPath {
+        let hops: [ProgramTable.Hop]
+        /// Each guard the path asks, the answer it needs, and the hop that needs it.
+        let checks: [(ref: GuardRef, expected: Bool, hop: Int)]
+        private var asked = 0
+        /// How many hops are made: all of them, unless a guard said no.
+        private(set) var reachable: Int
+        private(set) var blocker: GuardRef?
+
+        init(_ hops: [ProgramTable.Hop]) {
+            self.hops = hops
+            reachable = hops.count
+            checks = ProgramTable.checks(along: hops, in: Program.table)
+        }
+
+        /// The guard to ask next, if any.
+        var question: GuardRef? { asked < checks.count ? checks[asked].ref : nil }
+
+        mutating func take(_ answer: Bool) {
+            guard asked < checks.count else { return }
+            if answer == checks[asked].expected {
+                asked += 1
+            } else {
+                reachable = checks[asked].hop
+                blocker = checks[asked].ref
+                asked = checks.count
+            }
+        }
+    }
+
+    /// Makes the moves of a path after the flow it starts in runs: brings that flow back to its
+    /// start (or selects the tab), then makes each clause's move with values from `source`.
+    func follow(_ hops: ArraySlice<ProgramTable.Hop>, from source: PayloadSource<Program>) -> (commands: [Command], isDone: Bool) {
+        var commands: [Command] = []
+        for hop in hops {
+            switch hop {
+            case .bottom(let step):
+                commands += reset(rootID, to: step)
+            case .enter(let step):
+                guard let subflow = chain.last(where: { $0.flow.rawValue == step.flow })?.id else { return (commands, false) }
+                commands += reset(subflow, to: step)
+            case .move(let clause):
+                let action = Program.table.clause(clause).actions[clause.branch]
+                guard let move = move(action, in: clause.flow, from: source),
+                      let level = chain.last(where: { $0.flow.rawValue == clause.flow })?.id, canApply(move, in: level) else {
+                    return (commands, false)
+                }
+                commands += apply(move, in: level)
+            }
+        }
+        return (commands, true)
     }
 
     /// A clause's action as a move, its target built from the payload.
@@ -205,21 +289,7 @@ extension Navigator {
             let ref = Program.link(of: link)
             hops = Program.table.flows[ref.flow].links[ref.index].path
             reachable = hops.count
-            var checks: [(ref: GuardRef, expected: Bool, hop: Int)] = []
-            for (index, hop) in hops.enumerated() {
-                switch hop {
-                case .move(let clause):
-                    for (guardIndex, expected) in Program.table.checks(for: clause) {
-                        checks.append((GuardRef(flow: clause.flow, index: guardIndex), expected, index))
-                    }
-                case .bottom(let step), .enter(let step):
-                    // A flow whose start guards decide is entered where they would start it.
-                    for (guardIndex, expected) in Program.table.startChecks(flow: step.flow, step: step.step) {
-                        checks.append((GuardRef(flow: step.flow, index: guardIndex), expected, index))
-                    }
-                }
-            }
-            self.checks = checks
+            checks = ProgramTable.checks(along: hops, in: Program.table)
         }
 
         mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
@@ -251,24 +321,9 @@ extension Navigator {
         var closing: [Stack] = []
         for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
         var commands = dismissals(closing)
-        for hop in hops {
-            switch hop {
-            case .bottom(let step):
-                commands += reset(rootID, to: step)
-            case .enter(let step):
-                guard let subflow = chain.last(where: { $0.flow.rawValue == step.flow })?.id else {
-                    return Outcome(status: .impossible, commands: commands)
-                }
-                commands += reset(subflow, to: step)
-            case .move(let clause):
-                let action = Program.table.clause(clause).actions[clause.branch]
-                guard let move = move(action, in: clause.flow, from: .link(link)),
-                      let level = chain.last(where: { $0.flow.rawValue == clause.flow })?.id, canApply(move, in: level) else {
-                    return Outcome(status: .impossible, commands: commands)
-                }
-                commands += apply(move, in: level)
-            }
-        }
+        let followed = follow(hops, from: .link(link))
+        commands += followed.commands
+        if !followed.isDone { return Outcome(status: .impossible, commands: commands) }
         if let blocker { return Outcome(status: .blocked(by: Program.guardID(blocker)), commands: commands) }
         return Outcome(status: .applied, commands: commands)
     }
@@ -296,6 +351,26 @@ extension Navigator {
 }
 
 extension ProgramTable {
+    /// Each guard a path asks (a link's, or an `at`'s), the answer it needs, and the hop that needs
+    /// it, in order: the start conditions of each flow it enters, the conditions of each clause it takes.
+    static func checks(along hops: [Hop], in table: ProgramTable) -> [(ref: GuardRef, expected: Bool, hop: Int)] {
+        var checks: [(ref: GuardRef, expected: Bool, hop: Int)] = []
+        for (index, hop) in hops.enumerated() {
+            switch hop {
+            case .move(let clause):
+                for (guardIndex, expected) in table.checks(for: clause) {
+                    checks.append((GuardRef(flow: clause.flow, index: guardIndex), expected, index))
+                }
+            case .bottom(let step), .enter(let step):
+                // A flow whose start guards decide is entered where they would start it.
+                for (guardIndex, expected) in table.startChecks(flow: step.flow, step: step.step) {
+                    checks.append((GuardRef(flow: step.flow, index: guardIndex), expected, index))
+                }
+            }
+        }
+        return checks
+    }
+
     /// The guards a link asks at a clause on its path, and the answer each must give: each
     /// condition of an earlier clause for the same trigger in the same place must fail (else that
     /// clause would fire), each condition before the action in its chain must fail, and the

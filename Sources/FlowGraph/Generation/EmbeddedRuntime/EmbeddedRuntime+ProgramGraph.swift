@@ -29,6 +29,9 @@ public struct ProgramGraph: Sendable {
         public let action: String
         /// The step (or for `exit`, the exit) the action names.
         public let target: String?
+        /// For `sheet Settings at Privacy`: the path inside the subflow the target runs, from its
+        /// start to the step `at` names (`Flow.Step` each); empty without `at`.
+        public var at: [String] = []
     }
 
     public struct LinkInfo: Hashable, Sendable {
@@ -64,19 +67,12 @@ public struct ProgramGraph: Sendable {
                 steps.append(StepInfo(flow: flow.name, name: step.name, inputs: step.inputs,
                                       runs: step.runs.map { table.flows[$0].name }, path: path))
                 let triggers = step.runs.map { table.flows[$0].exits } ?? flow.events
-                transitions += Self.transitions(step.clauses, flow: flow, from: step.name, triggers: triggers)
+                transitions += Self.transitions(step.clauses, flow: flow, from: step.name, triggers: triggers, in: table)
             }
-            transitions += Self.transitions(flow.clauses, flow: flow, from: nil, triggers: flow.events)
+            transitions += Self.transitions(flow.clauses, flow: flow, from: nil, triggers: flow.events, in: table)
             for link in flow.links {
-                let path = link.path.map { hop -> String in
-                    switch hop {
-                    case .bottom(let step), .enter(let step): return table.name(step)
-                    case .move(let clause):
-                        let action = table.clause(clause).actions[clause.branch]
-                        return table.name(StepRef(flow: clause.flow, step: action.target ?? 0))
-                    }
-                }
-                links.append(LinkInfo(flow: flow.name, pattern: link.text, target: flow.steps[link.target].name, path: path))
+                links.append(LinkInfo(flow: flow.name, pattern: link.text, target: flow.steps[link.target].name,
+                                      path: Self.names(link.path, in: table)))
             }
         }
         self.steps = steps
@@ -110,14 +106,28 @@ public struct ProgramGraph: Sendable {
         return cache[global]
     }
 
+    /// The step each hop of a path shows (`Flow.Step`).
+    private static func names(_ hops: [ProgramTable.Hop], in table: ProgramTable) -> [String] {
+        hops.map { hop -> String in
+            switch hop {
+            case .bottom(let step), .enter(let step): return table.name(step)
+            case .move(let clause):
+                let action = table.clause(clause).actions[clause.branch]
+                return table.name(StepRef(flow: clause.flow, step: action.target ?? 0))
+            }
+        }
+    }
+
     private static func transitions(_ clauses: [ProgramTable.Clause], flow: ProgramTable.FlowInfo, from: String?,
-                                    triggers: [String]) -> [TransitionInfo] {
+                                    triggers: [String], in table: ProgramTable) -> [TransitionInfo] {
         clauses.flatMap { clause in
             let conditions = clause.conditions.map { ($0.isNegated ? "!" : "") + flow.guards[$0.guardIndex].name }
             return clause.actions.enumerated().map { branch, action in
                 let target = action.target.map { action.kind == .exit ? flow.exits[$0] : flow.steps[$0].name }
-                return TransitionInfo(flow: flow.name, from: from, event: triggers[clause.trigger], conditions: conditions,
-                                      branch: branch, action: action.written, target: target)
+                var info = TransitionInfo(flow: flow.name, from: from, event: triggers[clause.trigger], conditions: conditions,
+                                          branch: branch, action: action.written, target: target)
+                info.at = names(action.at, in: table)
+                return info
             }
         }
     }

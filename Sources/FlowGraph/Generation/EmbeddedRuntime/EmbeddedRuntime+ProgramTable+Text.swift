@@ -17,8 +17,9 @@ extension EmbeddedRuntime {
 ///                                            a clause; on a line of its own, a flow-level one
 ///     link TARGET TEXT SCHEME|- [/LITERAL | {INPUT}]... [?KEY=/LITERAL | ?KEY={INPUT}]... [path HOP...]
 ///
-/// An ACTION is a kind (`push`, `popTo`, ...) followed by its target's index unless it is `pop` or
-/// `dismiss`. A HOP is `bN` (the root shows global step N), `eN` (a subflow starts over at N) or
+/// An ACTION is a kind (`push`, `popTo`, ...) followed by its target's index unless it is `pop`,
+/// `dismiss` or `close`; a back move and `,` may come before it (`dismiss , sheet 3`), and `at HOP...`
+/// after it: the path inside the subflow its target runs (`sheet 3 at e12 m4:0:1:0`). A HOP is `bN` (the root shows global step N), `eN` (a subflow starts over at N) or
 /// `mFLOW:STEP:CLAUSE:BRANCH` (a clause's action; STEP is `*` for a flow-level clause).
 ///
 /// `flowgraph generate` writes it (FlowGraph's `RouterTable`); a test decodes what it writes.
@@ -113,21 +114,39 @@ extension ProgramTable {
         self.init(flows: flows)
         // Hops name steps by their global index until the offsets are known.
         let total = self.flows.reduce(0) { $0 + $1.steps.count }
+        func located(_ hops: [Hop]) throws(TextError) -> [Hop] {
+            try hops.map { hop throws(TextError) in
+                switch hop {
+                case .bottom(let global), .enter(let global):
+                    guard global.step >= 0, global.step < total else {
+                        throw TextError(line: 0, message: "a path goes through no step \(global.step)")
+                    }
+                    let step = self.step(global: global.step)
+                    if case .bottom = hop { return .bottom(step) }
+                    return .enter(step)
+                case .move:
+                    return hop
+                }
+            }
+        }
+        func located(_ clauses: inout [Clause]) throws(TextError) {
+            for clause in clauses.indices {
+                for action in clauses[clause].actions.indices where !clauses[clause].actions[action].at.isEmpty {
+                    clauses[clause].actions[action].at = try located(clauses[clause].actions[action].at)
+                }
+            }
+        }
         for flow in self.flows.indices {
             for link in self.flows[flow].links.indices {
-                self.flows[flow].links[link].path = try self.flows[flow].links[link].path.map { hop throws(TextError) in
-                    switch hop {
-                    case .bottom(let global), .enter(let global):
-                        guard global.step >= 0, global.step < total else {
-                            throw TextError(line: 0, message: "a link's path goes through no step \(global.step)")
-                        }
-                        let step = self.step(global: global.step)
-                        if case .bottom = hop { return .bottom(step) }
-                        return .enter(step)
-                    case .move:
-                        return hop
-                    }
-                }
+                self.flows[flow].links[link].path = try located(self.flows[flow].links[link].path)
+            }
+            var clauses = self.flows[flow].clauses
+            try located(&clauses)
+            self.flows[flow].clauses = clauses
+            for step in self.flows[flow].steps.indices {
+                var clauses = self.flows[flow].steps[step].clauses
+                try located(&clauses)
+                self.flows[flow].steps[step].clauses = clauses
             }
         }
         try validate()
@@ -139,6 +158,19 @@ extension ProgramTable {
             if !condition { throw TextError(line: 0, message: message()) }
         }
         let total = offsets.last.map { $0 + (flows.last?.steps.count ?? 0) } ?? 0
+        func checkHops(_ hops: [Hop], what: String) throws(TextError) {
+            for hop in hops {
+                switch hop {
+                case .bottom(let step), .enter(let step):
+                    try check(flows.indices.contains(step.flow) && flows[step.flow].steps.indices.contains(step.step), "\(what) goes through no step")
+                case .move(let ref):
+                    try check(flows.indices.contains(ref.flow), "\(what) names no flow \(ref.flow)")
+                    try check(ref.step.map(flows[ref.flow].steps.indices.contains) ?? true, "\(what) names no step")
+                    let clauses = self.clauses(flow: ref.flow, step: ref.step)
+                    try check(clauses.indices.contains(ref.clause) && clauses[ref.clause].actions.indices.contains(ref.branch), "\(what) names no clause")
+                }
+            }
+        }
         for flow in flows {
             try check(flow.steps.indices.contains(flow.start), "flow '\(flow.name)' starts at a step it does not have")
             for choice in flow.startChoices {
@@ -158,6 +190,16 @@ extension ProgramTable {
                     for action in clause.actions {
                         if let back = action.back, back.kind == .popTo {
                             try check(back.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
+                        }
+                        if !action.at.isEmpty {
+                            let runs = action.kind.buildsScreen ? action.target.flatMap { flow.steps.indices.contains($0) ? flow.steps[$0].runs : nil } : nil
+                            try check(runs != nil, "'at' follows a move to a step that runs no flow")
+                            if case .enter(let first) = action.at[0] {
+                                try check(first.flow == runs, "an 'at' path starts outside the subflow of its move")
+                            } else {
+                                try check(false, "an 'at' path starts where its subflow starts")
+                            }
+                            try checkHops(action.at, what: "an 'at' path")
                         }
                         switch action.kind {
                         case .pop, .dismiss, .close: try check(action.target == nil, "'\(action.kind.rawValue)' takes no target")
@@ -184,17 +226,7 @@ extension ProgramTable {
                 for part in link.segments + link.query.map(\.value) {
                     if case .placeholder(let index) = part { try check(index >= 0 && index < inputs, "a link names no input \(index)") }
                 }
-                for hop in link.path {
-                    switch hop {
-                    case .bottom(let step), .enter(let step):
-                        try check(flows.indices.contains(step.flow) && flows[step.flow].steps.indices.contains(step.step), "a link's path goes through no step")
-                    case .move(let ref):
-                        try check(flows.indices.contains(ref.flow), "a link's path names no flow \(ref.flow)")
-                        try check(ref.step.map(flows[ref.flow].steps.indices.contains) ?? true, "a link's path names no step")
-                        let clauses = self.clauses(flow: ref.flow, step: ref.step)
-                        try check(clauses.indices.contains(ref.clause) && clauses[ref.clause].actions.indices.contains(ref.branch), "a link's path names no clause")
-                    }
-                }
+                try checkHops(link.path, what: "a link's path")
             }
         }
     }
@@ -307,7 +339,35 @@ private struct Fields {
         guard let kind = ProgramTable.ActionKind(rawValue: word) else { throw error("unknown action '\(word)'") }
         switch kind {
         case .pop, .dismiss, .close: return .init(kind: kind, target: nil)
-        default: return .init(kind: kind, target: try number())
+        default:
+            var action = ProgramTable.Action(kind: kind, target: try number())
+            guard peek() == "at" else { return action }
+            _ = try self.word()
+            while let next = peek(), let hop = try hop(next) {
+                action.at.append(hop)
+                index += 1
+            }
+            guard !action.at.isEmpty else { throw error("expected the hops of a path after 'at'") }
+            return action
+        }
+    }
+
+    /// `bN`, `eN` or `mFLOW:STEP:CLAUSE:BRANCH` (N a global step index, resolved once the table is
+    /// read); nil for a word that is no hop (`else`, `on`).
+    private func hop(_ raw: String) throws(ProgramTable.TextError) -> ProgramTable.Hop? {
+        let body = raw.dropFirst()
+        guard let first = raw.first, body.first?.isNumber == true else { return nil }
+        switch first {
+        case "b", "e":
+            guard let global = Int(body) else { throw error("expected a step index in '\(raw)'") }
+            return first == "b" ? .bottom(StepRef(flow: -1, step: global)) : .enter(StepRef(flow: -1, step: global))
+        case "m":
+            let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 4, let flow = Int(parts[0]), let clause = Int(parts[2]), let branch = Int(parts[3]),
+                  parts[1] == "*" || Int(parts[1]) != nil else { throw error("expected mFLOW:STEP:CLAUSE:BRANCH, not '\(raw)'") }
+            return .move(.init(flow: flow, step: Int(parts[1]), clause: clause, branch: branch))
+        default:
+            return nil
         }
     }
 
@@ -338,21 +398,10 @@ private struct Fields {
         guard !isAtEnd else { return link }
         index += 1
         while !isAtEnd {
-            let raw = words[index]
+            let raw = String(words[index])
             index += 1
-            let body = raw.dropFirst()
-            switch raw.first {
-            case "b", "e":
-                guard let global = Int(body) else { throw error("expected a step index in '\(raw)'") }
-                link.path.append(raw.first == "b" ? .bottom(StepRef(flow: -1, step: global)) : .enter(StepRef(flow: -1, step: global)))
-            case "m":
-                let parts = body.split(separator: ":", omittingEmptySubsequences: false)
-                guard parts.count == 4, let flow = Int(parts[0]), let clause = Int(parts[2]), let branch = Int(parts[3]),
-                      parts[1] == "*" || Int(parts[1]) != nil else { throw error("expected mFLOW:STEP:CLAUSE:BRANCH, not '\(raw)'") }
-                link.path.append(.move(.init(flow: flow, step: Int(parts[1]), clause: clause, branch: branch)))
-            default:
-                throw error("unknown hop '\(raw)'")
-            }
+            guard let hop = try hop(raw) else { throw error("unknown hop '\(raw)'") }
+            link.path.append(hop)
         }
         return link
     }

@@ -157,6 +157,9 @@ enum Mail {
         /// Search in every mailbox (`scope` is nil).
         case searchTapped(scope: MailboxID?)
         case settingsTapped
+        /// "Account Settings…" in the menu of an account's section: Settings opens at that
+        /// account, through Accounts, so that "Back" leads to the list of accounts.
+        case accountSettingsTapped(account: AccountID)
         case messagePicked(message: MessageID)
         case replyTapped(draft: Draft)
         case forwardTapped(draft: Draft)
@@ -211,22 +214,23 @@ enum Mail {
         case .mailboxPicked: return 1
         case .searchTapped: return 2
         case .settingsTapped: return 3
-        case .messagePicked: return 4
-        case .replyTapped: return 5
-        case .forwardTapped: return 6
-        case .attachmentTapped: return 7
-        case .moveTapped: return 8
-        case .nextMessageTapped: return 9
-        case .deleted: return 10
-        case .moved: return 11
-        case .cancelTapped: return 12
-        case .doneTapped: return 13
-        case .shareTapped: return 14
-        case .shared: return 15
-        case .unlockWithBiometricsTapped: return 16
-        case .passcodeAccepted: return 17
-        case .composeTapped: return 18
-        case .lockTimeoutElapsed: return 19
+        case .accountSettingsTapped: return 4
+        case .messagePicked: return 5
+        case .replyTapped: return 6
+        case .forwardTapped: return 7
+        case .attachmentTapped: return 8
+        case .moveTapped: return 9
+        case .nextMessageTapped: return 10
+        case .deleted: return 11
+        case .moved: return 12
+        case .cancelTapped: return 13
+        case .doneTapped: return 14
+        case .shareTapped: return 15
+        case .shared: return 16
+        case .unlockWithBiometricsTapped: return 17
+        case .passcodeAccepted: return 18
+        case .composeTapped: return 19
+        case .lockTimeoutElapsed: return 20
         }
     }
     fileprivate static func index(of value: Link) -> Int {
@@ -361,7 +365,7 @@ enum MailSettings {
     private static let steps: [Step?] = [.settingsHome, .accounts, nil, .addAccount, nil, .signature, .notificationSettings, .passcodeLock, .setPasscode]
     fileprivate static func step(_ index: Int, from source: FlowRouter.Source) -> Step? {
         switch (index, source) {
-        case (2, .event(.mailSettings(.accountPicked(let account)))): return .accountDetail(account: account)
+        case (2, .event(.mail(.accountSettingsTapped(let account)))), (2, .event(.mailSettings(.accountPicked(let account)))): return .accountDetail(account: account)
         case (4, .event(.mailSettings(.providerPicked(let provider)))): return .accountSignIn(provider: provider)
         default: return steps.indices.contains(index) ? steps[index] : nil
         }
@@ -450,20 +454,20 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step Contacts - 0 on 4 dismiss on 3 dismiss
         step SendLater - 0 on 5 exit 1 on 3 dismiss
         step DraftOptions - 0 on 6 exit 3 on 7 exit 2 on 8 dismiss
-        flow Mail 0 0 1 guard biometricsSucceeded 1 event allInboxesTapped event mailboxPicked event searchTapped event settingsTapped event messagePicked event replyTapped event forwardTapped event attachmentTapped event moveTapped event nextMessageTapped event deleted event moved event cancelTapped event doneTapped event shareTapped event shared event unlockWithBiometricsTapped event passcodeAccepted event composeTapped event lockTimeoutElapsed
-        step Mailboxes - ^ on 0 push 1 on 1 push 2 on 2 push 3 on 3 sheet 9
-        step Inbox - 4 on 4 push 4 on 2 push 3
-        step Mailbox - 4 in mailbox:MailboxID on 4 push 4 on 2 push 3
-        step Search - 4 in scope:MailboxID? on 4 push 4
-        step Message - 5 in message:MessageID on 5 sheet 8 on 6 sheet 8 on 7 cover 6 on 8 sheet 5 on 9 replace 4 on 10 pop
-        step MoveToMailbox - 8 in message:MessageID on 11 dismiss on 12 dismiss
-        step AttachmentViewer - 8 in attachment:AttachmentID on 13 dismiss on 14 sheet 7
-        step ShareAttachment - 10 in attachment:AttachmentID on 15 dismiss on 12 dismiss
+        flow Mail 0 0 1 guard biometricsSucceeded 1 event allInboxesTapped event mailboxPicked event searchTapped event settingsTapped event accountSettingsTapped event messagePicked event replyTapped event forwardTapped event attachmentTapped event moveTapped event nextMessageTapped event deleted event moved event cancelTapped event doneTapped event shareTapped event shared event unlockWithBiometricsTapped event passcodeAccepted event composeTapped event lockTimeoutElapsed
+        step Mailboxes - ^ on 0 push 1 on 1 push 2 on 2 push 3 on 3 sheet 9 on 4 sheet 9 at e15 m2:0:0:0 m2:1:0:0
+        step Inbox - 4 on 5 push 4 on 2 push 3
+        step Mailbox - 4 in mailbox:MailboxID on 5 push 4 on 2 push 3
+        step Search - 4 in scope:MailboxID? on 5 push 4
+        step Message - 5 in message:MessageID on 6 sheet 8 on 7 sheet 8 on 8 cover 6 on 9 sheet 5 on 10 replace 4 on 11 pop
+        step MoveToMailbox - 8 in message:MessageID on 12 dismiss on 13 dismiss
+        step AttachmentViewer - 8 in attachment:AttachmentID on 14 dismiss on 15 sheet 7
+        step ShareAttachment - 10 in attachment:AttachmentID on 16 dismiss on 13 dismiss
         step Compose 0 4 in draft:Draft on 0 dismiss on 1 dismiss on 2 dismiss on 3 dismiss
         step Settings 2 4 on 0 dismiss
-        step Lock - 4 on 16 if 0 dismiss on 17 dismiss
-        on 18 sheet 8
-        on 19 cover 10
+        step Lock - 4 on 17 if 0 dismiss on 18 dismiss
+        on 19 sheet 8
+        on 20 cover 10
         link 4 /messages/{message} - /messages {0} path b4 m1:0:0:0 m1:1:0:0
         link 2 /mailboxes/{mailbox} - /mailboxes {0} path b4 m1:0:1:0
         flow MailSettings 0 0 0 event accountsTapped event signatureTapped event notificationsTapped event passcodeTapped event doneTapped event accountPicked event addAccountTapped event accountDeleted event providerPicked event accountAdded event signatureSaved event setPasscodeTapped event passcodeSet exit done
