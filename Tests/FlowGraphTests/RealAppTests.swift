@@ -25,4 +25,30 @@ struct RealAppTests {
             "shortest path: Browser.WebView → (menuTapped: sheet) Browser.Menu → (settingsPicked: dismiss, replace) Browser.Settings",
         ])
     }
+
+    /// IceCubesApp's five tabs push and present the same eleven screens: written once, each tab
+    /// with its own stack, clean, one Swift type for the app's view builder.
+    @Test func iceCubesTabsShareTheirScreensThroughDestinations() throws {
+        let path = "Tests/FlowGraphTests/Fixtures/real-apps/icecubes-tabs.flow"
+        let result = Compiler.compile([try Repository.source(path)])
+        #expect(result.diagnostics.isEmpty, "\(findings(result))")
+        let program = try #require(result.program)
+        let social = try #require(program.groups.first)
+        #expect(social.declaration.steps.count == 11)
+        #expect(social.users.count == 5)
+        // Every tab has every shared screen, in its own stack, and reaches each of them.
+        for user in social.users {
+            let shared = program.flows[user].steps.indices.filter { program.flows[user].steps[$0].shared != nil }
+            #expect(shared.count == 11)
+            #expect(shared.allSatisfy { result.analysis.isStepReachable[user][$0] }, "\(program.flows[user].name)")
+        }
+        // Written once: the 55 shared steps the five tabs have are 11 declarations.
+        let written = program.flows.reduce(0) { $0 + $1.steps.filter { $0.shared == nil }.count } + social.declaration.steps.count
+        #expect(written == 5 + 7 + 11)
+        #expect(program.flows.reduce(0) { $0 + $1.steps.count } == 5 + 7 + 55)
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["icecubes-tabs.flow"])
+        #expect(source.components(separatedBy: "case accountDetail(account: AccountID)").count == 2)
+        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
 }

@@ -83,8 +83,10 @@ public struct Resolver {
             groups.append(DestinationGroup(declaration: declaration, users: flows.indices.filter { uses[$0].contains(index) },
                                            span: groupSpans[index]))
         }
+        // References are resolved against the declarations: one copy of the flows, taken once (a
+        // copy per flow would make a program of 100,000 flows quadratic).
+        let declared = declaredFlows
         for index in flows.indices {
-            let declared = flows
             inUsedGroupsOnce(uses[index]) { $0.resolveReferences(of: &flows[index], syntax: syntaxes[index], flows: declared) }
             markShared(&flows[index], groups: groups)
         }
