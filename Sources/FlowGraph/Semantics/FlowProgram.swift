@@ -102,6 +102,11 @@ public struct Step: Sendable {
     /// Whether some of the step's text was lost (a syntax error in it, or a second declaration of
     /// its name): the checker then assumes the step may do anything.
     public var isIncomplete = false
+    /// `receives (address: AddressID)`: the values a back move that shows the step again hands it,
+    /// by name from its event's payload (see `ResultDelivery`).
+    public var receives: [Parameter] = []
+    /// The range of the word `receives`, when it is written.
+    public var receivesRange: SourceRange?
 
     /// Whether the step is written to run a flow (`runs F`), whether or not `F` resolves.
     public var runsAFlow: Bool { runsRange != nil }
