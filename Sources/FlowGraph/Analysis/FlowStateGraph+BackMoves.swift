@@ -166,6 +166,57 @@ extension FlowStateGraph {
         return result.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
+    /// Finds `landings`, once the search is done (before the moves found late are merged): every
+    /// move is taken in for `statesUnder` first, in the order `followSequences` takes them in, so
+    /// that the chains its witness paths find stay as they were.
+    mutating func findLandings(of clauses: Set<Origin>) {
+        for state in edgesDone..<states.count {
+            for index in Int(moveStart[state]) ..< Int(moveStart[state + 1]) { addIncoming(Int32(state), allMoves[index]) }
+        }
+        edgesDone = states.count
+        for index in lateDone..<lateMoves.count { addIncoming(lateMoves[index].from, lateMoves[index].move) }
+        lateDone = lateMoves.count
+        for state in states.indices {
+            for index in Int(moveStart[state]) ..< Int(moveStart[state + 1]) {
+                let move = allMoves[index]
+                guard move.part == .main, move.written.goesBack, clauses.contains(move.origin),
+                      let action = transition(of: move.origin)?.actions[move.branch] else { continue }
+                let under = statesUnder(Int32(state), back: action, withChains: false).map(\.under)
+                landings.append(Landing(from: Int32(state), move: move, under: under))
+            }
+        }
+    }
+
+    /// The moves from the flow's start to state `under`, up to the state `from` where a back move of
+    /// `landings` is made, then that move, back to `under`: the witness that it lands there.
+    func landingPath(from: Int32, move: Move, under: Int32) -> [(state: Int32, move: Move?)] {
+        guard let action = transition(of: move.origin)?.actions[move.branch],
+              let chain = statesUnder(from, back: action, withChains: true).first(where: { $0.under == under })?.chain else {
+            return path(to: under)
+        }
+        var result = path(to: under)
+        for (madeIn, step) in chain {
+            if step.via >= 0 {
+                result += hops(ofLateMove: step, madeIn: madeIn)
+            } else {
+                result.append((step.target, step))
+            }
+        }
+        var back = move
+        back.target = under
+        result.append((under, back))
+        return result
+    }
+
+    /// The clause a move comes from; nil for the tab bar.
+    func transition(of origin: Origin) -> Transition? {
+        switch origin {
+        case .step(let step, let handler): flow.steps[step].handlers[handler]
+        case .flow(let handler): flow.handlers[handler]
+        case .tabBar: nil
+        }
+    }
+
     /// Puts the moves found late after the moves of the state they are made in.
     mutating func mergeLateMoves() {
         var byState = [[Move]](repeating: [], count: states.count)
@@ -189,14 +240,7 @@ extension FlowStateGraph {
     /// The moves from the state a late move's back move returned to up to the state it is made
     /// in, found from the moves known when it was found.
     func chain(of key: LateKey) -> [(from: Int32, move: Move)] {
-        guard let known = lateOrder[key] else { return [] }
-        let transition: Transition
-        switch key.origin {
-        case .step(let step, let handler): transition = flow.steps[step].handlers[handler]
-        case .flow(let handler): transition = flow.handlers[handler]
-        case .tabBar: return []
-        }
-        guard let back = transition.actions[key.branch].back else { return [] }
+        guard let known = lateOrder[key], let back = transition(of: key.origin)?.actions[key.branch].back else { return [] }
         return statesUnder(key.from, back: back, withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
     }
 }
