@@ -29,16 +29,17 @@ public enum MermaidEmitter {
             if !flow.handlers.isEmpty { lines.append("        state \"any step\" as \(anyID)") }
             for step in flow.steps {
                 let source = ids.id(for: "\(flow.name).\(step.name)")
-                for transition in step.handlers { lines += edges(transition, from: source, in: flow, ids: &ids) }
+                for transition in step.handlers { lines += edges(transition, from: source, of: step, in: flow, program: program, ids: &ids) }
             }
-            for transition in flow.handlers { lines += edges(transition, from: anyID, in: flow, ids: &ids) }
+            for transition in flow.handlers { lines += edges(transition, from: anyID, of: nil, in: flow, program: program, ids: &ids) }
             lines.append("    }")
         }
         lines += classes(program, diagnostics: diagnostics, included: included, ids: &ids)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func edges(_ transition: Transition, from source: String, in flow: Flow, ids: inout MermaidIDs) -> [String] {
+    private static func edges(_ transition: Transition, from source: String, of step: Step?, in flow: Flow, program: FlowProgram,
+                              ids: inout MermaidIDs) -> [String] {
         let conditions = transition.conditions
         return transition.actions.enumerated().compactMap { branch, action in
             var text = transition.event + DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
@@ -46,7 +47,7 @@ public enum MermaidEmitter {
             switch action.kind {
             case .pop, .dismiss, .close:
                 head = source
-                text += " (\(action.kind.rawValue))"
+                text += " (\(action.kind.rawValue)\(DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)))"
             case .exit:
                 guard let target = action.target else { return nil }
                 head = "[*]"
@@ -57,7 +58,7 @@ public enum MermaidEmitter {
                 if let back = action.back {
                     text += " (\(back.written), \(action.kind.rawValue))"
                 } else if action.kind != .push {
-                    text += " (\(action.kind.rawValue))"
+                    text += " (\(action.kind.rawValue)\(DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)))"
                 }
             }
             return "        \(source) --> \(head): \(label(text))"

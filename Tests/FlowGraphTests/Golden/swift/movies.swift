@@ -433,7 +433,8 @@ enum WatchlistFlow {
     /// The steps of flow 'WatchlistFlow': where the user can be.
     enum Step: Hashable, Sendable {
         /// Saved movies, sorted and filtered. An empty list offers "Browse movies",
-        /// which the tab bar handles by selecting the Discover tab.
+        /// which the tab bar handles by selecting the Discover tab. The filter sheet hands its
+        /// choice back.
         case savedMovies
         case filter
         case movieDetail(movie: MovieID)
@@ -484,6 +485,14 @@ enum WatchlistFlow {
         }
     }
 
+    /// The values a back move hands the steps of flow 'WatchlistFlow' that receive, when it shows them again.
+    enum Received: Hashable, Sendable {
+        /// Saved movies, sorted and filtered. An empty list offers "Browse movies",
+        /// which the tab bar handles by selecting the Discover tab. The filter sheet hands its
+        /// choice back.
+        case savedMovies(filter: WatchlistFilter)
+    }
+
     fileprivate static func index(of value: Event) -> Int {
         switch value {
         case .moviePicked: return 0
@@ -511,6 +520,12 @@ enum WatchlistFlow {
         case (3, .event(.watchlistFlow(.markedWatched(let movie)))): return .rate(movie: movie)
         case (4, .event(.watchlistFlow(.trailerTapped(let video)))): return .trailer(video: video)
         default: return steps.indices.contains(index) ? steps[index] : nil
+        }
+    }
+    fileprivate static func received(_ index: Int, from source: FlowRouter.Source) -> Received? {
+        switch (index, source) {
+        case (0, .event(.watchlistFlow(.filterApplied(let filter)))): return .savedMovies(filter: filter)
+        default: return nil
         }
     }
     fileprivate static func link(_ index: Int, values: [String?]) -> Link? {
@@ -567,6 +582,11 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case discoverFlow(DiscoverFlow.Link)
         case profileFlow(ProfileFlow.Link)
         case watchlistFlow(WatchlistFlow.Link)
+    }
+
+    /// A value a back move hands a screen of any flow that receives, when it shows it again.
+    enum Received: Hashable, Sendable {
+        case watchlistFlow(WatchlistFlow.Received)
     }
 
     /// A guard of any flow; it prints as `Flow.guard`.
@@ -644,7 +664,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         link 3 /profile/history - /profile /history path b9 e12 e17 m4:0:1:0
         link 5 /profile/lists/{list} - /profile /lists {0} path b9 e12 e17 m4:0:2:0 m4:4:0:0
         flow WatchlistFlow 0 0 0 event moviePicked event filterTapped event filterApplied event cancelTapped event trailerTapped event markedWatched event removedFromWatchlist event rated event skipTapped event doneTapped event playbackEnded
-        step SavedMovies - 11 on 0 push 2 on 1 sheet 1
+        step SavedMovies - 11 recv filter:WatchlistFilter on 0 push 2 on 1 sheet 1
         step Filter - 28 on 2 dismiss on 3 dismiss
         step MovieDetail - 28 in movie:MovieID on 4 cover 4 on 5 sheet 3 on 6 pop
         step Rate - 30 in movie:MovieID on 7 dismiss on 8 dismiss
@@ -719,6 +739,12 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case 0: return DiscoverFlow.link(ref.index, values: values).map(Link.discoverFlow)
         case 4: return ProfileFlow.link(ref.index, values: values).map(Link.profileFlow)
         case 5: return WatchlistFlow.link(ref.index, values: values).map(Link.watchlistFlow)
+        default: return nil
+        }
+    }
+    static func received(_ step: FlowGraphRuntime.StepRef, from source: Source) -> Received? {
+        switch step.flow {
+        case 5: return WatchlistFlow.received(step.step, from: source).map(Received.watchlistFlow)
         default: return nil
         }
     }
