@@ -29,8 +29,8 @@ extension Checker {
     mutating func checkResults() -> [ResultLanding] {
         var result: [ResultLanding] = []
         for flowIndex in program.flows.indices {
-            guard let graph = graphs[flowIndex], !graph.landings.isEmpty || program.flows[flowIndex].steps.contains(where: { !$0.receives.isEmpty })
-            else { continue }
+            // Landings are found only in flows where a step receives (`resultClauses`).
+            guard let graph = graphs[flowIndex], program.flows[flowIndex].steps.contains(where: { !$0.receives.isEmpty }) else { continue }
             result += checkResults(graph, flowIndex)
         }
         return result
