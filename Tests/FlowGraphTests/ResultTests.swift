@@ -277,6 +277,30 @@ struct ResultTests {
             """) == ["unknown-name"])
     }
 
+    /// `landings` are found forward for every state at once; `statesUnder` finds them state by
+    /// state, as the witness paths do. Both must agree: on the samples, the broken app, and
+    /// programs drawn at random with every back move, alone and before a screen.
+    @Test func landingsFoundForEveryStateAtOnceAreThoseFoundOneByOne() throws {
+        var programs: [[SourceFile]] = try ["samples/shop", "samples/mail", "samples/movies", "Tests/FlowGraphTests/Fixtures/broken-app"]
+            .map { try Repository.flowFiles(in: $0).map(Repository.source) }
+        var random = RandomFlow(seed: 7)
+        for number in 0..<60 { programs.append([SourceFile(path: "random\(number).flow", text: random.flow(steps: 4 + number % 9))]) }
+        var compared = 0
+        for files in programs {
+            let (tree, _) = Compiler.parse(files)
+            let (program, _) = Resolver.resolve(tree)
+            var checker = Checker(program: program)
+            checker.buildGraphs(childrenFirst: checker.runsComponents())
+            for graph in checker.graphs.compactMap({ $0 }) where !graph.landings.isEmpty {
+                let fast = graph.landings.map { "\($0.from) \($0.move.origin) \($0.move.branch): \($0.under)" }
+                let slow = graph.landingsOneByOne().map { "\($0.from) \($0.move.origin) \($0.move.branch): \($0.under)" }
+                #expect(fast == slow, "\(files.map(\.path))")
+                compared += fast.count
+            }
+        }
+        #expect(compared > 200)
+    }
+
     @Test func programsWithoutReceivesFindNoLandings() {
         let result = compile("""
             flow Shop {
@@ -291,5 +315,46 @@ struct ResultTests {
             """)
         #expect(result.diagnostics.isEmpty)
         #expect(result.analysis.resultLandings.isEmpty)
+    }
+}
+
+/// Small flows drawn from a seed: every step receives and pushes, presents, replaces and goes back
+/// with payloads, alone and before a screen, so that back moves land in many shapes.
+private struct RandomFlow {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+
+    mutating func flow(steps: Int) -> String {
+        var lines = ["flow Random {", "    start S0"]
+        for step in 0..<steps {
+            lines.append("    step S\(step) receives (v: Int?) {")
+            for clause in 0..<(1 + next(4)) {
+                let target = "S\(next(steps))"
+                let action: String
+                switch next(11) {
+                case 0: action = "push \(target)"
+                case 1: action = "sheet \(target)"
+                case 2: action = "cover \(target)"
+                case 3: action = "replace \(target)"
+                case 4: action = "pop"
+                case 5: action = "popTo \(target)"
+                case 6: action = "dismiss"
+                case 7: action = "close"
+                case 8: action = "dismiss, push \(target)"
+                case 9: action = "pop, push \(target)"
+                default: action = "push \(target)"
+                }
+                lines.append("        on e\(step)x\(clause)(v: Int) -> \(action)")
+            }
+            lines.append("    }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -176,14 +176,84 @@ extension FlowStateGraph {
         edgesDone = states.count
         for index in lateDone..<lateMoves.count { addIncoming(lateMoves[index].from, lateMoves[index].move) }
         lateDone = lateMoves.count
+        // What `statesUnder` finds for one state, found for every state at once: asked state by
+        // state, a deep stack of screens that each can close their sheet is quadratic.
+        var underPop: [Set<Int32>]?
+        var underDismiss: [Set<Int32>]?
+        var underPopTo: [Int: [Set<Int32>]] = [:]
         for state in states.indices {
             for index in Int(moveStart[state]) ..< Int(moveStart[state + 1]) {
                 let move = allMoves[index]
-                guard move.part == .main, move.written.goesBack, clauses.contains(move.origin),
-                      let action = transition(of: move.origin)?.actions[move.branch] else { continue }
-                let under = statesUnder(Int32(state), back: action, withChains: false).map(\.under)
-                landings.append(Landing(from: Int32(state), move: move, under: under))
+                guard move.part == .main, move.written.goesBack, clauses.contains(move.origin) else { continue }
+                let from = states[state]
+                let under: Set<Int32>
+                switch move.kind {
+                case .pop:
+                    guard !from.isBottom else { continue }
+                    if underPop == nil { underPop = underEveryState(follows: { $0 == .replace }, direct: { _, edge in edge.kind == .push }) }
+                    under = underPop![state]
+                case .dismiss:
+                    guard from.layer != .base else { continue }
+                    if underDismiss == nil {
+                        underDismiss = underEveryState(follows: { $0 == .push || $0 == .replace }) { node, edge in
+                            self.states[Int(node)].isBottom && (edge.kind == .sheet || edge.kind == .cover)
+                        }
+                    }
+                    under = underDismiss![state]
+                case .popTo:
+                    let target = move.actionTarget
+                    if underPopTo[target] == nil {
+                        underPopTo[target] = underEveryState(follows: { $0 == .push || $0 == .replace }) { _, edge in
+                            edge.kind == .push && Int(self.states[Int(edge.from)].step) == target
+                        }
+                    }
+                    under = underPopTo[target]![state]
+                default:
+                    continue
+                }
+                landings.append(Landing(from: Int32(state), move: move, under: under.sorted()))
             }
+        }
+    }
+
+    /// For every state `s`, the states a back move made in `s` returns to, as `statesUnder` finds
+    /// them for one: the `from` of each move into a state `s` can have been reached from by
+    /// `follows` moves (`s` included) for which `direct` holds. Found forward, for all states at
+    /// once: each state takes in what the states a `follows` move led from hold, until nothing
+    /// changes.
+    func underEveryState(follows: (ActionKind) -> Bool, direct: (Int32, Incoming) -> Bool) -> [Set<Int32>] {
+        var result = [Set<Int32>](repeating: [], count: states.count)
+        var successors = [[Int32]](repeating: [], count: states.count)
+        for node in 0 ..< min(states.count, incoming.count) {
+            for edge in incoming[node] {
+                if direct(Int32(node), edge) { result[node].insert(edge.from) }
+                if follows(edge.kind), edge.from != Int32(node) { successors[Int(edge.from)].append(Int32(node)) }
+            }
+        }
+        var queue = (0 ..< Int32(states.count)).reversed().map { $0 }
+        var isQueued = [Bool](repeating: true, count: states.count)
+        while let node = queue.popLast() {
+            isQueued[Int(node)] = false
+            guard !result[Int(node)].isEmpty else { continue }
+            for next in successors[Int(node)] {
+                let before = result[Int(next)].count
+                result[Int(next)].formUnion(result[Int(node)])
+                if result[Int(next)].count != before, !isQueued[Int(next)] {
+                    isQueued[Int(next)] = true
+                    queue.append(next)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The landings `statesUnder` finds state by state, for a test to compare with `landings`.
+    func landingsOneByOne() -> [Landing] {
+        landings.map { landing in
+            guard let action = transition(of: landing.move.origin)?.actions[landing.move.branch] else { return landing }
+            var copy = landing
+            copy.under = statesUnder(landing.from, back: action, withChains: false).map(\.under)
+            return copy
         }
     }
 
