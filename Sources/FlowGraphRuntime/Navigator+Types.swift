@@ -94,6 +94,10 @@ extension Navigator {
         case start(FlowID, flow: Flow, stacks: [StackID], in: StackID, index: Int)
         /// The flow took an exit; the commands of its parent's exit handler follow.
         case finish(FlowID, exit: String)
+        /// A back move showed the entry again, on top of `stack`, and handed its screen `value`
+        /// from the move's payload (the step `receives` it): it comes after the back move's
+        /// commands, and changes nothing on screen.
+        case deliver(Program.Received, to: EntryID, on: StackID)
 
         public var description: String {
             switch self {
@@ -108,6 +112,7 @@ extension Navigator {
             case .start(let id, let flow, let stacks, let stack, let index):
                 "start \(Program.table.flows[flow.rawValue].name) as \(id) with \(stacks.map(\.description).joined(separator: ", ")) in \(stack) at \(index)"
             case .finish(let flow, let exit): "finish \(flow) with \(exit)"
+            case .deliver(let value, let entry, let stack): "deliver \(value) to \(entry) on \(stack)"
             }
         }
     }

@@ -167,6 +167,9 @@ extension Navigator {
             }
             commands += navigator.apply(move, in: level)
             if !finished.isEmpty { commands += navigator.restartSubflows(of: level) }
+            // A back move alone hands its payload to the screen it showed again (a move with `at`
+            // shows a new screen, so a back move has no path).
+            if let delivery = navigator.delivery(after: move, in: level, from: source) { commands.append(delivery) }
             guard !path.hops.isEmpty else { return Outcome(status: .applied, commands: commands) }
             let followed = navigator.follow(path.hops[..<path.reachable], from: source)
             commands += followed.commands
@@ -230,6 +233,22 @@ extension Navigator {
             }
         }
         return (commands, true)
+    }
+
+    /// What a back move alone (`pop`, `popTo`, `dismiss`, `close`) hands the entry it showed again
+    /// in flow `id`: a `deliver` when that entry's step receives and the program builds its value
+    /// from the move's payload. A back move before a screen (`dismiss, push X`) hands nothing: the
+    /// screen it went back to is covered at once.
+    func delivery(after move: Move, in id: FlowID, from source: PayloadSource<Program>) -> Command? {
+        switch move {
+        case .pop, .popTo, .dismiss, .close: break
+        default: return nil
+        }
+        guard let top = flows[id]?.top, let entry = top.entries.last else { return nil }
+        let step = Program.step(of: entry.screen)
+        guard !Program.table.flows[step.flow].steps[step.step].receives.isEmpty,
+              let value = Program.received(step, from: source) else { return nil }
+        return .deliver(value, to: entry.id, on: top.id)
     }
 
     /// A clause's action as a move, its target built from the payload.

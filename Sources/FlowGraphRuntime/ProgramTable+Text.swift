@@ -5,10 +5,11 @@
 ///     flow NAME TABS START ROOT [guard NAME ASYNC]... [event NAME]... [exit NAME]...
 ///                                            TABS, ROOT, ASYNC: 0 or 1; START: a step index;
 ///                                            the flow's guards, events and exits in order
-///     step NAME RUNS PATH [in NAME:TYPE]... [CLAUSE]...
+///     step NAME RUNS PATH [in NAME:TYPE]... [recv NAME:TYPE]... [CLAUSE]...
 ///                                            RUNS: a flow index or -; PATH: the global index of
 ///                                            the step before it on a shortest path, ^ for a
-///                                            first screen, - when unreachable
+///                                            first screen, - when unreachable; recv: a value the
+///                                            step receives (none is written when it receives none)
 ///     on TRIGGER [if [!]GUARD] ACTION [else [if [!]GUARD] ACTION]...
 ///                                            a clause; on a line of its own, a flow-level one
 ///     link TARGET TEXT SCHEME|- [/LITERAL | {INPUT}]... [?KEY=/LITERAL | ?KEY={INPUT}]... [path HOP...]
@@ -84,16 +85,13 @@ extension ProgramTable {
                 case "^": .start
                 default: .after(try fields.number(pathWord))
                 }
-                var inputs: [String] = []
-                while fields.peek() == "in" {
-                    _ = try fields.word()
-                    let input = try fields.word()
-                    guard let colon = input.firstIndex(of: ":") else { throw fields.error("expected NAME:TYPE") }
-                    inputs.append("\(input[..<colon]): \(input[input.index(after: colon)...])")
-                }
+                let inputs = try fields.parameters("in")
+                let receives = try fields.parameters("recv")
                 var clauses: [Clause] = []
                 while !fields.isAtEnd { clauses.append(try fields.clause()) }
-                flows[flows.count - 1].steps.append(StepInfo(name: name, inputs: inputs, runs: runs, path: path, clauses: clauses))
+                var step = StepInfo(name: name, inputs: inputs, runs: runs, path: path, clauses: clauses)
+                step.receives = receives
+                flows[flows.count - 1].steps.append(step)
             case "starts":
                 flows[flows.count - 1].startChoices = try fields.startChoices()
             case "on":
@@ -270,6 +268,18 @@ private struct Fields {
         case "1": true
         case let other: throw error("expected 0 or 1, not '\(other)'")
         }
+    }
+
+    /// `[KEYWORD NAME:TYPE]...`: a step's inputs (`in`) or the values it receives (`recv`), as `name: Type`.
+    mutating func parameters(_ keyword: String) throws(ProgramTable.TextError) -> [String] {
+        var parameters: [String] = []
+        while peek() == keyword {
+            _ = try word()
+            let parameter = try word()
+            guard let colon = parameter.firstIndex(of: ":") else { throw error("expected NAME:TYPE") }
+            parameters.append("\(parameter[..<colon]): \(parameter[parameter.index(after: colon)...])")
+        }
+        return parameters
     }
 
     /// `[if [!]GUARD STEP else]... STEP` (the keyword is read): where a flow starts, as decided by guards.

@@ -44,12 +44,18 @@ open class NavigationCoordinator<Program: NavigationProgram> {
     /// The view controller of a screen; a step that runs a flow gets an empty one, which a `start` fills.
     open func viewController(for screen: Program.Screen) -> UIViewController { UIViewController() }
 
+    /// A back move showed `viewController` again and handed it `value` (its step `receives`):
+    /// override to pass the value on. It is called once the back move's transition has started.
+    open func deliver(_ value: Program.Received, to viewController: UIViewController) {}
+
     /// Applies an outcome's commands (call it with what `send` and `open` return).
     public func apply(_ outcome: Navigator<Program>.Outcome) { apply(outcome.commands) }
 
     public func apply(_ commands: [Navigator<Program>.Command]) {
+        // One UIKit transition at a time: the last command that changes the screen is animated.
+        let last = commands.lastIndex(where: Self.changesTheScreen) ?? commands.count - 1
         for (number, command) in commands.enumerated() {
-            let animated = number == commands.count - 1  // one UIKit transition at a time
+            let animated = number == last
             switch command {
             case .push(let screen, let stack):
                 stacks[stack]?.pushViewController(viewController(for: screen), animated: animated)
@@ -84,10 +90,19 @@ open class NavigationCoordinator<Program: NavigationProgram> {
                 embed(makeContainer(id, isTabs: isTabs, stackIDs), in: runner)
             case .finish:
                 break  // the commands of the runner's exit handler follow
+            case .deliver(let value, _, let stack):
+                guard let shown = stacks[stack]?.topViewController else { continue }
+                deliver(value, to: shown)
             }
         }
         stacks = stacks.filter { navigator.stack($0.key) != nil }
         tabBars = tabBars.filter { navigator.flows[$0.key] != nil }
+    }
+
+    /// Whether a command changes what is on screen (a `deliver` hands a value to a screen shown).
+    private static func changesTheScreen(_ command: Navigator<Program>.Command) -> Bool {
+        if case .deliver = command { return false }
+        return true
     }
 
     /// An empty container: a navigation controller, or a tab bar of them; `setRoot`s fill it.

@@ -28,21 +28,48 @@ public final class NavigationModel<Program: NavigationProgram> {
     public private(set) var presented: [Nav.Stack] = []
     /// How many times the state changed: a cheap value for a view to depend on.
     public private(set) var revision = 0
+    /// The last value a back move handed each entry still shown (`Command.deliver`): a screen that
+    /// `receives` reads its own, by its entry.
+    public private(set) var deliveries: [Nav.EntryID: Delivery] = [:]
+    /// The last value a back move handed any screen, if any: one value a view can watch.
+    public private(set) var lastDelivery: Delivery?
+
+    /// A value a back move handed a screen it showed again.
+    public struct Delivery: Equatable {
+        /// The value, typed: `.checkout(.summary(address: ...))`.
+        public let value: Program.Received
+        /// The entry that shows the screen.
+        public let entry: Nav.EntryID
+        /// Counts the deliveries of the model, from 1: the same value handed over twice makes two
+        /// deliveries that differ, so that a view's `onChange` sees both.
+        public let number: Int
+    }
 
     /// A model of `navigator`, current from now on.
     public init(_ navigator: Nav) {
         self.navigator = navigator
         rootID = navigator.rootID
-        republish()
-        navigator.addObserver { [weak self] _ in self?.republish() }
+        republish(after: nil)
+        navigator.addObserver { [weak self] record in self?.republish(after: record) }
     }
 
-    private func republish() {
+    private func republish(after record: Nav.Record?) {
         flows = navigator.flows
         rootID = navigator.rootID
         presented = Self.onScreen(navigator)
+        var deliveries = self.deliveries.filter { entry($0.key) != nil }
+        for command in record?.outcome.commands ?? [] {
+            guard case .deliver(let value, let entry, _) = command else { continue }
+            let delivery = Delivery(value: value, entry: entry, number: (lastDelivery?.number ?? 0) + 1)
+            deliveries[entry] = delivery
+            lastDelivery = delivery
+        }
+        self.deliveries = deliveries
         revision += 1
     }
+
+    /// The last value a back move handed the screen of this entry, if any.
+    public func delivery(to entry: Nav.EntryID) -> Delivery? { deliveries[entry] }
 
     /// The modal stacks of every flow on screen, in the order they were presented (stack ids grow
     /// with time): from the root, each flow running in the top screen of a stack the flow shows (its

@@ -228,11 +228,39 @@ struct NavigatorTests {
         let outcome = await navigator.send(Login.Event.submitted(user: UserID(name: "ada")))
         #expect(outcome == .init(status: .unhandled, commands: []))  // Reset does not handle it
 
-        await navigator.send(Login.Event.sent)
+        let item = try #require(store.tabs[0].entries.last).id
+        await navigator.send(Login.Event.sent(email: "ada@example.com"))
         let exited = await navigator.send(Login.Event.submitted(user: UserID(name: "ada")))
-        #expect(exited.commands == [.finish(login, exit: "signedIn"), .dismiss(sheet.id)])
+        // Item, shown again, receives the exit's user (see aBackMoveHandsItsPayloadToTheScreenItShowsAgain).
+        #expect(exited.commands == [.finish(login, exit: "signedIn"), .dismiss(sheet.id),
+                                    .deliver(.store(.item(user: UserID(name: "ada"))), to: item, on: store.tabs[0].id)])
         #expect(navigator.flows[login] == nil)
         #expect(navigator.current == .store(.item(item: ItemID(1))))
+    }
+
+    @Test func aBackMoveHandsItsPayloadToTheScreenItShowsAgain() async throws {
+        await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
+        await navigator.send(Store.Event.buyTapped(item: ItemID(1)))
+        let login = try #require(store.layers.last?.entries[0].subflow)
+        let loginStack = try #require(navigator.flows[login]?.tabs[0])
+        let credentials = loginStack.entries[0].id
+        await navigator.send(Login.Event.forgotTapped)
+
+        // The pop shows Credentials again, which receives the address: typed, as the app reads it.
+        let sent = await navigator.send(Login.Event.sent(email: "ada@example.com"))
+        #expect(sent.commands == [.pop(loginStack.id), .deliver(.login(.credentials(email: "ada@example.com")), to: credentials, on: loginStack.id)])
+        guard case .deliver(.login(let value), _, _)? = sent.commands.last else {
+            Issue.record("no value handed back")
+            return
+        }
+        let received: Login.Received = value
+        #expect(received == .credentials(email: "ada@example.com"))
+
+        // The exit `cancelled` carries nothing: its handler's dismiss shows Item again, handing it nothing.
+        let cancelled = await navigator.send(Login.Event.cancelTapped)
+        #expect(cancelled.isApplied && store.layers.isEmpty)
+        #expect(navigator.current == .store(.item(item: ItemID(1))))
+        #expect(!cancelled.commands.contains { if case .deliver = $0 { true } else { false } })
     }
 
     @Test func flowLevelEventsBubbleFromNestedFlows() async throws {
@@ -315,7 +343,8 @@ struct NavigatorTests {
         #expect(navigator.flows[login]?.tabs[0].screens == [.login(.credentials), .login(.reset)])
         #expect(navigator.history.count == records + 1)
         // The path pushed Reset over the subflow's start: going back shows the sign-in screen.
-        #expect(await navigator.send(Login.Event.sent).commands == [.pop(loginStack)])
+        // (The reset screen hands the address back to the form: a `deliver` follows the pop.)
+        #expect(await navigator.send(Login.Event.sent(email: "ada@example.com")).commands.first == .pop(loginStack))
         #expect(navigator.current == .login(.credentials))
         #expect(FlowNavigator.graph.transitions.first { $0.event == "forgotPasswordTapped" }?.at == ["Login.Credentials", "Login.Reset"])
     }
@@ -339,7 +368,7 @@ struct NavigatorTests {
         let before = navigator.flows
         #expect(await navigator.send(Store.Event.cancelTapped).status == .unhandled)  // Catalog does not handle it
         #expect(await navigator.send(Account.Event.ordersTapped).status == .unhandled)  // Account is in the other tab
-        #expect(await navigator.send(Login.Event.sent).status == .unhandled)  // Login is not running
+        #expect(await navigator.send(Login.Event.sent(email: "ada@example.com")).status == .unhandled)  // Login is not running
         #expect(navigator.flows == before)
         #expect(navigator.history.map(\.outcome.status) == [.unhandled, .unhandled, .unhandled])
     }

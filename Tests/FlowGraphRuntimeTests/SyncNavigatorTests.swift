@@ -86,8 +86,10 @@ struct SyncNavigatorTests {
         navigator.send(.main(.buy))
         let sheet = main.layers[0].id
         let pay = try #require(main.layers[0].entries[0].subflow)
+        let item = main.tabs[0].entries[1].id
         let paid = navigator.send(.pay(.confirm(amount: 30)))
-        #expect(paid.commands == [.finish(pay, exit: "paid"), .dismiss(sheet)])
+        // Item, shown again, receives the exit's amount (DeliveryTests).
+        #expect(paid.commands == [.finish(pay, exit: "paid"), .dismiss(sheet), .deliver(.main(.item(text: nil, amount: 30)), to: item, on: mainStack)])
         #expect(navigator.flows[pay] == nil)
         #expect(navigator.current == .main(.item(item: 2)))
     }

@@ -30,6 +30,7 @@ struct TableTextTests {
             #expect(info.steps.map(\.name) == flow.steps.map(\.name))
             #expect(info.steps.map(\.runs) == flow.steps.map(\.runs))
             #expect(info.steps.map(\.inputs) == flow.steps.map { $0.inputs.map { "\($0.name): \($0.type)" } })
+            #expect(info.steps.map(\.receives) == flow.steps.map { $0.receives.map { "\($0.name): \($0.type)" } })
             for (stepInfo, step) in zip(info.steps, flow.steps) {
                 Self.expectSame(stepInfo.clauses, step.handlers, triggers: step.runs.map { program.flows[$0].exits.map(\.name) } ?? flow.events.map(\.name), in: flow)
             }

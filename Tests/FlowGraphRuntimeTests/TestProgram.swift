@@ -16,7 +16,7 @@ import FlowGraphRuntime
 //         link "/items/{item}" -> Item
 //         link "/items/{item}/note?text={text}" -> Note
 //         step List { on picked(item: Int) -> push Item; on again(item: Int) -> push Item; on peek -> sheet Login if canNote }
-//         step Item(item: Int) {
+//         step Item(item: Int) receives (text: String?, amount: Int?) {
 //             on buy -> sheet Checkout if signedIn else cover Login
 //             on same(item: Int) -> replace Item
 //             on restart(item: Int) -> root Item
@@ -24,7 +24,7 @@ import FlowGraphRuntime
 //             on again(item: Int) -> pop, push Item
 //             on quickBuy(amount: Int) -> sheet Checkout at Receipt   // Pay starts, then goes to Receipt
 //         }
-//         step Note(item: Int, text: String?) { on back -> popTo List; on close -> pop }
+//         step Note(item: Int, text: String?) { on back -> popTo List; on close -> pop; on saved(text: String) -> pop }
 //         step Checkout runs Pay { on paid(amount: Int) -> dismiss; on cancelled -> push Login }
 //         step Login { on close -> close }   // at the bottom of the cover it is shown in: a dismiss
 //     }
@@ -47,7 +47,7 @@ enum ShopScreen: Hashable, Sendable, CustomStringConvertible {
 
 // `peek` carries no item, so `canNote` cannot be asked there: a program the compiler refuses
 // (input-mismatch), kept to test what the engine does with one.
-enum MainEvent: Sendable { case picked(item: Int), again(item: Int), buy, same(item: Int), restart(item: Int), note(item: Int, text: String?), back, close, peek, quickBuy(amount: Int) }
+enum MainEvent: Sendable { case picked(item: Int), again(item: Int), buy, same(item: Int), restart(item: Int), note(item: Int, text: String?), back, close, peek, quickBuy(amount: Int), saved(text: String) }
 enum ShopEvent: Sendable { case root(RootEvent), main(MainEvent), pay(PayEvent) }
 enum RootEvent: Sendable { case homeTapped }
 enum PayEvent: Sendable { case confirm(amount: Int), cancel, review(amount: Int) }
@@ -67,6 +67,9 @@ enum ShopGuard: Hashable, Sendable, CustomStringConvertible {
     }
 }
 enum ShopRoot: Sendable { case root }
+/// What a back move hands Item when it shows it again: the note's text saved, or the amount paid.
+enum MainReceived: Hashable, Sendable { case item(text: String?, amount: Int?) }
+enum ShopReceived: Hashable, Sendable { case main(MainReceived) }
 
 /// The guards' answers, as a test sets them.
 @MainActor
@@ -123,10 +126,10 @@ enum ShopDefinition {
         step Home 1 ^
         step Other - ^
         on 0 select 0
-        flow Main 0 0 0 guard signedIn 0 guard canNote 0 event picked event again event buy event same event restart event note event back event close event peek event quickBuy
+        flow Main 0 0 0 guard signedIn 0 guard canNote 0 event picked event again event buy event same event restart event note event back event close event peek event quickBuy event saved
         step List - 0 on 0 push 1 on 1 push 1 on 8 if 1 sheet 4
-        step Item - 2 in item:Int on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 on 5 if 1 push 2 on 1 pop , push 1 on 9 sheet 3 at e7 m2:0:2:0
-        step Note - 3 in item:Int in text:String? on 6 popTo 0 on 7 pop
+        step Item - 2 in item:Int recv text:String? recv amount:Int? on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 on 5 if 1 push 2 on 1 pop , push 1 on 9 sheet 3 at e7 m2:0:2:0
+        step Note - 3 in item:Int in text:String? on 6 popTo 0 on 7 pop on 10 pop
         step Checkout 2 3 on 0 dismiss on 1 push 4
         step Login - 3 on 7 close
         link 1 /items/{item} - /items {0} path b0 e2 m1:0:0:0
@@ -166,6 +169,7 @@ enum ShopDefinition {
             case .close: 7
             case .peek: 8
             case .quickBuy: 9
+            case .saved: 10
             }
             return EventRef(flow: 1, index: index)
         case .pay(.confirm): return EventRef(flow: 2, index: 0)
@@ -218,6 +222,17 @@ enum ShopDefinition {
         }
     }
 
+    /// What Item receives, by name from the payload of the back move that shows it again: Note's
+    /// `saved` hands it the text, the payment subflow's exit `paid` the amount.
+    static func received<P: NavigationProgram>(_ step: StepRef, from source: PayloadSource<P>) -> ShopReceived?
+        where P.Event == ShopEvent, P.Exit == ShopExit {
+        switch (step.flow, step.step, source) {
+        case (1, 1, .event(.main(.saved(let text)))): return .main(.item(text: text, amount: nil))
+        case (1, 1, .exit(.pay(.paid(let amount)))): return .main(.item(text: nil, amount: amount))
+        default: return nil
+        }
+    }
+
     /// The argument of `canNote`, by name from the payload: the event's or the link's `item`.
     static func noteItem<P: NavigationProgram>(from source: PayloadSource<P>) -> Int? where P.Event == ShopEvent, P.Link == ShopLink {
         switch source {
@@ -249,6 +264,7 @@ enum SyncShop: SyncNavigationProgram {
     typealias GuardID = ShopGuard
     typealias Root = ShopRoot
     typealias AppGuards = ShopGuards
+    typealias Received = ShopReceived
 
     static var table: ProgramTable { ShopDefinition.table }
     static func step(of screen: ShopScreen) -> StepRef { ShopDefinition.step(of: screen) }
@@ -260,6 +276,7 @@ enum SyncShop: SyncNavigationProgram {
     @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: ShopGuards) -> Bool? { ref.flow == 0 ? guards.guest : nil }
     static func screen(_ step: StepRef, from source: PayloadSource<SyncShop>) -> ShopScreen? { ShopDefinition.screen(step, from: source) }
     static func exit(_ exit: ExitRef, from source: PayloadSource<SyncShop>) -> ShopExit? { ShopDefinition.exit(exit, from: source) }
+    static func received(_ step: StepRef, from source: PayloadSource<SyncShop>) -> ShopReceived? { ShopDefinition.received(step, from: source) }
     static func link(_ ref: LinkRef, values: [String?]) -> ShopLink? { ShopDefinition.link(ref, values: values) }
     @MainActor static func ask(_ ref: GuardRef, of guards: ShopGuards, from source: PayloadSource<SyncShop>) -> Bool? {
         if ref.flow == 2 { return guards.hasCard }
@@ -278,6 +295,7 @@ enum AsyncShop: AsyncNavigationProgram {
     typealias GuardID = ShopGuard
     typealias Root = ShopRoot
     typealias AppGuards = ShopGuards
+    typealias Received = ShopReceived
 
     static var table: ProgramTable { ShopDefinition.table }
     static func step(of screen: ShopScreen) -> StepRef { ShopDefinition.step(of: screen) }
@@ -289,6 +307,7 @@ enum AsyncShop: AsyncNavigationProgram {
     @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: ShopGuards) -> Bool? { ref.flow == 0 ? guards.guest : nil }
     static func screen(_ step: StepRef, from source: PayloadSource<AsyncShop>) -> ShopScreen? { ShopDefinition.screen(step, from: source) }
     static func exit(_ exit: ExitRef, from source: PayloadSource<AsyncShop>) -> ShopExit? { ShopDefinition.exit(exit, from: source) }
+    static func received(_ step: StepRef, from source: PayloadSource<AsyncShop>) -> ShopReceived? { ShopDefinition.received(step, from: source) }
     static func link(_ ref: LinkRef, values: [String?]) -> ShopLink? { ShopDefinition.link(ref, values: values) }
     @MainActor static func ask(_ ref: GuardRef, of guards: ShopGuards, from source: PayloadSource<AsyncShop>) async -> Bool? {
         if ref.flow == 2 {

@@ -187,6 +187,42 @@ struct DestinationsTests {
         ])
     }
 
+    /// A shared screen receives a value that one tab hands back (its own clause) and the other tab
+    /// never feeds: no finding (a value is unused only when no flow that uses the group feeds it).
+    @Test func aValueASharedScreenReceivesIsUnusedOnlyWhenNoUsingFlowFeedsIt() {
+        let text = """
+            destinations Shared {
+                step Editor receives (contact: Int) {
+                    on pickTapped -> push Picker
+                }
+                step Picker {
+                    on cancelTapped -> pop
+                }
+                on edit -> sheet Editor
+            }
+            flow App tabs {
+                start A
+                step A runs FA
+                step B runs FB
+            }
+            flow FA {
+                start Home
+                use Shared
+                step Home
+                FEED
+            }
+            flow FB {
+                start Home
+                use Shared
+                step Home
+            }
+            """
+        #expect(findings(text.replacingOccurrences(of: "FEED", with: "on contactChosen(contact: Int) -> pop")).isEmpty)
+        #expect(findings(text.replacingOccurrences(of: "FEED", with: "")) == [
+            "2:17: warning [unused-receive] step 'Editor' receives (contact: Int), but no back move that shows it again hands it a value",
+        ])
+    }
+
     @Test func destinationsIsAKeywordOnlyAtTheStartOfALine() {
         #expect(findings("""
             flow App {

@@ -252,6 +252,44 @@ struct GenerationTests {
         #expect(checked.status == 0, "\(name):\n\(checked.output)")
     }
 
+    /// Values handed back, with names that are Swift keywords, from an event and from a subflow's
+    /// exit, in a flow named like the generated `Received`: the router compiles however it is
+    /// written, and builds each value from the payloads that hand it over, and only those.
+    @Test func receivedValuesCompileWithEveryOptionAndComeFromTheirBackMoves() throws {
+        let result = compile("""
+            flow Received {
+                start Home
+                step Home receives (`default`: Int?, user: String?) {
+                    on pickTapped -> push Picker
+                    on loginTapped -> sheet Login
+                }
+                step Picker {
+                    on picked(`default`: Int) -> pop
+                    on skipped -> pop
+                }
+                step Login runs Sub {
+                    on done -> dismiss
+                }
+            }
+            flow Sub {
+                start Form
+                step Form { on submitted(user: String) -> exit done }
+                exit done(user: String)
+            }
+            """)
+        let program = try #require(result.program)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["received.flow"])
+        #expect(source.contains("case (0, .event(.received(.picked(let value0)))): return .home(default: value0, user: nil)"))
+        #expect(source.contains("case (0, .exit(.sub(.done(let user)))): return .home(default: nil, user: user)"))
+        #expect(!source.contains(".skipped)))"))
+        for options in [SwiftEmitter.Options(), .init(access: .public), .init(namespace: "Navigation")] {
+            let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["received.flow"], options: options)
+            let checked = try Self.build(["FlowRouter.swift": source])
+            #expect(checked.status == 0, "\(options):\n\(checked.output)\n\(source)")
+        }
+    }
+
     @Test func publicAccessCompilesForALibraryTarget() throws {
         let compilation = try Compiler.compile(Repository.flowFiles(in: "samples/movies").map(Repository.source))
         let program = try #require(compilation.program)

@@ -169,6 +169,38 @@ struct NavigationModelTests {
         #expect(offline.screens == [.feedFlow(.offline)])
     }
 
+    @Test func aValueHandedBackIsKeptForTheEntryThatReceivesIt() async throws {
+        await navigator.send(FeedFlow.Event.composeTapped)
+        let sheet = try #require(model.presented(at: 0))
+        guard case .flow(let compose)? = model.content(of: sheet) else { Issue.record("the sheet shows no flow"); return }
+        let draftStack = model.baseStacks(of: compose)[0].id
+        let draft = try #require(model.stack(draftStack)?.entries.first).id
+        #expect(model.delivery(to: draft) == nil && model.lastDelivery == nil)
+
+        await navigator.send(ComposeFlow.Event.attachTapped)
+        await navigator.send(ComposeFlow.Event.articleAttached(article: ArticleID(8)))
+        let first = try #require(model.delivery(to: draft))
+        #expect(first.value == .composeFlow(.draft(article: ArticleID(8))))
+        #expect(first.entry == draft && first.number == 1)
+        #expect(model.lastDelivery == first)
+        #expect(model.path(of: draftStack).isEmpty)
+
+        // The same value again is a new delivery, so that a view watching it sees it; a back
+        // move without a payload hands nothing and keeps the last one.
+        await navigator.send(ComposeFlow.Event.attachTapped)
+        await navigator.send(ComposeFlow.Event.articleAttached(article: ArticleID(8)))
+        let second = try #require(model.delivery(to: draft))
+        #expect(second.value == first.value && second.number == 2 && second != first)
+        await navigator.send(ComposeFlow.Event.attachTapped)
+        await navigator.send(ComposeFlow.Event.doneTapped)
+        #expect(model.delivery(to: draft) == second)
+
+        // Once the entry is gone, so is what it was handed.
+        #expect(model.dismissed(at: 0)?.isApplied == true)
+        #expect(model.delivery(to: draft) == nil)
+        #expect(model.deliveries.isEmpty && model.lastDelivery == second)
+    }
+
     @Test func observersOfTheModelHearOfEveryChange() async throws {
         let changes = Mutex(0)
         var changed: Int { changes.withLock { $0 } }

@@ -100,7 +100,8 @@ extension Checker {
 
     /// The findings of the flows that use a destinations group, about what the group declares, are
     /// one finding each: reported once, at the group, with the flows where it shows (the shortest
-    /// witness path of them). An unused guard of a group is one no flow that uses it uses.
+    /// witness path of them). An unused guard of a group is one no flow that uses it uses, and a
+    /// value a shared step receives is unused only when no flow that uses the group feeds it.
     mutating func mergeSharedFindings() {
         guard !program.groups.isEmpty else { return }
         struct Key: Hashable {
@@ -128,9 +129,10 @@ extension Checker {
             let flows = group.users.map { program.flows[$0].name }.filter { name in
                 list.contains { ($0.path.last ?? $0.subjects.first)?.hasPrefix(name + ".") == true }
             }
+            // What is absent must be absent in every flow that uses the group.
+            if key.rule == .unusedGuard || key.rule == .unusedReceive, list.count < group.users.count { continue }
             if key.rule == .unusedGuard {
-                guard list.count == group.users.count, let guardName = group.declaration.guards.first(where: { $0.range == key.range })?.name
-                else { continue }
+                guard let guardName = group.declaration.guards.first(where: { $0.range == key.range })?.name else { continue }
                 kept.append(Diagnostic(.unusedGuard, AnalysisMessages.unusedSharedGuard(guardName, group: group.name), at: key.range))
                 continue
             }

@@ -12,6 +12,10 @@ public struct ProgramAnalysis: Sendable {
     public var atPaths: [ClauseReference: NavigationPath] = [:]
     /// How many abstract navigation states the checker searched, over all flows (a measure of its work).
     public var stateCount: Int
+    /// Where each clause that may hand a result back can land, in flows where some step receives
+    /// one (docs/Language.md, "Results handed back"): the generator builds the received values
+    /// from it. In order of flow, then as found.
+    public var resultLandings: [ResultLanding] = []
 }
 
 /// Proves properties of a resolved program: reachability, stack operations, exits, conflicts, links.
@@ -63,6 +67,7 @@ public struct Checker {
         checker.checkEscapes()
         checker.checkTransitions()
         checker.checkSwiftNames()
+        let resultLandings = checker.checkResults()
         let linkPaths = checker.checkLinks()
         checker.mergeSharedFindings()
         return ProgramAnalysis(
@@ -73,7 +78,8 @@ public struct Checker {
             },
             linkPaths: linkPaths,
             atPaths: checker.atPaths,
-            stateCount: checker.graphs.reduce(0) { $0 + ($1?.states.count ?? 0) })
+            stateCount: checker.graphs.reduce(0) { $0 + ($1?.states.count ?? 0) },
+            resultLandings: resultLandings)
     }
 
     // MARK: - Order and reachability
@@ -128,7 +134,8 @@ public struct Checker {
         let flows = program.flows
         for component in components {
             for flowIndex in component {
-                let graph = FlowStateGraph(flow: flows[flowIndex], unknowns: unknowns(of: flows[flowIndex])) { subflow in
+                let graph = FlowStateGraph(flow: flows[flowIndex], unknowns: unknowns(of: flows[flowIndex]),
+                                           resultClauses: resultClauses(of: flows[flowIndex])) { subflow in
                     if isDone[subflow] { return exits[subflow] }
                     // Inside a cycle of flows (already an error), assume every exit taken anywhere can happen.
                     let taken = Set(flows[subflow].allTransitions.flatMap(\.actions).filter { $0.kind == .exit }.compactMap(\.targetName))

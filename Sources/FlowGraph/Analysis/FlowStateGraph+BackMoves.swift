@@ -166,6 +166,127 @@ extension FlowStateGraph {
         return result.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
+    /// Finds `landings`, once the search is done (before the moves found late are merged): every
+    /// move is taken in for `statesUnder` first, in the order `followSequences` takes them in, so
+    /// that the chains its witness paths find stay as they were.
+    mutating func findLandings(of clauses: Set<Origin>) {
+        for state in edgesDone..<states.count {
+            for index in Int(moveStart[state]) ..< Int(moveStart[state + 1]) { addIncoming(Int32(state), allMoves[index]) }
+        }
+        edgesDone = states.count
+        for index in lateDone..<lateMoves.count { addIncoming(lateMoves[index].from, lateMoves[index].move) }
+        lateDone = lateMoves.count
+        // What `statesUnder` finds for one state, found for every state at once: asked state by
+        // state, a deep stack of screens that each can close their sheet is quadratic.
+        var underPop: [Set<Int32>]?
+        var underDismiss: [Set<Int32>]?
+        var underPopTo: [Int: [Set<Int32>]] = [:]
+        for state in states.indices {
+            for index in Int(moveStart[state]) ..< Int(moveStart[state + 1]) {
+                let move = allMoves[index]
+                guard move.part == .main, move.written.goesBack, clauses.contains(move.origin) else { continue }
+                let from = states[state]
+                let under: Set<Int32>
+                switch move.kind {
+                case .pop:
+                    guard !from.isBottom else { continue }
+                    if underPop == nil { underPop = underEveryState(follows: { $0 == .replace }, direct: { _, edge in edge.kind == .push }) }
+                    under = underPop![state]
+                case .dismiss:
+                    guard from.layer != .base else { continue }
+                    if underDismiss == nil {
+                        underDismiss = underEveryState(follows: { $0 == .push || $0 == .replace }) { node, edge in
+                            self.states[Int(node)].isBottom && (edge.kind == .sheet || edge.kind == .cover)
+                        }
+                    }
+                    under = underDismiss![state]
+                case .popTo:
+                    let target = move.actionTarget
+                    if underPopTo[target] == nil {
+                        underPopTo[target] = underEveryState(follows: { $0 == .push || $0 == .replace }) { _, edge in
+                            edge.kind == .push && Int(self.states[Int(edge.from)].step) == target
+                        }
+                    }
+                    under = underPopTo[target]![state]
+                default:
+                    continue
+                }
+                landings.append(Landing(from: Int32(state), move: move, under: under.sorted()))
+            }
+        }
+    }
+
+    /// For every state `s`, the states a back move made in `s` returns to, as `statesUnder` finds
+    /// them for one: the `from` of each move into a state `s` can have been reached from by
+    /// `follows` moves (`s` included) for which `direct` holds. Found forward, for all states at
+    /// once: each state takes in what the states a `follows` move led from hold, until nothing
+    /// changes.
+    func underEveryState(follows: (ActionKind) -> Bool, direct: (Int32, Incoming) -> Bool) -> [Set<Int32>] {
+        var result = [Set<Int32>](repeating: [], count: states.count)
+        var successors = [[Int32]](repeating: [], count: states.count)
+        for node in 0 ..< min(states.count, incoming.count) {
+            for edge in incoming[node] {
+                if direct(Int32(node), edge) { result[node].insert(edge.from) }
+                if follows(edge.kind), edge.from != Int32(node) { successors[Int(edge.from)].append(Int32(node)) }
+            }
+        }
+        var queue = (0 ..< Int32(states.count)).reversed().map { $0 }
+        var isQueued = [Bool](repeating: true, count: states.count)
+        while let node = queue.popLast() {
+            isQueued[Int(node)] = false
+            guard !result[Int(node)].isEmpty else { continue }
+            for next in successors[Int(node)] {
+                let before = result[Int(next)].count
+                result[Int(next)].formUnion(result[Int(node)])
+                if result[Int(next)].count != before, !isQueued[Int(next)] {
+                    isQueued[Int(next)] = true
+                    queue.append(next)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The landings `statesUnder` finds state by state, for a test to compare with `landings`.
+    func landingsOneByOne() -> [Landing] {
+        landings.map { landing in
+            guard let action = transition(of: landing.move.origin)?.actions[landing.move.branch] else { return landing }
+            var copy = landing
+            copy.under = statesUnder(landing.from, back: action, withChains: false).map(\.under)
+            return copy
+        }
+    }
+
+    /// The moves from the flow's start to state `under`, up to the state `from` where a back move of
+    /// `landings` is made, then that move, back to `under`: the witness that it lands there.
+    func landingPath(from: Int32, move: Move, under: Int32) -> [(state: Int32, move: Move?)] {
+        guard let action = transition(of: move.origin)?.actions[move.branch],
+              let chain = statesUnder(from, back: action, withChains: true).first(where: { $0.under == under })?.chain else {
+            return path(to: under)
+        }
+        var result = path(to: under)
+        for (madeIn, step) in chain {
+            if step.via >= 0 {
+                result += hops(ofLateMove: step, madeIn: madeIn)
+            } else {
+                result.append((step.target, step))
+            }
+        }
+        var back = move
+        back.target = under
+        result.append((under, back))
+        return result
+    }
+
+    /// The clause a move comes from; nil for the tab bar.
+    func transition(of origin: Origin) -> Transition? {
+        switch origin {
+        case .step(let step, let handler): flow.steps[step].handlers[handler]
+        case .flow(let handler): flow.handlers[handler]
+        case .tabBar: nil
+        }
+    }
+
     /// Puts the moves found late after the moves of the state they are made in.
     mutating func mergeLateMoves() {
         var byState = [[Move]](repeating: [], count: states.count)
@@ -189,14 +310,7 @@ extension FlowStateGraph {
     /// The moves from the state a late move's back move returned to up to the state it is made
     /// in, found from the moves known when it was found.
     func chain(of key: LateKey) -> [(from: Int32, move: Move)] {
-        guard let known = lateOrder[key] else { return [] }
-        let transition: Transition
-        switch key.origin {
-        case .step(let step, let handler): transition = flow.steps[step].handlers[handler]
-        case .flow(let handler): transition = flow.handlers[handler]
-        case .tabBar: return []
-        }
-        guard let back = transition.actions[key.branch].back else { return [] }
+        guard let known = lateOrder[key], let back = transition(of: key.origin)?.actions[key.branch].back else { return [] }
         return statesUnder(key.from, back: back, withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
     }
 }

@@ -123,13 +123,29 @@ struct FlowStateGraph {
     /// Whether some reachable state is of a step that can do anything or take an unnamed exit: the
     /// flow may then take any of its exits.
     private(set) var reachesUnknown = false
+    /// Where the back moves of the clauses that hand a result back land (`resultClauses` of `init`):
+    /// each back move that is a clause's whole action (`pop`, not the `dismiss` of `dismiss, sheet
+    /// X`, whose screen covers at once what it went back to), in each state it is made in, with the
+    /// states it returns to. In order of state, then move. See `findLandings`.
+    var landings: [Landing] = []
+
+    /// A back move made in state `from`, and the states it can return to (`statesUnder`).
+    struct Landing {
+        var from: Int32
+        var move: Move
+        var under: [Int32]
+    }
 
     /// Builds the graph from the flow's start.
     ///
     /// - Parameters:
+    ///   - resultClauses: the clauses whose back moves' landings are wanted (`landings`): those that
+    ///     hand a result back, in a flow where a step receives one. Empty for most flows, which then
+    ///     pay nothing for it.
     ///   - exitsOfSubflow: for a step that runs a flow, the exits that flow surely takes and those
     ///     it may take; its exit handlers fire only for those (certainly or not).
-    init(flow: Flow, unknowns: FlowUnknowns, exitsOfSubflow: (Int) -> (sure: Set<String>, possible: Set<String>)) {
+    init(flow: Flow, unknowns: FlowUnknowns, resultClauses: Set<Origin> = [],
+         exitsOfSubflow: (Int) -> (sure: Set<String>, possible: Set<String>)) {
         self.flow = flow
         isWild = unknowns.isWild
         mayExit = unknowns.mayExit
@@ -210,6 +226,7 @@ struct FlowStateGraph {
         }
         if isDeferring { certainCount = states.count }
         moveStart.append(Int32(allMoves.count))
+        if !resultClauses.isEmpty { findLandings(of: resultClauses) }
         if !lateMoves.isEmpty { mergeLateMoves() }
         reachesWild = states.contains { isWild[Int($0.step)] }
         reachesUnknown = reachesWild || states.contains { mayExit[Int($0.step)] }

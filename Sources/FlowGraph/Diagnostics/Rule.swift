@@ -22,6 +22,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case linkMismatch = "link-mismatch"
     case unsupportedType = "unsupported-type"
     case swiftName = "swift-name"
+    case resultMismatch = "result-mismatch"
     // Warnings.
     case unreachableStep = "unreachable-step"
     case unreachableFlow = "unreachable-flow"
@@ -33,6 +34,8 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case linkUnreachable = "link-unreachable"
     case overlappingGuards = "overlapping-guards"
     case unusedIgnore = "unused-ignore"
+    case unreceivedResult = "unreceived-result"
+    case unusedReceive = "unused-receive"
 
     /// Whether a `// flowgraph:ignore` comment may silence it: not a syntax error (nothing is read
     /// past it), and not an ignore comment that silences nothing (remove the comment instead).
@@ -45,10 +48,11 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict,
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
-             .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .atUnreachable, .linkMismatch, .unsupportedType, .swiftName:
+             .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .atUnreachable, .linkMismatch, .unsupportedType, .swiftName,
+             .resultMismatch:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
-             .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore:
+             .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive:
             .warning
         }
     }
@@ -73,8 +77,9 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .startGuard: "A 'start' asks a guard that cannot answer at once, without a payload: an async guard, or one with arguments."
         case .atUnreachable: "A move's 'at' cannot open its step inside the subflow: the target runs no flow, no path leads there, or the payload does not give what the path needs."
         case .linkMismatch: "A deep link's placeholders do not match the inputs of the step it opens."
-        case .unsupportedType: "A step's or exit's input, or a guard's argument, has a type that cannot identify a screen: a function or a tuple."
+        case .unsupportedType: "A step's or exit's input, a value a step receives, or a guard's argument, has a type that cannot identify a screen: a function or a tuple."
         case .swiftName: "A name would collide with another name, or hide a type, in the generated Swift router."
+        case .resultMismatch: "A back move hands a step values other than those it receives: a value it needs is missing, or of another type."
         case .unreachableStep: "No path from the flow's start leads to this step."
         case .unreachableFlow: "No path from a root flow leads to this flow."
         case .deadEnd: "A step presented as a cover has no way out: the user is trapped."
@@ -85,6 +90,8 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .linkUnreachable: "A deep link cannot be opened: every path to its step needs an input the URL does not give."
         case .overlappingGuards: "Two guarded transitions of one step for one event can both be allowed."
         case .unusedIgnore: "An ignore comment silences nothing: no finding of its rule is in the declaration below, or the rule is unknown."
+        case .unreceivedResult: "A back move hands a value back to a step that receives it, but on another path shows a step that does not."
+        case .unusedReceive: "A step receives a value that no back move hands it."
         }
     }
 
@@ -110,6 +117,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .linkMismatch: "Give the link one placeholder per input of the step it opens, named like the inputs, with types that convert from text."
         case .unsupportedType: "Pass a Hashable value instead (an id, a struct), and let the screen send an event for what a callback would do."
         case .swiftName: "Rename it; a flow that hides a type of the app can also be generated into a namespace (--namespace)."
+        case .resultMismatch: "Give the event the values the step receives, by the same name and type, or make the received value optional ('address: AddressID?') when another back move does not carry it."
         case .unreachableStep: "Add a transition to the step, or remove it."
         case .unreachableFlow: "Run the flow from a reachable step, or remove it."
         case .deadEnd: "Add a 'dismiss', an exit or a 'root' to a step of the cover."
@@ -120,6 +128,8 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .linkUnreachable: "Add the missing inputs to the link's URL, or link to a step that can be reached with what the URL gives."
         case .overlappingGuards: "Make the guards exclusive ('if g' and 'if !g'), or merge the transitions."
         case .unusedIgnore: "Remove the ignore comment (or the rule id that silences nothing), correct the rule id, or put the comment on the line before the declaration."
+        case .unreceivedResult: "Let the other step receive the value too, or make sure the back move shows only steps that receive it."
+        case .unusedReceive: "Carry the value in the payload of a back move that shows the step again ('on picked(address: AddressID) -> pop'), or remove it from 'receives'."
         }
     }
 }

@@ -152,6 +152,7 @@ public struct DiagramBuilder {
         for step in flow.steps where step.shared == nil {
             var label = step.name
             if !step.inputs.isEmpty { label += "\n(" + step.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")" }
+            label += DiagramStyle.receivesLine(step)
             var node = Diagram.Node(id: stepID(flow, step), attributes: [.init("label", label)])
             if flow.isTabs { node.attributes.set("shape", "tab") }
             if let runs = step.runs {
@@ -181,12 +182,12 @@ public struct DiagramBuilder {
                 attributes.append(.init("lhead", Self.clusterID(subflow)))
                 edges.append(Diagram.Edge(tail: source, head: Self.startID(subflow), attributes: attributes))
             }
-            for transition in step.handlers { addTransition(transition, from: source, in: flow) }
+            for transition in step.handlers { addTransition(transition, from: source, of: step, in: flow) }
         }
-        for transition in ownHandlers(flow) { addTransition(transition, from: Self.anyStepID(flow), in: flow) }
+        for transition in ownHandlers(flow) { addTransition(transition, from: Self.anyStepID(flow), of: nil, in: flow) }
     }
 
-    private mutating func addTransition(_ transition: Transition, from source: String, in flow: Flow) {
+    private mutating func addTransition(_ transition: Transition, from source: String, of step: Step?, in flow: Flow) {
         let conditions = transition.conditions
         for (branch, action) in transition.actions.enumerated() {
             let head: String
@@ -208,6 +209,7 @@ public struct DiagramBuilder {
             } else if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select {
                 label += ": \(action.kind.rawValue)"
             }
+            label += DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)
             var attributes = [Diagram.Attribute("label", label)] + DiagramStyle.edge(action.kind)
             let tooltip = transition.doc.isEmpty ? "on \(transition.event) → \(action.written)"
                 : transition.doc.joined(separator: "\n")

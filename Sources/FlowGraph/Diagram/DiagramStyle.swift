@@ -33,6 +33,22 @@ public enum DiagramStyle {
         return branch == 0 ? " [\(test)]" : " [else if \(test)]"
     }
 
+    /// The values a back move alone hands back, as its edge shows them (` ↩ address`): the names
+    /// of its clause's payload that some step of the flow receives; nothing for any other action.
+    /// Where it lands is the checker's to say: the edge shows what it may hand over.
+    static func handedBack(_ transition: Transition, _ action: Action, from step: Step?, in flow: Flow, program: FlowProgram) -> String {
+        guard action.kind.goesBack, action.back == nil else { return "" }
+        let received = Set(flow.steps.flatMap { $0.receives.map(\.name) })
+        guard !received.isEmpty else { return "" }
+        let names = program.payload(of: transition, in: step).map(\.name).filter(received.contains)
+        return names.isEmpty ? "" : " ↩ " + names.joined(separator: ", ")
+    }
+
+    /// The line a receiving step's node adds to its label: `receives address, card`.
+    static func receivesLine(_ step: Step) -> String {
+        step.receives.isEmpty ? "" : "\nreceives " + step.receives.map(\.name).joined(separator: ", ")
+    }
+
     static let runsEdge: [Diagram.Attribute] = [
         .init("color", "#999999"), .init("style", "dashed"), .init("arrowhead", "empty"), .init("label", "runs"),
         .init("fontcolor", "#777777"),

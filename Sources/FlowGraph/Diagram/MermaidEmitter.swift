@@ -58,14 +58,15 @@ public enum MermaidEmitter {
         if !handlers.isEmpty { lines.append("        state \"any step\" as \(anyID)") }
         for step in flow.steps where step.shared == nil {
             let source = ids.id(for: "\(flow.name).\(step.name)")
-            for transition in step.handlers { lines += edges(transition, from: source, in: flow, ids: &ids) }
+            for transition in step.handlers { lines += edges(transition, from: source, of: step, in: flow, program: program, ids: &ids) }
         }
-        for transition in handlers { lines += edges(transition, from: anyID, in: flow, ids: &ids) }
+        for transition in handlers { lines += edges(transition, from: anyID, of: nil, in: flow, program: program, ids: &ids) }
         lines.append("    }")
         return lines
     }
 
-    private static func edges(_ transition: Transition, from source: String, in flow: Flow, ids: inout MermaidIDs) -> [String] {
+    private static func edges(_ transition: Transition, from source: String, of step: Step?, in flow: Flow, program: FlowProgram,
+                              ids: inout MermaidIDs) -> [String] {
         let conditions = transition.conditions
         return transition.actions.enumerated().compactMap { branch, action in
             var text = transition.event + DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
@@ -73,7 +74,7 @@ public enum MermaidEmitter {
             switch action.kind {
             case .pop, .dismiss, .close:
                 head = source
-                text += " (\(action.kind.rawValue))"
+                text += " (\(action.kind.rawValue)\(DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)))"
             case .exit:
                 guard let target = action.target else { return nil }
                 head = "[*]"
@@ -86,7 +87,7 @@ public enum MermaidEmitter {
                 } else if let back = action.back {
                     text += " (\(back.written), \(action.kind.rawValue))"
                 } else if action.kind != .push {
-                    text += " (\(action.kind.rawValue))"
+                    text += " (\(action.kind.rawValue)\(DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)))"
                 }
             }
             return "        \(source) --> \(head): \(label(text))"

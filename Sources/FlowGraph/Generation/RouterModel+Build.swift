@@ -1,10 +1,10 @@
 /// Builds the router's model from a checked program.
 extension RouterModel {
     /// Names of the types the generated file nests in each flow's enum.
-    static let flowNestedNames: Set<String> = ["Step", "Event", "Exit", "Guards", "Guard", "Link"]
+    static let flowNestedNames: Set<String> = ["Step", "Event", "Exit", "Guards", "Guard", "Link", "Received"]
     /// Names of the types nested in the program type (`FlowRouter`).
     static let programNestedNames: Set<String> = [
-        "Flow", "Screen", "Event", "Exit", "Link", "GuardID", "Root", "Guards", "NoGuards", "Source", "AppGuards",
+        "Flow", "Screen", "Event", "Exit", "Link", "GuardID", "Root", "Guards", "NoGuards", "Source", "AppGuards", "Received",
     ]
     /// Names of the public types nested in the runtime's `Navigator`, which its extension sees.
     static let navigatorNestedNames: Set<String> = [
@@ -49,6 +49,7 @@ extension RouterModel {
             flows[index].stepBuilds = builds.steps[index]
             flows[index].exitBuilds = builds.exits[index]
             flows[index].guardBuilds = builds.guards[index]
+            flows[index].receivedBuilds = builds.received[index]
         }
         appTypeAliases = types.aliased.sorted()
     }
@@ -110,7 +111,11 @@ extension RouterModel {
                            parameters: types.parameters(item.parameters),
                            isAskedByStart: flow.startChoices.contains { $0.condition?.guardIndex == guardIndex })
             },
-            links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [], uses: uses)
+            links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [], uses: uses,
+            received: flow.steps.map { step in
+                step.receives.isEmpty ? nil
+                    : CaseModel(name: SwiftNames.caseIdentifier(step.name), doc: step.doc, parameters: types.parameters(step.receives))
+            })
     }
 
     /// The inputs of a root flow's first screens (every tab's, for tabs), each name once.

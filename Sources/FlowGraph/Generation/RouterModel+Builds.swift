@@ -3,13 +3,17 @@
 /// a deep link's path (from the link's values), every subflow's and root's first screens (from the
 /// inputs of the step that runs it, or of the root). And which guards with arguments it asks with
 /// which payloads: those of every clause's conditions (from its event or exit), and those a deep
-/// link asks on its path (from the link's values).
+/// link asks on its path (from the link's values). And which values it hands the steps that
+/// receive: from the payload of every back move that the checker found can show such a step again
+/// and hand it a value (`ProgramAnalysis.resultLandings`).
 struct BuildCollector {
     typealias Build = RouterModel.Build
     private(set) var steps: [[Build]]
     private(set) var exits: [[Build]]
     /// For each flow, how its guards with arguments are asked (a build's target is a guard's index).
     private(set) var guards: [[Build]]
+    /// For each flow, how the values its receiving steps are handed are built (a build's target is a step's index).
+    private(set) var received: [[Build]]
     private var seen: [Set<Build>]
     private var seenExits: [Set<Build>]
     private var seenGuards: [Set<Build>]
@@ -21,6 +25,7 @@ struct BuildCollector {
         steps = Array(repeating: [], count: program.flows.count)
         exits = steps
         guards = steps
+        received = steps
         seen = Array(repeating: [], count: program.flows.count)
         seenExits = seen
         seenGuards = seen
@@ -98,6 +103,30 @@ struct BuildCollector {
                 for first in program.flows[runs].enteredSteps { addStep(first, in: runs, from: source) }
             }
         }
+        var seenReceived = seen
+        for landing in analysis.resultLandings {
+            let clause = landing.clause
+            let flow = program.flows[clause.flow]
+            let owner = clause.step.map { flow.steps[$0] }
+            let transition = clause.transition(in: program)
+            let source: Source?
+            if let runs = owner?.runs {
+                source = program.flows[runs].exits.first { $0.name == transition.event }.map {
+                    Source(kind: .exit, flowCase: caseNames[runs], parameters: $0.inputs, caseName: SwiftNames.caseIdentifier($0.name))
+                }
+            } else {
+                source = flow.events.first { $0.name == transition.event }.map {
+                    Source(kind: .event, flowCase: caseNames[clause.flow], parameters: $0.payload, caseName: SwiftNames.caseIdentifier($0.name))
+                }
+            }
+            guard let source else { continue }
+            let payload = program.payload(of: transition, in: owner)
+            for step in landing.steps where flow.steps[step].delivery(of: payload) == .delivers {
+                guard let build = Self.build(step, inputs: flow.steps[step].receives, from: source),
+                      seenReceived[clause.flow].insert(build).inserted else { continue }
+                received[clause.flow].append(build)
+            }
+        }
         for (number, root) in program.roots.enumerated() {
             let flow = program.flows[root]
             let source = Source(kind: nil, flowCase: "", parameters: RouterModel.rootInputs(flow), caseName: rootCases[number])
@@ -107,6 +136,7 @@ struct BuildCollector {
             steps[index].sort { $0.target < $1.target }
             exits[index].sort { $0.target < $1.target }
             guards[index].sort { $0.target < $1.target }
+            received[index].sort { $0.target < $1.target }
         }
     }
 

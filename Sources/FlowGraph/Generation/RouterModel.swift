@@ -47,6 +47,15 @@ struct RouterModel {
 
         /// The events the flow's own `Event` declares (the others only groups' do), with their index in the flow.
         var ownEvents: [(index: Int, item: CaseModel)] { events.enumerated().filter { $0.element.isDeclared }.map { ($0.offset, $0.element) } }
+        /// For each step, its case of the flow's `Received` when it receives (named like the step,
+        /// with the values it receives), else nil.
+        var received: [CaseModel?] = []
+        /// How each receiving step's value is built from the payloads of the back moves that hand
+        /// it one (a build's target is the step's index).
+        var receivedBuilds: [Build] = []
+
+        /// Whether a step of the flow receives: the flow then has a `Received` enum.
+        var receives: Bool { received.contains { $0 != nil } }
 
         /// Whether a guard takes arguments: the flow then has its own `ask(_:of:from:)`.
         var hasGuardArguments: Bool { guards.contains { !$0.parameters.isEmpty } }

@@ -9,6 +9,7 @@ extension RouterPrinter {
         let withExits = flows.filter { !$0.exits.isEmpty }
         let withLinks = flows.filter { !$0.links.isEmpty }
         let withGuards = flows.filter { !$0.guards.isEmpty }
+        let withReceived = flows.filter(\.receives)
         out.line("// MARK: - The program")
         out.line()
         out.line("/// The program as the navigator runs it: its flows and screens, and the program as data.")
@@ -33,6 +34,10 @@ extension RouterPrinter {
             }
             wrapper("Exit", "Sendable", "An exit of any flow.", withExits, "Exit", in: &out)
             wrapper("Link", "Hashable, Sendable", "A deep link of any flow.", withLinks, "Link", in: &out)
+            if !withReceived.isEmpty {
+                wrapper("Received", "Hashable, Sendable", "A value a back move hands a screen of any flow that receives, when it shows it again.",
+                        withReceived, "Received", in: &out)
+            }
             out.line()
             out.line("/// A guard of any flow; it prints as `Flow.guard`.")
             out.block("\(access)enum GuardID: Hashable, Sendable, CustomStringConvertible") { out in
@@ -71,7 +76,8 @@ extension RouterPrinter {
             out.line()
             table(in: &out)
             out.line()
-            references(withEvents: withEvents, withExits: withExits, withLinks: withLinks, withGuards: withGuards, in: &out)
+            references(withEvents: withEvents, withExits: withExits, withLinks: withLinks, withGuards: withGuards,
+                       withReceived: withReceived, in: &out)
         }
     }
 
@@ -113,7 +119,8 @@ extension RouterPrinter {
 
     /// The functions of the runtime's protocol: from a typed value to its index in the table and back.
     private func references(withEvents: [RouterModel.FlowModel], withExits: [RouterModel.FlowModel],
-                            withLinks: [RouterModel.FlowModel], withGuards: [RouterModel.FlowModel], in out: inout SwiftPrinter) {
+                            withLinks: [RouterModel.FlowModel], withGuards: [RouterModel.FlowModel],
+                            withReceived: [RouterModel.FlowModel], in out: inout SwiftPrinter) {
         let ref = runtime
         func switchOver(_ header: String, _ subject: String, _ flows: [RouterModel.FlowModel], _ body: (RouterModel.FlowModel) -> String,
                         in out: inout SwiftPrinter) {
@@ -166,6 +173,11 @@ extension RouterPrinter {
                  "exit(exit.index, from: source)", "Exit", in: &out)
         dispatch("\(access)static func link(_ ref: \(ref)LinkRef, values: [String?]) -> Link?", "ref", withLinks,
                  "link(ref.index, values: values)", "Link", in: &out)
+        // Without a step that receives, the runtime's default hands nothing (`Received` is `Never`).
+        if !withReceived.isEmpty {
+            dispatch("\(access)static func received(_ step: \(ref)StepRef, from source: Source) -> Received?", "step", withReceived,
+                     "received(step.step, from: source)", "Received", in: &out)
+        }
         out.line("@MainActor")
         out.block("\(access)static func ask(_ ref: \(ref)GuardRef, of guards: AppGuards, from source: Source) \(asyncWord)-> Bool?") { out in
             let guards = withGuards.flatMap { flow in flow.guards.enumerated().map { (flow, $0, $1) } }

@@ -144,6 +144,11 @@ struct RouterPrinter {
             }
             if !flow.guards.isEmpty { guards(flow, in: &out) }
             if !flow.links.isEmpty { links(flow, in: &out) }
+            if flow.receives {
+                out.line()
+                out.line("/// The values a back move hands the steps of flow '\(name(flow))' that receive, when it shows them again.")
+                cases("\(access)enum Received: Hashable, Sendable", flow.received.compactMap { $0 }, in: &out)
+            }
             out.line()
             indexFunctions(flow, in: &out)
             builds(flow, in: &out)
@@ -257,6 +262,7 @@ struct RouterPrinter {
         buildFunction("step", "Step", flow.stepBuilds, cases: flow.steps, in: &out)
         if !flow.exits.isEmpty { buildFunction("exit", "Exit", flow.exitBuilds, cases: flow.exits, in: &out) }
         if flow.hasGuardArguments { askFunction(flow, in: &out) }
+        if flow.receives { receivedFunction(flow, in: &out) }
         guard !flow.links.isEmpty else { return }
         out.block("fileprivate static func link(_ index: Int, values: [String?]) -> Link?") { out in
             out.switchOver("index") { out in
@@ -304,6 +310,26 @@ struct RouterPrinter {
                     out.line("case \(patterns.joined(separator: ", ")): return \(item.value(arguments))")
                 }
                 out.line("default: return \(function)s.indices.contains(index) ? \(function)s[index] : nil")
+            }
+        }
+    }
+
+    /// `received(_:from:)` of a flow with a step that receives: a case for each such step and each
+    /// set of back moves' payloads that give its values alike; nil for any other.
+    private func receivedFunction(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
+        out.block("fileprivate static func received(_ index: Int, from source: \(program).Source) -> Received?") { out in
+            let groups = Self.grouped(flow.receivedBuilds)
+            guard !groups.isEmpty else {
+                out.line("nil")
+                return
+            }
+            out.switchOver("(index, source)") { out in
+                for (build, patterns) in groups {
+                    guard let item = flow.received[build.target] else { continue }
+                    let arguments = build.arguments.map { "\($0.label): \($0.variable ?? "nil")" }
+                    out.line("case \(patterns.joined(separator: ", ")): return .\(item.name)(\(arguments.joined(separator: ", ")))")
+                }
+                out.line("default: return nil")
             }
         }
     }

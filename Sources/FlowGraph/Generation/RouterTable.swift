@@ -36,6 +36,7 @@ struct RouterTable {
                 let parent = search.parent[offsets[flowIndex] + stepIndex]
                 fields.append(parent == -1 ? "^" : parent < 0 ? "-" : String(parent))
                 for input in step.inputs { fields += ["in", "\(input.name):\(input.type)"] }
+                for value in step.receives { fields += ["recv", "\(value.name):\(value.type)"] }
                 let triggers = step.runs.map { Self.indices(program.flows[$0].exits.map(\.name)) } ?? events
                 var line = Self.record("step", fields)
                 for (index, clause) in step.handlers.enumerated() {

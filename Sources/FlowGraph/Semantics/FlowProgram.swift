@@ -131,6 +131,11 @@ public struct Step: Sendable {
     /// For a step a destinations group declares (`use Group`): the group and the step's index in
     /// the group's declaration. Nil for the flow's own steps.
     public var shared: SharedStep?
+    /// `receives (address: AddressID)`: the values a back move that shows the step again hands it,
+    /// by name from its event's payload (see `ResultDelivery`).
+    public var receives: [Parameter] = []
+    /// The range of the word `receives`, when it is written.
+    public var receivesRange: SourceRange?
 
     /// Whether the step is written to run a flow (`runs F`), whether or not `F` resolves.
     public var runsAFlow: Bool { runsRange != nil }

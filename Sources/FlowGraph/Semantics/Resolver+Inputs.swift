@@ -39,6 +39,12 @@ extension Resolver {
         checkTypes(inputs) { SemanticMessages.unsupportedInputType($0, type: $1, kind: $2, owner: owner()) }
     }
 
+    /// A step's received values are handed over in a `Hashable` value, as its inputs are: the same
+    /// types are refused.
+    mutating func checkReceivedTypes(_ values: [ParameterSyntax], of step: String) {
+        checkTypes(values) { SemanticMessages.unsupportedReceivedType($0, type: $1, kind: $2, step: step) }
+    }
+
     /// A guard's arguments come from the same values as inputs (an exit's, a link's), so the same
     /// types are refused.
     mutating func checkArgumentTypes(_ arguments: [ParameterSyntax], of guardName: String) {

@@ -124,6 +124,9 @@ public struct Resolver {
                 name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
                 runs: nil, runsRange: step.runs?.range, handlers: [])
             checkInputTypes(step.inputs, of: SemanticMessages.stepOwner(step.name.text))
+            declared.receives = parameters(step.receives)
+            declared.receivesRange = step.receivesRange
+            checkReceivedTypes(step.receives, of: step.name.text)
             // A step declared twice may do what either declaration says.
             declared.isIncomplete = step.isIncomplete || repeated.contains(step.name.text)
             flow.steps.append(declared)

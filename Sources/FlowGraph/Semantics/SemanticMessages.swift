@@ -75,6 +75,10 @@ enum SemanticMessages {
         "input '\(name)' of \(owner) has type '\(type)', \(kind), which cannot be an input: inputs identify a screen and must be Hashable; pass a value (an id), and let the screen send an event for what it should do"
     }
 
+    static func unsupportedReceivedType(_ name: String, type: String, kind: String, step: String) -> String {
+        "value '\(name)' that step '\(step)' receives has type '\(type)', \(kind), which cannot be received: a value handed back to a screen is Hashable, like its inputs; pass a value (an id)"
+    }
+
     static func unsupportedArgumentType(_ name: String, type: String, kind: String, guardName: String) -> String {
         "argument '\(name)' of guard '\(guardName)' has type '\(type)', \(kind), which cannot be a guard argument: a guard's arguments come from the values that identify screens and exits (a link's, an exit's), which are Hashable; pass a value (an id)"
     }

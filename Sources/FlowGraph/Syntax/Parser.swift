@@ -212,7 +212,7 @@ public struct Parser {
         skipToLineStart()
     }
 
-    // MARK: - step := doc? 'step' Name inputs? ('runs' Name)? ('{' on* '}')?
+    // MARK: - step := doc? 'step' Name inputs? ('receives' inputs)? ('runs' Name)? ('{' on* '}')?
 
     mutating func parseStep() -> StepSyntax? {
         let keyword = take()
@@ -222,8 +222,27 @@ public struct Parser {
             return nil
         }
         let inputs = current.isPunctuation("(") ? parseParameters() : []
+        // `receives` is a keyword only here, after the inputs: it can still name a step or an event.
+        var receives: [ParameterSyntax] = []
+        var receivesToken: Token?
+        if current.isKeyword("receives"), !current.isAtLineStart {
+            let word = take()
+            receivesToken = word
+            if current.isPunctuation("("), !current.isAtLineStart {
+                receives = parseParameters()
+            } else {
+                error(SyntaxMessages.expected("'(' and the values the step receives after 'receives'", found: describeFollowing(current)),
+                      atMissing: current)
+                skipHeader()
+            }
+        }
         var runs: Name?
         if current.isKeyword("runs") {
+            if let receivesToken, !hasErrorOnPreviousLine {
+                // The step is kept as one that runs a flow: a value handed back goes to a screen.
+                error(SyntaxMessages.receivesOnARunner, at: receivesToken)
+                receives = []
+            }
             advance()
             runs = expectName("a flow name after 'runs'")
             if runs == nil { skipHeader() }
@@ -232,11 +251,19 @@ public struct Parser {
         if current.isPunctuation("{") {
             handlers = parseStepBody(named: name.text)
         } else if !isAtEnd, !current.isAtLineStart, !current.isPunctuation("}"), !hasErrorOnPreviousLine {
-            error(SyntaxMessages.expected("'(', 'runs', '{' or a new line after the step", found: describe(current)), at: current)
+            if current.isKeyword("receives") {
+                error(runs == nil ? SyntaxMessages.secondReceives : SyntaxMessages.receivesOnARunner, at: current)
+            } else {
+                error(SyntaxMessages.expected("'(', 'receives', 'runs', '{' or a new line after the step", found: describe(current)),
+                      at: current)
+            }
             skipHeader()
             if current.isPunctuation("{") { handlers = parseStepBody(named: name.text) }
         }
-        return StepSyntax(name: name, inputs: inputs, runs: runs, handlers: handlers, doc: keyword.doc, range: range(from: keyword))
+        var step = StepSyntax(name: name, inputs: inputs, runs: runs, handlers: handlers, doc: keyword.doc, range: range(from: keyword))
+        step.receives = receives
+        step.receivesRange = receivesToken.map { range(of: $0) }
+        return step
     }
 
     mutating func parseStepBody(named name: String) -> [OnSyntax] {

@@ -32,6 +32,9 @@ enum SyntaxMessages {
     static func cannotFollowABackMove(_ action: String) -> String {
         "after a back move a clause shows one screen with 'push', 'sheet', 'cover' or 'replace', not '\(action)'"
     }
+    static let receivesOnARunner =
+        "a step that runs a flow cannot declare 'receives': a value handed back goes to the screen that becomes visible, and this step shows its flow's screens"
+    static let secondReceives = "a step has one 'receives' list: 'receives (address: AddressID, card: CardID?)'"
     static let startNeedsElse = "a 'start' with a condition needs 'else' and the step to start at otherwise: 'start Home if isSignedIn else Welcome'"
     static let tooManyStartChoices = "a 'start' can have at most \(SourceLimits.elseActions) conditions"
     static let oneBackMove = "a clause makes at most two moves: one back move, then one screen shown ('dismiss, sheet Settings')"

@@ -69,7 +69,7 @@ public struct FlowSyntax: Sendable {
     public var uses: [Name] = []
 }
 
-/// `step Name(inputs) runs Flow { on ... }`
+/// `step Name(inputs) receives (values) runs Flow { on ... }`
 public struct StepSyntax: Sendable {
     public let name: Name
     public let inputs: [ParameterSyntax]
@@ -79,6 +79,11 @@ public struct StepSyntax: Sendable {
     public let range: SourceRange
     /// Whether a syntax error lost some of the step's text.
     public var isIncomplete = false
+    /// `receives (address: AddressID)`: the values a back move may hand the step when it shows it
+    /// again (see docs/Language.md, "Results handed back").
+    public var receives: [ParameterSyntax] = []
+    /// The range of the word `receives`, when it is written.
+    public var receivesRange: SourceRange?
 }
 
 /// `exit Name(inputs)`

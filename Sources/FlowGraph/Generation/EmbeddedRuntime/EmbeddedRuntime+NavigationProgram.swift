@@ -28,6 +28,10 @@ public protocol NavigationProgram {
     associatedtype Root: Sendable
     /// What answers the guards: the app's object (an existential of the generated protocol).
     associatedtype AppGuards
+    /// A value handed back to a screen that a back move shows again (`receives` in the program):
+    /// one case per flow, each a case per receiving step with its values. `Never` for a program
+    /// in which no step receives.
+    associatedtype Received: Hashable, Sendable = Never
 
     /// The program as data, decoded once from the generated text.
     static var table: ProgramTable { get }
@@ -54,12 +58,21 @@ public protocol NavigationProgram {
     static func screen(_ step: StepRef, from source: PayloadSource<Self>) -> Screen?
     /// The exit with its inputs taken by name from `source`.
     static func exit(_ exit: ExitRef, from source: PayloadSource<Self>) -> Exit?
+    /// What a back move whose payload is `source` (an event's, or a subflow's exit's) hands `step`
+    /// when it shows it again, its values taken by name; nil when it hands it nothing (the
+    /// compiler says which back moves hand which steps a value).
+    static func received(_ step: StepRef, from source: PayloadSource<Self>) -> Received?
     /// The answer of a guard that a `start` asks, when the flow starts: one that answers at once
     /// and takes no arguments (the compiler lets a start ask no other); nil for any other.
     @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: AppGuards) -> Bool?
     /// The link of `ref` with its placeholders read from the URL's text (`values`, in the order of
     /// the pattern's placeholders, nil for one the URL leaves out); nil when one does not convert.
     static func link(_ ref: LinkRef, values: [String?]) -> Link?
+}
+
+extension NavigationProgram {
+    /// A program in which no step receives: nothing is handed back.
+    public static func received(_ step: StepRef, from source: PayloadSource<Self>) -> Received? { nil }
 }
 
 /// A program whose guards all answer at once: `send` and `open` are synchronous.

@@ -14,6 +14,8 @@ public struct ProgramGraph: Sendable {
         public let runs: String?
         /// A shortest way from a root's first screen to the step (`Flow.Step` each), empty when none exists.
         public let path: [String]
+        /// `name: Type` for each value the step receives when a back move shows it again.
+        public var receives: [String] = []
     }
 
     public struct TransitionInfo: Hashable, Sendable {
@@ -64,8 +66,10 @@ public struct ProgramGraph: Sendable {
                 case .start: [name]
                 case .after: Self.path(to: table.global(StepRef(flow: flowIndex, step: stepIndex)), in: table, cache: &paths)
                 }
-                steps.append(StepInfo(flow: flow.name, name: step.name, inputs: step.inputs,
-                                      runs: step.runs.map { table.flows[$0].name }, path: path))
+                var info = StepInfo(flow: flow.name, name: step.name, inputs: step.inputs,
+                                    runs: step.runs.map { table.flows[$0].name }, path: path)
+                info.receives = step.receives
+                steps.append(info)
                 let triggers = step.runs.map { table.flows[$0].exits } ?? flow.events
                 transitions += Self.transitions(step.clauses, flow: flow, from: step.name, triggers: triggers, in: table)
             }

@@ -46,6 +46,8 @@ public struct ProgramTable: Sendable {
         public var name: String
         /// `name: Type` of each input, as the spec writes them.
         public var inputs: [String]
+        /// `name: Type` of each value the step receives when a back move shows it again.
+        public var receives: [String] = []
         /// The flow the step runs, if it runs one.
         public var runs: Int?
         /// The step before this one on a shortest path from a root's first screen (a global

@@ -9,7 +9,8 @@ import FlowGraphRuntime
 enum ComposeFlow {
     /// The steps of flow 'ComposeFlow': where the user can be.
     enum Step: Hashable, Sendable {
-        /// The message editor. The draft says whether it is new, a reply or a forward.
+        /// The message editor. The draft says whether it is new, a reply or a forward; a contact
+        /// picked in the contacts sheet is added to the recipients.
         case editor(draft: Draft)
         case contacts
         case sendLater
@@ -66,6 +67,13 @@ enum ComposeFlow {
         case hasRecipients = "hasRecipients"
     }
 
+    /// The values a back move hands the steps of flow 'ComposeFlow' that receive, when it shows them again.
+    enum Received: Hashable, Sendable {
+        /// The message editor. The draft says whether it is new, a reply or a forward; a contact
+        /// picked in the contacts sheet is added to the recipients.
+        case editor(contact: ContactID)
+    }
+
     fileprivate static func index(of value: Event) -> Int {
         switch value {
         case .addRecipientTapped: return 0
@@ -100,6 +108,12 @@ enum ComposeFlow {
         case (1, .event(.composeFlow(.timePicked(let sendAt)))): return .scheduled(sendAt: sendAt)
         case (2, .event(.composeFlow(.saveDraftTapped(let subject)))): return .savedAsDraft(subject: subject)
         default: return exits.indices.contains(index) ? exits[index] : nil
+        }
+    }
+    fileprivate static func received(_ index: Int, from source: FlowRouter.Source) -> Received? {
+        switch (index, source) {
+        case (0, .event(.composeFlow(.contactPicked(let contact)))): return .editor(contact: contact)
+        default: return nil
         }
     }
 }
@@ -421,6 +435,11 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case mailSettings(MailSettings.Link)
     }
 
+    /// A value a back move hands a screen of any flow that receives, when it shows it again.
+    enum Received: Hashable, Sendable {
+        case composeFlow(ComposeFlow.Received)
+    }
+
     /// A guard of any flow; it prints as `Flow.guard`.
     enum GuardID: Hashable, Sendable, CustomStringConvertible {
         case composeFlow(ComposeFlow.Guard)
@@ -450,7 +469,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
         flowgraph-table 1
         flow ComposeFlow 0 0 0 guard hasRecipients 0 event addRecipientTapped event sendTapped event sendLaterTapped event cancelTapped event contactPicked event timePicked event deleteDraftTapped event saveDraftTapped event keepEditingTapped exit sent exit scheduled exit savedAsDraft exit discarded
-        step Editor - 12 in draft:Draft on 0 sheet 1 on 1 if 0 exit 0 else sheet 1 on 2 sheet 2 on 3 sheet 3
+        step Editor - 12 in draft:Draft recv contact:ContactID on 0 sheet 1 on 1 if 0 exit 0 else sheet 1 on 2 sheet 2 on 3 sheet 3
         step Contacts - 0 on 4 dismiss on 3 dismiss
         step SendLater - 0 on 5 exit 1 on 3 dismiss
         step DraftOptions - 0 on 6 exit 3 on 7 exit 2 on 8 dismiss
@@ -540,6 +559,12 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         switch ref.flow {
         case 1: return Mail.link(ref.index, values: values).map(Link.mail)
         case 2: return MailSettings.link(ref.index, values: values).map(Link.mailSettings)
+        default: return nil
+        }
+    }
+    static func received(_ step: FlowGraphRuntime.StepRef, from source: Source) -> Received? {
+        switch step.flow {
+        case 0: return ComposeFlow.received(step.step, from: source).map(Received.composeFlow)
         default: return nil
         }
     }

@@ -482,7 +482,7 @@ enum WatchlistFlow {
     enum Step: Hashable, Sendable {
         /// Saved movies, sorted and filtered. An empty list offers "Browse movies",
         /// which the tab bar handles by selecting the Discover tab. A movie picked here opens
-        /// the shared movie page.
+        /// the shared movie page; the filter sheet hands its choice back.
         case savedMovies
         case filter
         /// A screen of destinations 'MovieScreens'.
@@ -520,6 +520,14 @@ enum WatchlistFlow {
         }
     }
 
+    /// The values a back move hands the steps of flow 'WatchlistFlow' that receive, when it shows them again.
+    enum Received: Hashable, Sendable {
+        /// Saved movies, sorted and filtered. An empty list offers "Browse movies",
+        /// which the tab bar handles by selecting the Discover tab. A movie picked here opens
+        /// the shared movie page; the filter sheet hands its choice back.
+        case savedMovies(filter: WatchlistFilter)
+    }
+
     fileprivate static func index(of value: Event) -> Int {
         switch value {
         case .filterTapped: return 10
@@ -544,6 +552,12 @@ enum WatchlistFlow {
         case (5, .event(.movieScreens(.trailerTapped(let video)))): return .movieScreens(.trailer(video: video))
         case (6, .event(.movieScreens(.markedWatched(let movie)))): return .movieScreens(.rate(movie: movie))
         default: return steps.indices.contains(index) ? steps[index] : nil
+        }
+    }
+    fileprivate static func received(_ index: Int, from source: FlowRouter.Source) -> Received? {
+        switch (index, source) {
+        case (0, .event(.watchlistFlow(.filterApplied(let filter)))): return .savedMovies(filter: filter)
+        default: return nil
         }
     }
     fileprivate static func link(_ index: Int, values: [String?]) -> Link? {
@@ -609,6 +623,11 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case discoverFlow(DiscoverFlow.Link)
         case profileFlow(ProfileFlow.Link)
         case watchlistFlow(WatchlistFlow.Link)
+    }
+
+    /// A value a back move hands a screen of any flow that receives, when it shows it again.
+    enum Received: Hashable, Sendable {
+        case watchlistFlow(WatchlistFlow.Received)
     }
 
     /// A guard of any flow; it prints as `Flow.guard`.
@@ -689,7 +708,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         link 3 /profile/history - /profile /history path b10 e13 e18 m4:0:1:0
         link 5 /profile/lists/{list} - /profile /lists {0} path b10 e13 e18 m4:0:2:0 m4:4:0:0
         flow WatchlistFlow 0 0 0 event trailerTapped event reviewsTapped event markedWatched event removedFromWatchlist event doneTapped event playbackEnded event moviePicked event rated event skipTapped event personPicked event filterTapped event filterApplied event cancelTapped
-        step SavedMovies - 12 on 10 sheet 1
+        step SavedMovies - 12 recv filter:WatchlistFilter on 10 sheet 1
         step Filter - 29 on 11 dismiss on 12 dismiss
         step MovieDetail - 29 in movie:MovieID on 0 cover 5 on 1 push 3 on 2 sheet 6 on 3 pop
         step Reviews - 31 in movie:MovieID
@@ -775,6 +794,12 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case 0: return DiscoverFlow.link(ref.index, values: values).map(Link.discoverFlow)
         case 4: return ProfileFlow.link(ref.index, values: values).map(Link.profileFlow)
         case 5: return WatchlistFlow.link(ref.index, values: values).map(Link.watchlistFlow)
+        default: return nil
+        }
+    }
+    static func received(_ step: FlowGraphRuntime.StepRef, from source: Source) -> Received? {
+        switch step.flow {
+        case 5: return WatchlistFlow.received(step.step, from: source).map(Received.watchlistFlow)
         default: return nil
         }
     }

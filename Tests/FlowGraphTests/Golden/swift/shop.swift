@@ -11,14 +11,15 @@ enum CheckoutFlow {
     /// The steps of flow 'CheckoutFlow': where the user can be.
     enum Step: Hashable, Sendable {
         /// The order summary. The order is created as pending when this screen appears, so
-        /// placing it only has to authorize the payment.
+        /// placing it only has to authorize the payment. Each editor hands its pick back to it.
         case summary(items: [CartItem])
         /// The saved shipping addresses; picking one goes back to the summary.
         case addresses
         case addressForm
         case deliveryOptions
+        /// The saved cards; a card just added comes back selected.
         case paymentMethods
-        /// Card number, expiry and CVC, or a scan with the camera.
+        /// Card number, expiry and CVC, or a scan with the camera, which fills them in.
         case addCard
         /// Full-screen camera that reads the card's number.
         case cardScanner
@@ -84,6 +85,17 @@ enum CheckoutFlow {
         case paymentAuthorized = "paymentAuthorized"
     }
 
+    /// The values a back move hands the steps of flow 'CheckoutFlow' that receive, when it shows them again.
+    enum Received: Hashable, Sendable {
+        /// The order summary. The order is created as pending when this screen appears, so
+        /// placing it only has to authorize the payment. Each editor hands its pick back to it.
+        case summary(address: AddressID?, option: DeliveryOption?, method: PaymentMethodID?)
+        /// The saved cards; a card just added comes back selected.
+        case paymentMethods(method: PaymentMethodID)
+        /// Card number, expiry and CVC, or a scan with the camera, which fills them in.
+        case addCard(card: ScannedCard)
+    }
+
     fileprivate static func index(of value: Event) -> Int {
         switch value {
         case .addressTapped: return 0
@@ -122,6 +134,16 @@ enum CheckoutFlow {
         switch (index, source) {
         case (0, .event(.checkoutFlow(.placeOrderTapped(let order, let total)))): return .placed(order: order, total: total)
         default: return exits.indices.contains(index) ? exits[index] : nil
+        }
+    }
+    fileprivate static func received(_ index: Int, from source: FlowRouter.Source) -> Received? {
+        switch (index, source) {
+        case (0, .event(.checkoutFlow(.addressPicked(let address)))), (0, .event(.checkoutFlow(.addressSaved(let address)))): return .summary(address: address, option: nil, method: nil)
+        case (0, .event(.checkoutFlow(.deliveryPicked(let option)))): return .summary(address: nil, option: option, method: nil)
+        case (0, .event(.checkoutFlow(.paymentMethodPicked(let method)))): return .summary(address: nil, option: nil, method: method)
+        case (4, .event(.checkoutFlow(.cardAdded(let method)))): return .paymentMethods(method: method)
+        case (5, .event(.checkoutFlow(.cardScanned(let card)))): return .addCard(card: card)
+        default: return nil
         }
     }
 }
@@ -226,7 +248,7 @@ enum Shop {
     enum Step: Hashable, Sendable {
         /// Home screen: featured products, categories, and the search field.
         case catalog
-        /// Products of one category, with sorting and filters.
+        /// Products of one category, with sorting and filters; the filters sheet hands its choice back.
         case category(category: CategoryID)
         /// Filters for a product list: price range, size, colour, in stock only.
         case filters
@@ -354,6 +376,13 @@ enum Shop {
         }
     }
 
+    /// The values a back move hands the steps of flow 'Shop' that receive, when it shows them again.
+    enum Received: Hashable, Sendable {
+        /// Products of one category, with sorting and filters; the filters sheet hands its choice back.
+        case category(filters: ProductFilters)
+        case searchResults(filters: ProductFilters)
+    }
+
     fileprivate static func index(of value: Event) -> Int {
         switch value {
         case .categoryPicked: return 0
@@ -417,6 +446,13 @@ enum Shop {
         default: return nil
         }
     }
+    fileprivate static func received(_ index: Int, from source: FlowRouter.Source) -> Received? {
+        switch (index, source) {
+        case (1, .event(.shop(.filtersApplied(let filters)))): return .category(filters: filters)
+        case (3, .event(.shop(.filtersApplied(let filters)))): return .searchResults(filters: filters)
+        default: return nil
+        }
+    }
     fileprivate static func link(_ index: Int, values: [String?]) -> Link? {
         switch index {
         case 0: if let v0 = FlowGraphRuntime.LinkText.read(values[0], as: ProductID.self) { return .product(product: v0) } else { return nil }
@@ -467,6 +503,12 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case shop(Shop.Link)
     }
 
+    /// A value a back move hands a screen of any flow that receives, when it shows it again.
+    enum Received: Hashable, Sendable {
+        case checkoutFlow(CheckoutFlow.Received)
+        case shop(Shop.Received)
+    }
+
     /// A guard of any flow; it prints as `Flow.guard`.
     enum GuardID: Hashable, Sendable, CustomStringConvertible {
         case checkoutFlow(CheckoutFlow.Guard)
@@ -496,12 +538,12 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
         flowgraph-table 1
         flow CheckoutFlow 0 0 0 guard paymentAuthorized 1 event addressTapped event deliveryTapped event paymentTapped event placeOrderTapped event cancelTapped event addressPicked event addAddressTapped event addressSaved event deliveryPicked event paymentMethodPicked event addCardTapped event cardAdded event scanCardTapped event cardScanned event changePaymentMethodTapped event tryAgainTapped exit placed exit cancelled
-        step Summary - 24 in items:[CartItem] on 0 push 1 on 1 push 3 on 2 push 4 on 3 if 0 exit 0 else push 7 on 4 exit 1
+        step Summary - 24 in items:[CartItem] recv address:AddressID? recv option:DeliveryOption? recv method:PaymentMethodID? on 0 push 1 on 1 push 3 on 2 push 4 on 3 if 0 exit 0 else push 7 on 4 exit 1
         step Addresses - 0 on 5 pop on 6 push 2
         step AddressForm - 1 on 7 popTo 0
         step DeliveryOptions - 0 on 8 pop
-        step PaymentMethods - 0 on 9 pop on 10 sheet 5
-        step AddCard - 4 on 11 dismiss on 12 cover 6 on 4 dismiss
+        step PaymentMethods - 0 recv method:PaymentMethodID on 9 pop on 10 sheet 5
+        step AddCard - 4 recv card:ScannedCard on 11 dismiss on 12 cover 6 on 4 dismiss
         step CardScanner - 5 on 13 dismiss on 4 dismiss
         step PaymentDeclined - 0 on 14 replace 4 on 15 pop on 4 exit 1
         flow ShopLogin 0 0 0 event signedIn event codeRequired event forgotPasswordTapped event createAccountTapped event cancelTapped event codeVerified event resetEmailSent event backToSignInTapped event registered event termsTapped event doneTapped exit loggedIn exit cancelled
@@ -513,9 +555,9 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step Terms - 12 on 10 dismiss
         flow Shop 0 0 1 guard isLoggedIn 0 guard canReview 0 event categoryPicked event productPicked event searchSubmitted event accountTapped event filtersTapped event filtersApplied event cancelTapped event photoTapped event reviewsTapped event sizeGuideTapped event closeTapped event doneTapped event writeReviewTapped event reviewSubmitted event checkoutTapped event startShoppingTapped event viewOrderTapped event continueShoppingTapped event ordersTapped event addressesTapped event signOutTapped event orderPicked event returnTapped event returnRequested event cartTapped event sessionExpired
         step Catalog - ^ on 0 push 1 on 1 push 4 on 2 push 3 on 3 if 0 push 13 else sheet 12
-        step Category - 14 in category:CategoryID on 1 push 4 on 4 sheet 2
+        step Category - 14 in category:CategoryID recv filters:ProductFilters on 1 push 4 on 4 sheet 2
         step Filters - 15 on 5 dismiss on 6 dismiss
-        step SearchResults - 14 in query:String on 1 push 4 on 4 sheet 2
+        step SearchResults - 14 in query:String recv filters:ProductFilters on 1 push 4 on 4 sheet 2
         step Product - 14 in product:ProductID on 1 push 4 on 7 cover 5 on 8 push 7 on 9 sheet 6
         step Gallery - 18 in product:ProductID in photo:Int on 10 dismiss
         step SizeGuide - 18 in category:CategoryID on 11 dismiss
@@ -594,6 +636,13 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
     static func link(_ ref: FlowGraphRuntime.LinkRef, values: [String?]) -> Link? {
         switch ref.flow {
         case 2: return Shop.link(ref.index, values: values).map(Link.shop)
+        default: return nil
+        }
+    }
+    static func received(_ step: FlowGraphRuntime.StepRef, from source: Source) -> Received? {
+        switch step.flow {
+        case 0: return CheckoutFlow.received(step.step, from: source).map(Received.checkoutFlow)
+        case 2: return Shop.received(step.step, from: source).map(Received.shop)
         default: return nil
         }
     }

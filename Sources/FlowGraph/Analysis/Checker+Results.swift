@@ -1,0 +1,168 @@
+/// `result-mismatch`, `unreceived-result`, `unused-receive`: results handed back by back moves.
+///
+/// A back move that is a clause's whole action (`on addressPicked(address: AddressID) -> pop`)
+/// hands its event's payload to the step it shows again, which may `receives (address:
+/// AddressID)`. Where a back move can land is found once, on the flow's graph (`landings`), only
+/// in flows where some step receives; see docs/Language.md, "Results handed back".
+extension Checker {
+    /// The clauses of a flow whose back moves may hand a result back: in a flow where some step
+    /// receives, every clause whose payload is not empty and one of whose actions is a back move
+    /// alone. Empty for any other flow, whose graph then finds no landings.
+    func resultClauses(of flow: Flow) -> Set<FlowStateGraph.Origin> {
+        guard flow.steps.contains(where: { !$0.receives.isEmpty }) else { return [] }
+        var clauses = Set<FlowStateGraph.Origin>()
+        func consider(_ transition: Transition, in step: Step?, origin: FlowStateGraph.Origin) {
+            guard transition.actions.contains(where: { $0.kind.goesBack }), !program.payload(of: transition, in: step).isEmpty else { return }
+            clauses.insert(origin)
+        }
+        for (stepIndex, step) in flow.steps.enumerated() {
+            for (handler, transition) in step.handlers.enumerated() {
+                consider(transition, in: step, origin: .step(stepIndex, handler: handler))
+            }
+        }
+        for (handler, transition) in flow.handlers.enumerated() { consider(transition, in: nil, origin: .flow(handler: handler)) }
+        return clauses
+    }
+
+    /// Checks every flow's results, and returns where each clause that hands one back can land,
+    /// for the generator.
+    mutating func checkResults() -> [ResultLanding] {
+        var result: [ResultLanding] = []
+        for flowIndex in program.flows.indices {
+            // Landings are found only in flows where a step receives (`resultClauses`).
+            guard let graph = graphs[flowIndex], program.flows[flowIndex].steps.contains(where: { !$0.receives.isEmpty }) else { continue }
+            result += checkResults(graph, flowIndex)
+        }
+        return result
+    }
+
+    /// One back move landing on one step: the first way found, preferring one the user surely can take.
+    private struct Witness {
+        var from: Int32
+        var move: FlowStateGraph.Move
+        var under: Int32
+        var isCertain: Bool
+    }
+
+    private mutating func checkResults(_ graph: FlowStateGraph, _ flowIndex: Int) -> [ResultLanding] {
+        let flow = program.flows[flowIndex]
+        // Per back move of a clause, per step it lands on, a witness; in the order found.
+        var order: [ActionKey] = []
+        var witnesses: [ActionKey: [Int: Witness]] = [:]
+        var stepOrder: [ActionKey: [Int]] = [:]
+        for landing in graph.landings {
+            let key = ActionKey(landing.move)
+            if witnesses[key] == nil {
+                order.append(key)
+                witnesses[key] = [:]
+            }
+            for under in landing.under {
+                let step = Int(graph.states[Int(under)].step)
+                let isCertain = landing.move.isCertain && graph.isCertain(Int(landing.from)) && graph.isCertain(Int(under))
+                let witness = Witness(from: landing.from, move: landing.move, under: under, isCertain: isCertain)
+                if let known = witnesses[key]?[step] {
+                    if !known.isCertain, isCertain { witnesses[key]?[step] = witness }
+                } else {
+                    witnesses[key]?[step] = witness
+                    stepOrder[key, default: []].append(step)
+                }
+            }
+        }
+        var landings: [ResultLanding] = []
+        // The values of each receiving step that some back move hands it.
+        var fed = [Set<String>](repeating: [], count: flow.steps.count)
+        for key in order {
+            guard let transition = key.transition(in: flow) else { continue }
+            let owner: Step? = if case .step(let step, _) = key.origin { flow.steps[step] } else { nil }
+            let payload = program.payload(of: transition, in: owner)
+            let steps = stepOrder[key] ?? []
+            let clause: ClauseReference
+            switch key.origin {
+            case .step(let step, let handler): clause = ClauseReference(flow: flowIndex, step: step, handler: handler, branch: key.branch)
+            case .flow(let handler): clause = ClauseReference(flow: flowIndex, step: nil, handler: handler, branch: key.branch)
+            case .tabBar: continue
+            }
+            landings.append(ResultLanding(clause: clause, steps: steps.sorted()))
+            var delivered: [Int] = []
+            var unreceived: [Int] = []
+            for step in steps {
+                let landing = flow.steps[step]
+                let delivery = landing.delivery(of: payload)
+                // A value carried with another type feeds it once fixed: that is the mismatch's error.
+                if delivery != .none {
+                    for value in payload where landing.receives.contains(where: { $0.name == value.name }) { fed[step].insert(value.name) }
+                }
+                switch delivery {
+                case .delivers:
+                    delivered.append(step)
+                case .none:
+                    unreceived.append(step)
+                case .mismatch(let needed, let given):
+                    // A flow-level clause is assumed sent from every step, most of which never send it.
+                    guard !key.origin.isFlowLevel, let witness = witnesses[key]?[step], witness.isCertain, !landing.isIncomplete else { continue }
+                    report(.resultMismatch,
+                           AnalysisMessages.resultMismatch(transition.actions[key.branch].written, event: transition.event, step: landing.name, needed: needed, given: given),
+                           at: key.range(in: flow),
+                           notes: [.init(AnalysisMessages.receivesHere(landing.name), at: landing.receivesRange ?? landing.range)],
+                           path: landingPath(witness, graph, flowIndex), subjects: [StepReference(flow: flowIndex, step: step)])
+                }
+            }
+            // A value that reaches one screen and silently not another: on which path the user
+            // came decides whether the pick counts.
+            guard !key.origin.isFlowLevel, let first = delivered.first else { continue }
+            let lost = unreceived.filter { step in
+                !flow.steps[step].isIncomplete && !flow.steps[step].runsUnknownFlow && witnesses[key]?[step]?.isCertain == true
+            }
+            guard let firstLost = lost.first, let witness = witnesses[key]?[firstLost] else { continue }
+            report(.unreceivedResult,
+                   AnalysisMessages.unreceivedResult(transition.actions[key.branch].written, event: transition.event, payload: payload,
+                                                     receiver: flow.steps[first].name, others: lost.map { flow.steps[$0].name }),
+                   at: key.range(in: flow),
+                   notes: [.init(AnalysisMessages.receivesHere(flow.steps[first].name),
+                                 at: flow.steps[first].receivesRange ?? flow.steps[first].range)],
+                   path: landingPath(witness, graph, flowIndex), subjects: lost.map { StepReference(flow: flowIndex, step: $0) })
+        }
+        checkUnusedReceives(graph, flowIndex, fed: fed)
+        return landings
+    }
+
+    /// `unused-receive`: a value a reachable step receives that no back move hands it. Withheld
+    /// where a broken name could hide a back move (a step that may do anything, a `popTo` whose
+    /// target does not resolve).
+    private mutating func checkUnusedReceives(_ graph: FlowStateGraph, _ flowIndex: Int, fed: [Set<String>]) {
+        let flow = program.flows[flowIndex]
+        guard !graph.reachesWild else { return }
+        var hasUnresolvedPopTo = false
+        flow.forEachTransition { transition in
+            transition.forEachAction { action in
+                if action.kind == .popTo && action.target == nil || action.back?.kind == .popTo && action.back?.target == nil {
+                    hasUnresolvedPopTo = true
+                }
+            }
+        }
+        guard !hasUnresolvedPopTo else { return }
+        for (index, step) in flow.steps.enumerated() where !step.receives.isEmpty && graph.isReachable(index) && !step.isIncomplete {
+            if fed[index].isEmpty {
+                report(.unusedReceive, AnalysisMessages.unusedReceive(step.name, step.receives),
+                       at: step.receivesRange ?? step.range, subjects: [StepReference(flow: flowIndex, step: index)])
+                continue
+            }
+            for value in step.receives where !fed[index].contains(value.name) {
+                report(.unusedReceive, AnalysisMessages.unusedReceivedValue(step.name, value),
+                       at: value.range, subjects: [StepReference(flow: flowIndex, step: index)])
+            }
+        }
+    }
+
+    private func landingPath(_ witness: Witness, _ graph: FlowStateGraph, _ flowIndex: Int) -> NavigationPath {
+        path(along: graph.landingPath(from: witness.from, move: witness.move, under: witness.under), in: flowIndex)
+    }
+}
+
+/// A clause whose back move hands a result back, and the steps of its flow it can land on.
+public struct ResultLanding: Sendable, Hashable {
+    /// The clause, and which action of its chain.
+    public let clause: ClauseReference
+    /// The steps the back move can show again, in order of index.
+    public let steps: [Int]
+}
