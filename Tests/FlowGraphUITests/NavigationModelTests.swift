@@ -133,6 +133,29 @@ struct NavigationModelTests {
         #expect(model.presented.isEmpty)
     }
 
+    /// A screen of a destinations group, in the stack of whichever tab the user is in.
+    @Test func aSharedScreenIsPushedInTheStackOfTheTabTheUserIsIn() async throws {
+        await navigator.send(People.Event.authorTapped(name: "Ada"))
+        let feedPath = model.path(of: try feedStack())
+        #expect(feedPath.count == 1)
+        let author = try #require(model.entry(feedPath[0]))
+        #expect(model.content(of: author) == .screen(.feedFlow(.people(.author(name: "Ada")))))
+        #expect(author.screen.people == .author(name: "Ada"))
+
+        model.selectTab(1, of: model.rootID)
+        await navigator.send(People.Event.authorTapped(name: "Grace"))
+        guard case .flow(let saved)? = model.content(of: tabs[1]) else { throw TestFailure("the saved tab shows no flow") }
+        let savedStack = try #require(model.baseStacks(of: saved).first).id
+        let savedPath = model.path(of: savedStack)
+        #expect(savedPath.count == 1)
+        #expect(model.entry(savedPath[0])?.screen == .savedFlow(.people(.author(name: "Grace"))))
+        // The feed's stack still shows its author; the back button of the saved tab pops its own.
+        #expect(model.path(of: try feedStack()) == feedPath)
+        #expect(model.setPath([], of: savedStack)?.isApplied == true)
+        #expect(navigator.current == .savedFlow(.savedList))
+        #expect(model.path(of: try feedStack()) == feedPath)
+    }
+
     @Test func theTabBarSelectionIsTheUsersMove() async throws {
         #expect(model.selectTab(1, of: model.rootID)?.isApplied == true)
         #expect(model.selectedTab(of: model.rootID) == 1)
