@@ -295,7 +295,13 @@ public struct Action: Sendable, Hashable {
     /// itself without one. See `back`.
     public var before: [Action] = []
     /// `at Privacy` in `sheet Settings at Privacy`: where the move opens the subflow its target runs.
-    public var at: AtTarget?
+    public var at: AtTarget? {
+        get { atStorage.first }
+        set { atStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `at`, held out of line (at most one element): actions are copied all over the checker, and
+    /// the few that have an `at` should not make every copy larger.
+    private var atStorage: [AtTarget] = []
 
     public init(kind: ActionKind, targetName: String?, target: Int?, range: SourceRange, before: [Action] = [],
                 at: AtTarget? = nil) {

@@ -90,6 +90,7 @@ public struct Resolver {
             inUsedGroupsOnce(uses[index]) { $0.resolveReferences(of: &flows[index], syntax: syntaxes[index], flows: declared) }
             markShared(&flows[index], groups: groups)
         }
+        declaredFlows = []
         var runners = Array(repeating: [StepReference](), count: flows.count)
         for (flowIndex, flow) in flows.enumerated() {
             for (stepIndex, step) in flow.steps.enumerated() {
@@ -371,10 +372,11 @@ public struct Resolver {
                 continue
             }
             byName[transition.event] = events.count
-            events.append(Event(name: transition.event, payload: transition.payload, range: transition.eventRange, isOwn: false))
+            events.append(Event(name: transition.event, payload: transition.payload, range: transition.eventRange,
+                                isOwn: flow.uses.isEmpty))
         }
         // Who spells each event: the flow's own event type, a used group's, or both.
-        for transition in transitions {
+        for transition in transitions where !flow.uses.isEmpty {
             guard let index = byName[transition.event] else { continue }
             if let group = group(containing: transition.range), flow.uses.contains(group) {
                 if !events[index].groups.contains(group) { events[index].groups.append(group) }
