@@ -294,43 +294,29 @@ extension Navigator {
         let link: Link
         let before: Screen
         let revision: Int
-        let hops: [ProgramTable.Hop]
-        /// Each guard the path asks, the answer it needs, and the hop that needs it.
-        let checks: [(ref: GuardRef, expected: Bool, hop: Int)]
-        private var asked = 0
-        private var reachable: Int
-        private var blocker: GuardRef?
+        /// The link's path and the answers its guards gave so far (as an `at` path's).
+        var path: InnerPath
 
         init(_ link: Link, in navigator: Navigator) {
             self.link = link
             before = navigator.current
             revision = navigator.revision
             let ref = Program.link(of: link)
-            hops = Program.table.flows[ref.flow].links[ref.index].path
-            reachable = hops.count
-            checks = ProgramTable.checks(along: hops, in: Program.table)
+            path = InnerPath(Program.table.flows[ref.flow].links[ref.index].path)
         }
 
         mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
-            let root = hops.first.map { hop -> Int in
+            let root = path.hops.first.map { hop -> Int in
                 if case .bottom(let step) = hop { return step.flow }
                 return -1
             }
             guard let root, navigator.flows[navigator.rootID]?.flow.rawValue == root else {
                 return .done(Outcome(status: .unhandled, commands: []))
             }
-            if let answer {
-                if answer == checks[asked].expected {
-                    asked += 1
-                } else {
-                    reachable = checks[asked].hop
-                    blocker = checks[asked].ref
-                    asked = checks.count
-                }
-            }
-            if asked < checks.count { return .ask(checks[asked].ref, from: .link(link)) }
+            if let answer { path.take(answer) }
+            if let question = path.question { return .ask(question, from: .link(link)) }
             guard revision == navigator.revision else { return .done(Outcome(status: .cancelled, commands: [])) }
-            return .done(navigator.replay(hops[..<reachable], link: link, blocker: blocker))
+            return .done(navigator.replay(path.hops[..<path.reachable], link: link, blocker: path.blocker))
         }
     }
 
