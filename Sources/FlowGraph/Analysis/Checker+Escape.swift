@@ -35,7 +35,7 @@ extension Checker {
         for state in 0..<count {
             let step = Int(graph.states[state].step)
             escapes[state] = graph.isWild[step] || graph.mayExit[step] || graph.moves(state).contains { move in
-                guard case .step = move.origin else { return false }
+                guard let clause = move.origin.clause, !clause.isFlowLevel else { return false }
                 return move.kind == .root || move.kind == .exit || (move.kind == .select && flow.isTabs)
             }
         }

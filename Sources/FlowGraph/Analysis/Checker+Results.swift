@@ -17,10 +17,10 @@ extension Checker {
         }
         for (stepIndex, step) in flow.steps.enumerated() {
             for (handler, transition) in step.handlers.enumerated() {
-                consider(transition, in: step, origin: .step(stepIndex, handler: handler))
+                consider(transition, in: step, origin: .clause(ClauseID(step: stepIndex, handler: handler)))
             }
         }
-        for (handler, transition) in flow.handlers.enumerated() { consider(transition, in: nil, origin: .flow(handler: handler)) }
+        for (handler, transition) in flow.handlers.enumerated() { consider(transition, in: nil, origin: .clause(ClauseID(step: nil, handler: handler))) }
         return clauses
     }
 
@@ -73,15 +73,11 @@ extension Checker {
         var fed = [Set<String>](repeating: [], count: flow.steps.count)
         for key in order {
             guard let transition = key.transition(in: flow) else { continue }
-            let owner: Step? = if case .step(let step, _) = key.origin { flow.steps[step] } else { nil }
+            guard let id = key.origin.clause else { continue }
+            let owner = id.step.map { flow.steps[$0] }
             let payload = program.payload(of: transition, in: owner)
             let steps = stepOrder[key] ?? []
-            let clause: ClauseReference
-            switch key.origin {
-            case .step(let step, let handler): clause = ClauseReference(flow: flowIndex, step: step, handler: handler, branch: key.branch)
-            case .flow(let handler): clause = ClauseReference(flow: flowIndex, step: nil, handler: handler, branch: key.branch)
-            case .tabBar: continue
-            }
+            let clause = ClauseReference(flow: flowIndex, clause: id, branch: key.branch)
             landings.append(ResultLanding(clause: clause, steps: steps.sorted()))
             var delivered: [Int] = []
             var unreceived: [Int] = []

@@ -24,7 +24,7 @@ extension Checker {
             for move in graph.moves(stateIndex) where move.kind == .pop || move.kind == .dismiss {
                 let isPossible = move.kind == .pop ? !state.isBottom : state.layer != .base
                 let key = ActionKey(move)
-                if case .flow = move.origin {
+                if move.origin.isFlowLevel {
                     usedFlowLevel.insert(key)
                     if isPossible { possibleFlowLevel.insert(key) }
                     continue
@@ -55,8 +55,8 @@ extension Checker {
         // A step the checker knows too little about could make a flow-level clause possible.
         guard !graph.reachesWild else { return }
         for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
-            guard case .flow(let handler) = key.origin else { continue }
-            let event = flow.handlers[handler].event
+            guard let clause = key.origin.clause, clause.isFlowLevel else { continue }
+            let event = clause.transition(in: flow).event
             if key.kind == .close {
                 report(.invalidClose, AnalysisMessages.invalidCloseFlowLevel(event, flow: flow.name), at: key.range(in: flow))
             } else if key.kind == .pop {
@@ -130,7 +130,7 @@ extension Checker {
                 for move in graph.moves(stateIndex) where !certainOnly || move.isCertain {
                     if move.kind == .popTo, move.actionTarget == target {
                         let key = ActionKey(move)
-                        if case .flow = move.origin {
+                        if move.origin.isFlowLevel {
                             usedFlowLevel.insert(key)
                             if isBelow { possibleFlowLevel.insert(key) }
                         } else if !isBelow, certainOnly, reported.insert(key).inserted {
@@ -157,9 +157,9 @@ extension Checker {
         }
         guard !graph.reachesWild else { return }
         for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
-            guard case .flow(let handler) = key.origin else { continue }
+            guard let clause = key.origin.clause, clause.isFlowLevel else { continue }
             report(.invalidPopTo,
-                   AnalysisMessages.invalidPopToFlowLevel(flow.steps[target].name, event: flow.handlers[handler].event, flow: flow.name),
+                   AnalysisMessages.invalidPopToFlowLevel(flow.steps[target].name, event: clause.transition(in: flow).event, flow: flow.name),
                    at: key.range(in: flow))
         }
     }
@@ -184,8 +184,7 @@ struct ActionKey: Hashable {
 
     func transition(in flow: Flow) -> Transition? {
         switch origin {
-        case .step(let step, let handler): flow.steps[step].handlers[handler]
-        case .flow(let handler): flow.handlers[handler]
+        case .clause(let clause): clause.transition(in: flow)
         case .tabBar: nil
         }
     }

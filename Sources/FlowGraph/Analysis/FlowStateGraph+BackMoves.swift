@@ -281,8 +281,7 @@ extension FlowStateGraph {
     /// The clause a move comes from; nil for the tab bar.
     func transition(of origin: Origin) -> Transition? {
         switch origin {
-        case .step(let step, let handler): flow.steps[step].handlers[handler]
-        case .flow(let handler): flow.handlers[handler]
+        case .clause(let clause): clause.transition(in: flow)
         case .tabBar: nil
         }
     }

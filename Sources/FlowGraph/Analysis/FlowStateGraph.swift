@@ -23,19 +23,18 @@ struct FlowStateGraph {
         var isBottom: Bool
     }
 
-    /// Which `on` clause a move comes from.
+    /// What a move comes from: an `on` clause, or the user tapping a tab.
     enum Origin: Hashable {
-        /// Handler `handler` of step `step`.
-        case step(Int, handler: Int)
-        /// Flow-level handler `handler`.
-        case flow(handler: Int)
+        case clause(ClauseID)
         /// The user tapping a tab of a tabs flow.
         case tabBar
 
-        var isFlowLevel: Bool {
-            if case .flow = self { return true }
-            return false
+        var clause: ClauseID? {
+            if case .clause(let clause) = self { return clause }
+            return nil
         }
+
+        var isFlowLevel: Bool { clause?.isFlowLevel ?? false }
     }
 
     /// One thing the user can do in a state: a forward move to `target`, or a back action or exit (target -1).
@@ -213,13 +212,13 @@ struct FlowStateGraph {
                         isCertain = false  // It runs a flow that does not resolve: any exit may come.
                     }
                 }
-                addMoves(of: handler, origin: .step(stepIndex, handler: handlerIndex), from: current,
+                addMoves(of: handler, origin: .clause(ClauseID(step: stepIndex, handler: handlerIndex)), from: current,
                          isCertain: isCertain, deferring: isDeferring, deferred: &deferred)
             }
             // Flow-level clauses apply where the step does not handle the event itself; in a step
             // that runs a flow they receive the events bubbling up from it.
             for (handlerIndex, handler) in flow.handlers.enumerated() where runsFlow || !stepEvents[stepIndex].contains(handler.event) {
-                addMoves(of: handler, origin: .flow(handler: handlerIndex), from: current,
+                addMoves(of: handler, origin: .clause(ClauseID(step: nil, handler: handlerIndex)), from: current,
                          isCertain: true, deferring: isDeferring, deferred: &deferred)
             }
             cursor += 1

@@ -26,20 +26,51 @@ public struct NavigationPath: Sendable, Hashable {
     }
 }
 
-/// An `on` clause of a program, and which action of its chain (0 for the main one, k for the k-th `else`).
-public struct ClauseReference: Sendable, Hashable {
-    public let flow: Int
-    /// The step whose clause it is; nil for a flow-level clause.
+/// An `on` clause of a flow: the step whose clause it is (nil for the flow's own clauses, which
+/// apply in every step) and its index there. The one identity of a clause inside its flow: the
+/// state graph's moves, the checker's keys and the paths' hops all name a clause by it.
+public struct ClauseID: Sendable, Hashable {
     public let step: Int?
-    /// The index of the clause among the step's (or the flow's flow-level) clauses.
     public let handler: Int
-    public let branch: Int
+
+    public init(step: Int?, handler: Int) {
+        self.step = step
+        self.handler = handler
+    }
+
+    /// Whether it is one of the flow's own clauses rather than a step's.
+    public var isFlowLevel: Bool { step == nil }
 
     /// The clause itself.
-    public func transition(in program: FlowProgram) -> Transition {
-        let flow = program.flows[self.flow]
-        return step.map { flow.steps[$0].handlers[handler] } ?? flow.handlers[handler]
+    public func transition(in flow: Flow) -> Transition {
+        step.map { flow.steps[$0].handlers[handler] } ?? flow.handlers[handler]
     }
+}
+
+/// An `on` clause of a program (its flow and `ClauseID`), and which action of its chain (0 for the
+/// main one, k for the k-th `else`).
+public struct ClauseReference: Sendable, Hashable {
+    public let flow: Int
+    public let clause: ClauseID
+    public let branch: Int
+
+    public init(flow: Int, clause: ClauseID, branch: Int) {
+        self.flow = flow
+        self.clause = clause
+        self.branch = branch
+    }
+
+    public init(flow: Int, step: Int?, handler: Int, branch: Int) {
+        self.init(flow: flow, clause: ClauseID(step: step, handler: handler), branch: branch)
+    }
+
+    /// The step whose clause it is; nil for a flow-level clause.
+    public var step: Int? { clause.step }
+    /// The index of the clause among the step's (or the flow's flow-level) clauses.
+    public var handler: Int { clause.handler }
+
+    /// The clause itself.
+    public func transition(in program: FlowProgram) -> Transition { clause.transition(in: program.flows[flow]) }
 
     /// The conditions a deep link asks to take this action, in order, as the navigator's `open`
     /// asks them (`ProgramTable.checks(for:)` in FlowGraphRuntime): every condition of each earlier
@@ -61,13 +92,8 @@ public struct ClauseReference: Sendable, Hashable {
 extension FlowStateGraph.Move {
     /// How the move reads in a path: `event: action`, or `tab` for the tab bar.
     func describe(in flow: Flow) -> String {
-        let transition: Transition
-        switch origin {
-        case .step(let step, let handler): transition = flow.steps[step].handlers[handler]
-        case .flow(let handler): transition = flow.handlers[handler]
-        case .tabBar: return "tab"
-        }
-        return Self.describe(transition, branch: branch)
+        guard let clause = origin.clause else { return "tab" }
+        return Self.describe(clause.transition(in: flow), branch: branch)
     }
 
     /// `event: action`, with the back move first when it has one (`event: dismiss, sheet`);
