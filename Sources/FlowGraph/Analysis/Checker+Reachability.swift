@@ -125,10 +125,10 @@ extension Checker {
         for key in order {
             let group = program.groups[groupOf[key]!]
             let list = copies[key]!
-            // Which flow each copy is about: its path's last step, or its first subject.
-            let flows = group.users.map { program.flows[$0].name }.filter { name in
-                list.contains { ($0.path.last ?? $0.subjects.first)?.hasPrefix(name + ".") == true }
-            }
+            // Which flow each copy is about: the flow of the steps it is about, else of its path's last step.
+            let flows = group.users.filter { user in
+                list.contains { $0.steps.first.map { $0.flow == user } ?? ($0.path.last?.hasPrefix(program.flows[user].name + ".") == true) }
+            }.map { program.flows[$0].name }
             // What is absent must be absent in every flow that uses the group.
             if key.rule == .unusedGuard || key.rule == .unusedReceive, list.count < group.users.count { continue }
             if key.rule == .unusedGuard {
@@ -138,8 +138,9 @@ extension Checker {
             }
             let first = list.min { $0.path.count < $1.path.count } ?? list[0]
             let notes = flows.isEmpty ? first.notes : first.notes + [.init(AnalysisMessages.showsIn(flows, group: group.name))]
+            let steps = Array(Set(list.flatMap(\.steps))).sorted()
             kept.append(Diagnostic(first.rule, first.message, at: first.range, notes: notes, path: first.path,
-                                   subjects: Array(Set(list.flatMap(\.subjects))).sorted()))
+                                   subjects: steps.map(program.qualifiedName), steps: steps))
         }
         diagnostics = kept
     }

@@ -304,7 +304,7 @@ public struct Checker {
         }
         diagnostics.append(Diagnostic(
             rule, message, at: range, notes: allNotes, path: path?.names(in: program) ?? [],
-            subjects: subjects.map(program.qualifiedName)))
+            subjects: subjects.map(program.qualifiedName), steps: subjects))
     }
 }
 

@@ -35,14 +35,17 @@ public struct Diagnostic: Sendable, Hashable {
     /// The shortest path from a root that shows the problem, as qualified step names
     /// (`Flow.Step`), when the rule has one.
     public let path: [String]
-    /// Steps the finding is about, as `Flow.Step`, for tools that mark them (e.g. diagrams).
+    /// Steps the finding is about, as `Flow.Step`, for tools that mark them (the reports).
     public let subjects: [String]
+    /// The same steps by reference, for the back ends that draw them (diagrams, the page): no
+    /// name is parsed back, and a step of a destinations group is found as the group's.
+    public let steps: [StepReference]
 
     public var severity: Severity { rule.severity }
 
     public init(
         _ rule: Rule, _ message: String, at range: SourceRange,
-        notes: [Note] = [], path: [String] = [], subjects: [String] = []
+        notes: [Note] = [], path: [String] = [], subjects: [String] = [], steps: [StepReference] = []
     ) {
         self.rule = rule
         self.message = message
@@ -50,6 +53,7 @@ public struct Diagnostic: Sendable, Hashable {
         self.notes = notes
         self.path = path
         self.subjects = subjects
+        self.steps = steps
     }
 }
 

@@ -5,15 +5,14 @@ extension DiagramBuilder {
         var notes: [String: [String]] = [:]
         var clusterNotes: [Int: [String]] = [:]
         let spans = flowSpans()
-        var sharedNodes: [String: String] = [:]
-        for flow in program.flows where !flow.uses.isEmpty {
-            for step in flow.steps where step.shared != nil { sharedNodes["\(flow.name).\(step.name)"] = stepID(flow, step) }
-        }
         for diagnostic in diagnostics {
             let line = "\(diagnostic.severity.rawValue) [\(diagnostic.rule.id)] \(diagnostic.message)"
             var placed = false
-            // A step of a destinations group is one node, whichever flow's copy the finding names.
-            let subjects = diagnostic.subjects.map { sharedNodes[$0] ?? $0 }
+            // By reference (a step of a destinations group is the group's one node, whichever flow's
+            // copy the finding is about); a finding made without references, by its names.
+            let subjects = diagnostic.steps.isEmpty ? diagnostic.subjects
+                : diagnostic.steps.filter { program.flows.indices.contains($0.flow) && program.flows[$0.flow].steps.indices.contains($0.step) }
+                    .map { stepID(program.flows[$0.flow], program[$0]) }
             for subject in subjects where nodeIndex[subject] != nil {
                 let mark = DiagramStyle.Mark.of(diagnostic.rule)
                 marks[subject] = max(marks[subject] ?? mark, mark)

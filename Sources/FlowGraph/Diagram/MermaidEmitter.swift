@@ -96,9 +96,13 @@ public enum MermaidEmitter {
 
     private static func classes(_ program: FlowProgram, diagnostics: [Diagnostic], included: [Int], ids: inout MermaidIDs) -> [String] {
         var marked: [String: DiagramStyle.Mark] = [:]
-        let names = Set(included.flatMap { flowIndex in program.flows[flowIndex].steps.map { "\(program.flows[flowIndex].name).\($0.name)" } })
+        // Each step by the state that draws it: a step of a destinations group is the group's.
+        let included = Set(included)
         for diagnostic in diagnostics {
-            for subject in diagnostic.subjects where names.contains(subject) {
+            let subjects = diagnostic.steps.filter {
+                included.contains($0.flow) && program.flows[$0.flow].steps.indices.contains($0.step)
+            }.map { DiagramBuilder.stepID(program.flows[$0.flow], program[$0], in: program) }
+            for subject in subjects {
                 let mark = DiagramStyle.Mark.of(diagnostic.rule)
                 marked[subject] = max(marked[subject] ?? mark, mark)
             }

@@ -84,8 +84,8 @@ extension ProgramMap {
         for diagnostic in diagnostics {
             let range = diagnostic.range
             var flow = spans.firstIndex { $0[range.file].map { $0.contains(range.start) && range.end <= $0.upperBound } ?? false }
-            if flow == nil, let subject = diagnostic.subjects.first ?? diagnostic.path.last,
-               let name = subject.split(separator: ".").first {
+            if flow == nil { flow = diagnostic.steps.first?.flow }
+            if flow == nil, let last = diagnostic.path.last, let name = last.split(separator: ".").first {
                 flow = program.flow(named: String(name))
             }
             var edges: [String] = []
