@@ -211,16 +211,20 @@ enum FuzzSample {
                                   condition: clause.condition, doc: clause.doc, range: clause.range, isExitHandler: clause.isExitHandler)
             }
         }
-        for flow in stubbed.flows.indices {
-            for step in stubbed.flows[flow].steps.indices {
-                stubbing(&stubbed.flows[flow].steps[step].inputs)
-                stubbing(&stubbed.flows[flow].steps[step].handlers)
+        func stubbing(_ flow: inout Flow) {
+            for step in flow.steps.indices {
+                stubbing(&flow.steps[step].inputs)
+                stubbing(&flow.steps[step].receives)
+                stubbing(&flow.steps[step].handlers)
             }
-            for exit in stubbed.flows[flow].exits.indices { stubbing(&stubbed.flows[flow].exits[exit].inputs) }
-            for item in stubbed.flows[flow].guards.indices { stubbing(&stubbed.flows[flow].guards[item].parameters) }
-            for event in stubbed.flows[flow].events.indices { stubbing(&stubbed.flows[flow].events[event].payload) }
-            stubbing(&stubbed.flows[flow].handlers)
+            for exit in flow.exits.indices { stubbing(&flow.exits[exit].inputs) }
+            for item in flow.guards.indices { stubbing(&flow.guards[item].parameters) }
+            for event in flow.events.indices { stubbing(&flow.events[event].payload) }
+            stubbing(&flow.handlers)
         }
+        // The flows, and the destinations groups whose types the flows that use them share.
+        for flow in stubbed.flows.indices { stubbing(&stubbed.flows[flow]) }
+        for group in stubbed.groups.indices { stubbing(&stubbed.groups[group].declaration) }
         var swift = SwiftEmitter.emit(stubbed, analysis: compilation.analysis, sources: ["input.flow"])
         swift += "\n// The app's types, as stubs.\n"
         for name in stubs.values.sorted() {
