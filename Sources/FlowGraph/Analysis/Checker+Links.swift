@@ -205,8 +205,7 @@ struct CompositeGraph {
                     addForward(handlers[index], from: node, isExitHandler: runsFlow, step: stepIndex, handler: index)
                 }
                 guard !flow.handlers.isEmpty else { continue }
-                let handled = HandledEvents(handlers)
-                for (index, handler) in flow.handlers.enumerated() where runsFlow || !handled.contains(handler.event) {
+                flow.forEachFlowLevelClause(in: flow.steps[stepIndex], handling: HandledEvents(handlers)) { index, handler in
                     addForward(handler, from: node, isExitHandler: false, step: nil, handler: index)
                 }
             }

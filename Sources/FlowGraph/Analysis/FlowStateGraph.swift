@@ -215,9 +215,7 @@ struct FlowStateGraph {
                 addMoves(of: handler, origin: .clause(ClauseID(step: stepIndex, handler: handlerIndex)), from: current,
                          isCertain: isCertain, deferring: isDeferring, deferred: &deferred)
             }
-            // Flow-level clauses apply where the step does not handle the event itself; in a step
-            // that runs a flow they receive the events bubbling up from it.
-            for (handlerIndex, handler) in flow.handlers.enumerated() where runsFlow || !stepEvents[stepIndex].contains(handler.event) {
+            flow.forEachFlowLevelClause(in: step, handling: stepEvents[stepIndex]) { handlerIndex, handler in
                 addMoves(of: handler, origin: .clause(ClauseID(step: nil, handler: handlerIndex)), from: current,
                          isCertain: true, deferring: isDeferring, deferred: &deferred)
             }
@@ -389,6 +387,19 @@ struct FlowUnknowns {
     var mayExit: [Bool]
 
     static func none(_ count: Int) -> FlowUnknowns { FlowUnknowns(isWild: Array(repeating: false, count: count), mayExit: Array(repeating: false, count: count)) }
+}
+
+extension Flow {
+    /// The flow's own clauses that apply in `step`, whose own clauses are for the events `handled`,
+    /// with their index: those for an event the step does not handle itself; in a step that runs a
+    /// flow, all of them (its clauses handle its subflow's exits, and the subflow's events bubble up
+    /// to them). The one statement of which clauses apply in a step, for the state graph and the
+    /// link search (the runtime, which has no access to this library, follows the same rule).
+    @inline(__always)
+    func forEachFlowLevelClause(in step: Step, handling handled: HandledEvents, _ body: (Int, Transition) -> Void) {
+        let runsFlow = step.runsAFlow
+        for (index, clause) in handlers.enumerated() where runsFlow || !handled.contains(clause.event) { body(index, clause) }
+    }
 }
 
 /// The events a step's own clauses are for: a scan for the usual few clauses, a set for many.
