@@ -89,6 +89,23 @@ struct NavigationModelTests {
         #expect(model.dismissed(at: 0) == nil)
     }
 
+    /// `sheet Compose at Attachments`: one move presents the sheet, starts its flow and pushes the
+    /// attachments on the draft; the back button shows the draft under it.
+    @Test func aMoveWithAtShowsTheSheetAndThePathInsideIt() async throws {
+        #expect(await navigator.send(FeedFlow.Event.attachArticleTapped).isApplied)
+        #expect(model.presented.count == 1)
+        let sheet = try #require(model.presented(at: 0, style: .sheet))
+        let stack = try #require(model.stack(sheet))
+        guard case .flow(let compose)? = model.content(of: stack) else { Issue.record("the sheet shows no flow"); return }
+        let draftStack = model.baseStacks(of: compose)[0].id
+        #expect(model.baseStacks(of: compose)[0].screens == [.composeFlow(.draft), .composeFlow(.attachments)])
+        let path = model.path(of: draftStack)
+        #expect(path.count == 1)
+        #expect(model.entry(path[0]).map { model.content(of: $0) } == .screen(.composeFlow(.attachments)))
+        #expect(model.setPath([], of: draftStack)?.isApplied == true)
+        #expect(navigator.current == .composeFlow(.draft))
+    }
+
     @Test func aSheetOfAnOuterFlowShowsOverEverythingAndClosingItShowsWhatWasThere() async throws {
         await navigator.send(FeedFlow.Event.composeTapped)
         await navigator.send(ComposeFlow.Event.photosTapped)
