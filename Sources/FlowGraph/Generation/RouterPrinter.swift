@@ -298,18 +298,8 @@ struct RouterPrinter {
         let plain = cases.map { $0.parameters.isEmpty ? $0.value([]) : "nil" }
         out.line("private static let \(function)s: [\(type)?] = [\(plain.joined(separator: ", "))]")
         out.block("fileprivate static func \(function)(_ index: Int, from source: \(program).Source) -> \(type)?") { out in
-            let groups = Self.grouped(builds)
-            guard !groups.isEmpty else {
-                out.line("\(function)s.indices.contains(index) ? \(function)s[index] : nil")
-                return
-            }
-            out.switchOver("(index, source)") { out in
-                for (build, patterns) in groups {
-                    let item = cases[build.target]
-                    let arguments = build.arguments.map { "\($0.label): \($0.variable ?? "nil")" }
-                    out.line("case \(patterns.joined(separator: ", ")): return \(item.value(arguments))")
-                }
-                out.line("default: return \(function)s.indices.contains(index) ? \(function)s[index] : nil")
+            switchOverBuilds(builds, fallback: "\(function)s.indices.contains(index) ? \(function)s[index] : nil", in: &out) { build in
+                cases[build.target].value(build.arguments.map { "\($0.label): \($0.variable ?? "nil")" })
             }
         }
     }
@@ -318,18 +308,10 @@ struct RouterPrinter {
     /// set of back moves' payloads that give its values alike; nil for any other.
     private func receivedFunction(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
         out.block("fileprivate static func received(_ index: Int, from source: \(program).Source) -> Received?") { out in
-            let groups = Self.grouped(flow.receivedBuilds)
-            guard !groups.isEmpty else {
-                out.line("nil")
-                return
-            }
-            out.switchOver("(index, source)") { out in
-                for (build, patterns) in groups {
-                    guard let item = flow.received[build.target] else { continue }
-                    let arguments = build.arguments.map { "\($0.label): \($0.variable ?? "nil")" }
-                    out.line("case \(patterns.joined(separator: ", ")): return .\(item.name)(\(arguments.joined(separator: ", ")))")
+            switchOverBuilds(flow.receivedBuilds, fallback: "nil", in: &out) { build in
+                flow.received[build.target].map { item in
+                    ".\(item.name)(\(build.arguments.map { "\($0.label): \($0.variable ?? "nil")" }.joined(separator: ", ")))"
                 }
-                out.line("default: return nil")
             }
         }
     }
@@ -344,19 +326,30 @@ struct RouterPrinter {
         // with `value` but `valueN` (see `BuildCollector.build`), so none hides it.
         out.block("fileprivate static func ask(_ index: Int, of valueGuards: \(program).AppGuards, from source: \(program).Source) "
                   + "\(isAsync ? "async " : "")-> Bool?") { out in
-            let groups = Self.grouped(flow.guardBuilds)
-            guard !groups.isEmpty else {
-                out.line("nil")
-                return
+            switchOverBuilds(flow.guardBuilds, fallback: "nil", in: &out) { build in
+                let item = flow.guards[build.target]
+                let arguments = build.arguments.map { "\(Self.argumentLabel($0.label)): \($0.variable ?? "nil")" }
+                return "\(item.isAsync ? "await " : "")valueGuards.\(item.identifier)(\(arguments.joined(separator: ", ")))"
             }
-            out.switchOver("(index, source)") { out in
-                for (build, patterns) in groups {
-                    let item = flow.guards[build.target]
-                    let arguments = build.arguments.map { "\(Self.argumentLabel($0.label)): \($0.variable ?? "nil")" }
-                    out.line("case \(patterns.joined(separator: ", ")): return \(item.isAsync ? "await " : "")valueGuards.\(item.identifier)(\(arguments.joined(separator: ", ")))")
-                }
-                out.line("default: return nil")
+        }
+    }
+
+    /// `switch (index, source)` over the builds that take values from a payload: a case for each
+    /// target and signature returning `value` (nil leaves the build out), then `fallback`; just
+    /// `fallback` when no build takes values. The body of `step`, `exit`, `received` and `ask`.
+    private func switchOverBuilds(_ builds: [RouterModel.Build], fallback: String, in out: inout SwiftPrinter,
+                                  value: (RouterModel.Build) -> String?) {
+        let groups = Self.grouped(builds)
+        guard !groups.isEmpty else {
+            out.line(fallback)
+            return
+        }
+        out.switchOver("(index, source)") { out in
+            for (build, patterns) in groups {
+                guard let value = value(build) else { continue }
+                out.line("case \(patterns.joined(separator: ", ")): return \(value)")
             }
+            out.line("default: return \(fallback)")
         }
     }
 
