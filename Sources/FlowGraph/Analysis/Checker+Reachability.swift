@@ -83,13 +83,20 @@ extension Checker {
             let running = group.users.filter { entries[$0] != nil || isMaybeRun[$0] }
             guard !running.isEmpty,
                   running.allSatisfy({ user in graphs[user].map { !$0.reachesWild } ?? false && !isRecursive[user] }) else { continue }
+            // For each flow that runs, where each step of the group is among its steps.
+            let copiesOf = running.map { user in
+                var copy = [Int?](repeating: nil, count: steps.count)
+                for (index, step) in program.flows[user].steps.enumerated() where step.shared?.group == groupIndex {
+                    copy[step.shared!.step] = index
+                }
+                return copy
+            }
             for (index, step) in steps.enumerated() {
                 var copies: [StepReference] = []
-                let reached = running.contains { user in
-                    let shared = SharedStep(group: groupIndex, step: index)
-                    guard let copy = program.flows[user].steps.firstIndex(where: { $0.shared == shared }) else { return false }
-                    copies.append(StepReference(flow: user, step: copy))
-                    return graphs[user]!.isReachable(copy)
+                let reached = running.indices.contains { position in
+                    guard let copy = copiesOf[position][index] else { return false }
+                    copies.append(StepReference(flow: running[position], step: copy))
+                    return graphs[running[position]]!.isReachable(copy)
                 }
                 guard !reached, !copies.isEmpty else { continue }
                 report(.unreachableStep, AnalysisMessages.unreachableSharedStep(step.name, group: group.name), at: step.range,

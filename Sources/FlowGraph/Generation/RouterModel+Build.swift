@@ -74,14 +74,15 @@ extension RouterModel {
 
     private static func flowModel(_ flow: Flow, index: Int, in program: FlowProgram, types: inout TypeWriter, isAliased: Bool) -> FlowModel {
         let events = eventModels(flow, types: &types)
+        let eventIndex = flow.uses.isEmpty ? [:]
+            : Dictionary(flow.events.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let uses = flow.uses.map { group in
             let declaration = program.groups[group].declaration
+            var steps = [Int](repeating: -1, count: declaration.steps.count)
+            for (index, step) in flow.steps.enumerated() where step.shared?.group == group { steps[step.shared!.step] = index }
             return GroupUse(
                 group: group, caseName: SwiftNames.caseIdentifier(declaration.name), declaration: SwiftNames.identifier(declaration.name),
-                steps: declaration.steps.indices.map { step in
-                    flow.steps.firstIndex { $0.shared == SharedStep(group: group, step: step) } ?? -1
-                },
-                events: declaration.events.map { event in flow.events.firstIndex { $0.name == event.name } ?? -1 })
+                steps: steps, events: declaration.events.map { eventIndex[$0.name] ?? -1 })
         }
         let names = linkCaseNames(flow)
         var links: [LinkModel] = []

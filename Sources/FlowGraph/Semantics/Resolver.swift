@@ -86,9 +86,12 @@ public struct Resolver {
         // References are resolved against the declarations: one copy of the flows, taken once (a
         // copy per flow would make a program of 100,000 flows quadratic).
         let declared = declaredFlows
+        let stepsOfGroup = groups.map { group in
+            Dictionary(group.declaration.steps.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         for index in flows.indices {
             inUsedGroupsOnce(uses[index]) { $0.resolveReferences(of: &flows[index], syntax: syntaxes[index], flows: declared) }
-            markShared(&flows[index], groups: groups)
+            markShared(&flows[index], groups: groups, stepsOfGroup: stepsOfGroup)
         }
         declaredFlows = []
         var runners = Array(repeating: [StepReference](), count: flows.count)
@@ -468,12 +471,13 @@ public struct Resolver {
         return result
     }
 
-    /// Marks the steps and guards of `flow` that a group it uses declares.
-    private func markShared(_ flow: inout Flow, groups: [DestinationGroup]) {
+    /// Marks the steps and guards of `flow` that a group it uses declares (`stepsOfGroup`: each
+    /// group's steps by name).
+    private func markShared(_ flow: inout Flow, groups: [DestinationGroup], stepsOfGroup: [[String: Int]]) {
         guard !flow.uses.isEmpty else { return }
         for index in flow.steps.indices {
             guard let group = group(containing: flow.steps[index].range), flow.uses.contains(group),
-                  let step = groups[group].declaration.step(named: flow.steps[index].name) else { continue }
+                  let step = stepsOfGroup[group][flow.steps[index].name] else { continue }
             flow.steps[index].shared = SharedStep(group: group, step: step)
         }
         for index in flow.guards.indices {
