@@ -101,7 +101,7 @@ public struct DiagramBuilder {
             if !exit.doc.isEmpty { node.attributes.set("tooltip", exit.doc.joined(separator: "\n")) }
             nodes.append(node)
         }
-        if !ownHandlers(flow).isEmpty {
+        if !program.ownHandlers(of: flow).isEmpty {
             nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode))
         }
         for (index, node) in nodes.enumerated() { nodeIndex[node.id] = (clusters.count, index) }
@@ -121,9 +121,7 @@ public struct DiagramBuilder {
     private mutating func addGroup(_ groupIndex: Int) {
         let group = program.groups[groupIndex]
         let flow = group.declaration
-        let users = group.users.map { program.flows[$0].name }
-        let label = "\(flow.name)  (destinations of \(users.isEmpty ? "no flow" : users.joined(separator: ", ")))"
-        var attributes = [Diagram.Attribute("label", label)]
+        var attributes = [Diagram.Attribute("label", DiagramStyle.destinationsTitle(group, in: program, gap: "  "))]
         attributes += DiagramStyle.destinationsCluster
         attributes += [.init("fontname", "Helvetica-Bold"), .init("labeljust", "l")]
         if !flow.doc.isEmpty { attributes.append(.init("tooltip", flow.doc.joined(separator: "\n"))) }
@@ -165,11 +163,6 @@ public struct DiagramBuilder {
         return nodes
     }
 
-    /// The flow-level clauses written in the flow itself (those of the groups it uses are drawn in the group's box).
-    private func ownHandlers(_ flow: Flow) -> [Transition] {
-        flow.uses.isEmpty ? flow.handlers : flow.handlers.filter { program.group(containing: $0.range) == nil }
-    }
-
     // MARK: - Transitions
 
     /// The transitions of a flow's own steps and clauses, or of a destinations group's declaration.
@@ -184,7 +177,7 @@ public struct DiagramBuilder {
             }
             for transition in step.handlers { addTransition(transition, from: source, of: step, in: flow) }
         }
-        for transition in ownHandlers(flow) { addTransition(transition, from: Self.anyStepID(flow), of: nil, in: flow) }
+        for transition in program.ownHandlers(of: flow) { addTransition(transition, from: Self.anyStepID(flow), of: nil, in: flow) }
     }
 
     private mutating func addTransition(_ transition: Transition, from source: String, of step: Step?, in flow: Flow) {

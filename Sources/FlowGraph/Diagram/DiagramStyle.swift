@@ -79,6 +79,12 @@ public enum DiagramStyle {
         .init("style", "rounded,filled,dashed"), .init("fillcolor", "#fffaeb"), .init("color", "#a77b00"),
     ]
 
+    /// A destinations group's title: `Name (destinations of FlowA, FlowB)`, with `gap` after the name.
+    static func destinationsTitle(_ group: DestinationGroup, in program: FlowProgram, gap: String = " ") -> String {
+        let users = group.users.map { program.flows[$0].name }
+        return "\(group.name)\(gap)(destinations of \(users.isEmpty ? "no flow" : users.joined(separator: ", ")))"
+    }
+
     /// From a flow's box to the box of a destinations group it uses.
     static let usesEdge: [Diagram.Attribute] = [
         .init("style", "dashed"), .init("color", "#a77b00"), .init("fontcolor", "#a77b00"), .init("label", "use"),

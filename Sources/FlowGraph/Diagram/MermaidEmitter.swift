@@ -8,23 +8,23 @@ public enum MermaidEmitter {
         var ids = MermaidIDs()
         // The signature goes after the diagram type: some Mermaid renderers reject a comment before it.
         var lines = ["stateDiagram-v2", "\(OutputSignature.mermaidPrefix) \(FlowGraphVersion.current)", "    direction LR"]
-        for flowIndex in included { lines += composite(program.flows[flowIndex], in: program, ids: &ids) }
+        for flowIndex in included {
+            let flow = program.flows[flowIndex]
+            lines += composite(flow, title: flow.isTabs ? "\(flow.name) (tabs)" : flow.name, in: program, ids: &ids)
+        }
         // Each destinations group once, as a state of its own (its steps are not repeated in its flows).
         let includedSet = Set(included)
         for group in program.groups where focus == nil || group.users.contains(where: includedSet.contains) {
-            lines += composite(group.declaration, in: program, ids: &ids)
+            lines += composite(group.declaration, title: DiagramStyle.destinationsTitle(group, in: program), in: program, ids: &ids)
         }
         lines += classes(program, diagnostics: diagnostics, included: included, ids: &ids)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A flow's composite state, or a destinations group's (`flow.isDestinations`).
-    private static func composite(_ flow: Flow, in program: FlowProgram, ids: inout MermaidIDs) -> [String] {
+    /// A flow's composite state, or a destinations group's, titled `title`.
+    private static func composite(_ flow: Flow, title: String, in program: FlowProgram, ids: inout MermaidIDs) -> [String] {
         var lines: [String] = []
         let flowID = ids.id(for: flow.name)
-        let users = program.groups.first { $0.declaration.range == flow.range && flow.isDestinations }?.users.map { program.flows[$0].name } ?? []
-        let title = flow.isTabs ? "\(flow.name) (tabs)"
-            : flow.isDestinations ? "\(flow.name) (destinations of \(users.isEmpty ? "no flow" : users.joined(separator: ", ")))" : flow.name
         lines.append("    state \"\(label(title))\" as \(flowID) {")
         let startConditions = flow.startChoices.compactMap(\.condition)
         for (branch, choice) in flow.startChoices.enumerated() {
@@ -32,7 +32,7 @@ public enum MermaidEmitter {
             let condition = String(DiagramStyle.conditionLabel(startConditions, branch: branch, in: flow).dropFirst())
             lines.append("        [*] --> \(ids.id(for: "\(flow.name).\(flow.steps[start].name)"))" + (condition.isEmpty ? "" : ": \(label(condition))"))
         }
-        let handlers = flow.uses.isEmpty ? flow.handlers : flow.handlers.filter { program.group(containing: $0.range) == nil }
+        let handlers = program.ownHandlers(of: flow)
         // A group's step appears in a flow that uses it only as a stand-in that the flow's own
         // start or clauses point at.
         var pointedAt = Set(flow.startChoices.compactMap(\.step))

@@ -91,7 +91,7 @@ extension ProgramMap {
             var edges: [String] = []
             if let flow {
                 for transition in program.flows[flow].allTransitions
-                where transition.range.file == range.file && transition.range.start <= range.start && range.end <= transition.range.end {
+                where transition.range.contains(range) {
                     edges += edgesByClause[transition.range] ?? []
                 }
             }

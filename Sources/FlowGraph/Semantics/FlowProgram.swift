@@ -21,7 +21,13 @@ public struct FlowProgram: Sendable {
 
     /// The group whose declaration holds `range` (a step, clause or guard written in it), if any.
     public func group(containing range: SourceRange) -> Int? {
-        groups.firstIndex { $0.span.file == range.file && $0.span.start <= range.start && range.end <= $0.span.end }
+        groups.firstIndex { $0.span.contains(range) }
+    }
+
+    /// The flow-level clauses written in `flow` itself, without those of the groups it uses (the
+    /// diagrams draw those once, with the group).
+    public func ownHandlers(of flow: Flow) -> [Transition] {
+        flow.uses.isEmpty ? flow.handlers : flow.handlers.filter { group(containing: $0.range) == nil }
     }
 
     public func flow(named name: String) -> Int? { flows.firstIndex { $0.name == name } }

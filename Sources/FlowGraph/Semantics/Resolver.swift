@@ -394,7 +394,7 @@ public struct Resolver {
 
     /// The group whose text holds `range`, if any.
     private func group(containing range: SourceRange) -> Int? {
-        groupSpans.firstIndex { $0.file == range.file && $0.start <= range.start && range.end <= $0.end }
+        groupSpans.firstIndex { $0.contains(range) }
     }
 
     /// `syntax` with the steps, guards and clauses of the groups it uses appended, as if it declared

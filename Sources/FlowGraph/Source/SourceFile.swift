@@ -92,6 +92,11 @@ public struct SourceRange: Hashable, Sendable, Comparable {
         self.end = max(start, end)
     }
 
+    /// Whether `other` lies inside `self` (same file, bounds included).
+    public func contains(_ other: SourceRange) -> Bool {
+        file == other.file && start <= other.start && other.end <= end
+    }
+
     /// The range from the start of `self` to the end of `other` (same file).
     public func extended(to other: SourceRange) -> SourceRange {
         SourceRange(file: file, start: start, end: max(end, other.end))
