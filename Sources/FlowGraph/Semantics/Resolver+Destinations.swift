@@ -1,0 +1,97 @@
+/// `destinations` groups and `use`: each flow is resolved as if it declared what the groups it
+/// uses declare, and what a group says is reported once, by the group resolved on its own.
+extension Resolver {
+    /// The group whose text holds `range`, if any.
+    func group(containing range: SourceRange) -> Int? {
+        groupSpans.firstIndex { $0.contains(range) }
+    }
+
+    /// `syntax` with the steps, guards and clauses of the groups it uses appended, as if it declared
+    /// them; and the groups, by index. A name the flow and a group (or two groups) both declare is
+    /// a `duplicate-name` at the `use`, and the flow keeps its own (or the first group's).
+    mutating func expand(_ syntax: FlowSyntax, groups: [FlowSyntax], groupIndex: [String: Int]) -> (FlowSyntax, [Int]) {
+        guard !syntax.uses.isEmpty else { return (syntax, []) }
+        var expanded = syntax
+        var used: [Int] = []
+        var steps = Dictionary(syntax.steps.map { ($0.name.text, $0.name.range) }, uniquingKeysWith: { first, _ in first })
+        var guards = Dictionary(syntax.guards.map { ($0.name.text, $0.name.range) }, uniquingKeysWith: { first, _ in first })
+        for use in syntax.uses {
+            var index = groupIndex[use.text]
+            if index == nil {
+                index = reportUnknown(SemanticMessages.unknownDestinations(use.text), at: use.range, name: use.text,
+                                      candidates: groups.map(\.name.text), mayBeLost: tree.hasLostFlows).flatMap { groupIndex[$0] }
+            }
+            guard let index else {
+                // What the group would have declared is unknown.
+                expanded.isIncomplete = true
+                expanded.hasLostDeclarations = true
+                continue
+            }
+            let group = groups[index]
+            if used.contains(index) {
+                // A misspelt name already has its error.
+                if group.name.text == use.text {
+                    report(.duplicateName, SemanticMessages.usedTwice(group.name.text, flow: syntax.name.text), at: use.range)
+                }
+                continue
+            }
+            used.append(index)
+            func clash(_ kind: String, _ name: Name, first: SourceRange) {
+                report(.duplicateName, SemanticMessages.sharedNameClash(kind, name.text, flow: syntax.name.text, group: group.name.text),
+                       at: use.range, notes: [.init(SemanticMessages.firstDeclaredHere, at: first),
+                                              .init(SemanticMessages.declaredHere("\(kind) '\(name.text)'"), at: name.range)])
+            }
+            for step in group.steps {
+                if let first = steps[step.name.text] { clash("step", step.name, first: first); continue }
+                steps[step.name.text] = step.name.range
+                expanded.steps.append(step)
+            }
+            for item in group.guards {
+                if let first = guards[item.name.text] { clash("guard", item.name, first: first); continue }
+                guards[item.name.text] = item.name.range
+                expanded.guards.append(item)
+            }
+            expanded.handlers += group.handlers
+            expanded.isIncomplete = expanded.isIncomplete || group.isIncomplete
+            expanded.hasLostDeclarations = expanded.hasLostDeclarations || group.hasLostDeclarations
+        }
+        return (expanded, used)
+    }
+
+    /// Runs `body`, keeping of what it reports inside the groups `used` only what a group alone
+    /// cannot show: each group is resolved on its own, once, and reports its own findings there.
+    /// A payload conflict between a group's clause and the flow's own is kept (it is the flow's).
+    mutating func inUsedGroupsOnce<Result>(_ used: [Int], _ body: (inout Resolver) -> Result) -> Result {
+        let before = diagnostics.count
+        let result = body(&self)
+        guard !used.isEmpty else { return result }
+        let found = diagnostics[before...]
+        diagnostics.removeSubrange(before...)
+        for diagnostic in found {
+            guard let group = group(containing: diagnostic.range), used.contains(group) else {
+                diagnostics.append(diagnostic)
+                continue
+            }
+            if diagnostic.rule == .payloadConflict,
+               diagnostic.notes.contains(where: { $0.range.map { self.group(containing: $0) != group } ?? false }) {
+                diagnostics.append(diagnostic)
+            }
+        }
+        return result
+    }
+
+    /// Marks the steps and guards of `flow` that a group it uses declares (`stepsOfGroup`: each
+    /// group's steps by name).
+    func markShared(_ flow: inout Flow, groups: [DestinationGroup], stepsOfGroup: [[String: Int]]) {
+        guard !flow.uses.isEmpty else { return }
+        for index in flow.steps.indices {
+            guard let group = group(containing: flow.steps[index].range), flow.uses.contains(group),
+                  let step = stepsOfGroup[group][flow.steps[index].name] else { continue }
+            flow.steps[index].shared = SharedStep(group: group, step: step)
+        }
+        for index in flow.guards.indices {
+            guard let group = group(containing: flow.guards[index].range), flow.uses.contains(group) else { continue }
+            flow.guards[index].group = group
+        }
+    }
+}
