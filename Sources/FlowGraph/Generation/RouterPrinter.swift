@@ -84,21 +84,9 @@ struct RouterPrinter {
                     out.doc(item.doc)
                     out.line("case \(Self.declaration(item))")
                 }
-                out.line()
-                out.line("\(access)static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }")
-                out.line("\(access)func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }")
-                out.line()
-                out.line("/// The step's index in the group, or with `indices` in the flow that shows it, and its inputs.")
-                out.block("fileprivate static func flowGraphKey(_ step: Step, in indices: [Int]? = nil) -> \(runtime)StepKey") { out in
-                    out.switchOver("step") { out in
-                        for (index, item) in group.steps.enumerated() {
-                            let variables = item.parameters.indices.map { "v\($0)" }
-                            let pattern = variables.isEmpty ? "" : "(" + variables.map { "let \($0)" }.joined(separator: ", ") + ")"
-                            let key = (["indices?[\(index)] ?? \(index)"] + variables).joined(separator: ", ")
-                            out.line("case .\(item.name)\(pattern): return .init(\(key))")
-                        }
-                    }
-                }
+                stepIdentity(Array(group.steps.enumerated()),
+                             doc: "The step's index in the group, or with `indices` in the flow that shows it, and its inputs.",
+                             parameters: ", in indices: [Int]? = nil", index: { "indices?[\($0)] ?? \($0)" }, in: &out)
             }
             guard !group.events.isEmpty else { return }
             out.line()
@@ -129,7 +117,11 @@ struct RouterPrinter {
                     out.line("/// A screen of destinations '\(use.declaration.replacing("`", with: ""))'.")
                     out.line("case \(use.caseName)(\(use.declaration).Step)")
                 }
-                stepIdentity(flow, in: &out)
+                let delegations = flow.uses.map { use in
+                    "case .\(use.caseName)(let step): return \(use.declaration).Step.flowGraphKey(step, in: \(flow.declaration).\(use.caseName)Steps)"
+                }
+                stepIdentity(flow.steps.enumerated().filter { $0.element.wrapper == nil },
+                             doc: "The step's index in the program's table, and its inputs.", first: delegations, in: &out)
             }
             let ownEvents = flow.ownEvents
             if !ownEvents.isEmpty {
@@ -155,23 +147,24 @@ struct RouterPrinter {
         }
     }
 
-    /// `==` and `hash(into:)` of a flow's steps, through a key of their index and inputs (the
-    /// derived ones cost seconds of compile time in a large program).
-    private func stepIdentity(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
+    /// `==` and `hash(into:)` of a flow's or a group's steps, through a key of their index and
+    /// inputs (the derived ones cost seconds of compile time in a large program), and the key:
+    /// `flowGraphKey(_ step: Step` with `parameters`, the `first` cases (a flow's delegation to the
+    /// groups it uses), then a case per step of `steps` with `index` giving its index's expression.
+    private func stepIdentity(_ steps: [(offset: Int, element: RouterModel.CaseModel)], doc: String, parameters: String = "",
+                              first: [String] = [], index: (Int) -> String = { String($0) }, in out: inout SwiftPrinter) {
         out.line()
         out.line("\(access)static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }")
         out.line("\(access)func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }")
         out.line()
-        out.line("/// The step's index in the program's table, and its inputs.")
-        out.block("fileprivate static func flowGraphKey(_ step: Step) -> \(runtime)StepKey") { out in
+        out.line("/// \(doc)")
+        out.block("fileprivate static func flowGraphKey(_ step: Step\(parameters)) -> \(runtime)StepKey") { out in
             out.switchOver("step") { out in
-                for use in flow.uses {
-                    out.line("case .\(use.caseName)(let step): return \(use.declaration).Step.flowGraphKey(step, in: \(flow.declaration).\(use.caseName)Steps)")
-                }
-                for (index, item) in flow.steps.enumerated() where item.wrapper == nil {
+                for line in first { out.line(line) }
+                for (position, item) in steps {
                     let variables = item.parameters.indices.map { "v\($0)" }
                     let pattern = variables.isEmpty ? "" : "(" + variables.map { "let \($0)" }.joined(separator: ", ") + ")"
-                    out.line("case .\(item.name)\(pattern): return .init(\(([String(index)] + variables).joined(separator: ", ")))")
+                    out.line("case .\(item.name)\(pattern): return .init(\(([index(position)] + variables).joined(separator: ", ")))")
                 }
             }
         }
