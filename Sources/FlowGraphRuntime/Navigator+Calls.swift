@@ -11,13 +11,16 @@ extension Navigator where Program: SyncNavigationProgram {
         return outcome
     }
 
-    /// Opens a deep link: from the root's first screen, along the shortest path the compiler found,
-    /// asking each guard on the way; it stops where one says no.
+    /// Opens a deep link along the shortest path the compiler found from the root's first screen,
+    /// from where the user is: the start of that path already on screen (the same tab, the same
+    /// screens with the same inputs) stays, with everything in its other tabs, and only the rest
+    /// is made, asking each guard on the way; it stops where one says no. The record in `history`
+    /// names the entries it kept.
     @discardableResult
     public func open(_ link: Link) -> Outcome {
         var work = LinkWork(link, in: self)
         let outcome = run { work.advance($0, in: self) }
-        record(.link(link), work.before, outcome)
+        record(.link(link), work.before, outcome, kept: work.keptEntries)
         return outcome
     }
 
@@ -64,7 +67,7 @@ extension Navigator where Program: AsyncNavigationProgram {
         await serialized {
             var work = LinkWork(link, in: self)
             let outcome = await run { work.advance($0, in: self) }
-            record(.link(link), work.before, outcome)
+            record(.link(link), work.before, outcome, kept: work.keptEntries)
             return outcome
         }
     }

@@ -2,7 +2,7 @@
 /// commands it yields.
 extension Navigator {
     /// Where a stack is in its flow.
-    enum Place {
+    enum Place: Equatable {
         case tab(Int)
         case layer(Int)
     }

@@ -282,15 +282,19 @@ extension Navigator {
         }
     }
 
-    /// A deep link being opened: the guards of its whole path are asked first, in order, up to the
-    /// first that says no; then the moves up to there are made at once, so that nothing changes
-    /// while a guard is asked.
+    /// A deep link being opened from where the user is: the part of its path already on screen is
+    /// kept; the guards of the rest are asked first, in order, up to the first that says no; then
+    /// the moves up to there are made at once, so that nothing changes while a guard is asked.
     @MainActor
     struct LinkWork {
         let link: Link
         let before: Screen
         let revision: Int
-        /// The link's path and the answers its guards gave so far (as an `at` path's).
+        /// The link's whole path, from a root's first screen.
+        let hops: [ProgramTable.Hop]
+        /// The start of the path that the screens on screen already show.
+        let kept: Kept?
+        /// The rest of the path and the answers its guards gave so far (as an `at` path's).
         var path: InnerPath
 
         init(_ link: Link, in navigator: Navigator) {
@@ -298,30 +302,38 @@ extension Navigator {
             before = navigator.current
             revision = navigator.revision
             let ref = Program.link(of: link)
-            path = InnerPath(Program.table.flows[ref.flow].links[ref.index].path)
+            hops = Program.table.flows[ref.flow].links[ref.index].path
+            kept = navigator.kept(hops, from: .link(link))
+            path = InnerPath(Array(hops[(kept?.hops ?? 0)...]))
         }
 
+        /// The entries of the kept part (what the history records).
+        var keptEntries: [EntryID] = []
+
         mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
-            let root = path.hops.first.map { hop -> Int in
-                if case .bottom(let step) = hop { return step.flow }
-                return -1
-            }
-            guard let root, navigator.flows[navigator.rootID]?.flow.rawValue == root else {
+            guard case .bottom(let first)? = hops.first, navigator.flows[navigator.rootID]?.flow.rawValue == first.flow else {
                 return .done(Outcome(status: .unhandled, commands: []))
             }
             if let answer { path.take(answer) }
             if let question = path.question { return .ask(question, from: .link(link)) }
             guard revision == navigator.revision else { return .done(Outcome(status: .cancelled, commands: [])) }
-            return .done(navigator.replay(path.hops[..<path.reachable], link: link, blocker: path.blocker))
+            if let kept { keptEntries = navigator.entries(through: kept) }
+            return .done(navigator.replay(path.hops[..<path.reachable], after: kept, link: link, blocker: path.blocker))
         }
     }
 
-    /// Makes the moves of a link's path: closes every modal stack, brings the root flow back to
-    /// where the path starts, enters each subflow at its start, and makes the path's moves.
-    func replay(_ hops: ArraySlice<ProgramTable.Hop>, link: Link, blocker: GuardRef?) -> Outcome {
-        var closing: [Stack] = []
-        for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
-        var commands = dismissals(closing)
+    /// Makes the moves of a link's path after its kept part: closes what is over that part (with
+    /// nothing kept: every modal stack, and the root flow goes back to where the path starts),
+    /// enters each subflow at its start, and makes the path's moves.
+    func replay(_ hops: ArraySlice<ProgramTable.Hop>, after kept: Kept?, link: Link, blocker: GuardRef?) -> Outcome {
+        var commands: [Command]
+        if let kept {
+            commands = cut(above: kept)
+        } else {
+            var closing: [Stack] = []
+            for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
+            commands = dismissals(closing)
+        }
         let followed = follow(hops, from: .link(link))
         commands += followed.commands
         if !followed.isDone { return Outcome(status: .impossible, commands: commands) }

@@ -501,9 +501,9 @@ struct NavigatorTests {
 
     @Test func theGraphIsDataTestsCanWalk() {
         let graph = FlowNavigator.graph
-        #expect(graph.roots == ["App"])
-        // App, Store (with Support's article), Login, Account (with its own copy of the article).
-        #expect(graph.steps.count == 2 + 11 + 2 + 8)
+        #expect(graph.roots == ["App", "Session"])
+        // App, Store (with Support's article), Login, Account (with its own copy of the article), and Session.flow.
+        #expect(graph.steps.count == 2 + 11 + 2 + 8 + 1 + 2 + 3 + 2)
         for step in graph.steps {
             #expect(step.path.last == "\(step.flow).\(step.name)", "\(step.flow).\(step.name) is not reachable")
         }

@@ -6,7 +6,7 @@ extension EmbeddedRuntime {
 /// commands it yields.
 extension Navigator {
     /// Where a stack is in its flow.
-    enum Place {
+    enum Place: Equatable {
         case tab(Int)
         case layer(Int)
     }

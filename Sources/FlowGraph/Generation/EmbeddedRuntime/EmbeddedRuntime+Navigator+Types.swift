@@ -180,6 +180,9 @@ extension Navigator {
         /// The screen the user saw when it happened.
         public let screen: Screen
         public let outcome: Outcome
+        /// For a deep link, the entries of its path that were already on screen and stayed, from
+        /// the root (see `open`); empty when the link rebuilt its path from the root.
+        public var kept: [EntryID] = []
     }
 
     /// A flow's first screens: its start step, or every tab.

@@ -146,8 +146,8 @@ public final class Navigator<Program: NavigationProgram> {
         return outcome
     }
 
-    func record(_ cause: Record.Cause, _ screen: Screen, _ outcome: Outcome) {
-        let entry = Record(cause: cause, screen: screen, outcome: outcome)
+    func record(_ cause: Record.Cause, _ screen: Screen, _ outcome: Outcome, kept: [EntryID] = []) {
+        let entry = Record(cause: cause, screen: screen, outcome: outcome, kept: kept)
         history.append(entry)
         trimHistory()
         observer?(entry)

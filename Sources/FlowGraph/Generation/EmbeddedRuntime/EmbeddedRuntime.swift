@@ -7,6 +7,7 @@ public enum EmbeddedRuntime {
         ("NavigationProgram+Names.swift", fileNavigationProgramNames),
         ("NavigationProgram.swift", fileNavigationProgram),
         ("Navigator+Calls.swift", fileNavigatorCalls),
+        ("Navigator+Kept.swift", fileNavigatorKept),
         ("Navigator+Tree.swift", fileNavigatorTree),
         ("Navigator+Types.swift", fileNavigatorTypes),
         ("Navigator+Work.swift", fileNavigatorWork),

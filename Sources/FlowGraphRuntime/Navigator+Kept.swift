@@ -1,0 +1,135 @@
+/// A deep link opens from where the user is: the part of its path that the screens on screen
+/// already show (the same tab, the same screens with the same inputs) is kept, and only the rest
+/// is made. docs/Language.md, "Deep links", says the same.
+extension Navigator {
+    /// How much of a link's path is on screen: the hops it covers, and where the last of them
+    /// left the path (a stack of a running flow, and how many of its screens are the path's).
+    struct Kept {
+        var hops: Int
+        var flow: FlowID
+        var place: Place
+        var depth: Int
+    }
+
+    /// The longest start of `hops` that the screens on screen already show, if any.
+    func kept(_ hops: [ProgramTable.Hop], from source: PayloadSource<Program>) -> Kept? {
+        guard case .bottom(let first)? = hops.first, let root = flows[rootID] else { return nil }
+        let tab = root.selectedTab
+        let (bottom, replaced) = finalScreen(after: 0, in: hops, from: source)
+        guard let entry = root.tabs[tab].entries.first, shows(entry, step: first, or: bottom) else { return nil }
+        var kept = Kept(hops: 1 + replaced, flow: rootID, place: .tab(tab), depth: 1)
+        while kept.hops < hops.count, let next = keep(hops, after: kept, from: source) {
+            kept = next
+        }
+        return kept
+    }
+
+    /// The next hop (with the `replace`s right after it) if the screens on screen show it too.
+    private func keep(_ hops: [ProgramTable.Hop], after kept: Kept, from source: PayloadSource<Program>) -> Kept? {
+        guard let running = flows[kept.flow], let stack = stack(kept.flow, kept.place) else { return nil }
+        let (screen, replaced) = finalScreen(after: kept.hops, in: hops, from: source)
+        let consumed = kept.hops + 1 + replaced
+        // Nothing of the flow is over the kept part: it is what the user sees of the flow.
+        let isTop = stack.entries.count == kept.depth && nextLayer(after: kept.place) == running.layers.count
+        switch hops[kept.hops] {
+        case .bottom:
+            return nil
+        case .enter(let step):
+            guard isTop, let subflow = stack.entries[kept.depth - 1].subflow, let inner = flows[subflow],
+                  let entry = inner.tabs[inner.selectedTab].entries.first, shows(entry, step: step, or: screen) else { return nil }
+            return Kept(hops: consumed, flow: subflow, place: .tab(inner.selectedTab), depth: 1)
+        case .move(let clause):
+            guard running.flow.rawValue == clause.flow,
+                  let move = move(Program.table.clause(clause).actions[clause.branch], in: clause.flow, from: source) else { return nil }
+            switch move {
+            case .push:
+                guard let screen, stack.entries.count > kept.depth, stack.entries[kept.depth].screen == screen else { return nil }
+                return Kept(hops: consumed, flow: kept.flow, place: kept.place, depth: kept.depth + 1)
+            case .sheet, .cover:
+                let index = nextLayer(after: kept.place)
+                let style: StackStyle = if case .sheet = move { .sheet } else { .cover }
+                guard let screen, stack.entries.count == kept.depth, running.layers.indices.contains(index),
+                      running.layers[index].style == style, running.layers[index].entries[0].screen == screen else { return nil }
+                return Kept(hops: consumed, flow: kept.flow, place: .layer(index), depth: 1)
+            case .select(let step):
+                guard running.isTabs, Program.step(of: running.tabs[running.selectedTab].entries[0].screen) == step else { return nil }
+                return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: running.tabs[running.selectedTab].entries.count)
+            case .root:
+                guard let screen, running.tabs[running.selectedTab].entries[0].screen == screen else { return nil }
+                return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: 1)
+            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then:
+                return nil
+            }
+        }
+    }
+
+    /// The screen the hop after the first `index` hops shows once the `replace`s that follow it
+    /// (in the same flow) have replaced it, and how many such `replace`s there are; no screen when
+    /// the hop shows one the link's values do not build (a start or a tab, compared by step).
+    private func finalScreen(after index: Int, in hops: [ProgramTable.Hop], from source: PayloadSource<Program>) -> (Screen?, Int) {
+        var screen: Screen?
+        switch hops[index] {
+        case .move(let clause):
+            switch move(Program.table.clause(clause).actions[clause.branch], in: clause.flow, from: source) {
+            case .push(let shown)?, .sheet(let shown)?, .cover(let shown)?, .root(let shown)?: screen = shown
+            default: break
+            }
+        case .bottom, .enter: break
+        }
+        var replaced = 0
+        for hop in hops[(index + 1)...] {
+            guard case .move(let clause) = hop, Program.table.clause(clause).actions[clause.branch].kind == .replace,
+                  Program.table.clause(clause).actions[clause.branch].back == nil,
+                  case .replace(let shown)? = move(Program.table.clause(clause).actions[clause.branch], in: clause.flow, from: source) else { break }
+            screen = shown
+            replaced += 1
+        }
+        return (screen, replaced)
+    }
+
+    /// Whether a flow's first entry is where a path starts it: at `step`, or, when the path
+    /// replaces that first screen at once, at the screen it replaces it with.
+    private func shows(_ entry: Entry, step: StepRef, or replacement: Screen?) -> Bool {
+        if let replacement { return entry.screen == replacement }
+        return Program.step(of: entry.screen) == step
+    }
+
+    /// The index of the modal stack that opens over `place`.
+    private func nextLayer(after place: Place) -> Int {
+        switch place {
+        case .tab: 0
+        case .layer(let index): index + 1
+        }
+    }
+
+    /// Closes what is over the kept part of a link's path, in its flow: the modal stacks above it
+    /// and the screens above it in its stack. The flows it runs stay as they are.
+    func cut(above kept: Kept) -> [Command] {
+        guard let stack = stack(kept.flow, kept.place) else { return [] }
+        var closing = closeModals(of: kept.flow, from: nextLayer(after: kept.place))
+        var commands: [Command] = []
+        if stack.entries.count > kept.depth {
+            removeEntries(of: kept.flow, kept.place, from: kept.depth, closing: &closing)
+            commands.append(.popTo(stack.entries[kept.depth - 1].screen, index: kept.depth - 1, on: stack.id))
+        }
+        return dismissals(closing) + commands
+    }
+
+    /// The entries the user sees down to the kept part's last screen, from the root.
+    func entries(through kept: Kept) -> [EntryID] {
+        var entries: [EntryID] = []
+        for running in chain {
+            let isLast = running.id == kept.flow
+            let base = running.tabs[running.selectedTab]
+            let stacks = [(Place.tab(running.selectedTab), base)] + running.layers.enumerated().map { (Place.layer($0.offset), $0.element) }
+            for (place, stack) in stacks {
+                if isLast, place == kept.place {
+                    entries += stack.entries.prefix(kept.depth).map(\.id)
+                    return entries
+                }
+                entries += stack.entries.map(\.id)
+            }
+        }
+        return entries
+    }
+}
