@@ -200,6 +200,18 @@ struct NavigationModelTests {
         #expect(model.path(of: model.baseStacks(of: saved)[0].id).count == 1)
     }
 
+    @Test func aDeepLinkToTheScreenOnScreenKeepsItsEntrySoSwiftUIKeepsItsView() async throws {
+        await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(42)))
+        await navigator.send(FeedFlow.Event.commentsTapped(article: ArticleID(42)))
+        let before = model.path(of: try feedStack())
+        #expect(before.count == 2)
+
+        // The article is on the link's path: its entry (the identity SwiftUI's path holds) stays,
+        // and only the comments over it go.
+        #expect(await navigator.open(url: "/articles/42").isApplied)
+        #expect(model.path(of: try feedStack()) == [before[0]])
+    }
+
     @Test func anAsyncGuardThatSaysNoPresentsItsElse() async throws {
         guards.online = false
         await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(5)))
