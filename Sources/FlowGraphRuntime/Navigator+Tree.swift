@@ -61,7 +61,7 @@ extension Navigator {
         return nil
     }
 
-    private func topPlace(of id: FlowID) -> Place {
+    func topPlace(of id: FlowID) -> Place {
         guard let running = flows[id] else { return .tab(0) }
         return running.layers.isEmpty ? .tab(running.selectedTab) : .layer(running.layers.count - 1)
     }

@@ -8,7 +8,9 @@ public struct ProgramGraph: Sendable {
         public let inputs: [String]
         /// The flow the step runs, if any.
         public let runs: String?
-        /// A shortest way from a root's first screen to the step (`Flow.Step` each), empty when none exists.
+        /// A shortest way from a root's first screen to the step (`Flow.Step` each) through the
+        /// moves of the user, empty when none exists (a step only a link's move shows, such as
+        /// `link "/settings" -> sheet Settings`, has none).
         public let path: [String]
         /// `name: Type` for each value the step receives when a back move shows it again.
         public var receives: [String] = []

@@ -394,7 +394,11 @@ private struct Fields {
         while !isAtEnd, words[index] != "path" {
             let raw = words[index]
             index += 1
-            if raw.first == "?" {
+            if raw == "move" {
+                guard !isAtEnd, let kind = ProgramTable.ActionKind(rawValue: String(words[index])) else { throw error("expected a move after 'move'") }
+                index += 1
+                link.move = kind
+            } else if raw.first == "?" {
                 guard let equals = raw.firstIndex(of: "=") else { throw error("expected ?KEY=VALUE") }
                 link.query.append((TableEscaping.decode(raw[raw.index(after: raw.startIndex)..<equals]), try part(raw[raw.index(after: equals)...])))
             } else {

@@ -148,3 +148,61 @@ struct SessionLinkTests {
         #expect(navigator.current == .feedStack(.post(post: 2)))
     }
 }
+
+/// Links that make their move where the user is (`link "/settings" -> sheet Settings`), Session.flow.
+@MainActor
+@Suite("Deep links that make their move where the user is")
+struct LinkMoveTests {
+    let navigator = FlowNavigator(.session, guards: TestGuards())
+
+    var session: FlowNavigator.RunningFlow { navigator.chain[0] }
+    var tabs: FlowNavigator.RunningFlow { navigator.running(.homeTabs)! }
+    var feed: FlowNavigator.RunningFlow { navigator.running(.feedStack)! }
+    var inbox: FlowNavigator.RunningFlow { navigator.running(.inboxStack)! }
+
+    /// The inbox tab, showing thread 7.
+    func openThread() async {
+        navigator.userSelectedTab(1, in: tabs.id)
+        await navigator.send(InboxStack.Event.threadTapped(thread: 7))
+        #expect(navigator.current == .inboxStack(.thread(thread: 7)))
+    }
+
+    @Test func aLinkOfTheRootPresentsOverWhateverIsOnScreenAndMovesNothingElse() async throws {
+        await openThread()
+        let shown = navigator.chain.flatMap { ($0.tabs + $0.layers).flatMap { $0.entries.map(\.id) } }
+        let opened = await navigator.open(url: "/settings")
+        let sheet = try #require(session.layers.last)
+        #expect(opened == .init(status: .applied, commands: [.present(.session(.settings), style: .sheet, stack: sheet.id, by: session.id)]))
+        #expect(navigator.current == .session(.settings))
+        // Under the sheet, the inbox still shows thread 7; the history keeps all that was on screen.
+        #expect(inbox.tabs[0].screens == [.inboxStack(.threads), .inboxStack(.thread(thread: 7))])
+        let onScreen: [FlowNavigator.EntryID] = [session.tabs[0].entries[0].id, tabs.tabs[1].entries[0].id] + inbox.tabs[0].entries.map(\.id)
+        #expect(navigator.history.last?.kept == onScreen)
+        let after: [FlowNavigator.EntryID] = navigator.flows.values.flatMap { ($0.tabs + $0.layers).flatMap { $0.entries.map(\.id) } }
+        #expect(Set(shown).isSubset(of: Set(after)))
+        // It closes as any sheet does, back to the thread.
+        await navigator.send(Session.Event.doneTapped)
+        #expect(navigator.current == .inboxStack(.thread(thread: 7)))
+    }
+
+    @Test func aPushLinkPushesOnTheStackOfItsFlowOnScreen() async throws {
+        await openThread()
+        let opened = await navigator.open(url: "/threads/9")
+        #expect(opened == .init(status: .applied, commands: [.push(.inboxStack(.thread(thread: 9)), on: inbox.tabs[0].id)]))
+        #expect(inbox.tabs[0].screens == [.inboxStack(.threads), .inboxStack(.thread(thread: 7)), .inboxStack(.thread(thread: 9))])
+    }
+
+    @Test func whereItsFlowDoesNotRunTheLinkFirstOpensItAlongItsPath() async throws {
+        await openThread()
+        // The feed tab is not on screen: the link selects it (its stack back at its start, as a
+        // link's path does), then presents the editor there.
+        let opened = await navigator.open(url: "/compose")
+        #expect(opened.isApplied)
+        #expect(tabs.selectedTab == 0)
+        #expect(navigator.current == .feedStack(.compose))
+        #expect(feed.layers.map(\.style) == [.sheet])
+        // The inbox keeps its thread.
+        #expect(inbox.tabs[0].screens == [.inboxStack(.threads), .inboxStack(.thread(thread: 7))])
+        #expect(FlowNavigator.graph.links.first { $0.pattern == "/compose" }?.path == ["Session.Home", "HomeTabs.Feed", "FeedStack.Posts"])
+    }
+}

@@ -34,10 +34,12 @@ struct TableTextTests {
             for (stepInfo, step) in zip(info.steps, flow.steps) {
                 Self.expectSame(stepInfo.clauses, step.handlers, triggers: step.runs.map { program.flows[$0].exits.map(\.name) } ?? flow.events.map(\.name), in: flow)
             }
-            Self.expectSame(info.clauses, flow.handlers, triggers: flow.events.map(\.name), in: flow)
+            // A link's move is the link's, not a clause of the table.
+            Self.expectSame(info.clauses, Array(flow.eventHandlers), triggers: flow.events.map(\.name), in: flow)
             let links = flow.links.filter { $0.target != nil }
             #expect(info.links.map(\.text) == links.map(\.pattern.text))
             #expect(info.links.map(\.target) == links.map { $0.target! })
+            #expect(info.links.map { $0.move?.rawValue } == links.map { $0.move?.rawValue })
         }
     }
 

@@ -103,6 +103,9 @@ enum AnalysisMessages {
     static func linkNeedsInput(_ pattern: String, step: String) -> String {
         "link '\(pattern)' cannot be opened: every path to step '\(step)' needs an input the URL does not give, or a move only the user can make"
     }
+    static func linkMoveNeedsInput(_ pattern: String, flow: String) -> String {
+        "link '\(pattern)' cannot be opened where flow '\(flow)' does not run: every path to where it starts needs an input the URL does not give, or a move only the user can make"
+    }
     static func linkNeedsAPath(_ pattern: String) -> String {
         "link '\(pattern)' opens it along a path from the root, so it needs a transition too: for example an event the app sends when the link arrives"
     }

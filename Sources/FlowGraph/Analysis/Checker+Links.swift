@@ -23,7 +23,13 @@ extension Checker {
             for (linkIndex, link) in flow.links.enumerated() {
                 // A link whose pattern is wrong (already an error) could open anything once fixed.
                 guard let targetStep = link.target, !link.isBroken else { continue }
+                // A link with a move makes it where its flow runs; when it does not, the path leads
+                // to where the flow starts (any of its starts, or tabs), then the link makes its move.
+                let destinations = link.move == nil ? [targetStep] : flow.enteredSteps
                 let target = StepReference(flow: flowIndex, step: targetStep)
+                func first<T>(_ find: (StepReference) -> T?, size: (T) -> Int) -> T? {
+                    destinations.compactMap { find(StepReference(flow: flowIndex, step: $0)) }.min { size($0) < size($1) }
+                }
                 let placeholders = Set(link.pattern.placeholders)
                 let given = flow.steps[targetStep].inputs.filter { placeholders.contains($0.name) }
                 let key = given.map { "\($0.name):\($0.type)" }.sorted().joined(separator: ",")
@@ -34,7 +40,8 @@ extension Checker {
                 if cache[key] == nil {
                     cache[key] = graph.search(given: givenInputs)
                 }
-                if let path = cache[key]!.path(to: target, in: program) {
+                let search = cache[key]!
+                if let path = first({ search.path(to: $0, in: program) }, size: \.hops.count) {
                     result[flowIndex][linkIndex] = path
                     continue
                 }
@@ -43,12 +50,15 @@ extension Checker {
                     if cache["?" + key] == nil {
                         cache["?" + key] = graph.search(unknowns: unknownSteps, given: givenInputs)
                     }
-                    if cache["?" + key]!.edges(to: target) != nil { continue }
+                    let unknown = cache["?" + key]!
+                    if first({ unknown.edges(to: $0) }, size: \.count) != nil { continue }
                 }
                 if cache["*"] == nil { cache["*"] = graph.search(everyMove: true, given: nil) }
-                guard let free = cache["*"]!.edges(to: target) else {
-                    // An unreachable step is reported as such, with a note about the link, below.
-                    if graphs[flowIndex]?.isReachable(targetStep) == true, entries[flowIndex] != nil {
+                let everyMove = cache["*"]!
+                guard let free = first({ everyMove.edges(to: $0) }, size: \.count) else {
+                    // An unreachable step is reported as such, with a note about the link, below; a
+                    // flow no root runs, as such.
+                    if link.move == nil, graphs[flowIndex]?.isReachable(targetStep) == true, entries[flowIndex] != nil {
                         report(.linkUnreachable, AnalysisMessages.linkTargetUnreachable(link.pattern.text, step: flow.steps[targetStep].name),
                                at: link.patternRange, subjects: [target])
                     }
@@ -68,8 +78,9 @@ extension Checker {
                     }
                 }
                 let freePath = NavigationPath(hops: free.map { .init(step: $0.step, via: $0.edge?.via(in: program)) })
-                report(.linkUnreachable, AnalysisMessages.linkNeedsInput(link.pattern.text, step: flow.steps[targetStep].name),
-                       at: link.patternRange, notes: notes, path: freePath, subjects: [target])
+                let message = link.move == nil ? AnalysisMessages.linkNeedsInput(link.pattern.text, step: flow.steps[targetStep].name)
+                    : AnalysisMessages.linkMoveNeedsInput(link.pattern.text, flow: flow.name)
+                report(.linkUnreachable, message, at: link.patternRange, notes: notes, path: freePath, subjects: [target])
             }
         }
         atPaths = checkAts(graph, unknownSteps: unknownSteps, hasUnknowns: hasUnknowns)
@@ -206,6 +217,8 @@ struct CompositeGraph {
                 }
                 guard !flow.handlers.isEmpty else { continue }
                 flow.forEachFlowLevelClause(in: flow.steps[stepIndex], handling: HandledEvents(handlers)) { index, handler in
+                    // A link's move is no move a path can replay: only that link makes it.
+                    guard handler.link == nil else { return }
                     addForward(handler, from: node, isExitHandler: false, step: nil, handler: index)
                 }
             }

@@ -44,7 +44,7 @@ struct RouterTable {
                 }
                 lines.append(line)
             }
-            for (index, clause) in flow.handlers.enumerated() {
+            for (index, clause) in flow.eventHandlers.enumerated() {
                 lines.append(Self.clause(clause, triggers: events, in: flow, paths: atPaths(flowIndex, nil, index)))
             }
             for (linkIndex, link) in flow.links.enumerated() {
@@ -128,6 +128,7 @@ struct RouterTable {
         var words = ["link", String(targetIndex), escape(link.pattern.text), link.pattern.scheme.map(escape) ?? "-"]
         words += link.pattern.segments.map(part)
         words += link.pattern.query.map { "?" + escape($0.key) + "=" + part($0.value) }
+        if let move = link.move { words += ["move", move.rawValue] }
         if let path { words += ["path"] + hops(path, offsets: offsets, first: "b") }
         return words.joined(separator: " ")
     }

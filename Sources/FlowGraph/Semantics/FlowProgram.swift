@@ -86,6 +86,9 @@ public struct Flow: Sendable {
     public var links: [Link]
     /// Flow-level transitions: they apply in every step that does not handle the event itself.
     public var handlers: [Transition]
+    /// The flow-level clauses that the flow's events make: `handlers` without those of its links
+    /// with a move, which come last (same indices).
+    public var eventHandlers: ArraySlice<Transition> { handlers.prefix { $0.link == nil } }
     /// The flow's events, each name once with its payload, in order of first appearance.
     public var events: [Event]
     /// Whether some of the flow's own text was lost (a syntax error outside its steps, or a second
@@ -211,6 +214,10 @@ public struct Link: Sendable {
     public var patternRange: SourceRange
     /// Whether the pattern is malformed or does not match the target's inputs (already an error).
     public var isBroken = false
+    /// `sheet` in `link "/compose" -> sheet Compose`: the link makes this move where the user is,
+    /// as a flow-level clause of its flow would (the flow's `handlers` hold that clause, whose
+    /// `link` names this link). Nil for a link that opens its step along a path from the root.
+    public var move: ActionKind?
 }
 
 /// `on event(payload) -> action if guard else action`.
@@ -227,9 +234,15 @@ public final class Transition: Sendable {
     public let range: SourceRange
     /// Whether this handles an exit of the flow its step runs (rather than an event).
     public let isExitHandler: Bool
+    /// For the flow-level clause a link with a move stands for (`link "/compose" -> sheet
+    /// Compose`), that link's index in its flow: the link, not an event, makes its move. Such
+    /// clauses come after the flow's own in `handlers`, are no event of the flow, and a path
+    /// (another link's, an `at`'s) never goes through them.
+    public let link: Int?
 
     public init(event: String, eventRange: SourceRange, payload: [Parameter], action: Action, condition: Condition?,
-                doc: [String], range: SourceRange, isExitHandler: Bool) {
+                doc: [String], range: SourceRange, isExitHandler: Bool, link: Int? = nil) {
+        self.link = link
         self.event = event
         self.eventRange = eventRange
         self.payload = payload

@@ -245,14 +245,30 @@ public struct Resolver {
             }
             switch LinkPattern.parse(link.pattern) {
             case .success(let pattern):
-                return Link(pattern: pattern, target: target, range: link.range, patternRange: link.patternRange)
+                return Link(pattern: pattern, target: target, range: link.range, patternRange: link.patternRange, move: link.move)
             case .failure(let error):
                 report(.syntax, error.message, at: link.patternRange)
                 return Link(pattern: LinkPattern(text: link.pattern, scheme: nil, segments: [], query: []), target: target,
-                            range: link.range, patternRange: link.patternRange, isBroken: true)
+                            range: link.range, patternRange: link.patternRange, isBroken: true, move: link.move)
             }
         }
         flow.events = events(of: flow)
+        flow.handlers += linkMoves(of: flow, syntax.links)
+    }
+
+    /// The flow-level clause each link with a move stands for: `link "/compose" -> sheet Compose`
+    /// makes `sheet Compose` in whichever step of the flow the user is, with the target's inputs
+    /// from the URL (a placeholder each, or nil for an optional one: `link-mismatch` says so).
+    private func linkMoves(of flow: Flow, _ syntax: [LinkSyntax]) -> [Transition] {
+        flow.links.enumerated().compactMap { index, link in
+            guard let move = link.move, let target = link.target else { return nil }
+            let payload = flow.steps[target].inputs
+            let written = syntax[index]
+            let action = Action(kind: move, targetName: written.target.text, target: target,
+                                range: SourceRange(file: written.range.file, start: written.patternRange.start, end: written.range.end))
+            return Transition(event: "link \"\(link.pattern.text)\"", eventRange: link.patternRange, payload: payload, action: action,
+                              condition: nil, doc: [], range: link.range, isExitHandler: false, link: index)
+        }
     }
 
     /// Each step's syntax with its index in `flow.steps`, which holds the first declaration of each name.

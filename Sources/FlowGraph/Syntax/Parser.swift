@@ -188,9 +188,26 @@ public struct Parser {
                 break
             }
             let pattern = take()
-            guard expectArrow(), let target = expectName("a step name after '->'") else { break }
+            guard expectArrow() else { break }
+            // `-> sheet Compose`: the move the link makes where the user is; `-> Compose`: its step.
+            var move: ActionKind?
+            if let kind = ActionKind(rawValue: current.text), current.kind == .identifier, peekIsName(1), !tokens[index + 1].isAtLineStart {
+                guard kind.isLinkMove else {
+                    error(SyntaxMessages.notALinkMove(kind.rawValue), at: current)
+                    skipToLineStart()
+                    break
+                }
+                move = kind
+                advance()
+            }
+            guard let target = expectName("a step name after '->'") else { break }
+            if current.isKeyword("at"), !current.isAtLineStart {
+                error(SyntaxMessages.atInALink, at: current)
+                skipToLineStart()
+                break
+            }
             flow.links.append(LinkSyntax(
-                pattern: pattern.text, patternRange: range(of: pattern), target: target, range: range(from: keyword)))
+                pattern: pattern.text, patternRange: range(of: pattern), target: target, range: range(from: keyword), move: move))
         case "on":
             if let handler = parseOn() { flow.handlers.append(handler) }
         default:

@@ -42,6 +42,10 @@ enum SyntaxMessages {
         "'at' opens a step inside the subflow of a screen shown anew: it follows 'push', 'sheet', 'cover', 'replace' or 'root', not '\(action)'"
     }
     static let atNestedStep = "'at' names one step of the subflow the target runs, not a step of a subflow inside it ('sheet Settings at Privacy')"
+    static func notALinkMove(_ action: String) -> String {
+        "a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet' or 'cover'), not with '\(action)'"
+    }
+    static let atInALink = "a link opens its own step; to open a subflow inside, link to the step inside it"
     static func actionTakesNoTarget(_ action: String) -> String { "'\(action)' takes no target" }
     static func unbalancedType(_ closing: String) -> String { "unbalanced '\(closing)' in type" }
     static func mismatchedType(open: String, found: String) -> String {

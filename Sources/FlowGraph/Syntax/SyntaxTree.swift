@@ -125,12 +125,16 @@ public struct GuardSyntax: Sendable {
     public let range: SourceRange
 }
 
-/// `link "pattern" -> Step`
+/// `link "pattern" -> Step`, or `link "pattern" -> sheet Step`: a link that makes its move where
+/// the user is.
 public struct LinkSyntax: Sendable {
     public let pattern: String
     public let patternRange: SourceRange
     public let target: Name
     public let range: SourceRange
+    /// `sheet` in `link "/compose" -> sheet Compose`: the move the link makes over whatever its
+    /// flow shows (nil: the link opens its step along a path from the root).
+    public var move: ActionKind?
 }
 
 /// `on event(payload) -> action if !guard else action`
@@ -178,6 +182,15 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .pop, .popTo, .dismiss, .close: true
         case .push, .sheet, .cover, .replace, .root, .select, .exit: false
+        }
+    }
+
+    /// Whether a link may make the move where the user is (`link "/compose" -> sheet Compose`): one
+    /// that shows its target over what is on screen, leaving it there.
+    public var isLinkMove: Bool {
+        switch self {
+        case .push, .sheet, .cover: true
+        case .replace, .root, .select, .exit, .pop, .popTo, .dismiss, .close: false
         }
     }
 

@@ -119,6 +119,12 @@ extension Navigator {
         return dismissals(closing) + commands
     }
 
+    /// Everything on screen, as a kept part: for a link whose move is made where the user is.
+    func onScreen() -> Kept? {
+        guard let last = chain.last else { return nil }
+        return Kept(hops: 0, flow: last.id, place: topPlace(of: last.id), depth: last.top.entries.count)
+    }
+
     /// The entries the user sees down to the kept part's last screen, from the root.
     func entries(through kept: Kept) -> [EntryID] {
         var entries: [EntryID] = []

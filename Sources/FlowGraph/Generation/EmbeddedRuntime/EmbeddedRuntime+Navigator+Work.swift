@@ -300,29 +300,50 @@ extension Navigator {
         let kept: Kept?
         /// The rest of the path and the answers its guards gave so far (as an `at` path's).
         var path: InnerPath
+        /// For a link with a move (`-> sheet Compose`): its flow, and the move, with its target.
+        let flow: Int
+        let move: ProgramTable.Action?
+        /// Whether that flow runs where the user is: the move is then made there, and the path is not followed.
+        let isShown: Bool
+        /// The entries of the kept part (what the history records).
+        var keptEntries: [EntryID] = []
 
         init(_ link: Link, in navigator: Navigator) {
             self.link = link
             before = navigator.current
             revision = navigator.revision
             let ref = Program.link(of: link)
-            hops = Program.table.flows[ref.flow].links[ref.index].path
-            kept = navigator.kept(hops, from: .link(link))
-            path = InnerPath(Array(hops[(kept?.hops ?? 0)...]))
+            let info = Program.table.flows[ref.flow].links[ref.index]
+            hops = info.path
+            flow = ref.flow
+            move = info.move.map { ProgramTable.Action(kind: $0, target: info.target) }
+            isShown = move != nil && navigator.chain.contains { $0.flow.rawValue == ref.flow }
+            kept = isShown ? navigator.onScreen() : navigator.kept(hops, from: .link(link))
+            path = InnerPath(isShown ? [] : Array(hops[(kept?.hops ?? 0)...]))
         }
 
-        /// The entries of the kept part (what the history records).
-        var keptEntries: [EntryID] = []
-
         mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
-            guard case .bottom(let first)? = hops.first, navigator.flows[navigator.rootID]?.flow.rawValue == first.flow else {
-                return .done(Outcome(status: .unhandled, commands: []))
+            if !isShown {
+                guard case .bottom(let first)? = hops.first, navigator.flows[navigator.rootID]?.flow.rawValue == first.flow else {
+                    return .done(Outcome(status: .unhandled, commands: []))
+                }
             }
             if let answer { path.take(answer) }
             if let question = path.question { return .ask(question, from: .link(link)) }
             guard revision == navigator.revision else { return .done(Outcome(status: .cancelled, commands: [])) }
             if let kept { keptEntries = navigator.entries(through: kept) }
-            return .done(navigator.replay(path.hops[..<path.reachable], after: kept, link: link, blocker: path.blocker))
+            var outcome = isShown ? Outcome(status: .applied, commands: [])
+                : navigator.replay(path.hops[..<path.reachable], after: kept, link: link, blocker: path.blocker)
+            if let move, outcome.status == .applied {
+                // The link's own move, over whatever the innermost running instance of its flow shows.
+                guard let action = navigator.move(move, in: flow, from: .link(link)),
+                      let level = navigator.chain.last(where: { $0.flow.rawValue == flow })?.id,
+                      navigator.canApply(action, in: level) else {
+                    return .done(Outcome(status: .impossible, commands: outcome.commands))
+                }
+                outcome = Outcome(status: .applied, commands: outcome.commands + navigator.apply(action, in: level))
+            }
+            return .done(outcome)
         }
     }
 

@@ -137,6 +137,10 @@ public struct ProgramTable: Sendable {
         public var query: [(key: String, value: PatternPart)]
         /// The path `open` follows; empty when no path from a root opens the link.
         public var path: [Hop]
+        /// For a link that makes its move where the user is (`link "/compose" -> sheet Compose`):
+        /// the move, which the innermost running instance of its flow makes; `path` then leads to
+        /// where the flow starts, for when it is not running.
+        public var move: ActionKind? = nil
     }
 
     public enum PatternPart: Hashable, Sendable {

@@ -114,6 +114,8 @@ enum DiscoverFlow {
         case genre(genre: GenreID)
         /// `/search?query={query}`
         case searchResults(query: String)
+        /// `/trailers/{video}`
+        case trailer(video: VideoID)
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
         init?(url: String) {
@@ -138,6 +140,7 @@ enum DiscoverFlow {
         case .person: return 1
         case .genre: return 2
         case .searchResults: return 3
+        case .trailer: return 4
         }
     }
     private static let steps: [Step?] = [.trending, nil, .search, nil, nil, nil, nil, nil, nil]
@@ -148,7 +151,7 @@ enum DiscoverFlow {
         case (4, .event(.movieScreens(.moviePicked(let movie)))), (4, .link(.discoverFlow(.movieDetail(let movie)))): return .movieScreens(.movieDetail(movie: movie))
         case (5, .event(.movieScreens(.reviewsTapped(let movie)))): return .movieScreens(.reviews(movie: movie))
         case (6, .event(.movieScreens(.personPicked(let person)))), (6, .link(.discoverFlow(.person(let person)))): return .movieScreens(.person(person: person))
-        case (7, .event(.movieScreens(.trailerTapped(let video)))): return .movieScreens(.trailer(video: video))
+        case (7, .event(.movieScreens(.trailerTapped(let video)))), (7, .link(.discoverFlow(.trailer(let video)))): return .movieScreens(.trailer(video: video))
         case (8, .event(.movieScreens(.markedWatched(let movie)))): return .movieScreens(.rate(movie: movie))
         default: return steps.indices.contains(index) ? steps[index] : nil
         }
@@ -159,6 +162,7 @@ enum DiscoverFlow {
         case 1: if let v0 = FlowGraphRuntime.LinkText.read(values[0], as: PersonID.self) { return .person(person: v0) } else { return nil }
         case 2: if let v0 = FlowGraphRuntime.LinkText.read(values[0], as: GenreID.self) { return .genre(genre: v0) } else { return nil }
         case 3: if let v0 = FlowGraphRuntime.LinkText.read(values[0], as: String.self) { return .searchResults(query: v0) } else { return nil }
+        case 4: if let v0 = FlowGraphRuntime.LinkText.read(values[0], as: VideoID.self) { return .trailer(video: v0) } else { return nil }
         default: return nil
         }
     }
@@ -676,6 +680,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         link 6 /people/{person} - /people {0} path b10 e11 e0 m0:*:1:0
         link 1 /genres/{genre} - /genres {0} path b10 e11 e0 m0:0:0:0
         link 3 /search?query%3D{query} - /search ?query={0} path b10 e11 e0 m0:0:1:0 m0:2:0:0
+        link 7 /trailers/{video} - /trailers {0} move cover path b10 e11 e0
         flow MoviesApp 0 1 1 guard hasCompletedOnboarding 0 event signedOut
         starts if 0 1 else 0
         step Onboarding 3 ^ on 0 root 1 on 1 root 1
