@@ -208,5 +208,14 @@ struct LockTests {
         #expect(mermaid.contains("App_Home --> App_Filters: filtersTapped (popover)"))
         #expect(mermaid.contains("App_Home --> App_Editor: composeTapped (sheet locked while hasDraft)"))
         #expect(mermaid.contains("App_Home --> App_Terms: termsTapped (sheet locked)"))
+        // The page: the flow's drawing has the same edges, its clauses say the lock.
+        let diagrams = MapDiagrams(program, diagnostics: result.diagnostics)
+        let map = ProgramMap.build(program, diagnostics: result.diagnostics, diagrams: diagrams)
+        #expect(map.flows[0].clauses.map(\.summary) == [
+            "popover Filters", "sheet Editor locked while hasDraft", "sheet Terms locked", "dismiss", "dismiss", "dismiss",
+        ])
+        let page = diagrams.whole
+        #expect(page.edges.contains { $0.attributes["label"] == "composeTapped (locked while hasDraft)" && $0.attributes["style"] == "bold,dashed" })
+        #expect(page.edges.contains { $0.attributes["label"] == "filtersTapped" && $0.attributes["arrowhead"] == "odot" })
     }
 }
