@@ -194,6 +194,12 @@ final class CoordinatorDelegate: NSObject, UINavigationControllerDelegate, UIAda
         wentBack(navigationController)
     }
 
+    /// A popover on a compact width is a sheet, as SwiftUI shows one (not full screen); the other
+    /// styles stay as presented.
+    func adaptivePresentationStyle(for controller: UIPresentationController, traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+        controller is UIPopoverPresentationController ? .pageSheet : .none
+    }
+
     func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
         mayDismiss(presentationController.presentedViewController)
     }
