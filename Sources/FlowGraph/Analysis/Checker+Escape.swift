@@ -1,5 +1,5 @@
-/// `dead-end` (a cover, or a sheet that may be locked, with no way out) and `cannot-finish` (a step of a flow with exits from which
-/// no exit can be reached).
+/// `dead-end` (a cover, or a sheet that may be locked, with no way out) and `cannot-finish` (a
+/// step of a flow with exits from which no exit can be reached).
 ///
 /// Both ask what the user can still do from a configuration, back actions included, but neither
 /// needs the whole stack: in a layer, every step was reached by a forward move from the one below
@@ -111,10 +111,10 @@ extension Checker {
     }
 
     /// A configuration can finish when, from the layers the user can leave down to, some step can
-    /// reach an exit. A cover (or a sheet that may be locked) whose screens can never `dismiss` it, or the base stack, cannot be
-    /// left: if its bottom cannot reach an exit, nothing above it can, and the user is stuck. Such
-    /// a bottom is where a stuck configuration starts (`isStuckEntry`); every configuration reached
-    /// from it is stuck, and every stuck one is reached from one.
+    /// reach an exit. A cover (or a sheet that may be locked) whose screens can never `dismiss` it,
+    /// or the base stack, cannot be left: if its bottom cannot reach an exit, nothing above it can,
+    /// and the user is stuck. Such a bottom is where a stuck configuration starts (`isStuckEntry`);
+    /// every configuration reached from it is stuck, and every stuck one is reached from one.
     private mutating func checkCanFinish(_ graph: FlowStateGraph, _ edges: ForwardEdges, _ flowIndex: Int) {
         let flow = program.flows[flowIndex]
         let count = graph.states.count
