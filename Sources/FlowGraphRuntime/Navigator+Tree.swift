@@ -235,14 +235,14 @@ extension Navigator {
         guard let running = flows[id] else { return false }
         let top = running.top.entries
         switch move {
-        case .push, .sheet, .cover, .replace, .exit: return true
+        case .push, .present, .replace, .exit: return true
         case .root(let screen): return !running.isTabs || tabIndex(of: Program.step(of: screen), in: running) != nil
         case .select(let step): return tabIndex(of: step, in: running) != nil
         case .pop: return top.count > 1
         case .popTo(let step): return top.dropLast().contains { Program.step(of: $0.screen) == step }
         case .dismiss: return !running.layers.isEmpty
         case .close: return top.count > 1 || !running.layers.isEmpty
-        // The second move shows a screen (push, sheet, cover, replace), which it always can.
+        // The second move shows a screen (push, sheet, popover, cover, replace), which it always can.
         case .then(let back, _): return canApply(back, in: id)
         }
     }
@@ -260,12 +260,11 @@ extension Navigator {
             let entry = makeEntry(screen, in: id, at: top.id, index: top.entries.count, commands: &commands)
             setEntries(top.entries + [entry], of: id, place)
             commands.insert(.push(screen, on: top.id), at: 0)
-        case .sheet(let screen), .cover(let screen):
-            let isSheet = if case .sheet = move { true } else { false }
+        case .present(let screen, let style, let lock):
             let stackID = StackID(rawValue: nextID())
             let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)
-            flows[id]?.layers.append(Stack(id: stackID, style: isSheet ? .sheet : .cover, entries: [entry]))
-            commands.insert(.present(screen, style: isSheet ? .sheet : .cover, stack: stackID, by: id), at: 0)
+            flows[id]?.layers.append(Stack(id: stackID, style: style.stackStyle, entries: [entry], lock: lock))
+            commands.insert(.present(screen, style: style, stack: stackID, by: id), at: 0)
         case .replace(let screen):
             if running.layers.isEmpty, top.entries.count == 1, tabIndex(of: Program.step(of: screen), in: running) != nil {
                 // At the bottom of a tab bar, the step shown instead is a tab: show that one.

@@ -29,11 +29,21 @@ extension Navigator {
     }
 
     public enum StackStyle: Hashable, Sendable {
-        case base, tab, sheet, cover
+        case base, tab, sheet, popover, cover
     }
 
+    /// How a modal stack is presented: a sheet, a popover (a sheet on compact widths, closed by a
+    /// tap outside it), or a cover (over the whole screen, which the user cannot swipe away).
     public enum ModalStyle: Hashable, Sendable {
-        case sheet, cover
+        case sheet, popover, cover
+
+        var stackStyle: StackStyle {
+            switch self {
+            case .sheet: .sheet
+            case .popover: .popover
+            case .cover: .cover
+            }
+        }
     }
 
     /// A screen in a stack, and the subflow running in it when its step runs a flow.
@@ -48,6 +58,9 @@ extension Navigator {
         public let style: StackStyle
         /// Bottom first; never empty.
         public var entries: [Entry]
+        /// For a sheet or popover, when the user cannot swipe it away (`Navigator.isLocked(_:)`
+        /// answers whether it is now); nil when they always can.
+        public var lock: ProgramTable.Lock? = nil
 
         public var screens: [Screen] { entries.map(\.screen) }
     }
@@ -190,7 +203,9 @@ extension Navigator {
 
     /// What a clause does, with its target built from the payload.
     enum Move {
-        case push(Screen), sheet(Screen), cover(Screen), replace(Screen), root(Screen)
+        case push(Screen), replace(Screen), root(Screen)
+        /// `sheet`, `popover` or `cover`: a new modal stack, with its lock (a sheet's or popover's).
+        case present(Screen, ModalStyle, ProgramTable.Lock?)
         case select(StepRef), popTo(StepRef)
         /// `close`: a `pop` where the top screen was pushed, a `dismiss` at the bottom of a modal stack.
         case pop, dismiss, close

@@ -269,8 +269,9 @@ extension Navigator {
         func screen() -> Screen? { Program.screen(StepRef(flow: flow, step: target), from: source) }
         switch action.kind {
         case .push: return screen().map(Move.push)
-        case .sheet: return screen().map(Move.sheet)
-        case .cover: return screen().map(Move.cover)
+        case .sheet: return screen().map { .present($0, .sheet, action.lock) }
+        case .popover: return screen().map { .present($0, .popover, action.lock) }
+        case .cover: return screen().map { .present($0, .cover, nil) }
         case .replace: return screen().map(Move.replace)
         case .root: return screen().map(Move.root)
         case .select: return .select(StepRef(flow: flow, step: target))

@@ -6,8 +6,9 @@ import FlowGraphRuntime
 import SwiftUI
 
 /// Shows a running program: a `NavigationStack` per stack (its path bound to the model), a
-/// `TabView` per tabs flow, the modal stacks as `.sheet` and `.fullScreenCover`, one over the
-/// other; the app gives only the view of each screen.
+/// `TabView` per tabs flow, the modal stacks as `.sheet`, `.popover` and `.fullScreenCover`, one
+/// over the other (a locked sheet with `.interactiveDismissDisabled`); the app gives only the view
+/// of each screen.
 ///
 ///     FlowGraphView(model: model) { screen in
 ///         switch screen {
@@ -95,19 +96,24 @@ struct PresentedStacks<Program: NavigationProgram, ScreenView: View>: ViewModifi
     func body(content: Content) -> some View {
         #if os(macOS)
         content.sheet(item: presented(.sheet)) { stack in layer(stack) }
+            .popover(item: presented(.popover)) { stack in layer(stack) }
             .sheet(item: presented(.cover)) { stack in layer(stack) }
         #else
         content.sheet(item: presented(.sheet)) { stack in layer(stack) }
+            .popover(item: presented(.popover)) { stack in layer(stack) }
             .fullScreenCover(item: presented(.cover)) { stack in layer(stack) }
         #endif
     }
 
+    /// A modal stack; a locked one cannot be swiped away (or closed by a tap outside), asked each
+    /// time the view is drawn.
     private func layer(_ stack: Navigator<Program>.Stack) -> some View {
         StackContainer(model: model, id: stack.id, screen: screen)
             .modifier(PresentedStacks(model: model, level: level + 1, screen: screen))
+            .interactiveDismissDisabled(model.isLocked(stack.id))
     }
 
-    /// SwiftUI sets it to nil when the user swipes the sheet away.
+    /// SwiftUI sets it to nil when the user swipes the sheet away (or taps outside the popover).
     private func presented(_ style: Navigator<Program>.ModalStyle) -> Binding<Navigator<Program>.Stack?> {
         Binding(
             get: { @MainActor in model.presented(at: level, style: style).flatMap { model.stack($0) } },

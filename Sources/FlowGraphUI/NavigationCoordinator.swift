@@ -7,7 +7,8 @@ import UIKit
 
 /// Applies a navigator's commands to UIKit: a `UINavigationController` per stack, a
 /// `UITabBarController` per tabs flow, presentations for modal stacks; and reports the back
-/// button, the swipe back, a sheet swiped away and a tab picked. Subclass it and override
+/// button, the swipe back, a sheet swiped away (or a popover closed by a tap outside) and a tab
+/// picked; a locked sheet cannot be swiped away. Subclass it and override
 /// `viewController(for:)`.
 ///
 ///     final class AppCoordinator: NavigationCoordinator<FlowRouter> {
@@ -27,6 +28,7 @@ open class NavigationCoordinator<Program: NavigationProgram> {
     private lazy var delegate = CoordinatorDelegate(
         wentBack: { [weak self] navigation in self?.wentBack(navigation) },
         dismissed: { [weak self] presented in self?.dismissed(presented) },
+        mayDismiss: { [weak self] presented in self?.mayDismiss(presented) ?? true },
         selectedTab: { [weak self] tabBar in self?.selectedTab(tabBar) })
 
     /// The window's root view controller: the root flow's container, with its first screens.
@@ -43,6 +45,15 @@ open class NavigationCoordinator<Program: NavigationProgram> {
 
     /// The view controller of a screen; a step that runs a flow gets an empty one, which a `start` fills.
     open func viewController(for screen: Program.Screen) -> UIViewController { UIViewController() }
+
+    /// Where a popover points: by default at the middle of the view of the controller that presents
+    /// it, without an arrow. Override to anchor it to the button that opened it.
+    open func configurePopover(_ popover: UIPopoverPresentationController, for screen: Program.Screen,
+                               presentedBy presenting: UIViewController) {
+        popover.sourceView = presenting.view
+        popover.sourceRect = CGRect(x: presenting.view.bounds.midX, y: presenting.view.bounds.midY, width: 0, height: 0)
+        popover.permittedArrowDirections = []
+    }
 
     /// A back move showed `viewController` again and handed it `value` (its step `receives`):
     /// override to pass the value on. It is called once the back move's transition has started.
@@ -64,12 +75,22 @@ open class NavigationCoordinator<Program: NavigationProgram> {
                 navigation.setViewControllers(navigation.viewControllers.dropLast() + [viewController(for: screen)], animated: animated)
             case .present(let screen, let style, let stack, _):
                 let navigation = UINavigationController(rootViewController: viewController(for: screen))
-                navigation.modalPresentationStyle = style == .sheet ? .pageSheet : .fullScreen
+                var top = root
+                while let presented = top.presentedViewController { top = presented }
+                switch style {
+                case .sheet: navigation.modalPresentationStyle = .pageSheet
+                case .popover: navigation.modalPresentationStyle = .popover
+                case .cover: navigation.modalPresentationStyle = .fullScreen
+                }
+                if style == .popover, let popover = navigation.popoverPresentationController {
+                    configurePopover(popover, for: screen, presentedBy: top)
+                }
+                // A sheet locked always; one locked while a guard holds is asked when the user
+                // tries (`presentationControllerShouldDismiss`).
+                if case .always? = navigator.stack(stack)?.lock { navigation.isModalInPresentation = true }
                 navigation.delegate = delegate
                 navigation.presentationController?.delegate = delegate
                 stacks[stack] = navigation
-                var top = root
-                while let presented = top.presentedViewController { top = presented }
                 top.present(navigation, animated: animated)
             case .pop(let stack):
                 stacks[stack]?.popViewController(animated: animated)
@@ -140,6 +161,12 @@ open class NavigationCoordinator<Program: NavigationProgram> {
         apply(navigator.userDismissed(id))
     }
 
+    /// Whether the user may swipe the sheet away (or tap outside the popover) now: not while it is locked.
+    private func mayDismiss(_ presented: UIViewController) -> Bool {
+        guard let id = stacks.first(where: { $0.value === presented })?.key else { return true }
+        return !navigator.isLocked(id)
+    }
+
     private func selectedTab(_ tabBar: UITabBarController) {
         guard let id = tabBars.first(where: { $0.value === tabBar })?.key else { return }
         apply(navigator.userSelectedTab(tabBar.selectedIndex, in: id))
@@ -152,17 +179,29 @@ final class CoordinatorDelegate: NSObject, UINavigationControllerDelegate, UIAda
     UITabBarControllerDelegate {
     let wentBack: @MainActor (UINavigationController) -> Void
     let dismissed: @MainActor (UIViewController) -> Void
+    let mayDismiss: @MainActor (UIViewController) -> Bool
     let selectedTab: @MainActor (UITabBarController) -> Void
 
     init(wentBack: @escaping @MainActor (UINavigationController) -> Void, dismissed: @escaping @MainActor (UIViewController) -> Void,
-         selectedTab: @escaping @MainActor (UITabBarController) -> Void) {
+         mayDismiss: @escaping @MainActor (UIViewController) -> Bool, selectedTab: @escaping @MainActor (UITabBarController) -> Void) {
         self.wentBack = wentBack
         self.dismissed = dismissed
+        self.mayDismiss = mayDismiss
         self.selectedTab = selectedTab
     }
 
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
         wentBack(navigationController)
+    }
+
+    /// A popover on a compact width is a sheet, as SwiftUI shows one (not full screen); the other
+    /// styles stay as presented.
+    func adaptivePresentationStyle(for controller: UIPresentationController, traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+        controller is UIPopoverPresentationController ? .pageSheet : .none
+    }
+
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool {
+        mayDismiss(presentationController.presentedViewController)
     }
 
     func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {

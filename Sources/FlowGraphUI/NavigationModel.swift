@@ -134,14 +134,23 @@ public final class NavigationModel<Program: NavigationProgram> {
         presented.indices.contains(level) ? presented[level] : nil
     }
 
-    /// The modal stack at `level` when it has this style (a sheet, or a full-screen cover): what a
-    /// `.sheet` or `.fullScreenCover` at that level shows.
+    /// The modal stack at `level` when it has this style (a sheet, a popover, or a full-screen
+    /// cover): what a `.sheet`, `.popover` or `.fullScreenCover` at that level shows.
     public func presented(at level: Int, style: Nav.ModalStyle) -> Nav.StackID? {
         guard let stack = presented(at: level) else { return nil }
         switch (stack.style, style) {
-        case (.sheet, .sheet), (.cover, .cover): return stack.id
+        case (.sheet, .sheet), (.popover, .popover), (.cover, .cover): return stack.id
         default: return nil
         }
+    }
+
+    /// Whether the user cannot swipe the modal stack away now (nor tap outside a popover): a
+    /// `locked` sheet, or one `locked while` a guard holds, asked now (`Navigator.isLocked(_:)`).
+    /// A view disables the gesture with it (`.interactiveDismissDisabled(model.isLocked(id))`);
+    /// drawn in a view's body, it is asked again when what the guard reads changes, if the app's
+    /// guards read observable state.
+    public func isLocked(_ stack: Nav.StackID) -> Bool {
+        navigator.isLocked(stack)
     }
 
     // MARK: Paths and the user's moves
@@ -162,7 +171,8 @@ public final class NavigationModel<Program: NavigationProgram> {
         return navigator.userWentBack(in: stack, to: path.count + 1)
     }
 
-    /// The user swiped the modal stack at `level` away (SwiftUI set its item to nil).
+    /// The user swiped the modal stack at `level` away (SwiftUI set its item to nil); impossible for
+    /// a locked one, which stays.
     @discardableResult
     public func dismissed(at level: Int) -> Nav.Outcome? {
         guard let stack = presented(at: level) else { return nil }

@@ -54,6 +54,7 @@ import Testing
                 public func isLocked() -> Bool { false }
                 public func isAuthenticated() -> Bool { true }
                 public func canOpenOrder(order: OrderID) -> Bool { true }
+                public func hasReviewDraft() -> Bool { false }
                 public func canPay() async -> Bool {
                     await Task.yield()
                     return paymentAccepted

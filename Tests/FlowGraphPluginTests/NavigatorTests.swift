@@ -32,6 +32,12 @@ final class TestGuards: FlowRouter.Guards {
     var locked = false
     func isLocked() -> Bool { locked }
 
+    var reviewDraft = false
+    func hasReviewDraft() -> Bool {
+        asked.append("hasReviewDraft")
+        return reviewDraft
+    }
+
     func isAuthenticated() -> Bool {
         asked.append("isAuthenticated")
         return authenticated
@@ -484,6 +490,62 @@ struct NavigatorTests {
         #expect(navigator.current == .store(.promo))
     }
 
+    @Test func aLockedSheetTheUserCannotSwipeStaysUntilItsScreenClosesIt() async throws {
+        let shown = await navigator.send(Store.Event.termsChanged)
+        let sheet = try #require(store.layers.last)
+        #expect(shown.commands == [.present(.store(.terms), style: .sheet, stack: sheet.id, by: store.id)])
+        #expect(sheet.style == .sheet && sheet.lock == .always)
+        #expect(navigator.isLocked(sheet.id))
+        #expect(!navigator.isLocked(storeStack))
+        let swiped = navigator.userDismissed(sheet.id)
+        #expect(swiped == .init(status: .impossible, commands: []))
+        #expect(navigator.current == .store(.terms))
+        guard case .userDismissed(sheet.id)? = navigator.history.last?.cause else {
+            Issue.record("the refused swipe is not in the history")
+            return
+        }
+        #expect(navigator.history.last?.outcome.status == .impossible)
+        #expect(await navigator.send(Store.Event.termsAccepted).commands == [.dismiss(sheet.id)])
+        #expect(navigator.current == .store(.catalog))
+    }
+
+    @Test func aSheetLockedWhileAGuardHoldsCanBeSwipedOnceItDoesNot() async throws {
+        await navigator.send(Store.Event.itemPicked(item: ItemID(4)))
+        guards.reviewDraft = true
+        await navigator.send(Store.Event.writeReviewTapped(item: ItemID(4)))
+        let sheet = try #require(store.layers.last)
+        #expect(sheet.style == .sheet)
+        #expect(navigator.current == .store(.reviewEditor(item: ItemID(4))))
+        // Presenting it asks nothing: the lock is asked when the UI draws the sheet.
+        #expect(!guards.asked.contains("hasReviewDraft"))
+        #expect(navigator.isLocked(sheet.id))
+        #expect(navigator.userDismissed(sheet.id).status == .impossible)
+        #expect(navigator.current == .store(.reviewEditor(item: ItemID(4))))
+        guards.reviewDraft = false
+        #expect(!navigator.isLocked(sheet.id))
+        #expect(navigator.userDismissed(sheet.id).isApplied)
+        #expect(navigator.current == .store(.item(item: ItemID(4))))
+        #expect(store.layers.isEmpty)
+        #expect(guards.asked == ["hasReviewDraft", "hasReviewDraft", "hasReviewDraft", "hasReviewDraft"])
+    }
+
+    @Test func aPopoverIsPresentedAsOneAndTheUserClosesIt() async throws {
+        let shown = await navigator.send(Store.Event.filtersTapped)
+        let popover = try #require(store.layers.last)
+        #expect(shown.commands == [.present(.store(.filters), style: .popover, stack: popover.id, by: store.id)])
+        #expect(popover.style == .popover && popover.lock == nil)
+        #expect(!navigator.isLocked(popover.id))
+        #expect(navigator.userDismissed(popover.id).isApplied)
+        #expect(navigator.current == .store(.catalog))
+        // Its screens close it as a sheet's do.
+        await navigator.send(Store.Event.filtersTapped)
+        let again = try #require(store.layers.last)
+        #expect(await navigator.send(Store.Event.filtersApplied).commands == [.dismiss(again.id)])
+        // Under a cover, the cover is locked by its kind.
+        await navigator.send(Store.Event.promoTapped)
+        #expect(navigator.isLocked(try #require(store.layers.last).id))
+    }
+
     @Test func historyIsBoundedAndTheObserverSeesEveryRecord() async {
         let navigator = FlowNavigator(.app, guards: guards, historyLimit: 3)
         var observed: [FlowNavigator.Outcome.Status] = []
@@ -503,7 +565,7 @@ struct NavigatorTests {
         let graph = FlowNavigator.graph
         #expect(graph.roots == ["App", "Session"])
         // App, Store (with Support's article), Login, Account (with its own copy of the article), and Session.flow.
-        #expect(graph.steps.count == 2 + 11 + 2 + 8 + 2 + 2 + 4 + 2)
+        #expect(graph.steps.count == 2 + 14 + 2 + 8 + 2 + 2 + 4 + 2)
         // Every step but the two that only a link's move shows (`link "/settings" -> sheet Settings`).
         let onlyByLinks: Set = ["Session.Settings", "FeedStack.Compose"]
         for step in graph.steps {

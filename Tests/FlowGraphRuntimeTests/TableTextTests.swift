@@ -90,6 +90,9 @@ struct TableTextTests {
          "a path goes through no step 9"),
         ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 1 at e2 m1:0:4:0\nstep T 1 0\nflow B 0 0 0\nstep U - 1", 0,
          "an 'at' path names no clause"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 cover 0 locked", 3, "'cover' cannot be locked"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 sheet 0 locked while", 3, "the line ends early"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 popover 0 locked while !3", 0, "flow 'A' has no guard 3"),
     ])
     func textItCannotReadIsAnErrorWithItsLine(text: String, line: Int, message: String) {
         #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: text) }
@@ -117,6 +120,30 @@ struct TableTextTests {
         #expect(table.flows[0].steps[0].clauses[0].actions[1].at.isEmpty)
         #expect(table.flows[0].steps[0].clauses.count == 2)
         #expect(ProgramGraph(table).transitions.first?.at == ["B.U", "B.V"])
+    }
+
+    @Test func aPopoverAndALockReadBack() throws {
+        let table = try ProgramTable(parsing: """
+            flowgraph-table 1
+            flow A 0 0 1 guard g 0 event e event f event h
+            step S - ^ on 0 popover 1 on 1 sheet 1 locked on 2 if 0 dismiss , sheet 2 at e3 m1:0:0:0 locked while !0 else popover 1 locked
+            step T - 0
+            step R 1 0
+            flow B 0 0 0 event e
+            step U - 2 on 0 push 1
+            step V - 3
+            """)
+        let clauses = table.flows[0].steps[0].clauses
+        #expect(clauses[0].actions[0] == .init(kind: .popover, target: 1))
+        #expect(clauses[1].actions[0] == .init(kind: .sheet, target: 1, lock: .always))
+        let guarded = clauses[2].actions[0]
+        #expect(guarded.kind == .sheet && guarded.back?.kind == .dismiss && guarded.at.count == 2)
+        guard case .whileGuard(let condition)? = guarded.lock else {
+            Issue.record("no lock while a guard: \(String(describing: guarded.lock))")
+            return
+        }
+        #expect(condition.guardIndex == 0 && condition.isNegated)
+        #expect(clauses[2].actions[1] == .init(kind: .popover, target: 1, lock: .always))
     }
 
     @Test func theGraphOfADeepChainIsBuiltWithoutRecursion() throws {

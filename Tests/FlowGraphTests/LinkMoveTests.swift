@@ -111,8 +111,8 @@ struct LinkMoveTests {
     }
 
     @Test(arguments: [
-        ("link \"/a\" -> replace A", "3:18: error [syntax] a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet' or 'cover'), not with 'replace'"),
-        ("link \"/a\" -> root A", "3:18: error [syntax] a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet' or 'cover'), not with 'root'"),
+        ("link \"/a\" -> replace A", "3:18: error [syntax] a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with 'replace'"),
+        ("link \"/a\" -> root A", "3:18: error [syntax] a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with 'root'"),
         ("link \"/a\" -> sheet A at B", "3:26: error [syntax] a link opens its own step; to open a subflow inside, link to the step inside it"),
     ])
     func aLinkMakesOnlyAMoveThatShowsItsTarget(link: String, finding: String) {

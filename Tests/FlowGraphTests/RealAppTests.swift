@@ -51,4 +51,39 @@ struct RealAppTests {
         let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
+
+    /// IceCubesApp's status editor: a sheet locked while its text has changed, in one clause; its
+    /// screens must offer the way out a swipe no longer does.
+    @Test func iceCubesEditorIsASheetLockedWhileItsTextHasChanged() throws {
+        let path = "Tests/FlowGraphTests/Fixtures/real-apps/icecubes-editor.flow"
+        let text = try String(contentsOf: Repository.url(path), encoding: .utf8)
+        let result = Compiler.compile([try Repository.source(path)])
+        #expect(result.diagnostics.isEmpty, "\(findings(result))")
+        let program = try #require(result.program)
+        let compose = try #require(program.flows[0].steps[0].handlers.first?.action)
+        #expect(compose.written == "sheet StatusEditor locked while hasUnsavedText")
+        #expect(compose.lock?.guardIndex == 0)
+
+        // Without its posted and delete/save clauses, the locked editor traps the user.
+        let trapped = Compiler.compile([SourceFile(path: path, text: text
+            .replacingOccurrences(of: "        on posted -> dismiss\n", with: "")
+            .replacingOccurrences(of: "dismiss if !hasUnsavedText else push DiscardOptions", with: "push DiscardOptions")
+            .replacingOccurrences(of: "on deleteTapped -> dismiss", with: "on deleteTapped -> pop")
+            .replacingOccurrences(of: "on saveTapped -> dismiss", with: "on saveTapped -> pop"))])
+        #expect(trapped.diagnostics.map(\.message) == [
+            "step 'StatusEditor' is presented as a sheet locked while 'hasUnsavedText' with no way out: no step in it can dismiss it, exit, or go to a root",
+        ])
+        #expect(trapped.diagnostics.first?.notes.map(\.message) == [
+            "trapped: 'StatusEditor', 'DiscardOptions'",
+            "shortest path: Timeline.Home → (composeTapped: sheet) Timeline.StatusEditor",
+        ])
+
+        // The router asks the guard at once, and its table carries the lock.
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["icecubes-editor.flow"])
+        let atOnce = try #require(source.range(of: "static func answerAtOnce")).upperBound
+        #expect(source[atOnce...].prefix(200).contains("case (0, 0): return guards.hasUnsavedText()"))
+        #expect(source.contains("on 0 sheet 1 locked while 0"))
+        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
 }

@@ -12,6 +12,8 @@ import Testing
 final class ReaderGuards: FlowRouter.Guards {
     var online = true
     func isOnline() async -> Bool { online }
+    var draft = false
+    func hasDraft() -> Bool { draft }
 }
 
 @MainActor
@@ -251,6 +253,29 @@ struct NavigationModelTests {
         #expect(model.dismissed(at: 0)?.isApplied == true)
         #expect(model.delivery(to: draft) == nil)
         #expect(model.deliveries.isEmpty && model.lastDelivery == second)
+    }
+
+    @Test func theModelReportsALockedSheetAndAPopover() async throws {
+        guards.draft = true
+        await navigator.send(FeedFlow.Event.composeTapped)
+        let sheet = try #require(model.presented(at: 0, style: .sheet))
+        #expect(model.isLocked(sheet))
+        #expect(!model.isLocked(try feedStack()))
+        // SwiftUI's binding set to nil while the sheet is locked: refused, the sheet stays.
+        #expect(model.dismissed(at: 0)?.status == .impossible)
+        #expect(model.presented(at: 0)?.id == sheet)
+        guards.draft = false
+        #expect(!model.isLocked(sheet))
+        #expect(model.dismissed(at: 0)?.isApplied == true)
+        #expect(model.presented.isEmpty)
+
+        await navigator.send(FeedFlow.Event.textSizeTapped)
+        let popover = try #require(model.presented(at: 0, style: .popover))
+        #expect(model.presented(at: 0, style: .sheet) == nil && model.presented(at: 0, style: .cover) == nil)
+        #expect(model.stack(popover)?.screens == [.feedFlow(.textSize)])
+        #expect(!model.isLocked(popover))
+        #expect(model.dismissed(at: 0)?.isApplied == true)
+        #expect(model.presented.isEmpty)
     }
 
     @Test func observersOfTheModelHearOfEveryChange() async throws {

@@ -47,11 +47,34 @@ enum AnalysisMessages {
     static func useExitToLeave(_ flow: String) -> String {
         "to leave flow '\(flow)', take an exit and let the step that runs it handle it"
     }
-    static func deadEnd(_ step: String) -> String {
-        "step '\(step)' is presented as a cover with no way out: no step in it can dismiss it, exit, or go to a root"
+    static func deadEnd(_ step: String, layer: LockedLayer) -> String {
+        "step '\(step)' is presented as a \(layer.phrase) with no way out: no step in it can dismiss it, exit, or go to a root"
     }
-    static func deadEndInside(_ trapped: String, cover: String) -> String {
-        "step '\(trapped)' in the cover that presents '\(cover)' has no way out: it cannot dismiss the cover, exit, or go to a root"
+    static func deadEndInside(_ trapped: String, layer: LockedLayer, cover: String) -> String {
+        "step '\(trapped)' in the \(layer.phrase) that presents '\(cover)' has no way out: it cannot dismiss the \(layer.kind), exit, or go to a root"
+    }
+
+    /// How a `dead-end` names the layer its move presents: `cover`, `locked sheet`, `popover
+    /// locked while 'hasDraft'`.
+    struct LockedLayer {
+        /// `cover`, `sheet` or `popover`.
+        let kind: String
+        let phrase: String
+
+        init(_ action: Action?) {
+            kind = switch action?.kind {
+            case .sheet?: "sheet"
+            case .popover?: "popover"
+            default: "cover"
+            }
+            if kind == "cover" || action?.lock == nil {
+                phrase = "cover"
+            } else if let lock = action?.lock, let guardName = lock.guardName {
+                phrase = "\(kind) locked while '\(lock.isNegated ? "!" : "")\(guardName)'"
+            } else {
+                phrase = "locked \(kind)"
+            }
+        }
     }
     static func trappedSteps(_ steps: [String], more: Int = 0) -> String {
         "trapped: \(steps.map { "'\($0)'" }.joined(separator: ", "))" + (more > 0 ? " and \(more) more" : "")

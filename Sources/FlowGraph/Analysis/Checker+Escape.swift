@@ -1,5 +1,5 @@
-/// `dead-end` (a cover with no way out) and `cannot-finish` (a step of a flow with exits from which
-/// no exit can be reached).
+/// `dead-end` (a cover, or a sheet that may be locked, with no way out) and `cannot-finish` (a
+/// step of a flow with exits from which no exit can be reached).
 ///
 /// Both ask what the user can still do from a configuration, back actions included, but neither
 /// needs the whole stack: in a layer, every step was reached by a forward move from the one below
@@ -25,7 +25,8 @@ extension Checker {
     private mutating func checkDeadEnds(_ graph: FlowStateGraph, _ edges: ForwardEdges, _ flowIndex: Int) {
         let flow = program.flows[flowIndex]
         let count = graph.states.count
-        guard graph.states.contains(where: { $0.layer == .cover }) else { return }
+        // A sheet or popover that may be locked is a cover here: the user may be unable to swipe it away.
+        guard graph.states.contains(where: { $0.layer.isLocked }) else { return }
         // A way out is something the cover's own screens offer: their `root`, `select` or exit (or a
         // subflow's exit they handle that way), or a `dismiss`, also a flow-level one (closing is what
         // a flow-level `dismiss` is for). Other flow-level clauses are app-wide events, such as a
@@ -41,22 +42,27 @@ extension Checker {
         }
         let escapesAll = edges.backwardClosure(from: escapes) { !$0.origin.isFlowLevel }
         var leaves = [Bool](repeating: false, count: count)
-        for state in 0..<count where graph.states[state].layer == .cover {
+        for state in 0..<count where graph.states[state].layer.isLocked {
             leaves[state] = escapesAll[state] || graph.moves(state).contains { $0.kind == .dismiss }
         }
         // From a state that can reach a way out by its screens' pushes and replacements, staying in the layer.
         let isGood = edges.backwardClosure(from: leaves) { !$0.origin.isFlowLevel && ($0.kind == .push || $0.kind == .replace) }
-        func isTrapped(_ state: Int32) -> Bool { graph.states[Int(state)].layer == .cover && !isGood[Int(state)] }
+        func isTrapped(_ state: Int32) -> Bool { graph.states[Int(state)].layer.isLocked && !isGood[Int(state)] }
 
-        // Each cover, in the order of its first `cover X` clause; its search reuses the one before.
+        // Each cover (or locked sheet), in the order of its first `cover X` (or `sheet X locked`)
+        // clause; its search reuses the one before.
         var found = FlowStateGraph.Search(stateCount: count)
-        var sites: [Int: SourceRange] = [:]
-        for move in graph.everyMove where move.kind == .cover {
+        var sites: [Site: (range: SourceRange, move: FlowStateGraph.Move)] = [:]
+        for move in graph.everyMove where move.kind.presents && move.target >= 0 {
+            let state = graph.states[Int(move.target)]
+            guard state.layer.isLocked else { continue }
+            let site = Site(step: Int(state.step), layer: state.layer)
             let range = ActionKey(move).range(in: flow)
-            if sites[move.actionTarget].map({ range < $0 }) ?? true { sites[move.actionTarget] = range }
+            if sites[site].map({ range < $0.range }) ?? true { sites[site] = (range, move) }
         }
-        for (cover, site) in sites.sorted(by: { $0.value < $1.value }) {
-            guard let bottom = graph.id(of: .init(step: Int32(cover), layer: .cover, isBottom: true)),
+        for (key, (site, siteMove)) in sites.sorted(by: { $0.value.range < $1.value.range }) {
+            let cover = key.step
+            guard let bottom = graph.id(of: .init(step: Int32(cover), layer: key.layer, isBottom: true)),
                   graph.isCertain(Int(bottom)) else { continue }
             // The configurations of this cover whose every step is trapped: a step pushed over a
             // trapped one, or put in the place of the top one, keeps the stack below it trapped.
@@ -68,9 +74,10 @@ extension Checker {
             let steps = orderedUnique(trapped.sorted().map { Int(graph.states[Int($0)].step) })
             let coverName = flow.steps[cover].name
             let firstStep = Int(graph.states[Int(first)].step)
+            let layer = AnalysisMessages.LockedLayer(ActionKey(siteMove).transition(in: flow)?.actions[siteMove.branch])
             let message = first == bottom
-                ? AnalysisMessages.deadEnd(coverName)
-                : AnalysisMessages.deadEndInside(flow.steps[firstStep].name, cover: coverName)
+                ? AnalysisMessages.deadEnd(coverName, layer: layer)
+                : AnalysisMessages.deadEndInside(flow.steps[firstStep].name, layer: layer, cover: coverName)
             var notes: [Diagnostic.Note] = []
             if steps.count > 1 {
                 notes.append(.init(AnalysisMessages.trappedSteps(steps.prefix(Self.namedTrappedSteps).map { flow.steps[$0].name },
@@ -97,11 +104,17 @@ extension Checker {
         }
     }
 
+    /// A layer a `dead-end` may be about: a step's bottom state in a cover, or in a locked sheet.
+    private struct Site: Hashable {
+        var step: Int
+        var layer: FlowStateGraph.Layer
+    }
+
     /// A configuration can finish when, from the layers the user can leave down to, some step can
-    /// reach an exit. A cover whose screens can never `dismiss` it, or the base stack, cannot be
-    /// left: if its bottom cannot reach an exit, nothing above it can, and the user is stuck. Such
-    /// a bottom is where a stuck configuration starts (`isStuckEntry`); every configuration reached
-    /// from it is stuck, and every stuck one is reached from one.
+    /// reach an exit. A cover (or a sheet that may be locked) whose screens can never `dismiss` it,
+    /// or the base stack, cannot be left: if its bottom cannot reach an exit, nothing above it can,
+    /// and the user is stuck. Such a bottom is where a stuck configuration starts (`isStuckEntry`);
+    /// every configuration reached from it is stuck, and every stuck one is reached from one.
     private mutating func checkCanFinish(_ graph: FlowStateGraph, _ edges: ForwardEdges, _ flowIndex: Int) {
         let flow = program.flows[flowIndex]
         let count = graph.states.count
@@ -117,7 +130,7 @@ extension Checker {
         let canDismiss = edges.backwardClosure(from: dismisses) { $0.kind == .push || $0.kind == .replace }
         var isStuckEntry = [Bool](repeating: false, count: count)
         for (index, state) in graph.states.enumerated() where state.isBottom && !canExit[index] {
-            isStuckEntry[index] = state.layer == .base || (state.layer == .cover && !canDismiss[index])
+            isStuckEntry[index] = state.layer == .base || (state.layer.isLocked && !canDismiss[index])
         }
         let alive = graph.search(from: isStuckEntry[0] ? [] : [0], certainOnly: false) { _, move in
             move.target < 0 || !isStuckEntry[Int(move.target)]

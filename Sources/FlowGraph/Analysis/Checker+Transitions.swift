@@ -71,6 +71,9 @@ extension Checker {
                 if let index = $0.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }
             }
             transition.forEachAction {
+                if let lock = $0.lock, lock.guardName != nil {
+                    if let index = lock.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }
+                }
                 guard $0.kind == .exit else { return }
                 if let target = $0.target { usedExits[target] = true } else { anyExitUnknown = true }
             }

@@ -37,7 +37,8 @@ extension FlowStateGraph {
             }
             guard let back = sequence.action.back, let target = sequence.action.target else { continue }
             for (under, _) in statesUnder(sequence.from, back: back, withChains: false) {
-                guard let next = successor(of: states[Int(under)], sequence.action.kind, target) else { continue }
+                guard let next = successor(of: states[Int(under)], sequence.action.kind, target,
+                                           mayBeLocked: sequence.action.mayBeLocked) else { continue }
                 var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
                                 origin: sequence.origin, branch: sequence.branch, isCertain: sequence.isCertain, via: under)
                 let key = LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)
@@ -158,7 +159,7 @@ extension FlowStateGraph {
         case .dismiss:
             guard state.layer != .base else { return [] }
             for node in closure({ $0 == .push || $0 == .replace }) where states[Int(node)].isBottom {
-                for edge in into(node) where edge.kind == .sheet || edge.kind == .cover { land(edge.from, by: edge, into: node) }
+                for edge in into(node) where edge.kind.presents { land(edge.from, by: edge, into: node) }
             }
         default:
             break
@@ -196,7 +197,7 @@ extension FlowStateGraph {
                     guard from.layer != .base else { continue }
                     if underDismiss == nil {
                         underDismiss = underEveryState(follows: { $0 == .push || $0 == .replace }) { node, edge in
-                            self.states[Int(node)].isBottom && (edge.kind == .sheet || edge.kind == .cover)
+                            self.states[Int(node)].isBottom && edge.kind.presents
                         }
                     }
                     under = underDismiss![state]

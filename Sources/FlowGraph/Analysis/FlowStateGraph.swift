@@ -4,17 +4,31 @@
 /// A concrete state of a flow is its stack of layers: the base stack (or the tab bar, for tabs),
 /// then each modal stack presented over it. An abstract state keeps only what a rule observes of
 /// it: the step on top, the kind of the top layer, and whether the top step is at the bottom of
-/// that layer's stack. So a flow has at most six states a step, and the search is linear in the
+/// that layer's stack. So a flow has at most eight states a step, and the search is linear in the
 /// flow. Back actions (`pop`, `popTo`, `dismiss`) only ever return to a configuration seen earlier
 /// on the same path, so the states reachable without them are all the reachable states, and a
 /// breadth-first search over forward moves finds them with shortest paths. What the rules need of
 /// the rest of the stack (is X below? which layer is under this one?) they compute as properties
 /// of these states: see docs/Language.md, "How the checker decides".
 struct FlowStateGraph {
-    /// The kind of the layer a step is shown in.
+    /// The kind of the layer a step is shown in. A popover is a sheet here; a sheet or popover
+    /// that may be locked (`locked`, or `locked while g`, whose answers the checker does not know)
+    /// is a `lockedSheet`: a cover for `dead-end` and `cannot-finish`, a sheet for every other rule.
     enum Layer: UInt8 {
-        case base, sheet, cover
+        case base, sheet, cover, lockedSheet
+
+        /// Whether the user may be unable to leave the layer but by a move of its screens: a cover,
+        /// or a sheet that may be locked.
+        var isLocked: Bool {
+            switch self {
+            case .cover, .lockedSheet: true
+            case .base, .sheet: false
+            }
+        }
     }
+
+    /// How many states a step can have: one per layer kind, at the bottom of its stack or not.
+    static let statesPerStep = 8
 
     struct State: Hashable {
         var step: Int32
@@ -148,7 +162,7 @@ struct FlowStateGraph {
         self.flow = flow
         isWild = unknowns.isWild
         mayExit = unknowns.mayExit
-        ids = Array(repeating: -1, count: flow.steps.count * 6)
+        ids = Array(repeating: -1, count: flow.steps.count * Self.statesPerStep)
         guard let start = flow.start else {
             moveStart = [0]
             return
@@ -254,7 +268,7 @@ struct FlowStateGraph {
             let kind = Self.acting(action.kind, in: state)
             var move = Move(target: -1, kind: kind, written: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
                             isCertain: isCertain)
-            if let next = successor(of: state, kind, actionTarget) {
+            if let next = successor(of: state, kind, actionTarget, mayBeLocked: action.mayBeLocked) {
                 if isCertain || !deferring {
                     move.target = add(next, from: (current, move))
                 } else {
@@ -276,13 +290,14 @@ struct FlowStateGraph {
         kind == .close ? (state.isBottom ? .dismiss : .pop) : kind
     }
 
-    /// The state a forward move leads to; nil for back actions and exits.
-    func successor(of state: State, _ kind: ActionKind, _ target: Int) -> State? {
+    /// The state a forward move leads to; nil for back actions and exits. `mayBeLocked`: the
+    /// action's `Action.mayBeLocked`, for a sheet or popover.
+    func successor(of state: State, _ kind: ActionKind, _ target: Int, mayBeLocked: Bool) -> State? {
         let step = Int32(target)
         switch kind {
         case .push: return State(step: step, layer: state.layer, isBottom: false)
         case .replace: return State(step: step, layer: state.layer, isBottom: state.isBottom)
-        case .sheet: return State(step: step, layer: .sheet, isBottom: true)
+        case .sheet, .popover: return State(step: step, layer: mayBeLocked ? .lockedSheet : .sheet, isBottom: true)
         case .cover: return State(step: step, layer: .cover, isBottom: true)
         case .root: return State(step: step, layer: .base, isBottom: true)
         case .select: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
@@ -291,7 +306,7 @@ struct FlowStateGraph {
     }
 
     private static func slot(_ state: State) -> Int {
-        Int(state.step) * 6 + Int(state.layer.rawValue) * 2 + (state.isBottom ? 1 : 0)
+        Int(state.step) * statesPerStep + Int(state.layer.rawValue) * 2 + (state.isBottom ? 1 : 0)
     }
 
     mutating func add(_ state: State, from origin: (Int32, Move)?) -> Int32 {
@@ -315,14 +330,16 @@ struct FlowStateGraph {
     /// The reachable states of a step, in the order they were found (the first by a shortest path).
     func states(of step: Int) -> [Int32] {
         var result: [Int32] = []
-        for slot in step * 6 ..< step * 6 + 6 where ids[slot] >= 0 { result.append(ids[slot]) }
+        for slot in step * Self.statesPerStep ..< (step + 1) * Self.statesPerStep where ids[slot] >= 0 { result.append(ids[slot]) }
         return result.sorted()
     }
 
-    func isReachable(_ step: Int) -> Bool { (step * 6 ..< step * 6 + 6).contains { ids[$0] >= 0 } }
+    func isReachable(_ step: Int) -> Bool { (step * Self.statesPerStep ..< (step + 1) * Self.statesPerStep).contains { ids[$0] >= 0 } }
 
     /// Whether the step has a state reached through certain moves only.
-    func isSurelyReachable(_ step: Int) -> Bool { (step * 6 ..< step * 6 + 6).contains { ids[$0] >= 0 && ids[$0] < certainCount } }
+    func isSurelyReachable(_ step: Int) -> Bool {
+        (step * Self.statesPerStep ..< (step + 1) * Self.statesPerStep).contains { ids[$0] >= 0 && ids[$0] < certainCount }
+    }
 
     func isCertain(_ state: Int) -> Bool { state < certainCount }
 

@@ -23,6 +23,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case unsupportedType = "unsupported-type"
     case swiftName = "swift-name"
     case resultMismatch = "result-mismatch"
+    case lockGuard = "lock-guard"
     // Warnings.
     case unreachableStep = "unreachable-step"
     case unreachableFlow = "unreachable-flow"
@@ -49,7 +50,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict,
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
              .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .atUnreachable, .linkMismatch, .unsupportedType, .swiftName,
-             .resultMismatch:
+             .resultMismatch, .lockGuard:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
              .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive:
@@ -80,12 +81,13 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .unsupportedType: "A step's or exit's input, a value a step receives, or a guard's argument, has a type that cannot identify a screen: a function or a tuple."
         case .swiftName: "A name would collide with another name, or hide a type, in the generated Swift router."
         case .resultMismatch: "A back move hands a step values other than those it receives: a value it needs is missing, or of another type."
+        case .lockGuard: "A sheet is 'locked while' a guard that cannot answer at once, without a payload: an async guard, or one with arguments."
         case .unreachableStep: "No path from the flow's start leads to this step."
         case .unreachableFlow: "No path from a root flow leads to this flow."
-        case .deadEnd: "A step presented as a cover has no way out: the user is trapped."
+        case .deadEnd: "A step presented as a cover, or as a sheet or popover that may be locked, has no way out: the user is trapped."
         case .cannotFinish: "From this step of a flow with exits, no exit can be reached."
         case .unhandledExit: "A step that runs a flow does not handle one of the flow's exits."
-        case .unusedGuard: "A guard is declared but no transition uses it."
+        case .unusedGuard: "A guard is declared but no transition or lock uses it."
         case .unusedExit: "An exit is declared but no transition takes it."
         case .linkUnreachable: "A deep link cannot be opened: every path to its step needs an input the URL does not give."
         case .overlappingGuards: "Two guarded transitions of one step for one event can both be allowed."
@@ -118,9 +120,10 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .unsupportedType: "Pass a Hashable value instead (an id, a struct), and let the screen send an event for what a callback would do."
         case .swiftName: "Rename it; a flow that hides a type of the app can also be generated into a namespace (--namespace)."
         case .resultMismatch: "Give the event the values the step receives, by the same name and type, or make the received value optional ('address: AddressID?') when another back move does not carry it."
+        case .lockGuard: "Lock the sheet while a guard that answers at once from the app's state (no 'async', no arguments) holds."
         case .unreachableStep: "Add a transition to the step, or remove it."
         case .unreachableFlow: "Run the flow from a reachable step, or remove it."
-        case .deadEnd: "Add a 'dismiss', an exit or a 'root' to a step of the cover."
+        case .deadEnd: "Add a 'dismiss', an exit or a 'root' to a step of the cover or locked sheet (or do not lock the sheet)."
         case .cannotFinish: "Add a transition that leads to an exit, or let the user go back to a step that has one."
         case .unhandledExit: "Add 'on exitName -> action' to the step that runs the flow."
         case .unusedGuard: "Use the guard in a transition ('if name'), or remove it."

@@ -202,8 +202,9 @@ public struct DiagramBuilder {
             } else if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select {
                 label += ": \(action.kind.rawValue)"
             }
+            label += DiagramStyle.lockLabel(action)
             label += DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)
-            var attributes = [Diagram.Attribute("label", label)] + DiagramStyle.edge(action.kind)
+            var attributes = [Diagram.Attribute("label", label)] + DiagramStyle.edge(action)
             let tooltip = transition.doc.isEmpty ? "on \(transition.event) → \(action.written)"
                 : transition.doc.joined(separator: "\n")
             attributes.append(.init("tooltip", tooltip))

@@ -5,6 +5,7 @@ public enum DiagramStyle {
         switch kind {
         case .push: [.init("color", "#333333"), .init("style", "solid")]
         case .sheet: [.init("color", "#1f6fb4"), .init("style", "dashed")]
+        case .popover: [.init("color", "#d9730d"), .init("style", "dashed"), .init("arrowhead", "odot")]
         case .cover: [.init("color", "#7b3fa0"), .init("style", "bold,dashed"), .init("penwidth", "2")]
         case .replace: [.init("color", "#8c564b"), .init("style", "solid"), .init("arrowhead", "onormal")]
         case .root: [.init("color", "#1a7f37"), .init("style", "bold"), .init("penwidth", "2.5"), .init("arrowhead", "normalnormal")]
@@ -16,9 +17,22 @@ public enum DiagramStyle {
 
     /// What the legend says about each kind, in the order it lists them.
     public static let actionLegend: [(ActionKind, String)] = [
-        (.push, "push"), (.sheet, "sheet"), (.cover, "cover"), (.replace, "replace"), (.root, "root"),
+        (.push, "push"), (.sheet, "sheet"), (.popover, "popover"), (.cover, "cover"), (.replace, "replace"), (.root, "root"),
         (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"),
     ]
+
+    /// How an action's edge is drawn: its kind's style, bold when it presents a layer the user
+    /// cannot swipe away (`sheet X locked`), whose label says so (`lockLabel`).
+    static func edge(_ action: Action) -> [Diagram.Attribute] {
+        var attributes = edge(action.kind)
+        if action.lock != nil { attributes.set("style", "bold,dashed") }
+        return attributes
+    }
+
+    /// What an edge's label says of a lock: ` (locked)`, ` (locked while hasDraft)`, or nothing.
+    static func lockLabel(_ action: Action) -> String {
+        action.lock.map { " (\($0.written))" } ?? ""
+    }
 
     /// What an edge's label says of the condition of action `branch` of a clause's chain: ` [g]`,
     /// ` [!g]`, ` [else if g]`, ` [else]` or nothing; a guard with arguments shows their names,

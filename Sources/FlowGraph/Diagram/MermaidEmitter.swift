@@ -82,10 +82,13 @@ public enum MermaidEmitter {
             default:
                 guard let target = action.target else { return nil }
                 head = ids.id(for: "\(flow.name).\(flow.steps[target].name)")
+                let lock = action.lock.map { " " + $0.written } ?? ""
                 if let at = action.at {
-                    text += " (" + (action.back.map { "\($0.written), " } ?? "") + "\(action.kind.rawValue) at \(at.name))"
+                    text += " (" + (action.back.map { "\($0.written), " } ?? "") + "\(action.kind.rawValue) at \(at.name)\(lock))"
                 } else if let back = action.back {
-                    text += " (\(back.written), \(action.kind.rawValue))"
+                    text += " (\(back.written), \(action.kind.rawValue)\(lock))"
+                } else if action.lock != nil {
+                    text += " (\(action.kind.rawValue)\(lock))"
                 } else if action.kind != .push {
                     text += " (\(action.kind.rawValue)\(DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)))"
                 }

@@ -74,6 +74,9 @@ extension RouterModel {
 
     private static func flowModel(_ flow: Flow, index: Int, in program: FlowProgram, types: inout TypeWriter, isAliased: Bool) -> FlowModel {
         let events = eventModels(flow, types: &types)
+        // The guards of `locked while g`: asked at once, whenever the UI draws the sheet.
+        var lockGuards = Set<Int>()
+        flow.forEachTransition { $0.forEachAction { if let index = $0.lock?.guardIndex { lockGuards.insert(index) } } }
         let eventIndex = flow.uses.isEmpty ? [:]
             : Dictionary(flow.events.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let uses = flow.uses.map { group in
@@ -110,7 +113,8 @@ extension RouterModel {
             guards: flow.guards.enumerated().map { guardIndex, item in
                 GuardModel(identifier: SwiftNames.identifier(item.name), name: item.name, doc: item.doc, isAsync: item.isAsync,
                            parameters: types.parameters(item.parameters),
-                           isAskedByStart: flow.startChoices.contains { $0.condition?.guardIndex == guardIndex })
+                           isAskedAtOnce: flow.startChoices.contains { $0.condition?.guardIndex == guardIndex }
+                               || lockGuards.contains(guardIndex))
             },
             links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [], uses: uses,
             received: flow.steps.map { step in

@@ -116,8 +116,9 @@ struct RouterModel {
         var isAsync: Bool
         /// The arguments it is asked with: label and type (the type as the file must write it).
         var parameters: [(label: String, type: String)]
-        /// Whether a `start` asks it, at once, when the flow starts (`answerAtOnce`).
-        var isAskedByStart = false
+        /// Whether a `start` asks it, at once, when the flow starts, or a lock (`locked while g`)
+        /// whenever the UI draws its sheet (`answerAtOnce`).
+        var isAskedAtOnce = false
     }
 
     struct LinkModel {

@@ -196,11 +196,11 @@ extension RouterPrinter {
                 out.line("default: return nil")
             }
         }
-        // The guards a `start` asks: the compiler lets it ask only those that answer at once.
+        // The guards a `start` or a lock asks: the compiler lets them ask only those that answer at once.
         out.line("@MainActor")
         out.block("\(access)static func answerAtOnce(_ ref: \(ref)GuardRef, of guards: AppGuards) -> Bool?") { out in
             let asked = withGuards.flatMap { flow in
-                flow.guards.enumerated().filter { $0.element.isAskedByStart && !$0.element.isAsync && $0.element.parameters.isEmpty }
+                flow.guards.enumerated().filter { $0.element.isAskedAtOnce && !$0.element.isAsync && $0.element.parameters.isEmpty }
                     .map { (flow, $0.offset, $0.element) }
             }
             guard !asked.isEmpty else {

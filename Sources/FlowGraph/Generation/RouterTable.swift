@@ -81,7 +81,8 @@ struct RouterTable {
     }
 
     /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`, where an action with a back move is
-    /// `BACK [TARGET] , KIND TARGET`, and one with `at` ends with `at HOP...`, its path inside the subflow.
+    /// `BACK [TARGET] , KIND TARGET`, and one with `at` ends with `at HOP...`, its path inside the
+    /// subflow; a locked sheet or popover ends with `locked` or `locked while [!]GUARD`.
     private static func clause(_ clause: Transition, triggers: [String: Int], in flow: Flow, paths: (Int) -> [String]?) -> String {
         var words = ["on", String(triggers[clause.event] ?? 0)]
         let conditions = clause.conditions
@@ -99,6 +100,10 @@ struct RouterTable {
             words.append(action.kind.rawValue)
             if action.kind.hasTarget { words.append(String(action.target ?? 0)) }
             if action.at != nil, let hops = paths(index) { words += ["at"] + hops }
+            if let lock = action.lock {
+                words.append("locked")
+                if lock.guardName != nil { words += ["while", (lock.isNegated ? "!" : "") + String(lock.guardIndex ?? 0)] }
+            }
         }
         return words.joined(separator: " ")
     }

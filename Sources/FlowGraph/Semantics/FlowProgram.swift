@@ -321,25 +321,71 @@ public struct Action: Sendable, Hashable {
     /// `at`, held out of line (at most one element): actions are copied all over the checker, and
     /// the few that have an `at` should not make every copy larger.
     private var atStorage: [AtTarget] = []
+    /// `locked` or `locked while g` of a `sheet` or `popover`: when the user cannot swipe the layer
+    /// away. Nil for a layer the user can always swipe away, and for every other move (a cover is
+    /// locked by its kind: see `isLocked`).
+    public var lock: Lock? {
+        get { lockStorage.first }
+        set { lockStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `lock`, held out of line like `at`.
+    private var lockStorage: [Lock] = []
 
     public init(kind: ActionKind, targetName: String?, target: Int?, range: SourceRange, before: [Action] = [],
-                at: AtTarget? = nil) {
+                at: AtTarget? = nil, lock: Lock? = nil) {
         self.kind = kind
         self.targetName = targetName
         self.target = target
         self.range = range
         self.before = before
         self.at = at
+        self.lock = lock
+    }
+
+    /// Whether the layer the move presents may be one the user cannot swipe away: a cover, or a
+    /// sheet or popover `locked` always or while a guard holds (the checker, not knowing the
+    /// guard's answers, takes it as locked). See docs/Language.md, "Sheets the user cannot swipe away".
+    public var mayBeLocked: Bool {
+        switch kind {
+        case .cover: true
+        case .sheet, .popover: lock != nil
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close: false
+        }
     }
 
     /// The back move made first, if any.
     public var back: Action? { before.first }
 
-    /// The action as written: `push X`, `dismiss, sheet X`, `sheet X at Y`.
+    /// The action as written: `push X`, `dismiss, sheet X`, `sheet X at Y`, `sheet X locked while g`.
     public var written: String {
         let move = kind.rawValue + (targetName.map { " " + $0 } ?? "") + (at.map { " at " + $0.name } ?? "")
+            + (lock.map { " " + $0.written } ?? "")
         return back.map { "\($0.written), \(move)" } ?? move
     }
+}
+
+/// `locked`, or `locked while g` / `locked while !g`, of a `sheet` or `popover`: the user cannot
+/// swipe the layer away (or tap outside a popover) always, or while the guard's answer makes the
+/// lock hold. The guard answers at once and takes no arguments (`lock-guard`): the UI asks it
+/// whenever it draws the layer.
+public struct Lock: Sendable, Hashable {
+    /// The guard's name as written; nil for `locked` alone (always).
+    public var guardName: String?
+    /// The guard's index in the flow; nil when unresolved, or for `locked` alone.
+    public var guardIndex: Int?
+    public var isNegated: Bool
+    /// From `locked` to the guard's name.
+    public var range: SourceRange
+
+    public init(guardName: String?, guardIndex: Int?, isNegated: Bool, range: SourceRange) {
+        self.guardName = guardName
+        self.guardIndex = guardIndex
+        self.isNegated = isNegated
+        self.range = range
+    }
+
+    /// `locked`, `locked while g` or `locked while !g`.
+    public var written: String { "locked" + (guardName.map { " while \(isNegated ? "!" : "")\($0)" } ?? "") }
 }
 
 /// `at Y` of a move that shows a step running a subflow: the step of that subflow the navigator

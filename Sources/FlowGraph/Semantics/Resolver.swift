@@ -349,7 +349,28 @@ public struct Resolver {
         }
         return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
                       before: syntax.before.map { action($0, in: flow) },
-                      at: syntax.at.map { resolveAt($0, target: target, in: flow) })
+                      at: syntax.at.map { resolveAt($0, target: target, in: flow) },
+                      lock: syntax.lock.map { resolveLock($0, in: flow) })
+    }
+
+    /// `locked while g`: the UI asks the guard whenever it draws the layer, with no payload to take
+    /// arguments from and no time to wait, so it must answer at once and take none (`lock-guard`).
+    private mutating func resolveLock(_ syntax: LockSyntax, in flow: Flow) -> Lock {
+        guard let guardName = syntax.guardName else {
+            return Lock(guardName: nil, guardIndex: nil, isNegated: false, range: syntax.range)
+        }
+        let guardIndex = resolveGuard(guardName, in: flow)
+        if let guardIndex {
+            let declared = flow.guards[guardIndex]
+            if declared.isAsync {
+                report(.lockGuard, SemanticMessages.asyncLockGuard(declared.name), at: syntax.range,
+                       notes: [.init(SemanticMessages.guardDeclaredHere(declared.name), at: declared.range)])
+            } else if !declared.parameters.isEmpty {
+                report(.lockGuard, SemanticMessages.lockGuardWithArguments(declared.name), at: syntax.range,
+                       notes: [.init(SemanticMessages.guardDeclaredHere(declared.name), at: declared.range)])
+            }
+        }
+        return Lock(guardName: guardName.text, guardIndex: guardIndex, isNegated: syntax.isNegated, range: syntax.range)
     }
 
     /// `at Y` of a move to `target`: a step of the subflow `target` runs. A target that runs no flow

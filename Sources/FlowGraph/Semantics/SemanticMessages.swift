@@ -66,6 +66,12 @@ enum SemanticMessages {
     static func startGuardWithArguments(_ name: String, flow: String) -> String {
         "the 'start' of flow '\(flow)' asks guard '\(name)', which takes arguments: a start has no payload to take them from"
     }
+    static func asyncLockGuard(_ name: String) -> String {
+        "a lock asks guard '\(name)', which is 'async': the app asks a lock at once, whenever it draws the sheet"
+    }
+    static func lockGuardWithArguments(_ name: String) -> String {
+        "a lock asks guard '\(name)', which takes arguments: the app asks a lock whenever it draws the sheet, with no payload to take them from"
+    }
 
     static func stepOwner(_ step: String) -> String { "step '\(step)'" }
     static func exitOwner(_ exit: String) -> String { "exit '\(exit)'" }

@@ -92,7 +92,7 @@ extension Parser {
         return second
     }
 
-    // MARK: - move := ('push' | ... | 'exit') Name ('at' Name)? | 'pop' | 'dismiss' | 'close'
+    // MARK: - move := ('push' | ... | 'exit') Name ('at' Name)? ('locked' ('while' '!'? Name)?)? | 'pop' | 'dismiss' | 'close'
 
     mutating func parseMove(after word: String) -> ActionSyntax? {
         guard current.kind == .identifier, !current.isAtLineStart else {
@@ -106,7 +106,8 @@ extension Parser {
         }
         advance()
         if !kind.hasTarget, current.kind == .identifier, !current.isAtLineStart, current.text != "if" {
-            error(SyntaxMessages.actionTakesNoTarget(kind.rawValue), at: current)
+            error(current.isKeyword("locked") ? SyntaxMessages.lockedAfterMove(kind.rawValue) : SyntaxMessages.actionTakesNoTarget(kind.rawValue),
+                  at: current)
             return nil
         }
         var target: Name?
@@ -130,6 +131,34 @@ extension Parser {
             }
             at = name
         }
-        return ActionSyntax(kind: kind, target: target, range: range(from: word), at: at)
+        // `sheet Editor locked` or `sheet Editor locked while hasDraft`: the user cannot swipe it away.
+        var lock: LockSyntax?
+        if current.isKeyword("locked"), !current.isAtLineStart {
+            let locked = take()
+            var guardName: Name?
+            var isNegated = false
+            if current.isKeyword("while"), !current.isAtLineStart {
+                advance()
+                if current.isPunctuation("!"), !current.isAtLineStart {
+                    isNegated = true
+                    advance()
+                }
+                guard let name = expectName("a guard name after 'while'") else { return nil }
+                guardName = name
+            }
+            // A lock where none can be is reported, and the move kept as if it had none.
+            if kind == .cover {
+                error(SyntaxMessages.lockedCover, at: locked)
+            } else if !kind.canBeLocked {
+                error(SyntaxMessages.lockedAfterMove(kind.rawValue), at: locked)
+            } else {
+                lock = LockSyntax(guardName: guardName, isNegated: isNegated, range: range(from: locked))
+            }
+            if current.isKeyword("at"), !current.isAtLineStart {
+                error(SyntaxMessages.lockedBeforeAt, at: current)
+                return nil
+            }
+        }
+        return ActionSyntax(kind: kind, target: target, range: range(from: word), at: at, lock: lock)
     }
 }

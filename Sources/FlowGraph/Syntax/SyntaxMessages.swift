@@ -30,7 +30,7 @@ enum SyntaxMessages {
         "only a back move ('pop', 'popTo', 'dismiss' or 'close') can come before ',' in a clause, not '\(action)'"
     }
     static func cannotFollowABackMove(_ action: String) -> String {
-        "after a back move a clause shows one screen with 'push', 'sheet', 'cover' or 'replace', not '\(action)'"
+        "after a back move a clause shows one screen with 'push', 'sheet', 'popover', 'cover' or 'replace', not '\(action)'"
     }
     static let receivesOnARunner =
         "a step that runs a flow cannot declare 'receives': a value handed back goes to the screen that becomes visible, and this step shows its flow's screens"
@@ -39,13 +39,18 @@ enum SyntaxMessages {
     static let tooManyStartChoices = "a 'start' can have at most \(SourceLimits.elseActions) conditions"
     static let oneBackMove = "a clause makes at most two moves: one back move, then one screen shown ('dismiss, sheet Settings')"
     static func atAfterMove(_ action: String) -> String {
-        "'at' opens a step inside the subflow of a screen shown anew: it follows 'push', 'sheet', 'cover', 'replace' or 'root', not '\(action)'"
+        "'at' opens a step inside the subflow of a screen shown anew: it follows 'push', 'sheet', 'popover', 'cover', 'replace' or 'root', not '\(action)'"
     }
     static let atNestedStep = "'at' names one step of the subflow the target runs, not a step of a subflow inside it ('sheet Settings at Privacy')"
     static func notALinkMove(_ action: String) -> String {
-        "a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet' or 'cover'), not with '\(action)'"
+        "a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with '\(action)'"
     }
     static let atInALink = "a link opens its own step; to open a subflow inside, link to the step inside it"
+    static let lockedCover = "a cover is always locked: the user can never swipe it away, so 'locked' is for 'sheet' and 'popover'"
+    static func lockedAfterMove(_ action: String) -> String {
+        "'locked' follows 'sheet' or 'popover', whose layer the user could otherwise swipe away, not '\(action)'"
+    }
+    static let lockedBeforeAt = "'locked' comes last, after 'at': 'sheet Settings at Privacy locked'"
     static func actionTakesNoTarget(_ action: String) -> String { "'\(action)' takes no target" }
     static func unbalancedType(_ closing: String) -> String { "unbalanced '\(closing)' in type" }
     static func mismatchedType(open: String, found: String) -> String {

@@ -149,12 +149,12 @@ public struct OnSyntax: Sendable {
 
 /// The kinds of action, as written.
 public enum ActionKind: String, Sendable, CaseIterable, Hashable {
-    case push, sheet, cover, replace, root, popTo, select, exit, pop, dismiss, close
+    case push, sheet, popover, cover, replace, root, popTo, select, exit, pop, dismiss, close
 
     /// What the action's target is: the one place that says it, for every stage that asks.
     public enum TargetRole: Sendable, Hashable {
-        /// A step shown anew, built with its inputs from the payload (`push`, `sheet`, `cover`,
-        /// `replace`, `root`).
+        /// A step shown anew, built with its inputs from the payload (`push`, `sheet`, `popover`,
+        /// `cover`, `replace`, `root`).
         case newScreen
         /// A step already shown, with its inputs (`select` a tab, `popTo` a screen below).
         case shownStep
@@ -166,7 +166,7 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
 
     public var targetRole: TargetRole {
         switch self {
-        case .push, .sheet, .cover, .replace, .root: .newScreen
+        case .push, .sheet, .popover, .cover, .replace, .root: .newScreen
         case .select, .popTo: .shownStep
         case .exit: .exit
         case .pop, .dismiss, .close: .none
@@ -181,7 +181,24 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var goesBack: Bool {
         switch self {
         case .pop, .popTo, .dismiss, .close: true
-        case .push, .sheet, .cover, .replace, .root, .select, .exit: false
+        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit: false
+        }
+    }
+
+    /// Whether the action presents its target in a new modal layer (`sheet`, `popover`, `cover`).
+    public var presents: Bool {
+        switch self {
+        case .sheet, .popover, .cover: true
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close: false
+        }
+    }
+
+    /// Whether the layer the action presents can be `locked` against the user's swipe (or tap
+    /// outside): a `sheet` or a `popover`. A cover is locked always; nothing else presents a layer.
+    public var canBeLocked: Bool {
+        switch self {
+        case .sheet, .popover: true
+        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close: false
         }
     }
 
@@ -189,16 +206,16 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
     /// that shows its target over what is on screen, leaving it there.
     public var isLinkMove: Bool {
         switch self {
-        case .push, .sheet, .cover: true
+        case .push, .sheet, .popover, .cover: true
         case .replace, .root, .select, .exit, .pop, .popTo, .dismiss, .close: false
         }
     }
 
     /// Whether the action may follow a back move in one clause (`dismiss, sheet Settings`): it
-    /// shows a new screen over what the back move left (`push`, `sheet`, `cover`, `replace`).
+    /// shows a new screen over what the back move left (`push`, `sheet`, `popover`, `cover`, `replace`).
     public var canFollowABackMove: Bool {
         switch self {
-        case .push, .sheet, .cover, .replace: true
+        case .push, .sheet, .popover, .cover, .replace: true
         case .root, .select, .exit, .pop, .popTo, .dismiss, .close: false
         }
     }
@@ -214,16 +231,31 @@ public struct ActionSyntax: Sendable, Hashable {
     /// one element, itself without one).
     public var before: [ActionSyntax] = []
     /// `at Privacy` in `sheet Settings at Privacy`: the step of the subflow the target runs where
-    /// the move opens it (only after `push`, `sheet`, `cover`, `replace` and `root`).
+    /// the move opens it (only after `push`, `sheet`, `popover`, `cover`, `replace` and `root`).
     public var at: Name?
+    /// `locked` or `locked while hasDraft` after `sheet X` or `popover X`: the user cannot swipe
+    /// the layer away (or tap outside it), always or while the guard holds.
+    public var lock: LockSyntax?
 
-    public init(kind: ActionKind, target: Name?, range: SourceRange, before: [ActionSyntax] = [], at: Name? = nil) {
+    public init(kind: ActionKind, target: Name?, range: SourceRange, before: [ActionSyntax] = [], at: Name? = nil,
+                lock: LockSyntax? = nil) {
         self.kind = kind
         self.target = target
         self.range = range
         self.before = before
         self.at = at
+        self.lock = lock
     }
+}
+
+/// `locked`, or `locked while hasDraft` / `locked while !isEmpty`: when the user cannot swipe a
+/// sheet or popover away.
+public struct LockSyntax: Sendable, Hashable {
+    /// The guard the lock holds while; nil for `locked` alone (always).
+    public let guardName: Name?
+    public let isNegated: Bool
+    /// From `locked` to the guard's name.
+    public let range: SourceRange
 }
 
 /// `if !guard else action`, where the `else` action may have a condition of its own:

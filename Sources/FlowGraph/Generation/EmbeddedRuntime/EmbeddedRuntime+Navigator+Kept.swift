@@ -49,11 +49,10 @@ extension Navigator {
             case .push:
                 guard let screen, stack.entries.count > kept.depth, stack.entries[kept.depth].screen == screen else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: kept.place, depth: kept.depth + 1)
-            case .sheet, .cover:
+            case .present(_, let style, _):
                 let index = nextLayer(after: kept.place)
-                let style: StackStyle = if case .sheet = move { .sheet } else { .cover }
                 guard let screen, stack.entries.count == kept.depth, running.layers.indices.contains(index),
-                      running.layers[index].style == style, running.layers[index].entries[0].screen == screen else { return nil }
+                      running.layers[index].style == style.stackStyle, running.layers[index].entries[0].screen == screen else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .layer(index), depth: 1)
             case .select(let step):
                 guard running.isTabs, Program.step(of: running.tabs[running.selectedTab].entries[0].screen) == step else { return nil }
@@ -75,7 +74,7 @@ extension Navigator {
         switch hops[index] {
         case .move(let clause):
             switch move(Program.table.clause(clause).actions[clause.branch], in: clause.flow, from: source) {
-            case .push(let shown)?, .sheet(let shown)?, .cover(let shown)?, .root(let shown)?: screen = shown
+            case .push(let shown)?, .present(let shown, _, _)?, .root(let shown)?: screen = shown
             default: break
             }
         case .bottom, .enter: break

@@ -114,18 +114,47 @@ public final class Navigator<Program: NavigationProgram> {
         return outcome
     }
 
-    /// The user swiped a sheet away. Returns what else must go.
+    /// The user swiped a sheet away (or tapped outside a popover). Returns what else must go.
+    /// Impossible for a sheet or popover whose lock holds now (`isLocked(_:)`): the UI should not
+    /// have let the user do it, and the sheet stays.
     @discardableResult
     public func userDismissed(_ stack: StackID) -> Outcome {
         let before = current
         var outcome = Outcome(status: .impossible, commands: [])
-        if case let (id, place)? = locate(stack), case .layer(let index) = place {
+        if case let (id, place)? = locate(stack), case .layer(let index) = place,
+           flows[id]?.layers[index].lock.map({ !isHeld($0, in: id) }) ?? true {
             revision += 1
             let closing = closeModals(of: id, from: index)
             outcome = Outcome(status: .applied, commands: dismissals(closing.filter { $0.id != stack }))
         }
         record(.userDismissed(stack), before, outcome)
         return outcome
+    }
+
+    /// Whether the user cannot swipe the modal stack away now (nor tap outside it, for a popover):
+    /// a cover always; a sheet or popover `locked`, or `locked while` a guard whose answer, asked
+    /// now, makes its condition hold. The UI asks it whenever it draws the stack, to disable the
+    /// gesture (`interactiveDismissDisabled`, `isModalInPresentation`). False for a stack that is
+    /// not modal or not shown. (A cover the app's own code dismissed is still reported by
+    /// `userDismissed`; a locked sheet's is refused.)
+    public func isLocked(_ stack: StackID) -> Bool {
+        guard case let (id, place)? = locate(stack), case .layer(let index) = place, let layer = flows[id]?.layers[index] else {
+            return false
+        }
+        if layer.style == .cover { return true }
+        return layer.lock.map { isHeld($0, in: id) } ?? false
+    }
+
+    /// Whether a lock of a layer of flow `id` holds now: the guard of `locked while` is asked at
+    /// once (the compiler lets a lock ask only a guard that answers so; one it cannot ask holds).
+    func isHeld(_ lock: ProgramTable.Lock, in id: FlowID) -> Bool {
+        switch lock {
+        case .always: return true
+        case .whileGuard(let condition):
+            guard let flow = flows[id]?.flow.rawValue,
+                  let answer = Program.answerAtOnce(GuardRef(flow: flow, index: condition.guardIndex), of: guards) else { return true }
+            return answer == condition.holdsWhen
+        }
     }
 
     /// The user picked tab `index` in the tab bar of a tabs flow; impossible when that tab bar is

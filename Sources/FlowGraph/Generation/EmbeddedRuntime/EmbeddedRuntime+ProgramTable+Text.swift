@@ -20,7 +20,9 @@ extension EmbeddedRuntime {
 ///
 /// An ACTION is a kind (`push`, `popTo`, ...) followed by its target's index unless it is `pop`,
 /// `dismiss` or `close`; a back move and `,` may come before it (`dismiss , sheet 3`), and `at HOP...`
-/// after it: the path inside the subflow its target runs (`sheet 3 at e12 m4:0:1:0`). A HOP is `bN` (the root shows global step N), `eN` (a subflow starts over at N) or
+/// after it: the path inside the subflow its target runs (`sheet 3 at e12 m4:0:1:0`); a `sheet` or
+/// `popover` the user cannot swipe away ends with `locked`, or `locked while [!]GUARD` (`sheet 3
+/// locked while !1`). A HOP is `bN` (the root shows global step N), `eN` (a subflow starts over at N) or
 /// `mFLOW:STEP:CLAUSE:BRANCH` (a clause's action; STEP is `*` for a flow-level clause).
 ///
 /// `flowgraph generate` writes it (FlowGraph's `RouterTable`); a test decodes what it writes.
@@ -186,6 +188,9 @@ extension ProgramTable {
                         try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
                     }
                     for action in clause.actions {
+                        if case .whileGuard(let condition)? = action.lock {
+                            try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
+                        }
                         if let back = action.back, back.kind == .popTo {
                             try check(back.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
                         }
@@ -337,7 +342,7 @@ private struct Fields {
         }
         var action = try move()
         switch action.kind {
-        case .push, .sheet, .cover, .replace: break
+        case .push, .sheet, .popover, .cover, .replace: break
         default: throw error("'\(action.kind.rawValue)' cannot follow a back move")
         }
         action.back = .init(kind: first.kind, target: first.target)
@@ -351,13 +356,26 @@ private struct Fields {
         case .pop, .dismiss, .close: return .init(kind: kind, target: nil)
         default:
             var action = ProgramTable.Action(kind: kind, target: try number())
-            guard peek() == "at" else { return action }
-            _ = try self.word()
-            while let next = peek(), let hop = try hop(next) {
-                action.at.append(hop)
-                index += 1
+            if peek() == "at" {
+                _ = try self.word()
+                while let next = peek(), let hop = try hop(next) {
+                    action.at.append(hop)
+                    index += 1
+                }
+                guard !action.at.isEmpty else { throw error("expected the hops of a path after 'at'") }
             }
-            guard !action.at.isEmpty else { throw error("expected the hops of a path after 'at'") }
+            if peek() == "locked" {
+                _ = try self.word()
+                guard kind.canBeLocked else { throw error("'\(kind.rawValue)' cannot be locked") }
+                action.lock = .always
+                if peek() == "while" {
+                    _ = try self.word()
+                    var guardWord = try self.word()
+                    let isNegated = guardWord.hasPrefix("!")
+                    if isNegated { guardWord.removeFirst() }
+                    action.lock = .whileGuard(.init(guardIndex: try number(guardWord), isNegated: isNegated))
+                }
+            }
             return action
         }
     }

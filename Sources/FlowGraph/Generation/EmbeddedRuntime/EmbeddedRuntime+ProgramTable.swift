@@ -97,16 +97,28 @@ public struct ProgramTable: Sendable {
         /// For `sheet Settings at Privacy`: the path inside the subflow the target runs, from its
         /// start (`.enter`) to the step `at` names, along clauses' moves; empty without `at`.
         public var at: [Hop] = []
+        /// For `sheet Editor locked` or `popover X locked while g`: when the user cannot swipe the
+        /// layer away (or tap outside the popover); nil when they always can, and for other kinds.
+        public var lock: Lock?
 
-        public init(kind: ActionKind, target: Int?, back: Back? = nil, at: [Hop] = []) {
+        public init(kind: ActionKind, target: Int?, back: Back? = nil, at: [Hop] = [], lock: Lock? = nil) {
             self.kind = kind
             self.target = target
             self.back = back
             self.at = at
+            self.lock = lock
         }
 
         /// The kinds as written: `push`, `dismiss, sheet`.
         public var written: String { (back.map { $0.kind.rawValue + ", " } ?? "") + kind.rawValue }
+    }
+
+    /// When the user cannot swipe a sheet or popover away: always (`locked`), or while a guard of
+    /// the flow that presents it, which answers at once and takes no arguments, makes the
+    /// condition hold (`locked while hasDraft`, `locked while !isEmpty`).
+    public enum Lock: Hashable, Sendable {
+        case always
+        case whileGuard(Condition)
     }
 
     /// A back move made before an action's own move: `pop`, `popTo` (with its step), `dismiss`, `close`.
@@ -116,13 +128,21 @@ public struct ProgramTable: Sendable {
     }
 
     public enum ActionKind: String, Hashable, Sendable, CaseIterable {
-        case push, sheet, cover, replace, root, select, popTo, pop, dismiss, close, exit
+        case push, sheet, popover, cover, replace, root, select, popTo, pop, dismiss, close, exit
 
         /// Whether the action builds a screen of its target step, with its inputs.
         public var buildsScreen: Bool {
             switch self {
-            case .push, .sheet, .cover, .replace, .root: true
+            case .push, .sheet, .popover, .cover, .replace, .root: true
             case .select, .popTo, .pop, .dismiss, .close, .exit: false
+            }
+        }
+
+        /// Whether a `locked` may follow the action: a sheet or a popover (a cover is always locked).
+        public var canBeLocked: Bool {
+            switch self {
+            case .sheet, .popover: true
+            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit: false
             }
         }
     }

@@ -35,7 +35,7 @@ enum ComposeFlow {
     enum Event: Sendable {
         case addRecipientTapped
         case sendTapped
-        /// Long press on Send: "Send Later".
+        /// Long press on Send: "Send Later", a popover on iPad.
         case sendLaterTapped
         /// Cancel asks whether to delete or save the draft.
         case cancelTapped
@@ -201,11 +201,15 @@ enum Mail {
     protocol Guards: Sendable {
         /// Face ID or Touch ID unlocks the app; evaluating the policy shows the system UI.
         func biometricsSucceeded() async -> Bool
+        /// The message being written has text (recipients, subject or body): swiping the compose
+        /// sheet away would lose it, so Cancel must be used to delete or save the draft.
+        func draftHasText() -> Bool
     }
 
     /// The names of the guards of flow 'Mail', as blocked outcomes report them.
     enum Guard: String, Hashable, Sendable, CaseIterable {
         case biometricsSucceeded = "biometricsSucceeded"
+        case draftHasText = "draftHasText"
     }
 
     /// The deep links of flow 'Mail'.
@@ -469,23 +473,23 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
         flowgraph-table 1
         flow ComposeFlow 0 0 0 guard hasRecipients 0 event addRecipientTapped event sendTapped event sendLaterTapped event cancelTapped event contactPicked event timePicked event deleteDraftTapped event saveDraftTapped event keepEditingTapped exit sent exit scheduled exit savedAsDraft exit discarded
-        step Editor - 12 in draft:Draft recv contact:ContactID on 0 sheet 1 on 1 if 0 exit 0 else sheet 1 on 2 sheet 2 on 3 sheet 3
+        step Editor - 12 in draft:Draft recv contact:ContactID on 0 sheet 1 on 1 if 0 exit 0 else sheet 1 on 2 popover 2 on 3 sheet 3
         step Contacts - 0 on 4 dismiss on 3 dismiss
         step SendLater - 0 on 5 exit 1 on 3 dismiss
         step DraftOptions - 0 on 6 exit 3 on 7 exit 2 on 8 dismiss
-        flow Mail 0 0 1 guard biometricsSucceeded 1 event allInboxesTapped event mailboxPicked event searchTapped event settingsTapped event accountSettingsTapped event messagePicked event replyTapped event forwardTapped event attachmentTapped event moveTapped event nextMessageTapped event deleted event moved event cancelTapped event doneTapped event shareTapped event shared event unlockWithBiometricsTapped event passcodeAccepted event composeTapped event lockTimeoutElapsed
+        flow Mail 0 0 1 guard biometricsSucceeded 1 guard draftHasText 0 event allInboxesTapped event mailboxPicked event searchTapped event settingsTapped event accountSettingsTapped event messagePicked event replyTapped event forwardTapped event attachmentTapped event moveTapped event nextMessageTapped event deleted event moved event cancelTapped event doneTapped event shareTapped event shared event unlockWithBiometricsTapped event passcodeAccepted event composeTapped event lockTimeoutElapsed
         step Mailboxes - ^ on 0 push 1 on 1 push 2 on 2 push 3 on 3 sheet 9 on 4 sheet 9 at e15 m2:0:0:0 m2:1:0:0
         step Inbox - 4 on 5 push 4 on 2 push 3
         step Mailbox - 4 in mailbox:MailboxID on 5 push 4 on 2 push 3
         step Search - 4 in scope:MailboxID? on 5 push 4
-        step Message - 5 in message:MessageID on 6 sheet 8 on 7 sheet 8 on 8 cover 6 on 9 sheet 5 on 10 replace 4 on 11 pop
+        step Message - 5 in message:MessageID on 6 sheet 8 locked while 1 on 7 sheet 8 locked while 1 on 8 cover 6 on 9 sheet 5 on 10 replace 4 on 11 pop
         step MoveToMailbox - 8 in message:MessageID on 12 dismiss on 13 dismiss
         step AttachmentViewer - 8 in attachment:AttachmentID on 14 dismiss on 15 sheet 7
         step ShareAttachment - 10 in attachment:AttachmentID on 16 dismiss on 13 dismiss
         step Compose 0 4 in draft:Draft on 0 dismiss on 1 dismiss on 2 dismiss on 3 dismiss
         step Settings 2 4 on 0 dismiss
         step Lock - 4 on 17 if 0 dismiss on 18 dismiss
-        on 19 sheet 8
+        on 19 sheet 8 locked while 1
         on 20 cover 10
         link 4 /messages/{message} - /messages {0} path b4 m1:0:0:0 m1:1:0:0
         link 2 /mailboxes/{mailbox} - /mailboxes {0} path b4 m1:0:1:0
@@ -573,12 +577,16 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         switch (ref.flow, ref.index) {
         case (0, 0): return guards.hasRecipients()
         case (1, 0): return await guards.biometricsSucceeded()
+        case (1, 1): return guards.draftHasText()
         default: return nil
         }
     }
     @MainActor
     static func answerAtOnce(_ ref: FlowGraphRuntime.GuardRef, of guards: AppGuards) -> Bool? {
-        nil
+        switch (ref.flow, ref.index) {
+        case (1, 1): return guards.draftHasText()
+        default: return nil
+        }
     }
 }
 
