@@ -82,13 +82,13 @@ struct SyntaxTests {
         #expect(flow.steps[1].inputs.map(\.type.text) == ["Movie.ID", "[String: Int]", "Result<A, B>", "String?"])
         let handler = flow.steps[1].handlers[0]
         #expect(handler.doc == ["Documented."])
-        #expect(handler.action.kind == .push && handler.condition?.isNegated == true)
+        #expect(handler.action?.kind == .push && handler.condition?.isNegated == true)
         #expect(handler.condition?.elseAction?.kind == .sheet)
-        #expect(flow.steps[1].handlers.map(\.action.kind) == [.push, .pop, .dismiss])
+        #expect(flow.steps[1].handlers.map(\.action?.kind) == [.push, .pop, .dismiss])
         #expect(flow.exits[0].inputs[0].type.text == "Int")
         #expect(flow.guards.map(\.isAsync) == [false, true])
         #expect(flow.links[0].pattern == "/b/{id}")
-        #expect(flow.handlers[0].action.kind == .root)
+        #expect(flow.handlers[0].action?.kind == .root)
     }
 
     @Test func reportsEveryIndependentSyntaxErrorOnce() {

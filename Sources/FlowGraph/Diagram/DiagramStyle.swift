@@ -11,8 +11,14 @@ public enum DiagramStyle {
         case .select: [.init("color", "#0e8a9e"), .init("style", "solid"), .init("arrowhead", "diamond")]
         case .pop, .popTo, .dismiss, .close: [.init("color", "#777777"), .init("style", "dotted"), .init("arrowhead", "open")]
         case .exit: [.init("color", "#1a7f37"), .init("style", "solid"), .init("arrowhead", "empty")]
+        case .alert, .dialog: [.init("color", "#c2410c"), .init("style", "dashed"), .init("arrowhead", "odot")]
         }
     }
+
+    /// An alert's or dialog's node: a transient modal, drawn beside the steps of its flow.
+    public static let alertNode: [Diagram.Attribute] = [
+        .init("shape", "box"), .init("style", "rounded,filled,dashed"), .init("fillcolor", "#fff4e6"), .init("color", "#c2410c"),
+    ]
 
     /// What the legend says about each kind, in the order it lists them.
     public static let actionLegend: [(ActionKind, String)] = [

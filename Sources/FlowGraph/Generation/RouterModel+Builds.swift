@@ -179,6 +179,7 @@ struct BuildCollector {
         switch action.kind.targetRole {
         case .newScreen: addStep(target, in: flow, from: source)
         case .exit: addExit(target, in: flow, from: source)
+        case .alert: break  // TODO alerts in the router
         case .shownStep, .none: break
         }
     }
