@@ -15,6 +15,15 @@ public enum DiagramStyle {
         }
     }
 
+    /// What an alert's node says: `alert DiscardDraft`, its inputs, and the buttons that only close
+    /// it (`keepTapped: closes`); the buttons with a move are its edges.
+    public static func alertLabel(_ alert: Alert, lineBreak: String = "\n") -> String {
+        var label = "\(alert.style.rawValue) \(alert.name)"
+        if !alert.inputs.isEmpty { label += lineBreak + "(" + alert.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")" }
+        for button in alert.buttons where button.clause == nil { label += lineBreak + "\(button.event): closes" }
+        return label
+    }
+
     /// An alert's or dialog's node: a transient modal, drawn beside the steps of its flow.
     public static let alertNode: [Diagram.Attribute] = [
         .init("shape", "box"), .init("style", "rounded,filled,dashed"), .init("fillcolor", "#fff4e6"), .init("color", "#c2410c"),
