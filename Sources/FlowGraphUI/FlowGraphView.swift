@@ -25,14 +25,14 @@ import SwiftUI
 public struct FlowGraphView<Program: NavigationProgram, ScreenView: View>: View {
     let model: NavigationModel<Program>
     let screen: (Program.Screen) -> ScreenView
-    let alert: (Navigator<Program>.ShownAlert) -> AlertContent
+    let alert: @MainActor (Navigator<Program>.ShownAlert) -> AlertContent
 
     /// Without `alert`, an alert shows its name and a button that only closes it.
     public init(model: NavigationModel<Program>, @ViewBuilder screen: @escaping (Program.Screen) -> ScreenView,
-                alert: ((Navigator<Program>.ShownAlert) -> AlertContent)? = nil) {
+                alert: (@MainActor (Navigator<Program>.ShownAlert) -> AlertContent)? = nil) {
         self.model = model
         self.screen = screen
-        self.alert = alert ?? { [model] shown in AlertContent.placeholder(shown, in: model) }
+        self.alert = alert ?? { @MainActor [model] shown in AlertContent.placeholder(shown, in: model) }
     }
 
     public var body: some View {
@@ -102,7 +102,7 @@ struct PresentedStacks<Program: NavigationProgram, ScreenView: View>: ViewModifi
     let model: NavigationModel<Program>
     let level: Int
     let screen: (Program.Screen) -> ScreenView
-    let alert: (Navigator<Program>.ShownAlert) -> AlertContent
+    let alert: @MainActor (Navigator<Program>.ShownAlert) -> AlertContent
 
     func body(content: Content) -> some View {
         #if os(macOS)
@@ -136,7 +136,7 @@ struct PresentedStacks<Program: NavigationProgram, ScreenView: View>: ViewModifi
 struct AlertOver<Program: NavigationProgram>: ViewModifier {
     let model: NavigationModel<Program>
     let level: Int
-    let alert: (Navigator<Program>.ShownAlert) -> AlertContent
+    let alert: @MainActor (Navigator<Program>.ShownAlert) -> AlertContent
 
     func body(content: Content) -> some View {
         let shown = model.alert(at: level)
@@ -158,7 +158,7 @@ struct AlertOver<Program: NavigationProgram>: ViewModifier {
     @ViewBuilder
     private func buttons(_ text: AlertContent) -> some View {
         ForEach(Array(text.buttons.enumerated()), id: \.offset) { _, button in
-            Button(button.label, role: button.role.map(Self.role)) { button.action() }
+            Button(button.label, role: button.role.map(Self.role)) { @MainActor in button.action() }
         }
     }
 

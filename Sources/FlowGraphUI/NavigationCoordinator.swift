@@ -126,14 +126,16 @@ open class NavigationCoordinator<Program: NavigationProgram> {
             case .destructive?: .destructive
             case nil: .default
             }
-            controller.addAction(UIAlertAction(title: button.label, style: style) { _ in button.action() })
+            controller.addAction(UIAlertAction(title: button.label, style: style) { _ in MainActor.assumeIsolated { button.action() } })
         }
         // UIKit calls a dialog's cancel action when the user taps around it (iPad): a dialog without
         // one, and an alert without buttons, get one that reports the user closed it.
         if content.buttons.isEmpty || (shown.isDialog && !content.buttons.contains { $0.role == .cancel }) {
             controller.addAction(UIAlertAction(title: "Cancel", style: .cancel) { [weak self] _ in
-                guard let self else { return }
-                self.apply(self.navigator.userClosedAlert(shown.id))
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.apply(self.navigator.userClosedAlert(shown.id))
+                }
             })
         }
         var top = root
