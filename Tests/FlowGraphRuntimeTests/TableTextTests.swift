@@ -38,6 +38,13 @@ struct TableTextTests {
             let links = flow.links.filter { $0.target != nil }
             #expect(info.links.map(\.text) == links.map(\.pattern.text))
             #expect(info.links.map(\.target) == links.map { $0.target! })
+            #expect(info.alerts.map(\.name) == flow.alerts.map(\.name))
+            #expect(info.alerts.map(\.isDialog) == flow.alerts.map { $0.style == .dialog })
+            #expect(info.alerts.map(\.inputs) == flow.alerts.map { $0.inputs.map { "\($0.name): \($0.type)" } })
+            for (alertInfo, alert) in zip(info.alerts, flow.alerts) {
+                #expect(alertInfo.buttons.map { flow.events[$0.trigger].name } == alert.buttons.map(\.event))
+                Self.expectSame(alertInfo.buttons.compactMap(\.clause), alert.buttons.compactMap(\.clause), triggers: flow.events.map(\.name), in: flow)
+            }
         }
     }
 
@@ -88,6 +95,10 @@ struct TableTextTests {
          "a path goes through no step 9"),
         ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 push 1 at e2 m1:0:4:0\nstep T 1 0\nflow B 0 0 0\nstep U - 1", 0,
          "an 'at' path names no clause"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 alert 3", 0, "flow 'A' has no such alert"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^\nalert Q popup", 4, "expected alert or dialog, not 'popup'"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^\nalert Q alert close 4", 0, "a button of flow 'A' has no trigger 4"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 dismiss , alert 0\nalert Q alert close 0", 3, "'alert' cannot follow a back move"),
     ])
     func textItCannotReadIsAnErrorWithItsLine(text: String, line: Int, message: String) {
         #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: text) }
@@ -115,6 +126,25 @@ struct TableTextTests {
         #expect(table.flows[0].steps[0].clauses[0].actions[1].at.isEmpty)
         #expect(table.flows[0].steps[0].clauses.count == 2)
         #expect(ProgramGraph(table).transitions.first?.at == ["B.U", "B.V"])
+    }
+
+    @Test func anAlertRecordReadsBackWithItsButtons() throws {
+        let table = try ProgramTable(parsing: """
+            flowgraph-table 1
+            flow A 0 0 1 guard g 0 event e event yes event no
+            step S - ^ on 0 dialog 1 on 1 push 1
+            step T - 0
+            alert Plain alert on 1 pop
+            alert Ask dialog in post:PostID on 1 if 0 push 1 else pop close 2
+            """)
+        let flow = table.flows[0]
+        #expect(flow.alerts.map(\.name) == ["Plain", "Ask"] && flow.alerts.map(\.isDialog) == [false, true])
+        #expect(flow.alerts[1].inputs == ["post: PostID"])
+        #expect(flow.alerts[1].buttons.map(\.trigger) == [1, 2])
+        #expect(flow.alerts[1].buttons[0].clause?.actions.map(\.kind) == [.push, .pop])
+        #expect(flow.alerts[1].buttons[1].clause == nil)
+        #expect(flow.steps[0].clauses[0].actions[0].kind == .dialog && flow.steps[0].clauses[0].actions[0].target == 1)
+        #expect(ProgramGraph(table).transitions.first?.target == "Ask")
     }
 
     @Test func theGraphOfADeepChainIsBuiltWithoutRecursion() throws {
