@@ -7,6 +7,7 @@ extension Navigator {
     public typealias Link = Program.Link
     public typealias GuardID = Program.GuardID
     public typealias Root = Program.Root
+    public typealias Alert = Program.Alert
 
     /// A running flow: the root flow, or a subflow running in a shown step.
     public struct FlowID: Hashable, Sendable, CustomStringConvertible {
@@ -65,6 +66,29 @@ extension Navigator {
         public var screens: [Screen] { entries.map(\.screen) }
     }
 
+    /// The alert or dialog on screen: shown by a clause of running flow `flow` over its top screen.
+    /// It has no stack: any button closes it, and the button's clause runs in `flow`, where it was
+    /// shown; any other move closes it first.
+    public struct ShownAlert: Hashable, Sendable, Identifiable {
+        /// A new id for every alert shown, even one equal to an alert shown before.
+        public let id: Int
+        /// The flow whose clause showed it, in which its buttons' moves are made.
+        public let flow: FlowID
+        public let ref: AlertRef
+        /// The alert with its inputs: what its title and message are made of.
+        public let value: Alert
+
+        /// Whether it is a confirmation dialog (`dialog`) rather than an alert.
+        public var isDialog: Bool { Program.table.flows[ref.flow].alerts[ref.index].isDialog }
+        /// Its name in the program.
+        public var name: String { Program.table.flows[ref.flow].alerts[ref.index].name }
+        /// The names of its buttons' events, in order.
+        public var buttons: [String] {
+            let flow = Program.table.flows[ref.flow]
+            return flow.alerts[ref.index].buttons.map { flow.events[$0.trigger] }
+        }
+    }
+
     /// The presentation state of one running flow.
     public struct RunningFlow: Hashable, Sendable, Identifiable {
         public let id: FlowID
@@ -111,6 +135,10 @@ extension Navigator {
         /// from the move's payload (the step `receives` it): it comes after the back move's
         /// commands, and changes nothing on screen.
         case deliver(Program.Received, to: EntryID, on: StackID)
+        /// An alert (or a dialog, `ShownAlert.isDialog`) goes up over the screen the user sees.
+        case showAlert(ShownAlert)
+        /// The alert with this id goes (a button was tapped, or a move was made while it was up).
+        case closeAlert(id: Int)
 
         public var description: String {
             switch self {
@@ -126,6 +154,8 @@ extension Navigator {
                 "start \(Program.table.flows[flow.rawValue].name) as \(id) with \(stacks.map(\.description).joined(separator: ", ")) in \(stack) at \(index)"
             case .finish(let flow, let exit): "finish \(flow) with \(exit)"
             case .deliver(let value, let entry, let stack): "deliver \(value) to \(entry) on \(stack)"
+            case .showAlert(let alert): "show \(alert.isDialog ? "dialog" : "alert") \(alert.value) by \(alert.flow)"
+            case .closeAlert(let id): "close alert#\(id)"
             }
         }
     }
@@ -183,6 +213,8 @@ extension Navigator {
             case userWentBack(StackID, to: Int)
             case userDismissed(StackID)
             case userSelectedTab(Int, in: FlowID)
+            /// The user closed the alert with this id without a button (a dialog tapped around).
+            case userClosedAlert(id: Int)
         }
 
         public let cause: Cause
@@ -210,6 +242,8 @@ extension Navigator {
         /// `close`: a `pop` where the top screen was pushed, a `dismiss` at the bottom of a modal stack.
         case pop, dismiss, close
         case exit(Exit)
+        /// `alert X` / `dialog X`: shows the alert over where the user is.
+        case alert(AlertRef, Alert)
         /// A back move, then a move that shows a screen on what it left: one transition.
         indirect case then(Move, Move)
     }

@@ -12,6 +12,8 @@ public final class Navigator<Program: NavigationProgram> {
     public internal(set) var flows: [FlowID: RunningFlow] = [:]
     /// The root flow.
     public private(set) var rootID = FlowID(rawValue: 0)
+    /// The alert or dialog on screen, if any.
+    public internal(set) var alert: ShownAlert?
     /// The latest sends, links and moves of the user with their outcomes, oldest first.
     public internal(set) var history: [Record] = []
     /// How many records `history` keeps; lowering it drops the oldest.
@@ -104,7 +106,7 @@ public final class Navigator<Program: NavigationProgram> {
             revision += 1
             var closing: [Stack] = []
             removeEntries(of: id, place, from: count, closing: &closing)
-            outcome = Outcome(status: .applied, commands: dismissals(closing))
+            outcome = Outcome(status: .applied, commands: closeAlert() + dismissals(closing))
         }
         record(.userWentBack(stack, to: count), before, outcome)
         return outcome
@@ -121,7 +123,7 @@ public final class Navigator<Program: NavigationProgram> {
            flows[id]?.layers[index].lock.map({ !isHeld($0, in: id) }) ?? true {
             revision += 1
             let closing = closeModals(of: id, from: index)
-            outcome = Outcome(status: .applied, commands: dismissals(closing.filter { $0.id != stack }))
+            outcome = Outcome(status: .applied, commands: closeAlert() + dismissals(closing.filter { $0.id != stack }))
         }
         record(.userDismissed(stack), before, outcome)
         return outcome
@@ -153,6 +155,26 @@ public final class Navigator<Program: NavigationProgram> {
         }
     }
 
+    /// The user closed the alert with this id without tapping a button (a confirmation dialog
+    /// tapped around, on iPad): it only closes. Impossible when it is no longer up.
+    @discardableResult
+    public func userClosedAlert(_ id: Int) -> Outcome {
+        var outcome = Outcome(status: .impossible, commands: [])
+        if alert?.id == id {
+            alert = nil
+            outcome = Outcome(status: .applied, commands: [])
+        }
+        record(.userClosedAlert(id: id), current, outcome)
+        return outcome
+    }
+
+    /// Closes the alert on screen, if any, returning the command that says so.
+    func closeAlert() -> [Command] {
+        guard let shown = alert else { return [] }
+        alert = nil
+        return [.closeAlert(id: shown.id)]
+    }
+
     /// The user picked tab `index` in the tab bar of a tabs flow; impossible when that tab bar is
     /// not on screen (not in the chain, or under a modal stack).
     @discardableResult
@@ -165,7 +187,7 @@ public final class Navigator<Program: NavigationProgram> {
            !shown.isEmpty, shown.allSatisfy(\.layers.isEmpty) {
             revision += 1
             flows[id]?.selectedTab = index
-            outcome = Outcome(status: .applied, commands: [])
+            outcome = Outcome(status: .applied, commands: closeAlert())
         }
         record(.userSelectedTab(index, in: id), before, outcome)
         return outcome

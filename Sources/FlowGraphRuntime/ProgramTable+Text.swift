@@ -13,6 +13,9 @@
 ///     on TRIGGER [if [!]GUARD] ACTION [else [if [!]GUARD] ACTION]...
 ///                                            a clause; on a line of its own, a flow-level one
 ///     link TARGET TEXT SCHEME|- [/LITERAL | {INPUT}]... [?KEY=/LITERAL | ?KEY={INPUT}]... [path HOP...]
+///     alert NAME STYLE [in NAME:TYPE]... [close TRIGGER | CLAUSE]...
+///                                            an alert of the flow (STYLE: alert or dialog), its
+///                                            buttons in order: one that only closes it, or its clause
 ///
 /// An ACTION is a kind (`push`, `popTo`, ...) followed by its target's index unless it is `pop`,
 /// `dismiss` or `close`; a back move and `,` may come before it (`dismiss , sheet 3`), and `at HOP...`
@@ -101,6 +104,8 @@ extension ProgramTable {
                 flows[flows.count - 1].clauses.append(try fields.clause())
             case "link":
                 flows[flows.count - 1].links.append(try fields.link())
+            case "alert":
+                flows[flows.count - 1].alerts.append(try fields.alert())
             default:
                 throw TextError(line: lineNumber, message: "unknown record '\(keyword)'")
             }
@@ -203,6 +208,7 @@ extension ProgramTable {
                         switch action.kind {
                         case .pop, .dismiss, .close: try check(action.target == nil, "'\(action.kind.rawValue)' takes no target")
                         case .exit: try check(action.target.map(flow.exits.indices.contains) ?? false, "flow '\(flow.name)' has no such exit")
+                        case .alert, .dialog: try check(action.target.map(flow.alerts.indices.contains) ?? false, "flow '\(flow.name)' has no such alert")
                         default: try check(action.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
                         }
                     }
@@ -210,6 +216,15 @@ extension ProgramTable {
                 _ = targetFlow
             }
             try checkClauses(flow.clauses, triggers: flow.events.count, targetFlow: flow)
+            for alert in flow.alerts {
+                for button in alert.buttons {
+                    try check(button.trigger >= 0 && button.trigger < flow.events.count, "a button of flow '\(flow.name)' has no trigger \(button.trigger)")
+                    if let clause = button.clause {
+                        try check(clause.trigger == button.trigger, "a button's clause has another trigger")
+                        try checkClauses([clause], triggers: flow.events.count, targetFlow: flow)
+                    }
+                }
+            }
             for step in flow.steps {
                 if let runs = step.runs {
                     try check(flows.indices.contains(runs), "step '\(step.name)' runs no flow \(runs)")
@@ -301,6 +316,24 @@ private struct Fields {
         }
         choices.append(.init(step: try number(), condition: nil))
         return choices
+    }
+
+    /// `alert NAME STYLE [in NAME:TYPE]... [close TRIGGER | CLAUSE]...` (the keyword is read).
+    mutating func alert() throws(ProgramTable.TextError) -> ProgramTable.AlertInfo {
+        let name = try word()
+        let style = try word()
+        guard style == "alert" || style == "dialog" else { throw error("expected alert or dialog, not '\(style)'") }
+        var alert = ProgramTable.AlertInfo(name: name, isDialog: style == "dialog", inputs: try parameters("in"), buttons: [])
+        while !isAtEnd {
+            if peek() == "close" {
+                _ = try word()
+                alert.buttons.append(.init(trigger: try number(), clause: nil))
+            } else {
+                let clause = try clause()
+                alert.buttons.append(.init(trigger: clause.trigger, clause: clause))
+            }
+        }
+        return alert
     }
 
     /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`

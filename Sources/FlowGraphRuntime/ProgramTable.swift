@@ -24,6 +24,8 @@ public struct ProgramTable: Sendable {
         /// The flow-level clauses, in source order.
         public var clauses: [Clause] = []
         public var links: [LinkInfo] = []
+        /// The flow's alerts and dialogs, by index (`alert` and `dialog` actions name them).
+        public var alerts: [AlertInfo] = []
 
         /// The steps the flow may show first: every step it may start at, or every tab.
         public var firstSteps: [Int] {
@@ -58,6 +60,25 @@ public struct ProgramTable: Sendable {
         case none
         case start
         case after(Int)
+    }
+
+    /// `alert Name { on button -> move ... }`: a transient modal over the screen that showed it.
+    /// Any button closes it; the button's clause then runs where it was shown.
+    public struct AlertInfo: Sendable {
+        public var name: String
+        /// A confirmation dialog (`dialog`) rather than an alert.
+        public var isDialog: Bool
+        /// `name: Type` of each input.
+        public var inputs: [String]
+        /// Its buttons, in source order.
+        public var buttons: [Button]
+    }
+
+    /// A button of an alert: its event (its index among the flow's events), and the clause it
+    /// runs; nil for a button that only closes the alert.
+    public struct Button: Sendable {
+        public var trigger: Int
+        public var clause: Clause?
     }
 
     public struct GuardInfo: Sendable {
@@ -125,12 +146,14 @@ public struct ProgramTable: Sendable {
 
     public enum ActionKind: String, Hashable, Sendable, CaseIterable {
         case push, sheet, popover, cover, replace, root, select, popTo, pop, dismiss, close, exit
+        /// Shows an alert (or a dialog) of the flow over the screen where the clause fired.
+        case alert, dialog
 
         /// Whether the action builds a screen of its target step, with its inputs.
         public var buildsScreen: Bool {
             switch self {
             case .push, .sheet, .popover, .cover, .replace, .root: true
-            case .select, .popTo, .pop, .dismiss, .close, .exit: false
+            case .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog: false
             }
         }
 
@@ -138,7 +161,7 @@ public struct ProgramTable: Sendable {
         public var canBeLocked: Bool {
             switch self {
             case .sheet, .popover: true
-            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit: false
+            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog: false
             }
         }
     }

@@ -7,8 +7,9 @@ import SwiftUI
 
 /// Shows a running program: a `NavigationStack` per stack (its path bound to the model), a
 /// `TabView` per tabs flow, the modal stacks as `.sheet`, `.popover` and `.fullScreenCover`, one
-/// over the other (a locked sheet with `.interactiveDismissDisabled`); the app gives only the view
-/// of each screen.
+/// over the other (a locked sheet with `.interactiveDismissDisabled`), and the alert on screen as
+/// an `.alert` or a `.confirmationDialog` over the topmost; the app gives the view of each screen
+/// and what each alert says (`AlertContent`).
 ///
 ///     FlowGraphView(model: model) { screen in
 ///         switch screen {
@@ -16,19 +17,28 @@ import SwiftUI
 ///         case .store(.item(let item)): ItemView(item: item)
 ///         default: EmptyView()
 ///         }
+///     } alert: { shown in
+///         AlertContent(title: "Remove this item?", buttons: [
+///             .init("Remove", role: .destructive) { navigator.send(Store.Event.removeConfirmed) },
+///             .init("Keep", role: .cancel) { navigator.send(Store.Event.keepTapped) },
+///         ])
 ///     }
 public struct FlowGraphView<Program: NavigationProgram, ScreenView: View>: View {
     let model: NavigationModel<Program>
     let screen: (Program.Screen) -> ScreenView
+    let alert: @MainActor (Navigator<Program>.ShownAlert) -> AlertContent
 
-    public init(model: NavigationModel<Program>, @ViewBuilder screen: @escaping (Program.Screen) -> ScreenView) {
+    /// Without `alert`, an alert shows its name and a button that only closes it.
+    public init(model: NavigationModel<Program>, @ViewBuilder screen: @escaping (Program.Screen) -> ScreenView,
+                alert: (@MainActor (Navigator<Program>.ShownAlert) -> AlertContent)? = nil) {
         self.model = model
         self.screen = screen
+        self.alert = alert ?? { @MainActor [model] shown in AlertContent.placeholder(shown, in: model) }
     }
 
     public var body: some View {
         FlowContainer(model: model, id: model.rootID, screen: screen)
-            .modifier(PresentedStacks(model: model, level: 0, screen: screen))
+            .modifier(PresentedStacks(model: model, level: 0, screen: screen, alert: alert))
     }
 }
 
@@ -87,21 +97,25 @@ struct EntryView<Program: NavigationProgram, ScreenView: View>: View {
     }
 }
 
-/// The modal stack at `level` over the content, presenting the next level over itself.
+/// The modal stack at `level` over the content, presenting the next level over itself, and the
+/// alert on screen when the content is the topmost (`NavigationModel.alert(at:)`).
 struct PresentedStacks<Program: NavigationProgram, ScreenView: View>: ViewModifier {
     let model: NavigationModel<Program>
     let level: Int
     let screen: (Program.Screen) -> ScreenView
+    let alert: @MainActor (Navigator<Program>.ShownAlert) -> AlertContent
 
     func body(content: Content) -> some View {
         #if os(macOS)
         content.sheet(item: presented(.sheet)) { stack in layer(stack) }
             .popover(item: presented(.popover)) { stack in layer(stack) }
             .sheet(item: presented(.cover)) { stack in layer(stack) }
+            .modifier(AlertOver(model: model, level: level, alert: alert))
         #else
         content.sheet(item: presented(.sheet)) { stack in layer(stack) }
             .popover(item: presented(.popover)) { stack in layer(stack) }
             .fullScreenCover(item: presented(.cover)) { stack in layer(stack) }
+            .modifier(AlertOver(model: model, level: level, alert: alert))
         #endif
     }
 
@@ -109,7 +123,7 @@ struct PresentedStacks<Program: NavigationProgram, ScreenView: View>: ViewModifi
     /// time the view is drawn.
     private func layer(_ stack: Navigator<Program>.Stack) -> some View {
         StackContainer(model: model, id: stack.id, screen: screen)
-            .modifier(PresentedStacks(model: model, level: level + 1, screen: screen))
+            .modifier(PresentedStacks(model: model, level: level + 1, screen: screen, alert: alert))
             .interactiveDismissDisabled(model.isLocked(stack.id))
     }
 
@@ -118,6 +132,53 @@ struct PresentedStacks<Program: NavigationProgram, ScreenView: View>: ViewModifi
         Binding(
             get: { @MainActor in model.presented(at: level, style: style).flatMap { model.stack($0) } },
             set: { @MainActor in if $0 == nil, model.presented(at: level, style: style) != nil { model.dismissed(at: level) } })
+    }
+}
+
+/// The alert on screen, over the content at `level` when it is the topmost: an `.alert`, or a
+/// `.confirmationDialog` for a dialog. SwiftUI closes it after a button's action, which sent the
+/// button's event (and so closed it in the navigator); closed any other way (a dialog tapped
+/// around), the model reports it.
+struct AlertOver<Program: NavigationProgram>: ViewModifier {
+    let model: NavigationModel<Program>
+    let level: Int
+    let alert: @MainActor (Navigator<Program>.ShownAlert) -> AlertContent
+
+    func body(content: Content) -> some View {
+        let shown = model.alert(at: level)
+        let text = shown.map(alert)
+        content
+            .alert(text?.title ?? "", isPresented: isPresented(shown, dialog: false), presenting: text) { text in
+                buttons(text)
+            } message: { text in
+                if let message = text.message { Text(message) }
+            }
+            .confirmationDialog(text?.title ?? "", isPresented: isPresented(shown, dialog: true), titleVisibility: .visible,
+                                presenting: text) { text in
+                buttons(text)
+            } message: { text in
+                if let message = text.message { Text(message) }
+            }
+    }
+
+    @ViewBuilder
+    private func buttons(_ text: AlertContent) -> some View {
+        ForEach(Array(text.buttons.enumerated()), id: \.offset) { _, button in
+            Button(button.label, role: button.role.map(Self.role)) { @MainActor in button.action() }
+        }
+    }
+
+    private static func role(_ role: AlertContent.Role) -> ButtonRole {
+        switch role {
+        case .cancel: .cancel
+        case .destructive: .destructive
+        }
+    }
+
+    private func isPresented(_ shown: Navigator<Program>.ShownAlert?, dialog: Bool) -> Binding<Bool> {
+        Binding(
+            get: { @MainActor in shown.map { $0.isDialog == dialog && model.alert(at: level)?.id == $0.id } ?? false },
+            set: { @MainActor in if !$0, let shown, shown.isDialog == dialog { model.alertClosed(shown.id) } })
     }
 }
 #endif

@@ -8,8 +8,9 @@ import UIKit
 /// Applies a navigator's commands to UIKit: a `UINavigationController` per stack, a
 /// `UITabBarController` per tabs flow, presentations for modal stacks; and reports the back
 /// button, the swipe back, a sheet swiped away (or a popover closed by a tap outside) and a tab
-/// picked; a locked sheet cannot be swiped away. Subclass it and override
-/// `viewController(for:)`.
+/// picked; a locked sheet cannot be swiped away; an alert is a `UIAlertController` (a dialog in
+/// the action-sheet style). Subclass it and override `viewController(for:)`, and
+/// `alertContent(for:)` for what each alert says.
 ///
 ///     final class AppCoordinator: NavigationCoordinator<FlowRouter> {
 ///         override func viewController(for screen: FlowRouter.Screen) -> UIViewController {
@@ -25,6 +26,8 @@ open class NavigationCoordinator<Program: NavigationProgram> {
     public let navigator: Navigator<Program>
     private var stacks: [Navigator<Program>.StackID: UINavigationController] = [:]
     private var tabBars: [Navigator<Program>.FlowID: UITabBarController] = [:]
+    /// The alert controller on screen, with the id of the navigator's alert it shows.
+    private var alertController: (id: Int, controller: UIAlertController)?
     private lazy var delegate = CoordinatorDelegate(
         wentBack: { [weak self] navigation in self?.wentBack(navigation) },
         dismissed: { [weak self] presented in self?.dismissed(presented) },
@@ -58,6 +61,13 @@ open class NavigationCoordinator<Program: NavigationProgram> {
     /// A back move showed `viewController` again and handed it `value` (its step `receives`):
     /// override to pass the value on. It is called once the back move's transition has started.
     open func deliver(_ value: Program.Received, to viewController: UIViewController) {}
+
+    /// What an alert says, and its buttons, each sending its event (then `apply` what `send`
+    /// returns). By default its name, and a button that only closes it. At most one button may
+    /// have the cancel role (UIKit's rule).
+    open func alertContent(for shown: Navigator<Program>.ShownAlert) -> AlertContent {
+        AlertContent(title: shown.name, buttons: [])
+    }
 
     /// Applies an outcome's commands (call it with what `send` and `open` return).
     public func apply(_ outcome: Navigator<Program>.Outcome) { apply(outcome.commands) }
@@ -114,10 +124,51 @@ open class NavigationCoordinator<Program: NavigationProgram> {
             case .deliver(let value, _, let stack):
                 guard let shown = stacks[stack]?.topViewController else { continue }
                 deliver(value, to: shown)
+            case .showAlert(let shown):
+                presentAlert(shown, animated: animated)
+            case .closeAlert(let id):
+                // After a button, UIKit has already closed it; any other move closes it here.
+                guard let current = alertController, current.id == id else { continue }
+                alertController = nil
+                if !current.controller.isBeingDismissed { current.controller.presentingViewController?.dismiss(animated: animated) }
             }
         }
         stacks = stacks.filter { navigator.stack($0.key) != nil }
         tabBars = tabBars.filter { navigator.flows[$0.key] != nil }
+    }
+
+    private func presentAlert(_ shown: Navigator<Program>.ShownAlert, animated: Bool) {
+        let content = alertContent(for: shown)
+        let controller = UIAlertController(title: content.title, message: content.message,
+                                           preferredStyle: shown.isDialog ? .actionSheet : .alert)
+        for button in content.buttons {
+            let style: UIAlertAction.Style = switch button.role {
+            case .cancel?: .cancel
+            case .destructive?: .destructive
+            case nil: .default
+            }
+            controller.addAction(UIAlertAction(title: button.label, style: style) { _ in MainActor.assumeIsolated { button.action() } })
+        }
+        // UIKit calls a dialog's cancel action when the user taps around it (iPad): a dialog without
+        // one, and an alert without buttons, get one that reports the user closed it.
+        if content.buttons.isEmpty || (shown.isDialog && !content.buttons.contains { $0.role == .cancel }) {
+            controller.addAction(UIAlertAction(title: "Cancel", style: .cancel) { [weak self] _ in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.apply(self.navigator.userClosedAlert(shown.id))
+                }
+            })
+        }
+        var top = root
+        while let presented = top.presentedViewController { top = presented }
+        if let popover = controller.popoverPresentationController {
+            // An action sheet on iPad is a popover: over the middle of the screen, without an arrow.
+            popover.sourceView = top.view
+            popover.sourceRect = CGRect(x: top.view.bounds.midX, y: top.view.bounds.midY, width: 0, height: 0)
+            popover.permittedArrowDirections = []
+        }
+        alertController = (shown.id, controller)
+        top.present(controller, animated: animated)
     }
 
     /// Whether a command changes what is on screen (a `deliver` hands a value to a screen shown).

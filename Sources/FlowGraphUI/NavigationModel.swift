@@ -33,6 +33,8 @@ public final class NavigationModel<Program: NavigationProgram> {
     public private(set) var deliveries: [Nav.EntryID: Delivery] = [:]
     /// The last value a back move handed any screen, if any: one value a view can watch.
     public private(set) var lastDelivery: Delivery?
+    /// The alert or dialog on screen, if any (`Navigator.alert`).
+    public private(set) var alert: Nav.ShownAlert?
 
     /// A value a back move handed a screen it showed again.
     public struct Delivery: Equatable {
@@ -57,6 +59,7 @@ public final class NavigationModel<Program: NavigationProgram> {
         flows = navigator.flows
         rootID = navigator.rootID
         presented = Self.onScreen(navigator)
+        alert = navigator.alert
         var deliveries = self.deliveries.filter { entry($0.key) != nil }
         for command in record?.outcome.commands ?? [] {
             guard case .deliver(let value, let entry, _) = command else { continue }
@@ -151,6 +154,22 @@ public final class NavigationModel<Program: NavigationProgram> {
     /// guards read observable state.
     public func isLocked(_ stack: Nav.StackID) -> Bool {
         navigator.isLocked(stack)
+    }
+
+    /// The alert to show over the content at `level` (0 the flows' base, `k` the modal stack at
+    /// `k - 1`): the alert on screen goes over the topmost presented stack, the one the user sees
+    /// (an alert attached under a sheet would not show).
+    public func alert(at level: Int) -> Nav.ShownAlert? {
+        level == presented.count ? alert : nil
+    }
+
+    /// The UI closed the alert with this id: a button's action already sent its event, which
+    /// closed it in the navigator, so only an alert still up was closed by the user without a
+    /// button (a dialog tapped around); that is reported. Nil when nothing was reported.
+    @discardableResult
+    public func alertClosed(_ id: Int) -> Nav.Outcome? {
+        guard navigator.alert?.id == id else { return nil }
+        return navigator.userClosedAlert(id)
     }
 
     // MARK: Paths and the user's moves

@@ -370,6 +370,92 @@ struct NavigatorTests {
         #expect(guards.asked == ["canOpenOrder 2", "canOpenOrder 1"])
     }
 
+    // MARK: Alerts and dialogs
+
+    /// Catalog → Item 1, with the "remove?" alert up over it.
+    func showRemoveAlert() async throws -> FlowNavigator.ShownAlert {
+        await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
+        let shown = await navigator.send(Store.Event.removeTapped(item: ItemID(1)))
+        let alert = try #require(navigator.alert)
+        #expect(shown.status == .applied)
+        #expect(shown.commands == [.showAlert(alert)])
+        #expect(alert.value == .store(.removeItem(item: ItemID(1))) && !alert.isDialog && alert.flow == store.id)
+        #expect(alert.buttons == ["removeConfirmed", "keepTapped"])
+        // No stack of its own: the item is still on top, under the alert.
+        #expect(navigator.current == .store(.item(item: ItemID(1))))
+        #expect(store.tabs[0].screens == [.store(.catalog), .store(.item(item: ItemID(1)))])
+        return alert
+    }
+
+    @Test func anAlertButtonThatPopsClosesTheAlertThenPopsWhereItWasShown() async throws {
+        let alert = try await showRemoveAlert()
+        let records = navigator.history.count
+        let removed = await navigator.send(Store.Event.removeConfirmed)
+        #expect(removed.status == .applied)
+        #expect(removed.commands == [.closeAlert(id: alert.id), .pop(storeStack)])
+        #expect(navigator.alert == nil)
+        #expect(navigator.current == .store(.catalog))
+        #expect(navigator.history.count == records + 1)  // one record for the tap and its move
+    }
+
+    @Test func aButtonWithNoMoveOnlyClosesTheAlert() async throws {
+        let alert = try await showRemoveAlert()
+        let kept = await navigator.send(Store.Event.keepTapped)
+        #expect(kept.status == .applied && kept.commands == [.closeAlert(id: alert.id)])
+        #expect(navigator.alert == nil)
+        #expect(store.tabs[0].screens == [.store(.catalog), .store(.item(item: ItemID(1)))])
+        // Without the alert up, its button's event is handled by nothing.
+        #expect(await navigator.send(Store.Event.keepTapped).status == .unhandled)
+        #expect(await navigator.send(Store.Event.removeConfirmed).status == .unhandled)
+        #expect(navigator.current == .store(.item(item: ItemID(1))))
+    }
+
+    @Test func aDialogOverASheetDismissesTheSheetItWasShownOver() async throws {
+        guards.signedIn = true
+        await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
+        await navigator.send(Store.Event.reviewTapped)
+        let sheet = try #require(store.layers.last)
+        #expect(navigator.current == .store(.review))
+        let shown = await navigator.send(Store.Event.discardTapped)
+        let dialog = try #require(navigator.alert)
+        #expect(shown.commands == [.showAlert(dialog)] && dialog.isDialog && dialog.value == .store(.discardReview))
+        let discarded = await navigator.send(Store.Event.discardConfirmed)
+        #expect(discarded.commands == [.closeAlert(id: dialog.id), .dismiss(sheet.id)])
+        #expect(navigator.alert == nil && store.layers.isEmpty)
+        #expect(navigator.current == .store(.item(item: ItemID(1))))
+    }
+
+    @Test func anEventThatIsNotAButtonIsHandledAsIfTheAlertWereNotThereAndAMoveClosesItFirst() async throws {
+        let alert = try await showRemoveAlert()
+        // Not handled where the user is: the alert stays up.
+        #expect(await navigator.send(Store.Event.cancelTapped).status == .unhandled)
+        #expect(navigator.alert == alert)
+        // The item's own clause: the alert goes first, then the help screen is pushed.
+        let help = await navigator.send(Store.Event.helpTapped)
+        #expect(help.commands == [.closeAlert(id: alert.id), .push(.store(.help), on: storeStack)])
+        #expect(navigator.alert == nil)
+    }
+
+    @Test func theUserClosingADialogWithoutAButtonOnlyClosesIt() async throws {
+        let alert = try await showRemoveAlert()
+        #expect(navigator.userClosedAlert(alert.id).status == .applied)
+        #expect(navigator.alert == nil)
+        #expect(navigator.current == .store(.item(item: ItemID(1))))
+        #expect(navigator.userClosedAlert(alert.id).status == .impossible)  // it is no longer up
+        guard case .userClosedAlert(let id) = navigator.history.last?.cause else {
+            Issue.record("no record of the user closing the alert")
+            return
+        }
+        #expect(id == alert.id)
+    }
+
+    @Test func aDeepLinkClosesTheAlertFirst() async throws {
+        let alert = try await showRemoveAlert()
+        let opened = await navigator.open(url: "/items/7")
+        #expect(opened.isApplied && opened.commands.first == .closeAlert(id: alert.id))
+        #expect(navigator.alert == nil && navigator.current == .store(.item(item: ItemID(7))))
+    }
+
     @Test func anEventNoOneHandlesIsReportedNotTrapped() async {
         let before = navigator.flows
         #expect(await navigator.send(Store.Event.cancelTapped).status == .unhandled)  // Catalog does not handle it
@@ -581,7 +667,7 @@ struct NavigatorTests {
         #expect(buy.map(\.conditions) == [["isSignedIn"], ["isSignedIn"]])
         // Every step a transition names exists.
         let names = Set(graph.steps.map { "\($0.flow).\($0.name)" })
-        for transition in graph.transitions where transition.action != "exit" {
+        for transition in graph.transitions where !["exit", "alert", "dialog"].contains(transition.action) {
             if let target = transition.target { #expect(names.contains("\(transition.flow).\(target)")) }
         }
     }

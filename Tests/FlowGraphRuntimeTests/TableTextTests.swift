@@ -40,6 +40,13 @@ struct TableTextTests {
             #expect(info.links.map(\.text) == links.map(\.pattern.text))
             #expect(info.links.map(\.target) == links.map { $0.target! })
             #expect(info.links.map { $0.move?.rawValue } == links.map { $0.move?.rawValue })
+            #expect(info.alerts.map(\.name) == flow.alerts.map(\.name))
+            #expect(info.alerts.map(\.isDialog) == flow.alerts.map { $0.style == .dialog })
+            #expect(info.alerts.map(\.inputs) == flow.alerts.map { $0.inputs.map { "\($0.name): \($0.type)" } })
+            for (alertInfo, alert) in zip(info.alerts, flow.alerts) {
+                #expect(alertInfo.buttons.map { flow.events[$0.trigger].name } == alert.buttons.map(\.event))
+                Self.expectSame(alertInfo.buttons.compactMap(\.clause), alert.buttons.compactMap(\.clause), triggers: flow.events.map(\.name), in: flow)
+            }
         }
     }
 
@@ -93,6 +100,10 @@ struct TableTextTests {
         ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 cover 0 locked", 3, "'cover' cannot be locked"),
         ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 sheet 0 locked while", 3, "the line ends early"),
         ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 popover 0 locked while !3", 0, "flow 'A' has no guard 3"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 alert 3", 0, "flow 'A' has no such alert"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^\nalert Q popup", 4, "expected alert or dialog, not 'popup'"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^\nalert Q alert close 4", 0, "a button of flow 'A' has no trigger 4"),
+        ("flowgraph-table 1\nflow A 0 0 1 event e\nstep S - ^ on 0 dismiss , alert 0\nalert Q alert close 0", 3, "'alert' cannot follow a back move"),
     ])
     func textItCannotReadIsAnErrorWithItsLine(text: String, line: Int, message: String) {
         #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: text) }
@@ -144,6 +155,25 @@ struct TableTextTests {
         }
         #expect(condition.guardIndex == 0 && condition.isNegated)
         #expect(clauses[2].actions[1] == .init(kind: .popover, target: 1, lock: .always))
+    }
+
+    @Test func anAlertRecordReadsBackWithItsButtons() throws {
+        let table = try ProgramTable(parsing: """
+            flowgraph-table 1
+            flow A 0 0 1 guard g 0 event e event yes event no
+            step S - ^ on 0 dialog 1 on 1 push 1
+            step T - 0
+            alert Plain alert on 1 pop
+            alert Ask dialog in post:PostID on 1 if 0 push 1 else pop close 2
+            """)
+        let flow = table.flows[0]
+        #expect(flow.alerts.map(\.name) == ["Plain", "Ask"] && flow.alerts.map(\.isDialog) == [false, true])
+        #expect(flow.alerts[1].inputs == ["post: PostID"])
+        #expect(flow.alerts[1].buttons.map(\.trigger) == [1, 2])
+        #expect(flow.alerts[1].buttons[0].clause?.actions.map(\.kind) == [.push, .pop])
+        #expect(flow.alerts[1].buttons[1].clause == nil)
+        #expect(flow.steps[0].clauses[0].actions[0].kind == .dialog && flow.steps[0].clauses[0].actions[0].target == 1)
+        #expect(ProgramGraph(table).transitions.first?.target == "Ask")
     }
 
     @Test func theGraphOfADeepChainIsBuiltWithoutRecursion() throws {

@@ -179,10 +179,10 @@ struct DestinationsTests {
             }
             """)
         #expect(result.filter { $0.contains("[syntax]") } == [
-            "2:5: error [syntax] 'start' belongs in a flow: destinations declare only steps, guards and 'on' clauses, which each flow that uses them gets",
-            "3:5: error [syntax] 'exit' belongs in a flow: destinations declare only steps, guards and 'on' clauses, which each flow that uses them gets",
-            "4:5: error [syntax] 'link' belongs in a flow: destinations declare only steps, guards and 'on' clauses, which each flow that uses them gets",
-            "5:5: error [syntax] 'use' belongs in a flow: destinations declare only steps, guards and 'on' clauses, which each flow that uses them gets",
+            "2:5: error [syntax] 'start' belongs in a flow: destinations declare only steps, alerts, guards and 'on' clauses, which each flow that uses them gets",
+            "3:5: error [syntax] 'exit' belongs in a flow: destinations declare only steps, alerts, guards and 'on' clauses, which each flow that uses them gets",
+            "4:5: error [syntax] 'link' belongs in a flow: destinations declare only steps, alerts, guards and 'on' clauses, which each flow that uses them gets",
+            "5:5: error [syntax] 'use' belongs in a flow: destinations declare only steps, alerts, guards and 'on' clauses, which each flow that uses them gets",
             "10:5: error [syntax] a tabs flow's steps are its tabs: 'use' belongs in the flows the tabs run",
         ])
     }

@@ -15,8 +15,9 @@ struct GenerationTests {
             "Array", "Dictionary", "Set", "Optional", "Result", "Never", "Void", "Any", "Error",
         ]
         var names = Set<String>()
-        let parameters = program.flows.flatMap { flow in
-            flow.steps.flatMap(\.inputs) + flow.exits.flatMap(\.inputs) + flow.events.flatMap(\.payload) + flow.guards.flatMap(\.parameters)
+        let parameters = program.flows.flatMap { flow -> [Parameter] in
+            let declared: [Parameter] = flow.steps.flatMap(\.inputs) + flow.exits.flatMap(\.inputs) + flow.alerts.flatMap(\.inputs)
+            return declared + flow.events.flatMap(\.payload) + flow.guards.flatMap(\.parameters)
         }
         for parameter in parameters {
             var word = ""

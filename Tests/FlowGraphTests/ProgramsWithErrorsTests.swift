@@ -26,7 +26,7 @@ struct ProgramsWithErrorsTests {
         for rule in Rule.allCases where rule.severity == .warning { #expect(reported.contains(rule), "no [\(rule.id)]") }
         for rule: Rule in [.syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict, .selectOutsideTabs,
                            .unknownExit, .linkMismatch, .unsupportedType, .conflictingTransitions, .recursiveFlow, .invalidPop,
-                           .invalidPopTo, .invalidDismiss, .resultMismatch] {
+                           .invalidPopTo, .invalidDismiss, .resultMismatch, .emptyAlert] {
             #expect(reported.contains(rule), "no [\(rule.id)]")
         }
     }

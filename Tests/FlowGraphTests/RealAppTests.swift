@@ -86,4 +86,33 @@ struct RealAppTests {
         let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
+
+    /// IceCubesApp's status editor: the close button's discard dialog and the send button's
+    /// language dialog, whose buttons leave the editor's flow. Clean; a button that dismisses
+    /// (what the app's `close()` does with SwiftUI's `dismiss`) is caught at the button, in the
+    /// step that showed the dialog; the generated router type-checks.
+    @Test func iceCubesStatusEditorAsksInDialogsWhoseButtonsLeaveTheEditor() throws {
+        let path = "Tests/FlowGraphTests/Fixtures/real-apps/icecubes-status-editor.flow"
+        let text = try String(contentsOf: Repository.url(path), encoding: .utf8)
+        let result = Compiler.compile([try Repository.source(path)])
+        #expect(result.diagnostics.isEmpty, "\(findings(result))")
+        let program = try #require(result.program)
+        let editor = try #require(program.flow(named: "StatusEditor"))
+        #expect(program.flows[editor].alerts.map(\.name) == ["DiscardDraft", "ConfirmLanguage"])
+        #expect(program.flows[editor].alerts.allSatisfy { $0.style == .dialog })
+
+        let dismissing = Compiler.compile([SourceFile(path: path, text: text.replacingOccurrences(
+            of: "on deleteDraftTapped -> exit closed", with: "on deleteDraftTapped -> dismiss"))])
+        #expect(dismissing.diagnostics.map(\.rule) == [.invalidDismiss])
+        #expect(dismissing.diagnostics.first?.notes.map(\.message) == [
+            "to leave flow 'StatusEditor', take an exit and let the step that runs it handle it",
+            "'deleteDraftTapped' is a button of dialog 'DiscardDraft', which step 'Compose' shows: its move is made there",
+            "shortest path: Timeline.Home → (composeTapped: sheet) Timeline.Editor → (runs) StatusEditor.Compose",
+        ])
+
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["icecubes-status-editor.flow"])
+        #expect(source.contains("case confirmLanguage(detected: LanguageCode, selected: LanguageCode)"))
+        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
 }

@@ -82,13 +82,13 @@ struct SyntaxTests {
         #expect(flow.steps[1].inputs.map(\.type.text) == ["Movie.ID", "[String: Int]", "Result<A, B>", "String?"])
         let handler = flow.steps[1].handlers[0]
         #expect(handler.doc == ["Documented."])
-        #expect(handler.action.kind == .push && handler.condition?.isNegated == true)
+        #expect(handler.action?.kind == .push && handler.condition?.isNegated == true)
         #expect(handler.condition?.elseAction?.kind == .sheet)
-        #expect(flow.steps[1].handlers.map(\.action.kind) == [.push, .pop, .dismiss])
+        #expect(flow.steps[1].handlers.map(\.action?.kind) == [.push, .pop, .dismiss])
         #expect(flow.exits[0].inputs[0].type.text == "Int")
         #expect(flow.guards.map(\.isAsync) == [false, true])
         #expect(flow.links[0].pattern == "/b/{id}")
-        #expect(flow.handlers[0].action.kind == .root)
+        #expect(flow.handlers[0].action?.kind == .root)
     }
 
     @Test func reportsEveryIndependentSyntaxErrorOnce() {
@@ -112,13 +112,13 @@ struct SyntaxTests {
             """)
         #expect(result == [
             "4:21: error [syntax] expected a step name after 'push', found the end of the line",
-            "5:17: error [syntax] unknown action 'jump'; expected one of push, sheet, popover, cover, replace, root, popTo, select, exit, pop, dismiss, close",
+            "5:17: error [syntax] unknown action 'jump'; expected one of push, sheet, popover, cover, replace, root, popTo, select, exit, pop, dismiss, close, alert, dialog",
             "6:14: error [syntax] expected '->', found 'push'",
             "8:14: error [syntax] expected ':' after the parameter name, found 'Int'",
             "9:10: error [syntax] expected a guard name after 'guard', found the end of the line",
             "10:10: error [syntax] unterminated string: a string must end with a double quote on the same line",
             "11:12: error [syntax] unexpected character '$'",
-            "12:5: error [syntax] expected 'start', 'step', 'exit', 'guard', 'link', 'on', 'use' or '}' in a flow, found 'frobnicate'",
+            "12:5: error [syntax] expected 'start', 'step', 'alert', 'dialog', 'exit', 'guard', 'link', 'on', 'use' or '}' in a flow, found 'frobnicate'",
             "13:9: error [syntax] expected a step name after 'step', found the end of the line",
             "14:25: error [syntax] expected ']' to close '[' in type, found ')'",
             "15:19: error [syntax] expected a guard name after 'if', found the end of the line",

@@ -108,6 +108,40 @@ struct NavigationModelTests {
         #expect(navigator.current == .composeFlow(.draft))
     }
 
+    /// A dialog in the compose sheet: it goes over the topmost presented stack, its button's exit
+    /// closes the sheet, and a dialog tapped around (SwiftUI sets its binding to false) only closes.
+    @Test func aDialogShowsOverTheTopmostSheetAndItsButtonRunsWhereItWasShown() async throws {
+        await navigator.send(FeedFlow.Event.composeTapped)
+        #expect(model.presented.count == 1 && model.alert == nil)
+        let shown = await navigator.send(ComposeFlow.Event.cancelTapped)
+        let dialog = try #require(model.alert)
+        #expect(shown.commands == [.showAlert(dialog)] && dialog.isDialog && dialog.value == .composeFlow(.discardPost))
+        #expect(dialog.buttons == ["discardTapped", "keepWritingTapped"])
+        // Over the sheet, not under it.
+        #expect(model.alert(at: 1) == dialog && model.alert(at: 0) == nil)
+
+        // "Keep Writing": SwiftUI runs the action, then sets the binding to false: nothing more to report.
+        #expect(await navigator.send(ComposeFlow.Event.keepWritingTapped).commands == [.closeAlert(id: dialog.id)])
+        #expect(model.alert == nil && model.alertClosed(dialog.id) == nil)
+        #expect(model.presented.count == 1)
+
+        // Tapped around: the binding goes false with the dialog still up, which the model reports.
+        await navigator.send(ComposeFlow.Event.cancelTapped)
+        let again = try #require(model.alert)
+        #expect(again.id != dialog.id)
+        #expect(model.alertClosed(dialog.id) == nil)  // the first one's binding: not this one
+        #expect(model.alertClosed(again.id)?.isApplied == true)
+        #expect(model.alert == nil && model.presented.count == 1)
+
+        // "Delete Draft": the flow exits where the dialog was shown, and the sheet goes.
+        await navigator.send(ComposeFlow.Event.cancelTapped)
+        let last = try #require(model.alert)
+        let discarded = await navigator.send(ComposeFlow.Event.discardTapped)
+        #expect(discarded.isApplied && discarded.commands.first == .closeAlert(id: last.id))
+        #expect(model.alert == nil && model.presented.isEmpty)
+        #expect(navigator.current == .feedFlow(.articles))
+    }
+
     @Test func aSheetOfAnOuterFlowShowsOverEverythingAndClosingItShowsWhatWasThere() async throws {
         await navigator.send(FeedFlow.Event.composeTapped)
         await navigator.send(ComposeFlow.Event.photosTapped)

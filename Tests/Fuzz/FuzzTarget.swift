@@ -221,6 +221,15 @@ enum FuzzSample {
             for item in flow.guards.indices { stubbing(&flow.guards[item].parameters) }
             for event in flow.events.indices { stubbing(&flow.events[event].payload) }
             stubbing(&flow.handlers)
+            for alert in flow.alerts.indices {
+                stubbing(&flow.alerts[alert].inputs)
+                for button in flow.alerts[alert].buttons.indices {
+                    stubbing(&flow.alerts[alert].buttons[button].payload)
+                    guard var clauses = flow.alerts[alert].buttons[button].clause.map({ [$0] }) else { continue }
+                    stubbing(&clauses)
+                    flow.alerts[alert].buttons[button].clause = clauses[0]
+                }
+            }
         }
         // The flows, and the destinations groups whose types the flows that use them share.
         for flow in stubbed.flows.indices { stubbing(&stubbed.flows[flow]) }
@@ -269,6 +278,9 @@ func checkTable(_ program: FlowProgram, _ analysis: ProgramAnalysis) {
             && info.guards.map(\.name) == flow.guards.map(\.name) && info.events == flow.events.map(\.name)
             && info.exits == flow.exits.map(\.name)
             && info.links.map(\.text) == flow.links.filter { $0.target != nil }.map(\.pattern.text)
+            && info.alerts.map(\.name) == flow.alerts.map(\.name) && info.alerts.map(\.isDialog) == flow.alerts.map { $0.style == .dialog }
+            && info.alerts.map(\.inputs) == flow.alerts.map { $0.inputs.map { "\($0.name): \($0.type)" } }
+            && info.alerts.map { $0.buttons.map { $0.clause != nil } } == flow.alerts.map { $0.buttons.map { $0.clause != nil } }
         if !same { fuzzFailure("the table read back differs from flow '\(flow.name)'", text) }
     }
 }

@@ -183,5 +183,15 @@ enum AnalysisMessages {
     }
     static func stepPlace(_ step: String) -> String { "step '\(step)'" }
     static func flowPlace(_ flow: String) -> String { "flow '\(flow)'" }
+    static func buttonOfAlert(_ button: String, style: String, alert: String, step: String) -> String {
+        "'\(button)' is a button of \(style) '\(alert)', which step '\(step)' shows: its move is made there"
+    }
+    static func alertPlace(_ style: String, _ name: String) -> String { "\(style) '\(name)'" }
+    static func emptyAlert(_ style: String, _ name: String) -> String {
+        "\(style) '\(name)' has no button: the user could never close it"
+    }
+    static func unusedAlert(_ style: String, _ name: String, flow: String) -> String {
+        "\(style) '\(name)' of flow '\(flow)' is never shown: no clause says '\(style) \(name)'"
+    }
     static func shortestPath(_ path: String) -> String { "shortest path: \(path)" }
 }

@@ -194,7 +194,8 @@ struct CompositeGraph {
                     switch action.kind.targetRole {
                     case .newScreen: break
                     case .shownStep where action.kind == .select && flow.isTabs: break  // a tab, shown from the tab bar
-                    case .shownStep, .exit, .none: return
+                    // A link never taps an alert's button: the user decides there.
+                    case .shownStep, .exit, .alert, .none: return
                     }
                     let clause = ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch)
                     edges.append(Edge(

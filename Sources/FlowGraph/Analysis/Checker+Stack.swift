@@ -40,6 +40,11 @@ extension Checker {
                 } else if flowIsSubflow(flowIndex), state.layer == .base, state.isBottom {
                     notes.append(.init(AnalysisMessages.useExitToLeave(flow.name)))
                 }
+                // A button's move is made where its alert was shown: say so.
+                if let alert = move.origin.clause?.alert {
+                    notes.append(.init(AnalysisMessages.buttonOfAlert(flow.alerts[alert].buttons[move.origin.clause!.handler].event,
+                                                                      style: flow.alerts[alert].style.rawValue, alert: flow.alerts[alert].name, step: step)))
+                }
                 if move.written == .close {
                     report(.invalidClose, AnalysisMessages.invalidClose(step, flow: flow.name), at: key.range(in: flow), notes: notes,
                            path: path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])

@@ -14,6 +14,7 @@ extension Checker {
             checkCases("steps", flow.steps.map { ($0.name, $0.range) }, reserved: SwiftNaming.stepMembers)
             checkCases("events", flow.events.map { ($0.name, $0.range) }, reserved: [])
             checkCases("exits", flow.exits.map { ($0.name, $0.range) }, reserved: [])
+            checkCases("alerts", flow.alerts.map { ($0.name, $0.range) }, reserved: ["hashValue", "hash"])
             for item in flow.guards where SwiftNaming.guardMembers.contains(item.name) {
                 report(.swiftName, AnalysisMessages.reservedName("guard", item.name, "the generated enum of guards has a member named so"), at: item.range)
             }

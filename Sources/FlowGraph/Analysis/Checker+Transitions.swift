@@ -1,4 +1,5 @@
-/// `conflicting-transitions`, `overlapping-guards`, `unused-guard`, `unused-exit`, `unhandled-exit`.
+/// `conflicting-transitions`, `overlapping-guards`, `unused-guard`, `unused-exit`, `unhandled-exit`,
+/// `empty-alert`, `unused-alert`.
 extension Checker {
     mutating func checkTransitions() {
         for (flowIndex, flow) in program.flows.enumerated() {
@@ -6,6 +7,7 @@ extension Checker {
                 checkConflicts(step.handlers, place: AnalysisMessages.stepPlace(step.name))
             }
             checkConflicts(flow.handlers, place: AnalysisMessages.flowPlace(flow.name))
+            checkAlerts(flow)
             checkUnused(flow)
             checkExitsHandled(flowIndex)
         }
@@ -52,6 +54,34 @@ extension Checker {
         }
     }
 
+    /// An alert with no button could never be closed (`empty-alert`); one no clause shows is dead
+    /// text (`unused-alert`). Two buttons for one event conflict as two clauses of a step do.
+    private mutating func checkAlerts(_ flow: Flow) {
+        guard !flow.alerts.isEmpty else { return }
+        var shown = [Bool](repeating: false, count: flow.alerts.count)
+        var anyUnknown = flow.isIncomplete || flow.steps.contains(where: \.isIncomplete) || flow.alerts.contains(where: \.isIncomplete)
+        flow.forEachTransition { transition in
+            transition.forEachAction {
+                guard $0.kind.targetRole == .alert else { return }
+                if let target = $0.target { shown[target] = true } else { anyUnknown = true }
+            }
+        }
+        for (index, alert) in flow.alerts.enumerated() {
+            let clauses = alert.buttons.map { button in
+                button.clause ?? Transition(event: button.event, eventRange: button.eventRange, payload: button.payload,
+                                            action: Action(kind: .close, targetName: nil, target: nil, range: button.range),
+                                            condition: nil, doc: button.doc, range: button.range, isExitHandler: false)
+            }
+            checkConflicts(clauses, place: AnalysisMessages.alertPlace(alert.style.rawValue, alert.name))
+            if alert.buttons.isEmpty, !alert.isIncomplete {
+                report(.emptyAlert, AnalysisMessages.emptyAlert(alert.style.rawValue, alert.name), at: alert.range)
+            }
+            if !shown[index], !anyUnknown {
+                report(.unusedAlert, AnalysisMessages.unusedAlert(alert.style.rawValue, alert.name, flow: flow.name), at: alert.range)
+            }
+        }
+    }
+
     private func describe(_ condition: Condition) -> String { (condition.isNegated ? "!" : "") + condition.guardName }
 
     /// A guard or exit named nowhere; not reported when a misspelt name, or text lost to a syntax
@@ -60,7 +90,7 @@ extension Checker {
         guard !flow.guards.isEmpty || !flow.exits.isEmpty else { return }
         var usedGuards = [Bool](repeating: false, count: flow.guards.count)
         var usedExits = [Bool](repeating: false, count: flow.exits.count)
-        let isLost = flow.isIncomplete || flow.steps.contains(where: \.isIncomplete)
+        let isLost = flow.isIncomplete || flow.steps.contains(where: \.isIncomplete) || flow.alerts.contains(where: \.isIncomplete)
         var anyGuardUnknown = isLost
         var anyExitUnknown = isLost
         for condition in flow.startChoices.compactMap(\.condition) {

@@ -157,9 +157,23 @@ public struct Checker {
         var unknowns = FlowUnknowns.none(flow.steps.count)
         /// (goes anywhere, takes an unnamed exit) for a clause whose action names nothing that resolves.
         func classify(_ transition: Transition) -> (wild: Bool, exit: Bool) {
+            var shown = Set<Int>()
+            return classify(transition, shown: &shown)
+        }
+        /// `shown`: the alerts already looked into (alerts may show each other).
+        func classify(_ transition: Transition, shown: inout Set<Int>) -> (wild: Bool, exit: Bool) {
             var result = (wild: false, exit: false)
             transition.forEachAction { action in
                 if action.kind == .select, !flow.isTabs { result.wild = true }
+                // An alert's buttons make their moves where it was shown: they are the clause's.
+                if action.kind.targetRole == .alert, let alert = action.target, shown.insert(alert).inserted {
+                    if flow.alerts[alert].isIncomplete { result.wild = true }
+                    for button in flow.alerts[alert].buttons {
+                        guard let clause = button.clause else { continue }
+                        let found = classify(clause, shown: &shown)
+                        result = (result.wild || found.wild, result.exit || found.exit)
+                    }
+                }
                 guard action.kind.hasTarget, action.target == nil else { return }
                 switch action.kind {
                 case .exit: result.exit = true
@@ -309,12 +323,13 @@ public struct Checker {
 }
 
 extension Flow {
-    /// Every `on` clause of the flow: its steps' and its own.
-    var allTransitions: [Transition] { steps.flatMap(\.handlers) + handlers }
+    /// Every `on` clause of the flow: its steps', its own, and its alerts' buttons that make a move.
+    var allTransitions: [Transition] { steps.flatMap(\.handlers) + handlers + alerts.flatMap { $0.buttons.compactMap(\.clause) } }
 
     /// Calls `body` with each clause of `allTransitions`, without building the array.
     func forEachTransition(_ body: (Transition) throws -> Void) rethrows {
         for step in steps { for handler in step.handlers { try body(handler) } }
         for handler in handlers { try body(handler) }
+        for alert in alerts { for button in alert.buttons { if let clause = button.clause { try body(clause) } } }
     }
 }

@@ -246,10 +246,31 @@ struct FlowStateGraph {
     /// Adds the moves of each action of `transition` from state `current`, and the states they reach.
     private mutating func addMoves(of transition: Transition, origin: Origin, from current: Int32, isCertain: Bool,
                                    deferring: Bool, deferred: inout [(move: Int, from: Int32, state: State)]) {
+        var shown = Set<Int>()
+        addMoves(of: transition, origin: origin, from: current, isCertain: isCertain, deferring: deferring, deferred: &deferred,
+                 shownAlerts: &shown)
+    }
+
+    /// `shownAlerts`: the alerts whose buttons were already added for this clause (an alert's
+    /// button may show another alert, and alerts may show each other in a cycle).
+    private mutating func addMoves(of transition: Transition, origin: Origin, from current: Int32, isCertain: Bool,
+                                   deferring: Bool, deferred: inout [(move: Int, from: Int32, state: State)],
+                                   shownAlerts: inout Set<Int>) {
         let state = states[Int(current)]
         var branch = 0
         transition.forEachAction { action in
             defer { branch += 1 }
+            if action.kind.targetRole == .alert {
+                // No state of its own: each button's move is a move of this state, from its own clause.
+                guard let alert = action.target, shownAlerts.insert(alert).inserted else { return }
+                for (index, button) in flow.alerts[alert].buttons.enumerated() {
+                    guard let clause = button.clause else { continue }  // it only closes the alert
+                    let buttonOrigin = Origin.clause(ClauseID(alert: alert, button: index, shownByFlowLevel: origin.isFlowLevel))
+                    addMoves(of: clause, origin: buttonOrigin, from: current, isCertain: isCertain, deferring: deferring,
+                             deferred: &deferred, shownAlerts: &shownAlerts)
+                }
+                return
+            }
             if let back = action.back {
                 // The back move is checked where it is made; the screen the action shows lands on
                 // the stacks it goes back to (`followSequences`).
@@ -301,7 +322,7 @@ struct FlowStateGraph {
         case .cover: return State(step: step, layer: .cover, isBottom: true)
         case .root: return State(step: step, layer: .base, isBottom: true)
         case .select: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
-        case .pop, .popTo, .dismiss, .close, .exit: return nil
+        case .pop, .popTo, .dismiss, .close, .exit, .alert, .dialog: return nil
         }
     }
 

@@ -29,21 +29,41 @@ public struct NavigationPath: Sendable, Hashable {
 /// An `on` clause of a flow: the step whose clause it is (nil for the flow's own clauses, which
 /// apply in every step) and its index there. The one identity of a clause inside its flow: the
 /// state graph's moves, the checker's keys and the paths' hops all name a clause by it.
+///
+/// A button of an alert is a clause too (`alert` is the alert's index, `handler` the button's,
+/// `step` nil): the state graph makes its move in each state whose clause shows the alert. It
+/// counts as a flow-level clause when a flow-level clause shows it (`shownByFlowLevel`).
 public struct ClauseID: Sendable, Hashable {
     public let step: Int?
     public let handler: Int
+    /// For an alert's button: the alert, by index in `Flow.alerts`.
+    public let alert: Int?
+    /// For an alert's button: whether a flow-level clause showed the alert.
+    public let shownByFlowLevel: Bool
 
     public init(step: Int?, handler: Int) {
         self.step = step
         self.handler = handler
+        alert = nil
+        shownByFlowLevel = false
     }
 
-    /// Whether it is one of the flow's own clauses rather than a step's.
-    public var isFlowLevel: Bool { step == nil }
+    /// Button `button` of alert `alert`, shown by a flow-level clause or a step's.
+    public init(alert: Int, button: Int, shownByFlowLevel: Bool) {
+        step = nil
+        handler = button
+        self.alert = alert
+        self.shownByFlowLevel = shownByFlowLevel
+    }
 
-    /// The clause itself.
+    /// Whether it is one of the flow's own clauses rather than a step's (or a button of an alert a
+    /// flow-level clause shows).
+    public var isFlowLevel: Bool { alert == nil ? step == nil : shownByFlowLevel }
+
+    /// The clause itself (for a button, its move: only buttons with a move make moves).
     public func transition(in flow: Flow) -> Transition {
-        step.map { flow.steps[$0].handlers[handler] } ?? flow.handlers[handler]
+        if let alert, let clause = flow.alerts[alert].buttons[handler].clause { return clause }
+        return step.map { flow.steps[$0].handlers[handler] } ?? flow.handlers[handler]
     }
 }
 
@@ -93,7 +113,10 @@ extension FlowStateGraph.Move {
     /// How the move reads in a path: `event: action`, or `tab` for the tab bar.
     func describe(in flow: Flow) -> String {
         guard let clause = origin.clause else { return "tab" }
-        return Self.describe(clause.transition(in: flow), branch: branch)
+        let move = Self.describe(clause.transition(in: flow), branch: branch)
+        // A button's move is taken where the alert was shown: `alert DiscardDraft, discardTapped: dismiss`.
+        guard let alert = clause.alert else { return move }
+        return "\(flow.alerts[alert].style.rawValue) \(flow.alerts[alert].name), \(move)"
     }
 
     /// `event: action`, with the back move first when it has one (`event: dismiss, sheet`);

@@ -24,6 +24,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case swiftName = "swift-name"
     case resultMismatch = "result-mismatch"
     case lockGuard = "lock-guard"
+    case emptyAlert = "empty-alert"
     // Warnings.
     case unreachableStep = "unreachable-step"
     case unreachableFlow = "unreachable-flow"
@@ -37,6 +38,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case unusedIgnore = "unused-ignore"
     case unreceivedResult = "unreceived-result"
     case unusedReceive = "unused-receive"
+    case unusedAlert = "unused-alert"
 
     /// Whether a `// flowgraph:ignore` comment may silence it: not a syntax error (nothing is read
     /// past it), and not an ignore comment that silences nothing (remove the comment instead).
@@ -50,10 +52,10 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict,
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
              .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .atUnreachable, .linkMismatch, .unsupportedType, .swiftName,
-             .resultMismatch, .lockGuard:
+             .resultMismatch, .lockGuard, .emptyAlert:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
-             .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive:
+             .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive, .unusedAlert:
             .warning
         }
     }
@@ -82,6 +84,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .swiftName: "A name would collide with another name, or hide a type, in the generated Swift router."
         case .resultMismatch: "A back move hands a step values other than those it receives: a value it needs is missing, or of another type."
         case .lockGuard: "A sheet is 'locked while' a guard that cannot answer at once, without a payload: an async guard, or one with arguments."
+        case .emptyAlert: "An alert or dialog has no button, so nothing could close it."
         case .unreachableStep: "No path from the flow's start leads to this step."
         case .unreachableFlow: "No path from a root flow leads to this flow."
         case .deadEnd: "A step presented as a cover, or as a sheet or popover that may be locked, has no way out: the user is trapped."
@@ -94,6 +97,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .unusedIgnore: "An ignore comment silences nothing: no finding of its rule is in the declaration below, or the rule is unknown."
         case .unreceivedResult: "A back move hands a value back to a step that receives it, but on another path shows a step that does not."
         case .unusedReceive: "A step receives a value that no back move hands it."
+        case .unusedAlert: "An alert or dialog is declared but no clause shows it."
         }
     }
 
@@ -121,6 +125,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .swiftName: "Rename it; a flow that hides a type of the app can also be generated into a namespace (--namespace)."
         case .resultMismatch: "Give the event the values the step receives, by the same name and type, or make the received value optional ('address: AddressID?') when another back move does not carry it."
         case .lockGuard: "Lock the sheet while a guard that answers at once from the app's state (no 'async', no arguments) holds."
+        case .emptyAlert: "Give it at least one button ('on cancelTapped' only closes it)."
         case .unreachableStep: "Add a transition to the step, or remove it."
         case .unreachableFlow: "Run the flow from a reachable step, or remove it."
         case .deadEnd: "Add a 'dismiss', an exit or a 'root' to a step of the cover or locked sheet (or do not lock the sheet)."
@@ -133,6 +138,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .unusedIgnore: "Remove the ignore comment (or the rule id that silences nothing), correct the rule id, or put the comment on the line before the declaration."
         case .unreceivedResult: "Let the other step receive the value too, or make sure the back move shows only steps that receive it."
         case .unusedReceive: "Carry the value in the payload of a back move that shows the step again ('on picked(address: AddressID) -> pop'), or remove it from 'receives'."
+        case .unusedAlert: "Show it from a clause ('on deleteTapped -> alert Name'), or remove it."
         }
     }
 }

@@ -82,6 +82,10 @@ public struct DiagramBuilder {
         "\(step.shared.map { program.groups[$0.group].name } ?? flow.name).\(step.name)"
     }
     func stepID(_ flow: Flow, _ step: Step) -> String { Self.stepID(flow, step, in: program) }
+    /// An alert's node: `Flow.Alert`, or the group's `Group.Alert` (alerts share the steps' names).
+    public static func alertID(_ flow: Flow, _ alert: Alert, in program: FlowProgram) -> String {
+        "\(alert.group.map { program.groups[$0].name } ?? flow.name).\(alert.name)"
+    }
     static func startID(_ flow: Flow) -> String { "\(flow.name).$start" }
     static func anyStepID(_ flow: Flow) -> String { "\(flow.name).$any" }
     static func exitID(_ flow: Flow, _ exit: Exit) -> String { "\(flow.name).$exit.\(exit.name)" }
@@ -94,6 +98,7 @@ public struct DiagramBuilder {
         if !flow.doc.isEmpty { attributes.append(.init("tooltip", flow.doc.joined(separator: "\n"))) }
         var nodes: [Diagram.Node] = [Diagram.Node(id: Self.startID(flow), attributes: DiagramStyle.startNode)]
         nodes += stepNodes(flow)
+        nodes += alertNodes(flow)
         for exit in flow.exits {
             var node = Diagram.Node(id: Self.exitID(flow, exit), attributes: DiagramStyle.exitNode)
             let inputs = exit.inputs.isEmpty ? "" : "\n(" + exit.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
@@ -125,7 +130,7 @@ public struct DiagramBuilder {
         attributes += DiagramStyle.destinationsCluster
         attributes += [.init("fontname", "Helvetica-Bold"), .init("labeljust", "l")]
         if !flow.doc.isEmpty { attributes.append(.init("tooltip", flow.doc.joined(separator: "\n"))) }
-        var nodes = stepNodes(flow)
+        var nodes = stepNodes(flow) + alertNodes(flow)
         if !flow.handlers.isEmpty { nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode)) }
         for (index, node) in nodes.enumerated() { nodeIndex[node.id] = (clusters.count, index) }
         clusters.append(Diagram.Cluster(id: Self.clusterID(flow), attributes: attributes, nodes: nodes))
@@ -163,6 +168,16 @@ public struct DiagramBuilder {
         return nodes
     }
 
+    /// The nodes of a flow's own alerts and dialogs (a group's are drawn in the group's box).
+    private func alertNodes(_ flow: Flow) -> [Diagram.Node] {
+        flow.alerts.filter { $0.group == nil }.map { alert in
+            var node = Diagram.Node(id: Self.alertID(flow, alert, in: program), attributes: DiagramStyle.alertNode)
+            node.attributes.set("label", DiagramStyle.alertLabel(alert))
+            if !alert.doc.isEmpty { node.attributes.set("tooltip", alert.doc.joined(separator: "\n")) }
+            return node
+        }
+    }
+
     // MARK: - Transitions
 
     /// The transitions of a flow's own steps and clauses, or of a destinations group's declaration.
@@ -178,6 +193,11 @@ public struct DiagramBuilder {
             for transition in step.handlers { addTransition(transition, from: source, of: step, in: flow) }
         }
         for transition in program.ownHandlers(of: flow) { addTransition(transition, from: Self.anyStepID(flow), of: nil, in: flow) }
+        // A button's move is taken where the alert was shown: drawn from the alert (a back move, on it).
+        for alert in flow.alerts where alert.group == nil {
+            let source = Self.alertID(flow, alert, in: program)
+            for button in alert.buttons { if let clause = button.clause { addTransition(clause, from: source, of: nil, in: flow) } }
+        }
     }
 
     private mutating func addTransition(_ transition: Transition, from source: String, of step: Step?, in flow: Flow) {
@@ -189,6 +209,9 @@ public struct DiagramBuilder {
             case .exit:
                 guard let target = action.target else { continue }
                 head = Self.exitID(flow, flow.exits[target])
+            case .alert, .dialog:
+                guard let target = action.target else { continue }
+                head = Self.alertID(flow, flow.alerts[target], in: program)
             default:
                 guard let target = action.target else { continue }
                 head = stepID(flow, flow.steps[target])
@@ -199,7 +222,7 @@ public struct DiagramBuilder {
                 label += ": " + (action.back.map { "\($0.written), " } ?? "") + "\(action.kind.rawValue) at \(at.name)"
             } else if let back = action.back {
                 label += ": \(back.written), \(action.kind.rawValue)"
-            } else if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select {
+            } else if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select, action.kind.targetRole != .alert {
                 label += ": \(action.kind.rawValue)"
             }
             label += DiagramStyle.lockLabel(action)

@@ -12,8 +12,23 @@ public enum DiagramStyle {
         case .select: [.init("color", "#0e8a9e"), .init("style", "solid"), .init("arrowhead", "diamond")]
         case .pop, .popTo, .dismiss, .close: [.init("color", "#777777"), .init("style", "dotted"), .init("arrowhead", "open")]
         case .exit: [.init("color", "#1a7f37"), .init("style", "solid"), .init("arrowhead", "empty")]
+        case .alert, .dialog: [.init("color", "#c2410c"), .init("style", "dashed"), .init("arrowhead", "odot")]
         }
     }
+
+    /// What an alert's node says: `alert DiscardDraft`, its inputs, and the buttons that only close
+    /// it (`keepTapped: closes`); the buttons with a move are its edges.
+    public static func alertLabel(_ alert: Alert, lineBreak: String = "\n") -> String {
+        var label = "\(alert.style.rawValue) \(alert.name)"
+        if !alert.inputs.isEmpty { label += lineBreak + "(" + alert.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")" }
+        for button in alert.buttons where button.clause == nil { label += lineBreak + "\(button.event): closes" }
+        return label
+    }
+
+    /// An alert's or dialog's node: a transient modal, drawn beside the steps of its flow.
+    public static let alertNode: [Diagram.Attribute] = [
+        .init("shape", "box"), .init("style", "rounded,filled,dashed"), .init("fillcolor", "#fff4e6"), .init("color", "#c2410c"),
+    ]
 
     /// What the legend says about each kind, in the order it lists them.
     public static let actionLegend: [(ActionKind, String)] = [

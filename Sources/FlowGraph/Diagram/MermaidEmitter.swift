@@ -38,7 +38,9 @@ public enum MermaidEmitter {
         var pointedAt = Set(flow.startChoices.compactMap(\.step))
         if !flow.uses.isEmpty {
             for transition in flow.steps.filter({ $0.shared == nil }).flatMap(\.handlers) + handlers {
-                transition.forEachAction { if $0.kind.targetRole != .exit, let target = $0.target { pointedAt.insert(target) } }
+                transition.forEachAction {
+                    if $0.kind.targetRole != .exit, $0.kind.targetRole != .alert, let target = $0.target { pointedAt.insert(target) }
+                }
             }
         }
         for (index, step) in flow.steps.enumerated() {
@@ -54,6 +56,11 @@ public enum MermaidEmitter {
                 lines.append("        note right of \(stepID) : runs \(label(program.flows[runs].name))")
             }
         }
+        // An alert is a state of the drawing only: the checker has none for it (its buttons' moves
+        // are the presenter's). A group's alerts are drawn with the group.
+        for alert in flow.alerts where alert.group == nil {
+            lines.append("        state \"\(label(DiagramStyle.alertLabel(alert, lineBreak: " · ")))\" as \(ids.id(for: "\(flow.name).\(alert.name)"))")
+        }
         let anyID = ids.id(for: "\(flow.name).$any")
         if !handlers.isEmpty { lines.append("        state \"any step\" as \(anyID)") }
         for step in flow.steps where step.shared == nil {
@@ -61,6 +68,10 @@ public enum MermaidEmitter {
             for transition in step.handlers { lines += edges(transition, from: source, of: step, in: flow, program: program, ids: &ids) }
         }
         for transition in handlers { lines += edges(transition, from: anyID, of: nil, in: flow, program: program, ids: &ids) }
+        for alert in flow.alerts where alert.group == nil {
+            let source = ids.id(for: "\(flow.name).\(alert.name)")
+            for clause in alert.buttons.compactMap(\.clause) { lines += edges(clause, from: source, of: nil, in: flow, program: program, ids: &ids) }
+        }
         lines.append("    }")
         return lines
     }
@@ -79,6 +90,11 @@ public enum MermaidEmitter {
                 guard let target = action.target else { return nil }
                 head = "[*]"
                 text += " (exit \(flow.exits[target].name))"
+            case .alert, .dialog:
+                guard let target = action.target else { return nil }
+                let alert = flow.alerts[target]
+                head = ids.id(for: "\(alert.group.map { program.groups[$0].name } ?? flow.name).\(alert.name)")
+                text += " (\(action.kind.rawValue))"
             default:
                 guard let target = action.target else { return nil }
                 head = ids.id(for: "\(flow.name).\(flow.steps[target].name)")

@@ -1,15 +1,16 @@
 /// Builds the router's model from a checked program.
 extension RouterModel {
     /// Names of the types the generated file nests in each flow's enum.
-    static let flowNestedNames: Set<String> = ["Step", "Event", "Exit", "Guards", "Guard", "Link", "Received"]
+    static let flowNestedNames: Set<String> = ["Step", "Event", "Exit", "Guards", "Guard", "Link", "Received", "Alert"]
     /// Names of the types nested in the program type (`FlowRouter`).
     static let programNestedNames: Set<String> = [
         "Flow", "Screen", "Event", "Exit", "Link", "GuardID", "Root", "Guards", "NoGuards", "Source", "AppGuards", "Received",
+        "Alert",
     ]
     /// Names of the public types nested in the runtime's `Navigator`, which its extension sees.
     static let navigatorNestedNames: Set<String> = [
         "Program", "Flow", "Screen", "Event", "Exit", "Link", "GuardID", "Root", "FlowID", "StackID", "EntryID",
-        "StackStyle", "ModalStyle", "Entry", "Stack", "RunningFlow", "Command", "Outcome", "Record",
+        "StackStyle", "ModalStyle", "Entry", "Stack", "RunningFlow", "Command", "Outcome", "Record", "Alert", "ShownAlert",
     ]
     static let programType = "FlowRouter"
     static let navigatorAlias = "FlowNavigator"
@@ -50,6 +51,7 @@ extension RouterModel {
             flows[index].exitBuilds = builds.exits[index]
             flows[index].guardBuilds = builds.guards[index]
             flows[index].receivedBuilds = builds.received[index]
+            flows[index].alertBuilds = builds.alerts[index]
         }
         appTypeAliases = types.aliased.sorted()
     }
@@ -100,7 +102,7 @@ extension RouterModel {
                                                         parameters: types.parameters(step.inputs)), reads: reads))
         }
         let declaration = SwiftNames.identifier(flow.name)
-        return FlowModel(
+        var model = FlowModel(
             index: index, declaration: declaration,
             reference: isAliased ? flowAliasPrefix + flow.name : declaration,
             caseName: SwiftNames.caseIdentifier(flow.name), doc: flow.doc, isTabs: flow.isTabs,
@@ -121,6 +123,10 @@ extension RouterModel {
                 step.receives.isEmpty ? nil
                     : CaseModel(name: SwiftNames.caseIdentifier(step.name), doc: step.doc, parameters: types.parameters(step.receives))
             })
+        model.alerts = flow.alerts.map {
+            CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs))
+        }
+        return model
     }
 
     /// The inputs of a root flow's first screens (every tab's, for tabs), each name once.

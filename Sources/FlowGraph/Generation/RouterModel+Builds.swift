@@ -14,6 +14,8 @@ struct BuildCollector {
     private(set) var guards: [[Build]]
     /// For each flow, how the values its receiving steps are handed are built (a build's target is a step's index).
     private(set) var received: [[Build]]
+    /// For each flow, how its alerts are built from the payloads of the clauses that show them.
+    private(set) var alerts: [[Build]]
     private var seen: [Set<Build>]
     private var seenExits: [Set<Build>]
     private var seenGuards: [Set<Build>]
@@ -26,6 +28,7 @@ struct BuildCollector {
         exits = steps
         guards = steps
         received = steps
+        alerts = steps
         seen = Array(repeating: [], count: program.flows.count)
         seenExits = seen
         seenGuards = seen
@@ -55,6 +58,12 @@ struct BuildCollector {
             }
             for clause in flow.handlers {
                 for source in eventSources(clause.event) { add(clause, in: flowIndex, from: source) }
+            }
+            // An alert's buttons are events of the flow, whose clauses run where the alert was shown.
+            for alert in flow.alerts {
+                for clause in alert.buttons.compactMap(\.clause) {
+                    for source in eventSources(clause.event) { add(clause, in: flowIndex, from: source) }
+                }
             }
             // `at`: each screen on the path inside the subflow, and each guard it asks, from the clause's payload.
             func addAtPaths(_ handlers: [Transition], step: Int?) {
@@ -137,6 +146,7 @@ struct BuildCollector {
             exits[index].sort { $0.target < $1.target }
             guards[index].sort { $0.target < $1.target }
             received[index].sort { $0.target < $1.target }
+            alerts[index].sort { $0.target < $1.target }
         }
     }
 
@@ -179,6 +189,10 @@ struct BuildCollector {
         switch action.kind.targetRole {
         case .newScreen: addStep(target, in: flow, from: source)
         case .exit: addExit(target, in: flow, from: source)
+        case .alert:
+            guard let build = Self.build(target, inputs: program.flows[flow].alerts[target].inputs, from: source),
+                  !alerts[flow].contains(build) else { return }
+            alerts[flow].append(build)
         case .shownStep, .none: break
         }
     }

@@ -54,6 +54,11 @@ struct RouterModel {
         /// it one (a build's target is the step's index).
         var receivedBuilds: [Build] = []
 
+        /// The flow's alerts and dialogs as cases of its `Alert`, with their inputs.
+        var alerts: [CaseModel] = []
+        /// How each alert is built from the payloads of the clauses that show it.
+        var alertBuilds: [Build] = []
+
         /// Whether a step of the flow receives: the flow then has a `Received` enum.
         var receives: Bool { received.contains { $0 != nil } }
 

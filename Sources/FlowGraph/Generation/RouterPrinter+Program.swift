@@ -10,6 +10,7 @@ extension RouterPrinter {
         let withLinks = flows.filter { !$0.links.isEmpty }
         let withGuards = flows.filter { !$0.guards.isEmpty }
         let withReceived = flows.filter(\.receives)
+        let withAlerts = flows.filter { !$0.alerts.isEmpty }
         out.line("// MARK: - The program")
         out.line()
         out.line("/// The program as the navigator runs it: its flows and screens, and the program as data.")
@@ -37,6 +38,9 @@ extension RouterPrinter {
             if !withReceived.isEmpty {
                 wrapper("Received", "Hashable, Sendable", "A value a back move hands a screen of any flow that receives, when it shows it again.",
                         withReceived, "Received", in: &out)
+            }
+            if !withAlerts.isEmpty {
+                wrapper("Alert", "Hashable, Sendable", "An alert or dialog of any flow, with its inputs.", withAlerts, "Alert", in: &out)
             }
             out.line()
             out.line("/// A guard of any flow; it prints as `Flow.guard`.")
@@ -77,7 +81,7 @@ extension RouterPrinter {
             table(in: &out)
             out.line()
             references(withEvents: withEvents, withExits: withExits, withLinks: withLinks, withGuards: withGuards,
-                       withReceived: withReceived, in: &out)
+                       withReceived: withReceived, withAlerts: withAlerts, in: &out)
         }
     }
 
@@ -120,7 +124,7 @@ extension RouterPrinter {
     /// The functions of the runtime's protocol: from a typed value to its index in the table and back.
     private func references(withEvents: [RouterModel.FlowModel], withExits: [RouterModel.FlowModel],
                             withLinks: [RouterModel.FlowModel], withGuards: [RouterModel.FlowModel],
-                            withReceived: [RouterModel.FlowModel], in out: inout SwiftPrinter) {
+                            withReceived: [RouterModel.FlowModel], withAlerts: [RouterModel.FlowModel], in out: inout SwiftPrinter) {
         let ref = runtime
         func switchOver(_ header: String, _ subject: String, _ flows: [RouterModel.FlowModel], _ body: (RouterModel.FlowModel) -> String,
                         in out: inout SwiftPrinter) {
@@ -177,6 +181,11 @@ extension RouterPrinter {
         if !withReceived.isEmpty {
             dispatch("\(access)static func received(_ step: \(ref)StepRef, from source: Source) -> Received?", "step", withReceived,
                      "received(step.step, from: source)", "Received", in: &out)
+        }
+        // Without an alert, the runtime's default shows none (`Alert` is `Never`).
+        if !withAlerts.isEmpty {
+            dispatch("\(access)static func alert(_ ref: \(ref)AlertRef, from source: Source) -> Alert?", "ref", withAlerts,
+                     "alert(ref.index, from: source)", "Alert", in: &out)
         }
         out.line("@MainActor")
         out.block("\(access)static func ask(_ ref: \(ref)GuardRef, of guards: AppGuards, from source: Source) \(asyncWord)-> Bool?") { out in

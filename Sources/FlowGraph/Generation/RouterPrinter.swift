@@ -141,6 +141,11 @@ struct RouterPrinter {
                 out.line("/// The values a back move hands the steps of flow '\(name(flow))' that receive, when it shows them again.")
                 cases("\(access)enum Received: Hashable, Sendable", flow.received.compactMap { $0 }, in: &out)
             }
+            if !flow.alerts.isEmpty {
+                out.line()
+                out.line("/// The alerts and dialogs of flow '\(name(flow))', with their inputs: what the UI shows over the screen that showed one.")
+                cases("\(access)enum Alert: Hashable, Sendable", flow.alerts, in: &out)
+            }
             out.line()
             indexFunctions(flow, in: &out)
             builds(flow, in: &out)
@@ -256,6 +261,7 @@ struct RouterPrinter {
         if !flow.exits.isEmpty { buildFunction("exit", "Exit", flow.exitBuilds, cases: flow.exits, in: &out) }
         if flow.hasGuardArguments { askFunction(flow, in: &out) }
         if flow.receives { receivedFunction(flow, in: &out) }
+        if !flow.alerts.isEmpty { buildFunction("alert", "Alert", flow.alertBuilds, cases: flow.alerts, in: &out) }
         guard !flow.links.isEmpty else { return }
         out.block("fileprivate static func link(_ index: Int, values: [String?]) -> Link?") { out in
             out.switchOver("index") { out in

@@ -47,6 +47,18 @@ struct RouterTable {
             for (index, clause) in flow.eventHandlers.enumerated() {
                 lines.append(Self.clause(clause, triggers: events, in: flow, paths: atPaths(flowIndex, nil, index)))
             }
+            // `alert NAME STYLE [in NAME:TYPE]... [close TRIGGER | CLAUSE]...`; a button's move has no `at`.
+            for alert in flow.alerts {
+                var line = Self.record("alert", [alert.name, alert.style.rawValue] + alert.inputs.flatMap { ["in", "\($0.name):\($0.type)"] })
+                for button in alert.buttons {
+                    if let clause = button.clause {
+                        line += " " + Self.clause(clause, triggers: events, in: flow, paths: { _ in nil })
+                    } else {
+                        line += " close \(events[button.event] ?? 0)"
+                    }
+                }
+                lines.append(line)
+            }
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }
                 let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)

@@ -40,6 +40,13 @@ extension ProgramMap {
                 addClauses(step.handlers, step: step.name)
             }
             addClauses(flow.handlers, step: nil)
+            // An alert is found like a step (its node), its buttons' moves like clauses "in" it.
+            for alert in flow.alerts where alert.group == nil {
+                search.append(SearchEntry(
+                    kind: .step, text: "\(alert.style.rawValue) \(alert.name)", flow: flowIndex,
+                    targets: [DiagramBuilder.alertID(flow, alert, in: program)], location: location(alert.range)))
+                addClauses(alert.buttons.compactMap(\.clause), step: alert.name)
+            }
             let links = flow.links.map { link in
                 NamedEntry(name: link.pattern.text, target: link.target.map { flow.steps[$0].name }, location: location(link.range))
             }

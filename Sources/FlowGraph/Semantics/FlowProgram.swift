@@ -98,6 +98,9 @@ public struct Flow: Sendable {
     public var isDestinations = false
     /// The destinations groups the flow uses (`use Name`), by index in `FlowProgram.groups`.
     public var uses: [Int] = []
+    /// The flow's alerts and dialogs (`alert Name { ... }`): transient modals its clauses show
+    /// (`alert Name`), by index; their names share the namespace of the steps.
+    public var alerts: [Alert] = []
 
     /// The steps shown when the flow starts running: every tab of a tabs flow, else each step it
     /// may start at (none without a start).
@@ -111,6 +114,7 @@ public struct Flow: Sendable {
     }
 
     public func step(named name: String) -> Int? { steps.firstIndex { $0.name == name } }
+    public func alert(named name: String) -> Int? { alerts.firstIndex { $0.name == name } }
     public func exit(named name: String) -> Int? { exits.firstIndex { $0.name == name } }
     public func guardIndex(named name: String) -> Int? { guards.firstIndex { $0.name == name } }
 }
@@ -150,6 +154,36 @@ public struct Step: Sendable {
     public var runsAFlow: Bool { runsRange != nil }
     /// Whether the step runs a flow whose name does not resolve: it may run any flow.
     public var runsUnknownFlow: Bool { runsRange != nil && runs == nil }
+}
+
+/// `alert Name(inputs) { ... }` or `dialog Name(inputs) { ... }`: a transient modal shown over where
+/// the user is. It has no stack and no state of its own: any button closes it, and the button's
+/// move is then taken in the place that showed it (see docs/Language.md, "Alerts and dialogs").
+public struct Alert: Sendable {
+    public var style: AlertStyle
+    public var name: String
+    public var doc: [String]
+    /// The range of its name.
+    public var range: SourceRange
+    /// Built from the payload of the clause that shows it, by name, as a step's are.
+    public var inputs: [Parameter]
+    /// Its buttons, in source order.
+    public var buttons: [AlertButton]
+    /// Whether some of its text was lost to a syntax error, or its name was declared twice.
+    public var isIncomplete = false
+    /// For an alert a destinations group declares, the group.
+    public var group: Int?
+}
+
+/// `on event(payload) -> move` in an alert: a button. Any button closes the alert; `clause` is its
+/// move, taken where the alert was shown, or nil for a button that only closes it.
+public struct AlertButton: Sendable {
+    public var event: String
+    public var eventRange: SourceRange
+    public var payload: [Parameter]
+    public var doc: [String]
+    public var range: SourceRange
+    public var clause: Transition?
 }
 
 /// A step of a destinations group, as a flow that uses the group has it.
@@ -349,7 +383,7 @@ public struct Action: Sendable, Hashable {
         switch kind {
         case .cover: true
         case .sheet, .popover: lock != nil
-        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close: false
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog: false
         }
     }
 

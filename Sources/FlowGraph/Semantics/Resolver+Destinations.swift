@@ -46,6 +46,15 @@ extension Resolver {
                 steps[step.name.text] = step.name.range
                 expanded.steps.append(step)
             }
+            // Alerts share the steps' names.
+            for alert in group.alerts {
+                if let first = steps[alert.name.text] ?? syntax.alerts.first(where: { $0.name.text == alert.name.text })?.name.range {
+                    clash(alert.style.rawValue, alert.name, first: first)
+                    continue
+                }
+                steps[alert.name.text] = alert.name.range
+                expanded.alerts.append(alert)
+            }
             for item in group.guards {
                 if let first = guards[item.name.text] { clash("guard", item.name, first: first); continue }
                 guards[item.name.text] = item.name.range
@@ -80,7 +89,7 @@ extension Resolver {
         return result
     }
 
-    /// Marks the steps and guards of `flow` that a group it uses declares (`stepsOfGroup`: each
+    /// Marks the steps, alerts and guards of `flow` that a group it uses declares (`stepsOfGroup`: each
     /// group's steps by name).
     func markShared(_ flow: inout Flow, groups: [DestinationGroup], stepsOfGroup: [[String: Int]]) {
         guard !flow.uses.isEmpty else { return }
@@ -92,6 +101,10 @@ extension Resolver {
         for index in flow.guards.indices {
             guard let group = group(containing: flow.guards[index].range), flow.uses.contains(group) else { continue }
             flow.guards[index].group = group
+        }
+        for index in flow.alerts.indices {
+            guard let group = group(containing: flow.alerts[index].range), flow.uses.contains(group) else { continue }
+            flow.alerts[index].group = group
         }
     }
 }

@@ -30,6 +30,13 @@ extension Resolver {
                 checkActions(of: handler, payload: handler.payload, in: flow, program: program)
                 checkGuardArguments(of: handler, payload: handler.payload, in: flow)
             }
+            for alert in flow.alerts {
+                for button in alert.buttons {
+                    guard let clause = button.clause else { continue }
+                    checkActions(of: clause, payload: clause.payload, in: flow, program: program)
+                    checkGuardArguments(of: clause, payload: clause.payload, in: flow)
+                }
+            }
         }
     }
 
@@ -94,22 +101,33 @@ extension Resolver {
             if let at = action.at { checkAtInputs(at, of: transition, payload: payload, program: program) }
             guard let target = action.target else { return }
             let needed: [Parameter]
-            let isStep: Bool
-            switch action.kind.targetRole {
+            let role = action.kind.targetRole
+            switch role {
             case .newScreen:
                 needed = flow.steps[target].inputs
-                isStep = true
             case .exit:
                 needed = flow.exits[target].inputs
-                isStep = false
+            case .alert:
+                needed = flow.alerts[target].inputs  // its title and message are built from the payload
             case .shownStep, .none:
                 return  // The target is already shown, with its inputs.
             }
             if needed.isEmpty { return }
             // Built only for a finding.
-            var description: String { isStep ? "step '\(flow.steps[target].name)'" : "exit '\(flow.exits[target].name)'" }
+            var description: String {
+                switch role {
+                case .exit: "exit '\(flow.exits[target].name)'"
+                case .alert: "\(flow.alerts[target].style.rawValue) '\(flow.alerts[target].name)'"
+                case .newScreen, .shownStep, .none: "step '\(flow.steps[target].name)'"
+                }
+            }
             var note: Diagnostic.Note {
-                .init(SemanticMessages.declaredHere(description), at: isStep ? flow.steps[target].range : flow.exits[target].range)
+                let range = switch role {
+                case .exit: flow.exits[target].range
+                case .alert: flow.alerts[target].range
+                case .newScreen, .shownStep, .none: flow.steps[target].range
+                }
+                return .init(SemanticMessages.declaredHere(description), at: range)
             }
             for problem in Self.bindingProblems(needed, from: payload) {
                 switch problem {

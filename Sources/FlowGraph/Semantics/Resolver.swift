@@ -9,6 +9,7 @@ public struct Resolver {
     /// would make a flow of 1,000,000 steps take hours.
     private var stepIndex: [String: Int] = [:]
     private var exitIndex: [String: Int] = [:]
+    private var alertIndex: [String: Int] = [:]
     /// Whether the flow being resolved lost text to a syntax error, which may have declared names.
     private var isLosingDeclarations = false
     /// The text of each destinations group, by index in `FlowProgram.groups`.
@@ -135,6 +136,21 @@ public struct Resolver {
             declared.isIncomplete = step.isIncomplete || repeated.contains(step.name.text)
             flow.steps.append(declared)
         }
+        // Alerts share the steps' namespace: `alert X` and `push X` must not be able to mean the same name.
+        var stepNames = Dictionary(syntax.steps.map { ($0.name.text, $0.name.range) }, uniquingKeysWith: { first, _ in first })
+        for alert in syntax.alerts {
+            if let first = stepNames[alert.name.text] {
+                report(.duplicateName, SemanticMessages.duplicateAlertName(alert.name.text, owner: SemanticMessages.owner(flow)), at: alert.name.range,
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
+                continue
+            }
+            stepNames[alert.name.text] = alert.name.range
+            checkInputTypes(alert.inputs, of: SemanticMessages.alertOwner(alert.style.rawValue, alert.name.text))
+            var declared = Alert(style: alert.style, name: alert.name.text, doc: alert.doc, range: alert.name.range,
+                                 inputs: parameters(alert.inputs), buttons: [])
+            declared.isIncomplete = alert.isIncomplete
+            flow.alerts.append(declared)
+        }
         for exit in unique(syntax.exits, name: \.name, message: { SemanticMessages.duplicateExit($0, flow: flow.name) }) {
             flow.exits.append(Exit(name: exit.name.text, inputs: parameters(exit.inputs), doc: exit.doc, range: exit.name.range))
             checkInputTypes(exit.inputs, of: SemanticMessages.exitOwner(exit.name.text))
@@ -189,6 +205,7 @@ public struct Resolver {
         isLosingDeclarations = syntax.hasLostDeclarations
         stepIndex = Dictionary(flow.steps.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         exitIndex = Dictionary(flow.exits.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        alertIndex = Dictionary(flow.alerts.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // start
         if let start = syntax.starts.first {
             flow.startChoices = start.choices.enumerated().map { index, name in
@@ -236,6 +253,16 @@ public struct Resolver {
             }
         }
         flow.handlers = syntax.handlers.map { transition($0, in: flow, isExitHandler: false) }
+        // alerts: `flow.alerts` holds the first declaration of each name, in order (see `declare`).
+        var position = 0
+        for alertSyntax in syntax.alerts where position < flow.alerts.count && flow.alerts[position].range == alertSyntax.name.range {
+            flow.alerts[position].buttons = alertSyntax.buttons.map { button in
+                AlertButton(event: button.event.text, eventRange: button.event.range, payload: parameters(button.payload),
+                            doc: button.doc, range: button.range,
+                            clause: button.action == nil ? nil : transition(button, in: flow, isExitHandler: false))
+            }
+            position += 1
+        }
         // links
         flow.links = syntax.links.map { link in
             var target = stepIndex[link.target.text]
@@ -284,9 +311,11 @@ public struct Resolver {
     /// Resolves one `on` clause in `flow`.
     private mutating func transition(_ syntax: OnSyntax, in flow: Flow, isExitHandler: Bool) -> Transition {
         let condition = syntax.condition.map { resolveCondition($0, in: flow) }
+        // Only an alert's button has no action (and it is not resolved as a clause).
+        let written = syntax.action ?? ActionSyntax(kind: .close, target: nil, range: syntax.range)
         return Transition(
             event: syntax.event.text, eventRange: syntax.event.range, payload: parameters(syntax.payload),
-            action: action(syntax.action, in: flow), condition: condition, doc: syntax.doc, range: syntax.range,
+            action: action(written, in: flow), condition: condition, doc: syntax.doc, range: syntax.range,
             isExitHandler: isExitHandler)
     }
 
@@ -329,7 +358,18 @@ public struct Resolver {
     private mutating func action(_ syntax: ActionSyntax, in flow: Flow) -> Action {
         var target: Int?
         if let name = syntax.target {
-            if syntax.kind == .exit {
+            if let style = AlertStyle(rawValue: syntax.kind.rawValue) {
+                target = alertIndex[name.text]
+                if target == nil {
+                    target = reportUnknown(SemanticMessages.unknownAlert(name.text, style: style.rawValue, owner: SemanticMessages.owner(flow)),
+                                           at: name.range, name: name.text, candidates: flow.alerts.map(\.name)).flatMap { alertIndex[$0] }
+                }
+                if let found = target, flow.alerts[found].style != style {
+                    let declared = flow.alerts[found].style.rawValue
+                    report(.unknownName, SemanticMessages.wrongAlertStyle(name.text, declared: declared), at: syntax.range,
+                           notes: [.init(SemanticMessages.declaredHere("\(declared) '\(name.text)'"), at: flow.alerts[found].range)])
+                }
+            } else if syntax.kind == .exit {
                 target = exitIndex[name.text]
                 if target == nil {
                     target = reportUnknown(SemanticMessages.unknownExitInAction(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
@@ -400,7 +440,13 @@ public struct Resolver {
     private mutating func events(of flow: Flow) -> [Event] {
         var events: [Event] = []
         var byName: [String: Int] = [:]
+        // An alert's buttons are events of its flow too: the app sends them when the user taps one.
         let transitions = flow.steps.flatMap(\.handlers).filter { !$0.isExitHandler } + flow.handlers
+            + flow.alerts.flatMap { $0.buttons.map { button in
+                button.clause ?? Transition(event: button.event, eventRange: button.eventRange, payload: button.payload,
+                                            action: Action(kind: .close, targetName: nil, target: nil, range: button.range),
+                                            condition: nil, doc: button.doc, range: button.range, isExitHandler: false)
+            } }
         for transition in transitions.sorted(by: { $0.range < $1.range }) {
             if let index = byName[transition.event] {
                 let first = events[index]

@@ -24,6 +24,14 @@ enum SemanticMessages {
 
     static func unknownFlow(_ name: String) -> String { "no flow named '\(name)'" }
     static func unknownStep(_ name: String, owner: String) -> String { "\(owner) has no step named '\(name)'" }
+    static func unknownAlert(_ name: String, style: String, owner: String) -> String { "\(owner) has no \(style) named '\(name)'" }
+    static func wrongAlertStyle(_ name: String, declared: String) -> String {
+        "'\(name)' is declared as \(declared == "alert" ? "an alert" : "a dialog"): show it with '\(declared) \(name)'"
+    }
+    static func duplicateAlertName(_ name: String, owner: String) -> String {
+        "'\(name)' is declared more than once in \(owner) (alerts, dialogs and steps share their names)"
+    }
+    static func alertOwner(_ style: String, _ name: String) -> String { "\(style) '\(name)'" }
     static func unknownExitInAction(_ name: String, owner: String) -> String { "\(owner) has no exit named '\(name)'" }
     static func unknownGuard(_ name: String, owner: String) -> String { "\(owner) declares no guard named '\(name)'" }
     static func similarName(_ name: String) -> String { "did you mean '\(name)'?" }

@@ -12,12 +12,12 @@ public struct Parser {
     /// The file's `import` declarations, in source order.
     public internal(set) var imports: [ImportSyntax] = []
 
-    static let memberKeywords: Set<String> = ["start", "step", "exit", "guard", "link", "on", "use"]
+    static let memberKeywords: Set<String> = ["start", "step", "exit", "guard", "link", "on", "use", "alert", "dialog"]
     /// The words that begin a top-level declaration.
     static let declarationKeywords: Set<String> = ["flow", "destinations"]
     /// The members a `destinations` group may have: screens and what they do, never where a flow
     /// starts, ends or is linked to.
-    static let destinationMembers: Set<String> = ["step", "guard", "on"]
+    static let destinationMembers: Set<String> = ["step", "guard", "on", "alert", "dialog"]
 
     public init(file: Int, tokens: [Token]) {
         self.file = file
@@ -161,6 +161,8 @@ public struct Parser {
             if let start = parseStart() { flow.starts.append(start) }
         case "step":
             if let step = parseStep() { flow.steps.append(step) }
+        case "alert", "dialog":
+            if let alert = parseAlert() { flow.alerts.append(alert) }
         case "exit":
             advance()
             guard let name = expectName("an exit name after 'exit'") else { break }
@@ -283,7 +285,38 @@ public struct Parser {
         return step
     }
 
-    mutating func parseStepBody(named name: String) -> [OnSyntax] {
+    // MARK: - alert := doc? ('alert' | 'dialog') Name inputs? '{' button* '}'
+    //         button := doc? 'on' Name inputs? ('->' action condition?)?
+
+    mutating func parseAlert() -> AlertSyntax? {
+        let keyword = take()
+        let style = AlertStyle(rawValue: keyword.text) ?? .alert
+        guard let name = expectName("a name after '\(keyword.text)'") else {
+            skipHeader()
+            if current.isPunctuation("{") { _ = parseStepBody(named: "", isAlert: true) }
+            return nil
+        }
+        let inputs = current.isPunctuation("(") ? parseParameters() : []
+        var buttons: [OnSyntax] = []
+        var isIncomplete = false
+        if current.isPunctuation("{") {
+            let errors = diagnostics.count
+            buttons = parseStepBody(named: name.text, isAlert: true)
+            isIncomplete = diagnostics.count > errors
+        } else {
+            // An alert without buttons could not be closed: its body is required.
+            error(SyntaxMessages.expected("'(' or '{' and the buttons of \(keyword.text) '\(name.text)'", found: describeFollowing(current)),
+                  atMissing: current)
+            isIncomplete = true
+            skipHeader()
+            if current.isPunctuation("{") { buttons = parseStepBody(named: name.text, isAlert: true) }
+        }
+        var alert = AlertSyntax(style: style, name: name, inputs: inputs, buttons: buttons, doc: keyword.doc, range: range(from: keyword))
+        alert.isIncomplete = isIncomplete
+        return alert
+    }
+
+    mutating func parseStepBody(named name: String, isAlert: Bool = false) -> [OnSyntax] {
         advance() // '{'
         var handlers: [OnSyntax] = []
         while true {
@@ -295,14 +328,15 @@ public struct Parser {
             if isAtEnd || (current.isAtLineStart && current.kind == .identifier
                 && (Self.declarationKeywords.contains(current.text) || (Self.memberKeywords.contains(current.text) && current.text != "on"))
                 && peekIsName(1)) {
-                error(SyntaxMessages.unclosedStep(name), atEndOf: previous)
+                error(isAlert ? SyntaxMessages.unclosedAlert(name) : SyntaxMessages.unclosedStep(name), atEndOf: previous)
                 return handlers
             }
             let startIndex = index
             if current.isKeyword("on") {
-                if let handler = parseOn() { handlers.append(handler) }
+                if let handler = parseOn(isButton: isAlert) { handlers.append(handler) }
             } else {
-                error(SyntaxMessages.expected("'on' or '}' in a step body", found: describe(current)), at: current)
+                error(SyntaxMessages.expected(isAlert ? "'on' or '}' in the buttons of an alert" : "'on' or '}' in a step body",
+                                              found: describe(current)), at: current)
                 advance()
                 skipToLineStart()
             }
@@ -313,11 +347,20 @@ public struct Parser {
 
     // MARK: - on := doc? 'on' Name inputs? '->' action condition?
 
-    mutating func parseOn() -> OnSyntax? {
+    mutating func parseOn(isButton: Bool = false) -> OnSyntax? {
         let keyword = take()
-        guard let event = expectName("an event name after 'on'") else { return nil }
+        guard let event = expectName(isButton ? "a button's event name after 'on'" : "an event name after 'on'") else { return nil }
         let payload = current.isPunctuation("(") ? parseParameters() : []
+        // An alert's button with no move only closes the alert.
+        if isButton, isAtEnd || current.isAtLineStart || current.isPunctuation("}") {
+            return OnSyntax(event: event, payload: payload, action: nil, condition: nil, doc: keyword.doc, range: range(from: keyword))
+        }
         guard expectArrow(), let action = parseAction() else { return nil }
+        if isButton, action.at != nil {
+            // The button's move is made over the screen that showed the alert, found only when it runs.
+            error(SyntaxMessages.atInAButton, at: current.isAtLineStart ? previous : current)
+            return nil
+        }
         var condition: ConditionSyntax?
         if current.isKeyword("if"), !current.isAtLineStart {
             guard let parsed = parseCondition() else { return nil }

@@ -13,15 +13,17 @@ enum SyntaxMessages {
     static let unterminatedComment = "unterminated block comment: '/*' has no matching '*/'"
 
     static func expected(_ what: String, found: String) -> String { "expected \(what), found \(found)" }
-    static let memberKinds = "'start', 'step', 'exit', 'guard', 'link', 'on', 'use' or '}' in a flow"
-    static let destinationMemberKinds = "'step', 'guard', 'on' or '}' in destinations"
+    static let memberKinds = "'start', 'step', 'alert', 'dialog', 'exit', 'guard', 'link', 'on', 'use' or '}' in a flow"
+    static let destinationMemberKinds = "'step', 'alert', 'dialog', 'guard', 'on' or '}' in destinations"
     static func notInDestinations(_ word: String) -> String {
-        "'\(word)' belongs in a flow: destinations declare only steps, guards and 'on' clauses, which each flow that uses them gets"
+        "'\(word)' belongs in a flow: destinations declare only steps, alerts, guards and 'on' clauses, which each flow that uses them gets"
     }
     static let useInTabs = "a tabs flow's steps are its tabs: 'use' belongs in the flows the tabs run"
     static func unclosedDestinations(_ name: String) -> String { "expected '}' to close destinations '\(name)'" }
     static func unclosedFlow(_ name: String) -> String { "expected '}' to close flow '\(name)'" }
     static func unclosedStep(_ name: String) -> String { "expected '}' to close the body of step '\(name)'" }
+    static func unclosedAlert(_ name: String) -> String { "expected '}' to close the buttons of '\(name)'" }
+    static let atInAButton = "an alert's button cannot open a subflow 'at' a step: show the screen, and let its own clause go further"
     static func unknownAction(_ word: String) -> String {
         "unknown action '\(word)'; expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", "))"
     }

@@ -67,6 +67,28 @@ public struct FlowSyntax: Sendable {
     public var handlers: [OnSyntax] = []
     /// `use Name`: the destinations groups whose screens the flow shares, in source order.
     public var uses: [Name] = []
+    /// `alert Name { ... }` and `dialog Name { ... }`: the transient modals the flow's clauses show.
+    public var alerts: [AlertSyntax] = []
+}
+
+/// Whether a transient modal is an alert (`alert`) or a confirmation dialog (`dialog`, an action
+/// sheet on iPhone): the one place that lists the styles.
+public enum AlertStyle: String, Sendable, Hashable, CaseIterable {
+    case alert, dialog
+}
+
+/// `alert Name(inputs) { on button(payload) -> move ... }` or `dialog Name(inputs) { ... }`: a
+/// transient modal. Any button closes it; a button's move is then taken where it was shown.
+public struct AlertSyntax: Sendable {
+    public let style: AlertStyle
+    public let name: Name
+    public let inputs: [ParameterSyntax]
+    /// Its buttons, in source order (the order the app shows them).
+    public let buttons: [OnSyntax]
+    public let doc: [String]
+    public let range: SourceRange
+    /// Whether a syntax error lost some of its text.
+    public var isIncomplete = false
 }
 
 /// `step Name(inputs) receives (values) runs Flow { on ... }`
@@ -137,11 +159,13 @@ public struct LinkSyntax: Sendable {
     public var move: ActionKind?
 }
 
-/// `on event(payload) -> action if !guard else action`
+/// `on event(payload) -> action if !guard else action`; in an alert, `on button` alone (no action:
+/// the button only closes the alert).
 public struct OnSyntax: Sendable {
     public let event: Name
     public let payload: [ParameterSyntax]
-    public let action: ActionSyntax
+    /// Nil only for an alert's button that only closes it.
+    public let action: ActionSyntax?
     public let condition: ConditionSyntax?
     public let doc: [String]
     public let range: SourceRange
@@ -150,6 +174,8 @@ public struct OnSyntax: Sendable {
 /// The kinds of action, as written.
 public enum ActionKind: String, Sendable, CaseIterable, Hashable {
     case push, sheet, popover, cover, replace, root, popTo, select, exit, pop, dismiss, close
+    /// `alert X` / `dialog X`: shows a transient modal of the flow over where the user is.
+    case alert, dialog
 
     /// What the action's target is: the one place that says it, for every stage that asks.
     public enum TargetRole: Sendable, Hashable {
@@ -160,6 +186,8 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
         case shownStep
         /// An exit of the flow, built with its inputs from the payload.
         case exit
+        /// An alert or dialog of the flow, shown over where the user is (`alert`, `dialog`).
+        case alert
         /// No target (`pop`, `dismiss`, `close`).
         case none
     }
@@ -169,6 +197,7 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
         case .push, .sheet, .popover, .cover, .replace, .root: .newScreen
         case .select, .popTo: .shownStep
         case .exit: .exit
+        case .alert, .dialog: .alert
         case .pop, .dismiss, .close: .none
         }
     }
@@ -181,7 +210,7 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var goesBack: Bool {
         switch self {
         case .pop, .popTo, .dismiss, .close: true
-        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit: false
+        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog: false
         }
     }
 
@@ -189,7 +218,7 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var presents: Bool {
         switch self {
         case .sheet, .popover, .cover: true
-        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close: false
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog: false
         }
     }
 
@@ -198,7 +227,7 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canBeLocked: Bool {
         switch self {
         case .sheet, .popover: true
-        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close: false
+        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog: false
         }
     }
 
@@ -207,7 +236,7 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var isLinkMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover: true
-        case .replace, .root, .select, .exit, .pop, .popTo, .dismiss, .close: false
+        case .replace, .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog: false
         }
     }
 
@@ -216,7 +245,7 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canFollowABackMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover, .replace: true
-        case .root, .select, .exit, .pop, .popTo, .dismiss, .close: false
+        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog: false
         }
     }
 }

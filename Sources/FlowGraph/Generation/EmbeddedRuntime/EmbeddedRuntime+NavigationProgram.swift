@@ -32,6 +32,9 @@ public protocol NavigationProgram {
     /// one case per flow, each a case per receiving step with its values. `Never` for a program
     /// in which no step receives.
     associatedtype Received: Hashable, Sendable = Never
+    /// An alert or dialog of any flow, with its inputs (for its title and message): what the UI
+    /// shows over the screen that showed it. `Never` for a program without alerts.
+    associatedtype Alert: Hashable, Sendable = Never
 
     /// The program as data, decoded once from the generated text.
     static var table: ProgramTable { get }
@@ -62,6 +65,9 @@ public protocol NavigationProgram {
     /// when it shows it again, its values taken by name; nil when it hands it nothing (the
     /// compiler says which back moves hand which steps a value).
     static func received(_ step: StepRef, from source: PayloadSource<Self>) -> Received?
+    /// The alert of `ref` with its inputs taken by name from `source`, the payload of the clause
+    /// that shows it; nil when the source cannot give them (the compiler never asks so).
+    static func alert(_ ref: AlertRef, from source: PayloadSource<Self>) -> Alert?
     /// The answer of a guard that a `start` asks, when the flow starts: one that answers at once
     /// and takes no arguments (the compiler lets a start ask no other); nil for any other.
     @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: AppGuards) -> Bool?
@@ -73,6 +79,8 @@ public protocol NavigationProgram {
 extension NavigationProgram {
     /// A program in which no step receives: nothing is handed back.
     public static func received(_ step: StepRef, from source: PayloadSource<Self>) -> Received? { nil }
+    /// A program without alerts: none is ever shown.
+    public static func alert(_ ref: AlertRef, from source: PayloadSource<Self>) -> Alert? { nil }
 }
 
 /// A program whose guards all answer at once: `send` and `open` are synchronous.
@@ -137,6 +145,7 @@ public enum EventElement {}
 public enum ExitElement {}
 public enum LinkElement {}
 public enum GuardElement {}
+public enum AlertElement {}
 
 /// An event of a program: its flow's index and its index among the flow's events.
 public typealias EventRef = ElementRef<EventElement>
@@ -146,6 +155,8 @@ public typealias ExitRef = ElementRef<ExitElement>
 public typealias LinkRef = ElementRef<LinkElement>
 /// A guard of a program: its flow's index and its index among the flow's guards.
 public typealias GuardRef = ElementRef<GuardElement>
+/// An alert or dialog of a program: its flow's index and its index among the flow's alerts.
+public typealias AlertRef = ElementRef<AlertElement>
 
 /// A step's index in its flow and its inputs, type-erased: what a generated `Step` compares and
 /// hashes. Written out by hand in the generated file, one line a step, because the compiler's

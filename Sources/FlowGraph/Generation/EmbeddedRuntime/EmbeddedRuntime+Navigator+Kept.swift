@@ -60,7 +60,7 @@ extension Navigator {
             case .root:
                 guard let screen, running.tabs[running.selectedTab].entries[0].screen == screen else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: 1)
-            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then:
+            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert:
                 return nil
             }
         }

@@ -239,7 +239,7 @@ extension Navigator {
         guard let running = flows[id] else { return false }
         let top = running.top.entries
         switch move {
-        case .push, .present, .replace, .exit: return true
+        case .push, .present, .replace, .exit, .alert: return true
         case .root(let screen): return !running.isTabs || tabIndex(of: Program.step(of: screen), in: running) != nil
         case .select(let step): return tabIndex(of: step, in: running) != nil
         case .pop: return top.count > 1
@@ -315,6 +315,10 @@ extension Navigator {
             return commands + apply(next, in: id)
         case .exit:
             break
+        case .alert(let ref, let value):
+            let shown = ShownAlert(id: nextID(), flow: id, ref: ref, value: value)
+            alert = shown
+            commands.append(.showAlert(shown))
         }
         return dismissals(closing) + commands
     }

@@ -72,6 +72,9 @@ extension Navigator {
         var finished: [(FlowID, String)] = []
         /// The move chosen, when its `at` path's guards are being asked before it is made.
         var chosen: (move: Move, path: InnerPath)?
+        /// Whether the event is a button of the alert on screen: it closes the alert whatever comes
+        /// of its clause (and a button without one only closes it).
+        var isButton = false
 
         init(_ event: Event, in navigator: Navigator) {
             self.event = event
@@ -100,9 +103,32 @@ extension Navigator {
             }
             if clauses.isEmpty { clauses = table.clauses.filter { $0.trigger == ref.index } }
             group = ClauseGroup(flow: ref.flow, clauses: clauses)
+            // A button of the alert on screen: its clause runs in the flow that showed the alert,
+            // over the screen that showed it (the alert has no place of its own).
+            if let shown = navigator.alert, let running = navigator.flows[shown.flow],
+               let button = Program.events(of: event).lazy.compactMap({ candidate -> ProgramTable.Button? in
+                   guard candidate.flow == shown.ref.flow, candidate.flow == running.flow.rawValue else { return nil }
+                   return Program.table.flows[candidate.flow].alerts[shown.ref.index].buttons.first { $0.trigger == candidate.index }
+               }).first {
+                isButton = true
+                level = shown.flow
+                group = ClauseGroup(flow: shown.ref.flow, clauses: button.clause.map { [$0] } ?? [])
+            }
         }
 
+        /// The next question, or the outcome; a button closes its alert whatever the outcome (a
+        /// move made closed it already, before it was made).
         mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
+            let request = decide(answer, in: navigator)
+            guard isButton, case .done(let outcome) = request else { return request }
+            isButton = false
+            if outcome.status == .unhandled, group.clauses.isEmpty {
+                return .done(Outcome(status: .applied, commands: navigator.closeAlert()))  // it only closes the alert
+            }
+            return .done(outcome.status == .applied ? outcome : Outcome(status: outcome.status, commands: navigator.closeAlert() + outcome.commands))
+        }
+
+        private mutating func decide(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
             guard let start = level else { return .done(Outcome(status: .unhandled, commands: [])) }
             var answer = answer
             var level = start
@@ -162,12 +188,13 @@ extension Navigator {
         /// Makes the chosen move (after closing the flows that finished on the way), then follows its
         /// `at` path as far as its guards allowed.
         private func make(_ move: Move, in level: FlowID, path: InnerPath, navigator: Navigator) -> Outcome {
-            var commands: [Command] = []
+            // Any move closes the alert on screen first (a button's, or another event's).
+            var commands: [Command] = navigator.closeAlert()
             if let outermost = finished.last?.0 {
                 var closing: [Stack] = []
                 navigator.end(flow: outermost, closing: &closing)
                 navigator.clearSubflow(outermost, of: level)
-                commands = navigator.dismissals(closing) + finished.map { .finish($0.0, exit: $0.1) }
+                commands += navigator.dismissals(closing) + finished.map { .finish($0.0, exit: $0.1) }
             }
             commands += navigator.apply(move, in: level)
             if !finished.isEmpty { commands += navigator.restartSubflows(of: level) }
@@ -284,6 +311,9 @@ extension Navigator {
         case .dismiss: return .dismiss
         case .close: return .close
         case .exit: return Program.exit(ExitRef(flow: flow, index: target), from: source).map(Move.exit)
+        case .alert, .dialog:
+            let ref = AlertRef(flow: flow, index: target)
+            return Program.alert(ref, from: source).map { Move.alert(ref, $0) }
         }
     }
 
@@ -333,7 +363,7 @@ extension Navigator {
             if let question = path.question { return .ask(question, from: .link(link)) }
             guard revision == navigator.revision else { return .done(Outcome(status: .cancelled, commands: [])) }
             if let kept { keptEntries = navigator.entries(through: kept) }
-            var outcome = isShown ? Outcome(status: .applied, commands: [])
+            var outcome = isShown ? Outcome(status: .applied, commands: navigator.closeAlert())
                 : navigator.replay(path.hops[..<path.reachable], after: kept, link: link, blocker: path.blocker)
             if let move, outcome.status == .applied {
                 // The link's own move, over whatever the innermost running instance of its flow shows.
@@ -348,17 +378,17 @@ extension Navigator {
         }
     }
 
-    /// Makes the moves of a link's path after its kept part: closes what is over that part (with
-    /// nothing kept: every modal stack, and the root flow goes back to where the path starts),
-    /// enters each subflow at its start, and makes the path's moves.
+    /// Makes the moves of a link's path after its kept part: closes the alert on screen and what
+    /// is over that part (with nothing kept: every modal stack, and the root flow goes back to
+    /// where the path starts), enters each subflow at its start, and makes the path's moves.
     func replay(_ hops: ArraySlice<ProgramTable.Hop>, after kept: Kept?, link: Link, blocker: GuardRef?) -> Outcome {
-        var commands: [Command]
+        var commands = closeAlert()
         if let kept {
-            commands = cut(above: kept)
+            commands += cut(above: kept)
         } else {
             var closing: [Stack] = []
             for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
-            commands = dismissals(closing)
+            commands += dismissals(closing)
         }
         let followed = follow(hops, from: .link(link))
         commands += followed.commands

@@ -129,7 +129,13 @@ public struct ProgramGraph: Sendable {
         clauses.flatMap { clause in
             let conditions = clause.conditions.map { ($0.isNegated ? "!" : "") + flow.guards[$0.guardIndex].name }
             return clause.actions.enumerated().map { branch, action in
-                let target = action.target.map { action.kind == .exit ? flow.exits[$0] : flow.steps[$0].name }
+                let target = action.target.map { target -> String in
+                    switch action.kind {
+                    case .exit: flow.exits[target]
+                    case .alert, .dialog: flow.alerts[target].name
+                    default: flow.steps[target].name
+                    }
+                }
                 var info = TransitionInfo(flow: flow.name, from: from, event: triggers[clause.trigger], conditions: conditions,
                                           branch: branch, action: action.written, target: target)
                 info.at = names(action.at, in: table)

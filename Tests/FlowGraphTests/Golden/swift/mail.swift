@@ -14,8 +14,6 @@ enum ComposeFlow {
         case editor(draft: Draft)
         case contacts
         case sendLater
-        /// Delete Draft / Save Draft / Keep Editing.
-        case draftOptions
 
         static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
         func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
@@ -26,7 +24,6 @@ enum ComposeFlow {
             case .editor(let v0): return .init(0, v0)
             case .contacts: return .init(1)
             case .sendLater: return .init(2)
-            case .draftOptions: return .init(3)
             }
         }
     }
@@ -74,6 +71,12 @@ enum ComposeFlow {
         case editor(contact: ContactID)
     }
 
+    /// The alerts and dialogs of flow 'ComposeFlow', with their inputs: what the UI shows over the screen that showed one.
+    enum Alert: Hashable, Sendable {
+        /// Delete Draft / Save Draft / Keep Editing, as an action sheet over the editor.
+        case draftOptions
+    }
+
     fileprivate static func index(of value: Event) -> Int {
         switch value {
         case .addRecipientTapped: return 0
@@ -95,7 +98,7 @@ enum ComposeFlow {
         case .discarded: return 3
         }
     }
-    private static let steps: [Step?] = [nil, .contacts, .sendLater, .draftOptions]
+    private static let steps: [Step?] = [nil, .contacts, .sendLater]
     fileprivate static func step(_ index: Int, from source: FlowRouter.Source) -> Step? {
         switch (index, source) {
         case (0, .screen(.mail(.compose(let draft)))): return .editor(draft: draft)
@@ -115,6 +118,10 @@ enum ComposeFlow {
         case (0, .event(.composeFlow(.contactPicked(let contact)))): return .editor(contact: contact)
         default: return nil
         }
+    }
+    private static let alerts: [Alert?] = [.draftOptions]
+    fileprivate static func alert(_ index: Int, from source: FlowRouter.Source) -> Alert? {
+        alerts.indices.contains(index) ? alerts[index] : nil
     }
 }
 
@@ -444,6 +451,11 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case composeFlow(ComposeFlow.Received)
     }
 
+    /// An alert or dialog of any flow, with its inputs.
+    enum Alert: Hashable, Sendable {
+        case composeFlow(ComposeFlow.Alert)
+    }
+
     /// A guard of any flow; it prints as `Flow.guard`.
     enum GuardID: Hashable, Sendable, CustomStringConvertible {
         case composeFlow(ComposeFlow.Guard)
@@ -473,37 +485,37 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
         flowgraph-table 1
         flow ComposeFlow 0 0 0 guard hasRecipients 0 event addRecipientTapped event sendTapped event sendLaterTapped event cancelTapped event contactPicked event timePicked event deleteDraftTapped event saveDraftTapped event keepEditingTapped exit sent exit scheduled exit savedAsDraft exit discarded
-        step Editor - 12 in draft:Draft recv contact:ContactID on 0 sheet 1 on 1 if 0 exit 0 else sheet 1 on 2 popover 2 on 3 sheet 3
+        step Editor - 11 in draft:Draft recv contact:ContactID on 0 sheet 1 on 1 if 0 exit 0 else sheet 1 on 2 popover 2 on 3 dialog 0
         step Contacts - 0 on 4 dismiss on 3 dismiss
         step SendLater - 0 on 5 exit 1 on 3 dismiss
-        step DraftOptions - 0 on 6 exit 3 on 7 exit 2 on 8 dismiss
+        alert DraftOptions dialog on 6 exit 3 on 7 exit 2 close 8
         flow Mail 0 0 1 guard biometricsSucceeded 1 guard draftHasText 0 event allInboxesTapped event mailboxPicked event searchTapped event settingsTapped event accountSettingsTapped event messagePicked event replyTapped event forwardTapped event attachmentTapped event moveTapped event nextMessageTapped event deleted event moved event cancelTapped event doneTapped event shareTapped event shared event unlockWithBiometricsTapped event passcodeAccepted event composeTapped event lockTimeoutElapsed
-        step Mailboxes - ^ on 0 push 1 on 1 push 2 on 2 push 3 on 3 sheet 9 on 4 sheet 9 at e15 m2:0:0:0 m2:1:0:0
-        step Inbox - 4 on 5 push 4 on 2 push 3
-        step Mailbox - 4 in mailbox:MailboxID on 5 push 4 on 2 push 3
-        step Search - 4 in scope:MailboxID? on 5 push 4
-        step Message - 5 in message:MessageID on 6 sheet 8 locked while 1 on 7 sheet 8 locked while 1 on 8 cover 6 on 9 sheet 5 on 10 replace 4 on 11 pop
-        step MoveToMailbox - 8 in message:MessageID on 12 dismiss on 13 dismiss
-        step AttachmentViewer - 8 in attachment:AttachmentID on 14 dismiss on 15 sheet 7
-        step ShareAttachment - 10 in attachment:AttachmentID on 16 dismiss on 13 dismiss
-        step Compose 0 4 in draft:Draft on 0 dismiss on 1 dismiss on 2 dismiss on 3 dismiss
-        step Settings 2 4 on 0 dismiss
-        step Lock - 4 on 17 if 0 dismiss on 18 dismiss
+        step Mailboxes - ^ on 0 push 1 on 1 push 2 on 2 push 3 on 3 sheet 9 on 4 sheet 9 at e14 m2:0:0:0 m2:1:0:0
+        step Inbox - 3 on 5 push 4 on 2 push 3
+        step Mailbox - 3 in mailbox:MailboxID on 5 push 4 on 2 push 3
+        step Search - 3 in scope:MailboxID? on 5 push 4
+        step Message - 4 in message:MessageID on 6 sheet 8 locked while 1 on 7 sheet 8 locked while 1 on 8 cover 6 on 9 sheet 5 on 10 replace 4 on 11 pop
+        step MoveToMailbox - 7 in message:MessageID on 12 dismiss on 13 dismiss
+        step AttachmentViewer - 7 in attachment:AttachmentID on 14 dismiss on 15 sheet 7
+        step ShareAttachment - 9 in attachment:AttachmentID on 16 dismiss on 13 dismiss
+        step Compose 0 3 in draft:Draft on 0 dismiss on 1 dismiss on 2 dismiss on 3 dismiss
+        step Settings 2 3 on 0 dismiss
+        step Lock - 3 on 17 if 0 dismiss on 18 dismiss
         on 19 sheet 8 locked while 1
         on 20 cover 10
-        link 4 /messages/{message} - /messages {0} path b4 m1:0:0:0 m1:1:0:0
-        link 2 /mailboxes/{mailbox} - /mailboxes {0} path b4 m1:0:1:0
+        link 4 /messages/{message} - /messages {0} path b3 m1:0:0:0 m1:1:0:0
+        link 2 /mailboxes/{mailbox} - /mailboxes {0} path b3 m1:0:1:0
         flow MailSettings 0 0 0 event accountsTapped event signatureTapped event notificationsTapped event passcodeTapped event doneTapped event accountPicked event addAccountTapped event accountDeleted event providerPicked event accountAdded event signatureSaved event setPasscodeTapped event passcodeSet exit done
-        step SettingsHome - 13 on 0 push 1 on 1 push 5 on 2 push 6 on 3 push 7 on 4 exit 0
-        step Accounts - 15 on 5 push 2 on 6 push 3
-        step AccountDetail - 16 in account:AccountID on 7 pop
-        step AddAccount - 16 on 8 push 4
-        step AccountSignIn - 18 in provider:MailProvider on 9 popTo 1
-        step Signature - 15 on 10 pop
-        step NotificationSettings - 15
-        step PasscodeLock - 15 on 11 push 8
-        step SetPasscode - 22 on 12 popTo 7
-        link 1 /settings/accounts - /settings /accounts path b4 m1:0:3:0 e15 m2:0:0:0
+        step SettingsHome - 12 on 0 push 1 on 1 push 5 on 2 push 6 on 3 push 7 on 4 exit 0
+        step Accounts - 14 on 5 push 2 on 6 push 3
+        step AccountDetail - 15 in account:AccountID on 7 pop
+        step AddAccount - 15 on 8 push 4
+        step AccountSignIn - 17 in provider:MailProvider on 9 popTo 1
+        step Signature - 14 on 10 pop
+        step NotificationSettings - 14
+        step PasscodeLock - 14 on 11 push 8
+        step SetPasscode - 21 on 12 popTo 7
+        link 1 /settings/accounts - /settings /accounts path b3 m1:0:3:0 e14 m2:0:0:0
         """#)
 
     static func step(of screen: Screen) -> FlowGraphRuntime.StepRef {
@@ -569,6 +581,12 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
     static func received(_ step: FlowGraphRuntime.StepRef, from source: Source) -> Received? {
         switch step.flow {
         case 0: return ComposeFlow.received(step.step, from: source).map(Received.composeFlow)
+        default: return nil
+        }
+    }
+    static func alert(_ ref: FlowGraphRuntime.AlertRef, from source: Source) -> Alert? {
+        switch ref.flow {
+        case 0: return ComposeFlow.alert(ref.index, from: source).map(Alert.composeFlow)
         default: return nil
         }
     }

@@ -332,6 +332,8 @@ enum Shop {
         case ordersTapped
         case addressesTapped
         case signOutTapped
+        case signOutConfirmed
+        case keepSignedInTapped
         case orderPicked(order: OrderID)
         case returnTapped(order: OrderID)
         case returnRequested(label: ReturnLabelID)
@@ -383,6 +385,12 @@ enum Shop {
         case searchResults(filters: ProductFilters)
     }
 
+    /// The alerts and dialogs of flow 'Shop', with their inputs: what the UI shows over the screen that showed one.
+    enum Alert: Hashable, Sendable {
+        /// "Sign out of the shop?": signing out leaves the account screen; cancel only closes it.
+        case signOut
+    }
+
     fileprivate static func index(of value: Event) -> Int {
         switch value {
         case .categoryPicked: return 0
@@ -406,11 +414,13 @@ enum Shop {
         case .ordersTapped: return 18
         case .addressesTapped: return 19
         case .signOutTapped: return 20
-        case .orderPicked: return 21
-        case .returnTapped: return 22
-        case .returnRequested: return 23
-        case .cartTapped: return 24
-        case .sessionExpired: return 25
+        case .signOutConfirmed: return 21
+        case .keepSignedInTapped: return 22
+        case .orderPicked: return 23
+        case .returnTapped: return 24
+        case .returnRequested: return 25
+        case .cartTapped: return 26
+        case .sessionExpired: return 27
         }
     }
     fileprivate static func index(of value: Link) -> Int {
@@ -452,6 +462,10 @@ enum Shop {
         case (3, .event(.shop(.filtersApplied(let filters)))): return .searchResults(filters: filters)
         default: return nil
         }
+    }
+    private static let alerts: [Alert?] = [.signOut]
+    fileprivate static func alert(_ index: Int, from source: FlowRouter.Source) -> Alert? {
+        alerts.indices.contains(index) ? alerts[index] : nil
     }
     fileprivate static func link(_ index: Int, values: [String?]) -> Link? {
         switch index {
@@ -509,6 +523,11 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case shop(Shop.Received)
     }
 
+    /// An alert or dialog of any flow, with its inputs.
+    enum Alert: Hashable, Sendable {
+        case shop(Shop.Alert)
+    }
+
     /// A guard of any flow; it prints as `Flow.guard`.
     enum GuardID: Hashable, Sendable, CustomStringConvertible {
         case checkoutFlow(CheckoutFlow.Guard)
@@ -553,7 +572,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step ResetEmailSent - 10 in email:String on 7 popTo 0
         step Register - 8 on 8 exit 0 on 9 sheet 5
         step Terms - 12 on 10 dismiss
-        flow Shop 0 0 1 guard isLoggedIn 0 guard canReview 0 event categoryPicked event productPicked event searchSubmitted event accountTapped event filtersTapped event filtersApplied event cancelTapped event photoTapped event reviewsTapped event sizeGuideTapped event closeTapped event doneTapped event writeReviewTapped event reviewSubmitted event checkoutTapped event startShoppingTapped event viewOrderTapped event continueShoppingTapped event ordersTapped event addressesTapped event signOutTapped event orderPicked event returnTapped event returnRequested event cartTapped event sessionExpired
+        flow Shop 0 0 1 guard isLoggedIn 0 guard canReview 0 event categoryPicked event productPicked event searchSubmitted event accountTapped event filtersTapped event filtersApplied event cancelTapped event photoTapped event reviewsTapped event sizeGuideTapped event closeTapped event doneTapped event writeReviewTapped event reviewSubmitted event checkoutTapped event startShoppingTapped event viewOrderTapped event continueShoppingTapped event ordersTapped event addressesTapped event signOutTapped event signOutConfirmed event keepSignedInTapped event orderPicked event returnTapped event returnRequested event cartTapped event sessionExpired
         step Catalog - ^ on 0 push 1 on 1 push 4 on 2 push 3 on 3 if 0 push 13 else sheet 12
         step Category - 14 in category:CategoryID recv filters:ProductFilters on 1 push 4 on 4 sheet 2
         step Filters - 15 on 5 dismiss on 6 dismiss
@@ -567,13 +586,14 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step Checkout 0 23 in items:[CartItem] on 0 replace 11 on 1 pop
         step OrderPlaced - 24 in order:OrderID on 16 push 15 on 17 dismiss
         step Login 1 14 on 0 dismiss on 1 dismiss
-        step Account - 14 on 18 push 14 on 19 push 17 on 20 pop
-        step Orders - 27 on 21 push 15
-        step OrderDetail - 28 in order:OrderID on 1 push 4 on 22 sheet 16
-        step ReturnRequest - 29 in order:OrderID on 23 dismiss on 6 dismiss
+        step Account - 14 on 18 push 14 on 19 push 17 on 20 dialog 0
+        step Orders - 27 on 23 push 15
+        step OrderDetail - 28 in order:OrderID on 1 push 4 on 24 sheet 16
+        step ReturnRequest - 29 in order:OrderID on 25 dismiss on 6 dismiss
         step Addresses - 27
-        on 24 sheet 9
-        on 25 root 0
+        on 26 sheet 9
+        on 27 root 0
+        alert SignOut dialog on 21 pop close 22
         link 4 /products/{product} - /products {0} path b14 m2:0:1:0
         link 1 /categories/{category} - /categories {0} path b14 m2:0:0:0
         link 3 /search?q%3D{query} - /search ?q={0} path b14 m2:0:2:0
@@ -643,6 +663,12 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         switch step.flow {
         case 0: return CheckoutFlow.received(step.step, from: source).map(Received.checkoutFlow)
         case 2: return Shop.received(step.step, from: source).map(Received.shop)
+        default: return nil
+        }
+    }
+    static func alert(_ ref: FlowGraphRuntime.AlertRef, from source: Source) -> Alert? {
+        switch ref.flow {
+        case 2: return Shop.alert(ref.index, from: source).map(Alert.shop)
         default: return nil
         }
     }
