@@ -24,7 +24,7 @@ extension Checker {
                 // A link whose pattern is wrong (already an error) could open anything once fixed.
                 guard let targetStep = link.target, !link.isBroken else { continue }
                 let target = StepReference(flow: flowIndex, step: targetStep)
-                let placeholders = Set(link.pattern.placeholders)
+                let placeholders = link.commonPlaceholders  // What every URL of the link gives.
                 let given = flow.steps[targetStep].inputs.filter { placeholders.contains($0.name) }
                 let key = given.map { "\($0.name):\($0.type)" }.sorted().joined(separator: ",")
                 let allowed = Set(given.map { Pair(name: $0.name, type: $0.type) })

@@ -41,7 +41,7 @@ extension ProgramMap {
             }
             addClauses(flow.handlers, step: nil)
             let links = flow.links.map { link in
-                NamedEntry(name: link.pattern.text, target: link.target.map { flow.steps[$0].name }, location: location(link.range))
+                NamedEntry(name: link.text, target: link.target.map { flow.steps[$0].name }, location: location(link.range))
             }
             let guards = flow.guards.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }
             let exits = flow.exits.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }

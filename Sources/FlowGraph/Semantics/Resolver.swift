@@ -243,14 +243,29 @@ public struct Resolver {
                 target = reportUnknown(SemanticMessages.unknownStep(link.target.text, owner: SemanticMessages.owner(flow)), at: link.target.range,
                                        name: link.target.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
             }
-            switch LinkPattern.parse(link.pattern) {
-            case .success(let pattern):
-                return Link(pattern: pattern, target: target, range: link.range, patternRange: link.patternRange)
-            case .failure(let error):
-                report(.syntax, error.message, at: link.patternRange)
-                return Link(pattern: LinkPattern(text: link.pattern, scheme: nil, segments: [], query: []), target: target,
-                            range: link.range, patternRange: link.patternRange, isBroken: true)
+            var patterns: [LinkPattern] = [], ranges: [SourceRange] = []
+            var isBroken = false
+            for written in link.patterns {
+                switch LinkPattern.parse(written.text) {
+                case .success(var pattern):
+                    pattern.ignoresCase = link.ignoresCase
+                    patterns.append(pattern)
+                    ranges.append(written.range)
+                case .failure(let error):
+                    // At the part that is wrong, when the string has no escapes (its bytes are the text's).
+                    var range = written.range
+                    if range.end - range.start == written.text.utf8.count + 2, let culprit = error.culprit(in: written.text) {
+                        range = SourceRange(file: range.file, start: range.start + 1 + culprit.lowerBound, end: range.start + 1 + culprit.upperBound)
+                    }
+                    report(.syntax, error.message, at: range)
+                    isBroken = true
+                }
             }
+            let first = link.patterns[0].range, last = link.patterns[link.patterns.count - 1].range
+            return Link(patterns: patterns, patternRanges: ranges, text: link.patterns.map(\.text).joined(separator: ", "),
+                        target: target, range: link.range,
+                        patternRange: SourceRange(file: first.file, start: first.start, end: last.end),
+                        ignoresCase: link.ignoresCase, isBroken: isBroken)
         }
         flow.events = events(of: flow)
     }

@@ -126,10 +126,17 @@ public struct GuardSyntax: Sendable {
 }
 
 /// `link "pattern" -> Step`
+/// `link "/a/{x}", "app://a/{x}" -> Step ignoring case`
 public struct LinkSyntax: Sendable {
-    public let pattern: String
-    public let patternRange: SourceRange
+    /// One pattern in quotes, as written (escapes read).
+    public struct Pattern: Sendable {
+        public let text: String
+        public let range: SourceRange
+    }
+
+    public let patterns: [Pattern]
     public let target: Name
+    public let ignoresCase: Bool
     public let range: SourceRange
 }
 

@@ -339,7 +339,7 @@ enum MailSettings {
 
     /// The deep links of flow 'MailSettings'.
     enum Link: Hashable, Sendable {
-        /// `/settings/accounts`
+        /// `/settings/accounts`, ignoring case
         case accounts
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
@@ -499,7 +499,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step NotificationSettings - 15
         step PasscodeLock - 15 on 11 push 8
         step SetPasscode - 22 on 12 popTo 7
-        link 1 /settings/accounts - /settings /accounts path b4 m1:0:3:0 e15 m2:0:0:0
+        link 1 /settings/accounts - !i /settings /accounts path b4 m1:0:3:0 e15 m2:0:0:0
         """#)
 
     static func step(of screen: Screen) -> FlowGraphRuntime.StepRef {
