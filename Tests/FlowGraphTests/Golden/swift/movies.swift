@@ -106,13 +106,13 @@ enum DiscoverFlow {
 
     /// The deep links of flow 'DiscoverFlow'.
     enum Link: Hashable, Sendable {
-        /// `/movies/{movie}`, `https://www.themoviedb.org/movie/{movie}`
+        /// `/movies/{movie}`, `movies://movie/{movie}`
         case movieDetail(movie: MovieID)
-        /// `/people/{person}`, `https://www.themoviedb.org/person/{person}`
+        /// `/people/{person}`, `movies://person/{person}`
         case person(person: PersonID)
         /// `/genres/{genre}`
         case genre(genre: GenreID)
-        /// `/search/movie?query={query}`, `https://www.themoviedb.org/search/movie?query={query}`
+        /// `/search/movie?query={query}`, `movies://search/movie?query={query}`
         case searchResults(query: String)
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
@@ -672,10 +672,10 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step Rate - 4 in movie:MovieID on 10 dismiss on 11 dismiss
         on 9 push 4
         on 12 push 6
-        link 4 /movies/{movie} - /movies {0} or https://www.themoviedb.org/movie/{movie} https /www.themoviedb.org /movie {0} path b10 e11 e0 m0:*:0:0
-        link 6 /people/{person} - /people {0} or https://www.themoviedb.org/person/{person} https /www.themoviedb.org /person {0} path b10 e11 e0 m0:*:1:0
+        link 4 /movies/{movie} - /movies {0} or movies://movie/{movie} movies /movie {0} path b10 e11 e0 m0:*:0:0
+        link 6 /people/{person} - /people {0} or movies://person/{person} movies /person {0} path b10 e11 e0 m0:*:1:0
         link 1 /genres/{genre} - /genres {0} path b10 e11 e0 m0:0:0:0
-        link 3 /search/movie?query%3D{query} - /search /movie ?query={0} or https://www.themoviedb.org/search/movie?query%3D{query} https /www.themoviedb.org /search /movie ?query={0} path b10 e11 e0 m0:0:1:0 m0:2:0:0
+        link 3 /search/movie?query%3D{query} - /search /movie ?query={0} or movies://search/movie?query%3D{query} movies /search /movie ?query={0} path b10 e11 e0 m0:0:1:0 m0:2:0:0
         flow MoviesApp 0 1 1 guard hasCompletedOnboarding 0 event signedOut
         starts if 0 1 else 0
         step Onboarding 3 ^ on 0 root 1 on 1 root 1
