@@ -1,4 +1,5 @@
 /// A URL split into scheme, path segments and query items, percent-decoded; no Foundation needed.
+/// A URL is tried on the patterns of the program's links in the order of `ProgramTable.linkOrder`.
 /// After a scheme the host is the first segment (`shop://items/42` has the segments `items`, `42`).
 public struct LinkURL: Sendable, Hashable {
     public var scheme: String?
@@ -24,24 +25,65 @@ public struct LinkURL: Sendable, Hashable {
         }
     }
 
-    /// The text of each input of a link's target step that its pattern names (nil for the others
+    /// The text of each input of a link's target step that `pattern` names (nil for the others
     /// and for a query item the URL leaves out), when the URL matches the pattern.
-    func values(for link: ProgramTable.LinkInfo, inputs: Int) -> [String?]? {
-        guard segments.count == link.segments.count, link.scheme.map({ $0 == scheme }) ?? true else { return nil }
+    func values(for pattern: ProgramTable.LinkPattern, inputs: Int) -> [String?]? {
+        guard segments.count == pattern.segments.count else { return nil }
+        if let wanted = pattern.scheme {
+            // Schemes match whatever their case (RFC 3986).
+            guard let scheme, LinkURL.same(scheme, wanted, ignoringCase: true) else { return nil }
+        }
         var values = [String?](repeating: nil, count: inputs)
-        for (part, segment) in zip(link.segments, segments) {
+        for (index, (part, segment)) in zip(pattern.segments, segments).enumerated() {
+            // After a scheme the first segment is the host, which matches whatever its case.
+            let ignoringCase = pattern.ignoresCase || (scheme != nil && index == 0)
             switch part {
-            case .literal(let text): guard text == segment else { return nil }
+            case .literal(let text): guard LinkURL.same(segment, text, ignoringCase: ignoringCase) else { return nil }
             case .placeholder(let input): values[input] = segment
+            case .affixed(let prefix, let input, let suffix):
+                guard let middle = LinkURL.middle(of: segment, prefix: prefix, suffix: suffix, ignoringCase: ignoringCase) else { return nil }
+                values[input] = middle
+            case .wildcard: break
             }
         }
-        for (key, part) in link.query {
+        for (key, part) in pattern.query {
+            let value = query[key]
             switch part {
-            case .literal(let text): guard query[key] == text else { return nil }
-            case .placeholder(let input): values[input] = query[key]
+            case .literal(let text): guard let value, LinkURL.same(value, text, ignoringCase: pattern.ignoresCase) else { return nil }
+            case .placeholder(let input): values[input] = value
+            case .affixed(let prefix, let input, let suffix):
+                // Left out, it is nil (the input must be optional); given, it must fit.
+                guard let value else { continue }
+                guard let middle = LinkURL.middle(of: value, prefix: prefix, suffix: suffix, ignoringCase: pattern.ignoresCase) else { return nil }
+                values[input] = middle
+            case .wildcard: break
             }
         }
         return values
+    }
+
+    /// Whether two texts are the same, character by character; where case is ignored, two
+    /// characters that are the same once lowercased are (FlowGraph's checker compares so).
+    static func same(_ text: String, _ pattern: String, ignoringCase: Bool) -> Bool {
+        guard ignoringCase else { return text == pattern }
+        var lhs = text.makeIterator(), rhs = pattern.makeIterator()
+        while true {
+            switch (lhs.next(), rhs.next()) {
+            case (nil, nil): return true
+            case (let a?, let b?): guard a == b || a.lowercased() == b.lowercased() else { return false }
+            default: return false
+            }
+        }
+    }
+
+    /// The text between `prefix` and `suffix` when `text` starts and ends with them and holds at
+    /// least one character more.
+    static func middle(of text: String, prefix: String, suffix: String, ignoringCase: Bool) -> String? {
+        let characters = Array(text), before = Array(prefix), after = Array(suffix)
+        guard characters.count > before.count + after.count else { return nil }
+        func same(_ a: Character, _ b: Character) -> Bool { a == b || (ignoringCase && a.lowercased() == b.lowercased()) }
+        guard zip(characters, before).allSatisfy(same), zip(characters.reversed(), after.reversed()).allSatisfy(same) else { return nil }
+        return String(characters[before.count ..< characters.count - after.count])
     }
 
     /// `%20` and `+` decode to spaces; invalid escapes are kept as written.
@@ -114,6 +156,20 @@ public enum LinkText {
     public static func readOptional<T>(_ text: String?, as type: T.Type) -> T?? { nil }
 }
 
+extension ProgramTable {
+    /// The link patterns `url` matches by text, in the order they are tried, each with the text
+    /// of each input of its target (nil for one it does not give); whether the texts convert to
+    /// the inputs' types is the generated router's to say.
+    public func linkMatches(_ url: String) -> [(pattern: PatternRef, values: [String?])] {
+        let parsed = LinkURL(url)
+        return linkOrder.compactMap { ref in
+            let link = flows[ref.link.flow].links[ref.link.index]
+            return parsed.values(for: link.patterns[ref.pattern], inputs: flows[ref.link.flow].steps[link.target].inputs.count)
+                .map { (ref, $0) }
+        }
+    }
+}
+
 extension NavigationProgram {
     /// The link `url` matches, if any: the first of the program whose pattern matches and whose
     /// placeholders convert.
@@ -122,8 +178,8 @@ extension NavigationProgram {
     /// The link `url` matches among the links of one flow, if any.
     public static func link(url: String, inFlow flow: Int) -> Link? {
         let parsed = LinkURL(url)
-        for index in table.flows[flow].links.indices {
-            if let link = Navigator<Self>.link(LinkRef(flow: flow, index: index), matching: parsed) { return link }
+        for ref in table.linkOrder where ref.link.flow == flow {
+            if let link = Navigator<Self>.link(ref, matching: parsed) { return link }
         }
         return nil
     }

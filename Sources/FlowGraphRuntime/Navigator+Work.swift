@@ -393,25 +393,23 @@ extension Navigator {
         return Outcome(status: .applied, commands: commands)
     }
 
-    /// Matches `url` against the program's links in order: the first whose pattern matches and
-    /// whose placeholders convert.
+    /// Matches `url` against the program's link patterns, more specific ones first: the first
+    /// whose pattern matches and whose placeholders convert.
     nonisolated static func link(matching url: String) -> Link? {
         let parsed = LinkURL(url)
-        for (flowIndex, flow) in Program.table.flows.enumerated() {
-            for index in flow.links.indices {
-                if let link = link(LinkRef(flow: flowIndex, index: index), matching: parsed) { return link }
-            }
+        for ref in Program.table.linkOrder {
+            if let link = link(ref, matching: parsed) { return link }
         }
         return nil
     }
 
     /// The link of `ref` if `url` matches its pattern and its placeholders convert.
-    nonisolated static func link(_ ref: LinkRef, matching url: LinkURL) -> Link? {
-        let info = Program.table.flows[ref.flow].links[ref.index]
-        guard let values = url.values(for: info, inputs: Program.table.flows[ref.flow].steps[info.target].inputs.count) else {
+    nonisolated static func link(_ ref: ProgramTable.PatternRef, matching url: LinkURL) -> Link? {
+        let info = Program.table.flows[ref.link.flow].links[ref.link.index]
+        guard let values = url.values(for: info.patterns[ref.pattern], inputs: Program.table.flows[ref.link.flow].steps[info.target].inputs.count) else {
             return nil
         }
-        return Program.link(ref, values: values)
+        return Program.link(ref.link, values: values)
     }
 }
 

@@ -12,7 +12,11 @@
 ///                                            step receives (none is written when it receives none)
 ///     on TRIGGER [if [!]GUARD] ACTION [else [if [!]GUARD] ACTION]...
 ///                                            a clause; on a line of its own, a flow-level one
-///     link TARGET TEXT SCHEME|- [/LITERAL | {INPUT}]... [?KEY=/LITERAL | ?KEY={INPUT}]... [path HOP...]
+///     link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]
+///                                            a PATTERN is TEXT SCHEME|- [!i] [!pN] [PART]... [?KEY=PART]...;
+///                                            !i: ignoring case; !pN: precedence N (0 without);
+///                                            a PART is /LITERAL, {INPUT}, ~PREFIX{INPUT}SUFFIX or *;
+///                                            move KIND: the link's move where the user is (push, sheet, popover, cover)
 ///     alert NAME STYLE [in NAME:TYPE]... [close TRIGGER | CLAUSE]...
 ///                                            an alert of the flow (STYLE: alert or dialog), its
 ///                                            buttons in order: one that only closes it, or its clause
@@ -237,8 +241,14 @@ extension ProgramTable {
             for link in flow.links {
                 try check(flow.steps.indices.contains(link.target), "a link of flow '\(flow.name)' opens no step \(link.target)")
                 let inputs = flow.steps[link.target].inputs.count
-                for part in link.segments + link.query.map(\.value) {
-                    if case .placeholder(let index) = part { try check(index >= 0 && index < inputs, "a link names no input \(index)") }
+                for pattern in link.patterns {
+                    for part in pattern.segments + pattern.query.map(\.value) {
+                        switch part {
+                        case .placeholder(let index), .affixed(_, let index, _):
+                            try check(index >= 0 && index < inputs, "a link names no input \(index)")
+                        case .literal, .wildcard: break
+                        }
+                    }
                 }
                 try checkHops(link.path, what: "a link's path")
             }
@@ -428,33 +438,50 @@ private struct Fields {
         }
     }
 
-    /// `link TARGET TEXT SCHEME|- PART... [path HOP...]` (the keyword is read).
+    /// `link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]` (the keyword is read).
     mutating func link() throws(ProgramTable.TextError) -> ProgramTable.LinkInfo {
         let target = try number()
-        let text = try word()
-        let schemeWord = try word()
-        var link = ProgramTable.LinkInfo(text: text, target: target, scheme: schemeWord == "-" ? nil : schemeWord,
-                                         segments: [], query: [], path: [])
+        var link = ProgramTable.LinkInfo(text: "", target: target, patterns: [], path: [])
         func part(_ text: Substring) throws(ProgramTable.TextError) -> ProgramTable.PatternPart {
             if text.first == "/" { return .literal(TableEscaping.decode(text.dropFirst())) }
+            if text == "*" { return .wildcard }
+            if text.first == "~", let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}"),
+               let index = Int(text[text.index(after: open)..<close]) {
+                return .affixed(prefix: TableEscaping.decode(text[text.index(after: text.startIndex)..<open]), input: index,
+                                suffix: TableEscaping.decode(text[text.index(after: close)...]))
+            }
             guard text.first == "{", text.last == "}", let index = Int(text.dropFirst().dropLast()) else {
-                throw error("expected /LITERAL or {INPUT}, not '\(text)'")
+                throw error("expected /LITERAL, {INPUT}, ~PREFIX{INPUT}SUFFIX or *, not '\(text)'")
             }
             return .placeholder(index)
         }
-        while !isAtEnd, words[index] != "path" {
-            let raw = words[index]
-            index += 1
-            if raw == "move" {
-                guard !isAtEnd, let kind = ProgramTable.ActionKind(rawValue: String(words[index])) else { throw error("expected a move after 'move'") }
+        repeat {
+            if !link.patterns.isEmpty { index += 1 }  // `or`
+            let text = try word()
+            let schemeWord = try word()
+            var pattern = ProgramTable.LinkPattern(text: text, scheme: schemeWord == "-" ? nil : schemeWord, segments: [], query: [])
+            while !isAtEnd, words[index] != "path", words[index] != "or", words[index] != "move" {
+                let raw = words[index]
                 index += 1
-                link.move = kind
-            } else if raw.first == "?" {
-                guard let equals = raw.firstIndex(of: "=") else { throw error("expected ?KEY=VALUE") }
-                link.query.append((TableEscaping.decode(raw[raw.index(after: raw.startIndex)..<equals]), try part(raw[raw.index(after: equals)...])))
-            } else {
-                link.segments.append(try part(raw))
+                if raw == "!i" {
+                    pattern.ignoresCase = true
+                } else if raw.hasPrefix("!p"), let precedence = Int(raw.dropFirst(2)) {
+                    pattern.precedence = precedence
+                } else if raw.first == "?" {
+                    guard let equals = raw.firstIndex(of: "=") else { throw error("expected ?KEY=VALUE") }
+                    pattern.query.append((TableEscaping.decode(raw[raw.index(after: raw.startIndex)..<equals]), try part(raw[raw.index(after: equals)...])))
+                } else {
+                    pattern.segments.append(try part(raw))
+                }
             }
+            link.patterns.append(pattern)
+        } while !isAtEnd && words[index] == "or"
+        link.text = link.patterns[0].text
+        if !isAtEnd, words[index] == "move" {
+            index += 1
+            guard !isAtEnd, let kind = ProgramTable.ActionKind(rawValue: String(words[index])) else { throw error("expected a move after 'move'") }
+            index += 1
+            link.move = kind
         }
         guard !isAtEnd else { return link }
         index += 1

@@ -480,6 +480,38 @@ struct NavigatorTests {
         if case .unmatchedURL("/nowhere") = navigator.history.last?.cause {} else { Issue.record("the unmatched URL is not in the history") }
     }
 
+    /// Each shape of link pattern, matched and refused by the generated router.
+    @Test func linkPatternsMatchTheirShapesAndRefuseOthers() async {
+        // Several patterns for one link; a wildcard segment; a literal segment is tried first.
+        #expect(Store.Link(url: "/items/42") == .item(item: ItemID(42)))
+        #expect(Store.Link(url: "/items/42/blue-shoes") == .item(item: ItemID(42)))
+        #expect(Store.Link(url: "/items/42/checkout") == .checkout(item: ItemID(42)))
+        #expect(Store.Link(url: "/items/42/blue/shoes") == nil)
+        #expect(Store.Link(url: "/items/four/blue-shoes") == nil)  // does not convert
+        // A placeholder inside a segment, and another scheme, whose host matches whatever its case.
+        #expect(Store.Link(url: "/@ada") == .seller(seller: "ada"))
+        #expect(Store.Link(url: "https://shop.example/@Ada%20L") == nil)  // three segments: the host is one
+        #expect(Store.Link(url: "shop://SELLERS/Ada") == .seller(seller: "Ada"))
+        #expect(Store.Link(url: "/ada") == nil)
+        #expect(Store.Link(url: "/@") == nil)  // the placeholder's text is not empty
+        #expect(Store.Link(url: "mail://sellers/ada") == nil)
+        #expect(Store.Link(url: "/sellers/ada") == nil)
+        // Ignoring case, for the link's literals.
+        #expect(Store.Link(url: "/HeLp") == .help)
+        #expect(Store.Link(url: "/helps") == nil)
+        #expect(Store.Link(url: "/items/42/CHECKOUT") == .item(item: ItemID(42)))  // not ignoring case: the wildcard takes it
+        // An optional query placeholder: nil when the URL leaves it out; given, it must convert.
+        #expect(Store.Link(url: "/search?q=red+shoes") == .results(query: "red shoes", page: nil))
+        #expect(Store.Link(url: "/search?page=2&q=red") == .results(query: "red", page: 2))
+        #expect(Store.Link(url: "/search?q=red&page=two") == nil)
+        #expect(Store.Link(url: "/search?page=2") == nil)
+        // Opened, they go where their step is.
+        #expect(await navigator.open(url: "shop://sellers/ada").status == .applied)
+        #expect(navigator.current == .store(.seller(seller: "ada")))
+        #expect(await navigator.open(url: "/search?q=red").status == .applied)
+        #expect(navigator.current == .store(.results(query: "red", page: nil)))
+    }
+
     @Test func aDeepLinkStopsWhereAGuardSaysNo() async {
         await navigator.send(Store.Event.promoTapped)
         let blocked = await navigator.open(Store.Link.checkout(item: ItemID(5)))
@@ -651,7 +683,7 @@ struct NavigatorTests {
         let graph = FlowNavigator.graph
         #expect(graph.roots == ["App", "Session"])
         // App, Store (with Support's article), Login, Account (with its own copy of the article), and Session.flow.
-        #expect(graph.steps.count == 2 + 14 + 2 + 8 + 2 + 2 + 4 + 2)
+        #expect(graph.steps.count == 2 + 16 + 2 + 8 + 2 + 2 + 4 + 2)
         // Every step but the two that only a link's move shows (`link "/settings" -> sheet Settings`).
         let onlyByLinks: Set = ["Session.Settings", "FeedStack.Compose"]
         for step in graph.steps {
@@ -660,6 +692,9 @@ struct NavigatorTests {
         }
         let checkout = graph.links.first { $0.pattern == "/items/{item}/checkout" }
         #expect(checkout?.path == ["App.Shop", "Store.Catalog", "Store.Item", "Store.Checkout"])
+        // A link with several patterns names them all.
+        let item = graph.links.first { $0.target == "Item" }
+        #expect(item?.pattern == "/items/{item}, /items/{item}/*")
         let cards = graph.links.first { $0.pattern == "/account/cards" }
         #expect(cards?.path == ["App.Profile", "Account.Overview", "Account.Cards"])
         let buy = graph.transitions.filter { $0.event == "buyTapped" }

@@ -22,6 +22,11 @@ struct TableTextTests {
         let (program, analysis) = try Self.program(folder)
         let table = try ProgramTable(parsing: RouterTable(program, analysis: analysis).lines.joined(separator: "\n"))
         #expect(table.flows.map(\.name) == program.flows.map(\.name))
+        if folder == "Tests/FlowGraphPluginTests" {  // '/items/{item}/checkout' before '/items/{item}/*'
+            #expect(table.flows.flatMap(\.links).flatMap(\.patterns).contains { $0.precedence > 0 && $0.text == "/items/{item}/checkout" })
+            #expect(table.linkMatches("/items/4/checkout").map { table.flows[$0.pattern.link.flow].links[$0.pattern.link.index].text }
+                == ["/items/{item}/checkout", "/items/{item}"])
+        }
         for (info, flow) in zip(table.flows, program.flows) {
             #expect(info.isTabs == flow.isTabs && info.start == flow.start)
             #expect(info.isRoot == program.roots.contains(program.flows.firstIndex { $0.name == flow.name }!))
@@ -46,6 +51,28 @@ struct TableTextTests {
             for (alertInfo, alert) in zip(info.alerts, flow.alerts) {
                 #expect(alertInfo.buttons.map { flow.events[$0.trigger].name } == alert.buttons.map(\.event))
                 Self.expectSame(alertInfo.buttons.compactMap(\.clause), alert.buttons.compactMap(\.clause), triggers: flow.events.map(\.name), in: flow)
+            }
+            // Every pattern, part by part, with its case and precedence.
+            for (read, link) in zip(info.links, links) {
+                let inputs = flow.steps[link.target!].inputs.map(\.name)
+                #expect(read.patterns.map(\.text) == link.patterns.map(\.text))
+                #expect(read.patterns.map(\.ignoresCase) == link.patterns.map(\.ignoresCase))
+                #expect(read.patterns.map(\.precedence) == link.precedence)
+                for (readPattern, pattern) in zip(read.patterns, link.patterns) {
+                    #expect(readPattern.scheme == pattern.scheme)
+                    func same(_ lhs: ProgramTable.PatternPart, _ rhs: LinkPattern.Part) -> Bool {
+                        switch (lhs, rhs) {
+                        case (.literal(let a), .literal(let b)): a == b
+                        case (.placeholder(let a), .placeholder(let b)): inputs[a] == b
+                        case (.affixed(let p, let a, let q), .affixed(let p2, let b, let q2)): p == p2 && inputs[a] == b && q == q2
+                        case (.wildcard, .wildcard): true
+                        default: false
+                        }
+                    }
+                    #expect(readPattern.segments.count == pattern.segments.count && zip(readPattern.segments, pattern.segments).allSatisfy(same))
+                    #expect(readPattern.query.map(\.key) == pattern.query.map(\.key)
+                        && zip(readPattern.query.map(\.value), pattern.query.map(\.value)).allSatisfy(same))
+                }
             }
         }
     }

@@ -251,6 +251,31 @@ struct DestinationsTests {
         #expect(checked.status == 0, "\(checked.output)")
     }
 
+    /// `Screen.social` switches over every screen: it needs a `default` unless every screen of the
+    /// program is one of the group's (found by a helper building alerts: it did not compile when
+    /// every flow used the group and had screens of its own too).
+    @Test(arguments: [(own: true, hasDefault: true), (own: false, hasDefault: false)])
+    func theSharedScreenAccessorCompilesWhenEveryFlowUsesTheGroup(own: Bool, hasDefault: Bool) throws {
+        let result = compile("""
+            destinations Social {
+                step Account(account: Int)
+                step Start { on accountTapped(account: Int) -> push Account }
+            }
+            flow App {
+                start \(own ? "Home" : "Start")
+                use Social
+            \(own ? "    step Home { on go -> push Start }" : "")
+            }
+            """)
+        #expect(result.diagnostics.isEmpty, "\(findings(result))")
+        let program = try #require(result.program)
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["test.flow"])
+        let accessor = try #require(source.range(of: "var social: Social.Step?"))
+        #expect(source[accessor.upperBound...].prefix(200).contains("default: return nil") == hasDefault)
+        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
+
     @Test func theDiagramDrawsTheGroupOnceWithTheFlowsThatUseIt() throws {
         let result = compile(Self.tabs)
         let program = try #require(result.program)

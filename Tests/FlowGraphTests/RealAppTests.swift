@@ -115,4 +115,21 @@ struct RealAppTests {
         let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
+
+    /// The deep links of IceCubesApp, mastodon-ios and firefox-ios: one line each, clean, several
+    /// schemes in one link, placeholders inside segments, `ignoring case`, optional query items.
+    /// (FlowGraphRuntimeTests' `LinkMatchingTests` opens the apps' real URLs with them.)
+    @Test(arguments: ["icecubes-links", "mastodon-links", "firefox-links"])
+    func realAppsWriteTheirDeepLinksInOneLineEach(app: String) throws {
+        let path = "Tests/FlowGraphTests/Fixtures/real-apps/\(app).flow"
+        let result = Compiler.compile([try Repository.source(path)])
+        #expect(result.diagnostics.isEmpty, "\(findings(result))")
+        let program = try #require(result.program)
+        let links = program.flows.flatMap(\.links)
+        #expect(links.allSatisfy { $0.target != nil && !$0.isBroken })
+        #expect(!links.isEmpty && result.analysis.linkPaths.joined().allSatisfy { $0 != nil })  // each opens
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["\(app).flow"])
+        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
 }

@@ -104,7 +104,8 @@ struct ResolverTests {
         #expect(rules(flow(#""/m""#)) == ["link-mismatch"])
         #expect(rules(flow(#""/m/{id}/{other}""#)) == ["link-mismatch"])
         #expect(rules(flow(#""m/{id}""#)) == ["syntax"])
-        #expect(rules(flow(#""/m/x{id}""#)) == ["syntax"])
+        #expect(rules(flow(#""/m/x{id}""#)).isEmpty)  // a placeholder inside a segment
+        #expect(rules(flow(#""/m/x{id}{b}""#)) == ["syntax"])  // two in one segment
         #expect(rules("flow App {\n start H\n step H { on p(ids: [Int]) -> push M }\n step M(ids: [Int])\n link \"/m/{ids}\" -> M\n}") == ["link-mismatch"])
     }
 }

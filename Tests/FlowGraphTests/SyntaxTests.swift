@@ -87,7 +87,7 @@ struct SyntaxTests {
         #expect(flow.steps[1].handlers.map(\.action?.kind) == [.push, .pop, .dismiss])
         #expect(flow.exits[0].inputs[0].type.text == "Int")
         #expect(flow.guards.map(\.isAsync) == [false, true])
-        #expect(flow.links[0].pattern == "/b/{id}")
+        #expect(flow.links[0].patterns.map(\.text) == ["/b/{id}"] && !flow.links[0].ignoresCase)
         #expect(flow.handlers[0].action?.kind == .root)
     }
 

@@ -30,7 +30,7 @@ extension Checker {
                 func first<T>(_ find: (StepReference) -> T?, size: (T) -> Int) -> T? {
                     destinations.compactMap { find(StepReference(flow: flowIndex, step: $0)) }.min { size($0) < size($1) }
                 }
-                let placeholders = Set(link.pattern.placeholders)
+                let placeholders = link.commonPlaceholders  // What every URL of the link gives.
                 let given = flow.steps[targetStep].inputs.filter { placeholders.contains($0.name) }
                 let key = given.map { "\($0.name):\($0.type)" }.sorted().joined(separator: ",")
                 let allowed = Set(given.map { Pair(name: $0.name, type: $0.type) })

@@ -20,6 +20,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case startGuard = "start-guard"
     case atUnreachable = "at-unreachable"
     case linkMismatch = "link-mismatch"
+    case overlappingLinks = "overlapping-links"
     case unsupportedType = "unsupported-type"
     case swiftName = "swift-name"
     case resultMismatch = "result-mismatch"
@@ -51,7 +52,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict,
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
-             .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .atUnreachable, .linkMismatch, .unsupportedType, .swiftName,
+             .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .atUnreachable, .linkMismatch, .overlappingLinks, .unsupportedType, .swiftName,
              .resultMismatch, .lockGuard, .emptyAlert:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
@@ -80,6 +81,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .startGuard: "A 'start' asks a guard that cannot answer at once, without a payload: an async guard, or one with arguments."
         case .atUnreachable: "A move's 'at' cannot open its step inside the subflow: the target runs no flow, no path leads there, or the payload does not give what the path needs."
         case .linkMismatch: "A deep link's placeholders do not match the inputs of the step it opens."
+        case .overlappingLinks: "Two deep links' patterns can match one URL, and neither is more specific than the other."
         case .unsupportedType: "A step's or exit's input, a value a step receives, or a guard's argument, has a type that cannot identify a screen: a function or a tuple."
         case .swiftName: "A name would collide with another name, or hide a type, in the generated Swift router."
         case .resultMismatch: "A back move hands a step values other than those it receives: a value it needs is missing, or of another type."
@@ -121,6 +123,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .startGuard: "Ask a guard that answers at once from the app's state (no 'async', no arguments), or start at a step that asks it in a clause."
         case .atUnreachable: "Name a step the subflow reaches from its start by forward moves, and carry in the event's payload every input (and guard argument) the steps on the way need."
         case .linkMismatch: "Give the link one placeholder per input of the step it opens, named like the inputs, with types that convert from text."
+        case .overlappingLinks: "Make one pattern match only URLs the other matches too (a literal where the other has a placeholder), or make them differ."
         case .unsupportedType: "Pass a Hashable value instead (an id, a struct), and let the screen send an event for what a callback would do."
         case .swiftName: "Rename it; a flow that hides a type of the app can also be generated into a namespace (--namespace)."
         case .resultMismatch: "Give the event the values the step receives, by the same name and type, or make the received value optional ('address: AddressID?') when another back move does not carry it."

@@ -93,12 +93,12 @@ extension RouterModel {
         var links: [LinkModel] = []
         for (link, name) in zip(flow.links.filter { $0.target != nil }, names) {
             let step = flow.steps[link.target!]
-            let named = Set(link.pattern.placeholders)
+            let named = link.allPlaceholders
             let reads = step.inputs.enumerated().map { index, input -> Read? in
                 guard named.contains(input.name) else { return nil }
                 return Read(input: index, type: types.write(input.wrappedType), isOptional: input.isOptional)
             }
-            links.append(LinkModel(caseModel: CaseModel(name: SwiftNames.identifier(name), doc: ["`\(link.pattern.text)`"],
+            links.append(LinkModel(caseModel: CaseModel(name: SwiftNames.identifier(name), doc: [link.patterns.map { "`\($0.text)`" }.joined(separator: ", ") + (link.ignoresCase ? ", ignoring case" : "")],
                                                         parameters: types.parameters(step.inputs)), reads: reads))
         }
         let declaration = SwiftNames.identifier(flow.name)

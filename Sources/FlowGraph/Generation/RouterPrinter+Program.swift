@@ -98,7 +98,10 @@ extension RouterPrinter {
             out.switchOver("self") { out in
                 let patterns = users.map { ".\($0.caseName)(.\(group.caseName)(let step))" }
                 out.line("case \(patterns.joined(separator: ", ")): return step")
-                if users.count < model.flows.count { out.line("default: return nil") }
+                // Exhaustive only when every flow's every step is this group's: else a default.
+                let coversEveryScreen = users.count == model.flows.count
+                    && users.allSatisfy { $0.uses.count == 1 && $0.uses[0].steps.count == $0.steps.count }
+                if !coversEveryScreen { out.line("default: return nil") }
             }
         }
     }

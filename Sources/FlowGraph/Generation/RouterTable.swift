@@ -133,18 +133,28 @@ struct RouterTable {
         }
     }
 
-    /// `link TARGET TEXT SCHEME|- PART... [path HOP...]`
+    /// `link TARGET PATTERN [or PATTERN]... [path HOP...]`, a PATTERN being
+    /// `TEXT SCHEME|- [!i] [!pN] PART...` (`!i`: ignoring case; `!pN`: its precedence, when not 0).
     private static func link(_ link: Link, target: Step, targetIndex: Int, path: NavigationPath?, offsets: [Int]) -> String {
         let inputs = indices(target.inputs.map(\.name))
         func part(_ part: LinkPattern.Part) -> String {
             switch part {
             case .literal(let text): "/" + escape(text)
             case .placeholder(let name): "{\(inputs[name] ?? 0)}"
+            case .affixed(let prefix, let name, let suffix): "~" + escape(prefix) + "{\(inputs[name] ?? 0)}" + escape(suffix)
+            case .wildcard: "*"
             }
         }
-        var words = ["link", String(targetIndex), escape(link.pattern.text), link.pattern.scheme.map(escape) ?? "-"]
-        words += link.pattern.segments.map(part)
-        words += link.pattern.query.map { "?" + escape($0.key) + "=" + part($0.value) }
+        var words = ["link", String(targetIndex)]
+        for (index, pattern) in link.patterns.enumerated() {
+            if index > 0 { words.append("or") }
+            words += [escape(pattern.text), pattern.scheme.map(escape) ?? "-"]
+            if pattern.ignoresCase { words.append("!i") }
+            let precedence = link.precedence.indices.contains(index) ? link.precedence[index] : 0
+            if precedence > 0 { words.append("!p\(precedence)") }
+            words += pattern.segments.map(part)
+            words += pattern.query.map { "?" + escape($0.key) + "=" + part($0.value) }
+        }
         if let move = link.move { words += ["move", move.rawValue] }
         if let path { words += ["path"] + hops(path, offsets: offsets, first: "b") }
         return words.joined(separator: " ")

@@ -48,7 +48,7 @@ extension ProgramMap {
                 addClauses(alert.buttons.compactMap(\.clause), step: alert.name)
             }
             let links = flow.links.map { link in
-                NamedEntry(name: link.pattern.text, target: link.target.map { flow.steps[$0].name }, location: location(link.range))
+                NamedEntry(name: link.text, target: link.target.map { flow.steps[$0].name }, location: location(link.range))
             }
             let guards = flow.guards.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }
             let exits = flow.exits.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }

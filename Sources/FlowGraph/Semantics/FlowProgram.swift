@@ -240,18 +240,41 @@ public struct Event: Sendable {
     public var groups: [Int] = []
 }
 
-/// A deep link: a URL pattern that opens a step.
+/// A deep link: URL patterns (one or more) that open a step.
 public struct Link: Sendable {
-    public var pattern: LinkPattern
+    /// The patterns in source order, each with `ignoring case` applied; a malformed one is left out.
+    public var patterns: [LinkPattern]
+    /// Where each pattern is written, in the order of `patterns`.
+    public var patternRanges: [SourceRange]
+    /// Every pattern as written, a malformed one too: `/a/{x}, app://a/{x}`.
+    public var text: String
     public var target: Int?
     public var range: SourceRange
+    /// From the first pattern to the last.
     public var patternRange: SourceRange
-    /// Whether the pattern is malformed or does not match the target's inputs (already an error).
+    /// `ignoring case`
+    public var ignoresCase = false
+    /// For each pattern, how many patterns of other links match every URL it matches, and more:
+    /// the runtime tries patterns of higher precedence first (set by the resolver).
+    public var precedence: [Int] = []
+    /// Whether a pattern is malformed or does not match the target's inputs (already an error).
     public var isBroken = false
     /// `sheet` in `link "/compose" -> sheet Compose`: the link makes this move where the user is,
     /// as a flow-level clause of its flow would (the flow's `handlers` hold that clause, whose
     /// `link` names this link). Nil for a link that opens its step along a path from the root.
     public var move: ActionKind?
+
+    /// The first pattern, the one messages name.
+    public var pattern: LinkPattern { patterns.first ?? LinkPattern(text: "", scheme: nil, segments: [], query: []) }
+
+
+    /// The placeholders every pattern has: what any URL of the link gives.
+    public var commonPlaceholders: Set<String> {
+        patterns.dropFirst().reduce(Set(pattern.placeholders)) { $0.intersection($1.placeholders) }
+    }
+
+    /// The placeholders some pattern has.
+    public var allPlaceholders: Set<String> { Set(patterns.flatMap(\.placeholders)) }
 }
 
 /// `on event(payload) -> action if guard else action`.

@@ -1,11 +1,19 @@
-/// A parsed deep-link pattern: `/movies/{movie}`, `shop://product/{id}?ref={ref}`.
+/// A parsed deep-link pattern: `/movies/{movie}`, `shop://product/{id}?ref={ref}`, `https://*/@{account}`.
 ///
-/// A placeholder is a whole path segment or a whole query value; its name is a step input.
+/// A path segment is a literal, `*` (any one segment), a placeholder (`{id}`), or a placeholder
+/// with a literal prefix and/or suffix (`@{user}`, `{id}.json`); a query value is a literal or a
+/// placeholder, with or without affixes. A placeholder's name is a step input.
 public struct LinkPattern: Sendable, Hashable {
     /// One part of the pattern.
     public enum Part: Sendable, Hashable {
         case literal(String)
+        /// A whole segment or query value.
         case placeholder(String)
+        /// `@{user}`, `{id}.json`: one placeholder between a literal prefix and suffix (one may be
+        /// empty, not both); the placeholder's text is not empty.
+        case affixed(prefix: String, name: String, suffix: String)
+        /// `*`: any one path segment.
+        case wildcard
     }
 
     public let text: String
@@ -15,29 +23,27 @@ public struct LinkPattern: Sendable, Hashable {
     public let segments: [Part]
     /// Query items: key, and its value.
     public let query: [(key: String, value: Part)]
+    /// `ignoring case`: the pattern's literals match whatever their case (placeholder values keep
+    /// theirs), query keys aside. A scheme, and the host of a URL with a scheme (its first
+    /// segment), match whatever their case anyway (RFC 3986).
+    public var ignoresCase = false
+    /// The placeholders whose inputs are optional: a query item they fill may be left out. The
+    /// resolver sets them from the target step.
+    public var optionalPlaceholders: Set<String> = []
+
+    public init(text: String, scheme: String?, segments: [Part], query: [(key: String, value: Part)], ignoresCase: Bool = false) {
+        self.text = text
+        self.scheme = scheme
+        self.segments = segments
+        self.query = query
+        self.ignoresCase = ignoresCase
+    }
 
     public var placeholders: [String] {
-        (segments + query.map(\.value)).compactMap {
-            if case .placeholder(let name) = $0 { return name }
-            return nil
-        }
+        (segments + query.map(\.value)).compactMap(\.placeholder)
     }
 
-    /// The pattern with placeholder names erased, so two links that match the same URLs compare equal.
-    public var shape: String {
-        func show(_ part: Part) -> String {
-            switch part {
-            case .literal(let text): text
-            case .placeholder: "{}"
-            }
-        }
-        var text = (scheme.map { "\($0)://" } ?? "/") + segments.map(show).joined(separator: "/")
-        // Query items match in any order.
-        if !query.isEmpty { text += "?" + query.map { "\($0.key)=\(show($0.value))" }.sorted().joined(separator: "&") }
-        return text
-    }
-
-    public static func == (lhs: LinkPattern, rhs: LinkPattern) -> Bool { lhs.text == rhs.text }
+    public static func == (lhs: LinkPattern, rhs: LinkPattern) -> Bool { lhs.text == rhs.text && lhs.ignoresCase == rhs.ignoresCase }
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// Parses a pattern; on failure, returns the reason.
@@ -66,7 +72,11 @@ public struct LinkPattern: Sendable, Hashable {
         if !rest.isEmpty {
             for segment in rest.split(separator: "/", omittingEmptySubsequences: false) {
                 guard !segment.isEmpty else { return .failure(.emptySegment) }
-                switch part(segment) {
+                if segment == "*" {
+                    segments.append(.wildcard)
+                    continue
+                }
+                switch part(segment, inPath: true) {
                 case .success(let parsed): segments.append(parsed)
                 case .failure(let error): return .failure(error)
                 }
@@ -77,8 +87,11 @@ public struct LinkPattern: Sendable, Hashable {
             for item in queryText.split(separator: "&") {
                 guard let equals = item.firstIndex(of: "=") else { return .failure(.queryNeedsValue(String(item))) }
                 let key = String(item[..<equals])
-                guard !key.isEmpty, !key.contains("{") else { return .failure(.queryNeedsValue(String(item))) }
-                switch part(item[item.index(after: equals)...]) {
+                guard !key.isEmpty, !key.contains("{"), !key.contains("}") else { return .failure(.queryNeedsValue(String(item))) }
+                guard !query.contains(where: { $0.key == key }) else { return .failure(.duplicateQueryKey(key)) }
+                let value = item[item.index(after: equals)...]
+                guard value != "*" else { return .failure(.wildcardInQuery(key)) }
+                switch part(value, inPath: false) {
                 case .success(let parsed): query.append((key, parsed))
                 case .failure(let error): return .failure(error)
                 }
@@ -92,15 +105,32 @@ public struct LinkPattern: Sendable, Hashable {
         return .success(pattern)
     }
 
-    private static func part(_ text: Substring) -> Result<Part, LinkPatternError> {
-        if text.first == "{" {
-            guard text.last == "}", text.count >= 2 else { return .failure(.unclosedPlaceholder) }
-            let name = String(text.dropFirst().dropLast())
-            guard isValidName(name) else { return .failure(.invalidPlaceholder(name)) }
-            return .success(.placeholder(name))
+    /// A segment or query value: a literal, or at most one placeholder with a literal around it.
+    /// In a path, `*` is a whole segment, never part of one (`*.example.com` is not a pattern).
+    private static func part(_ text: Substring, inPath: Bool) -> Result<Part, LinkPatternError> {
+        guard let open = text.firstIndex(where: { $0 == "{" || $0 == "}" }) else {
+            guard !inPath || !text.contains("*") else { return .failure(.wildcardInsideSegment(String(text))) }
+            return .success(.literal(String(text)))
         }
-        guard !text.contains("{"), !text.contains("}") else { return .failure(.placeholderInsideSegment(String(text))) }
-        return .success(.literal(String(text)))
+        guard text[open] == "{", let close = text[open...].firstIndex(of: "}") else { return .failure(.unclosedPlaceholder) }
+        let prefix = text[..<open], suffix = text[text.index(after: close)...]
+        let name = String(text[text.index(after: open)..<close])
+        if suffix.contains("{") || suffix.contains("}") { return .failure(.twoPlaceholdersInSegment(String(text))) }
+        if name.hasSuffix("?"), isValidName(String(name.dropLast())) { return .failure(.optionalMark(String(name.dropLast()))) }
+        guard isValidName(name) else { return .failure(.invalidPlaceholder(name)) }
+        guard !inPath || (!prefix.contains("*") && !suffix.contains("*")) else { return .failure(.wildcardInsideSegment(String(text))) }
+        if prefix.isEmpty, suffix.isEmpty { return .success(.placeholder(name)) }
+        return .success(.affixed(prefix: String(prefix), name: name, suffix: String(suffix)))
+    }
+}
+
+extension LinkPattern.Part {
+    /// The name of the placeholder in the part, if it has one.
+    public var placeholder: String? {
+        switch self {
+        case .placeholder(let name), .affixed(_, let name, _): name
+        case .literal, .wildcard: nil
+        }
     }
 }
 
@@ -110,10 +140,40 @@ public enum LinkPatternError: Error, Sendable, Equatable {
     case invalidScheme
     case unclosedPlaceholder
     case invalidPlaceholder(String)
-    case placeholderInsideSegment(String)
+    case twoPlaceholdersInSegment(String)
+    case wildcardInsideSegment(String)
+    case wildcardInQuery(String)
+    case optionalMark(String)
     case queryNeedsValue(String)
+    case duplicateQueryKey(String)
     case duplicatePlaceholder(String)
     case emptySegment
+
+    /// Where in `pattern` the mistake is, as UTF-8 offsets, when it is one part of it.
+    public func culprit(in pattern: String) -> Range<Int>? {
+        let text = Array(pattern.utf8)
+        let query = text.firstIndex(of: UInt8(ascii: "?")) ?? text.count
+        let path = text.count >= 3 ? (0 ..< text.count - 2).first { text[$0 ..< $0 + 3].elementsEqual("://".utf8) }.map { $0 + 3 } ?? 0 : 0
+        /// The first (or last) place `part` is written, from `start` on.
+        func find(_ part: String, from start: Int = 0, last: Bool = false) -> Range<Int>? {
+            let needle = Array(part.utf8)
+            guard !needle.isEmpty, text.count >= needle.count, start <= text.count - needle.count else { return nil }
+            let starts = (start ... text.count - needle.count).filter { text[$0 ..< $0 + needle.count].elementsEqual(needle) }
+            return (last ? starts.last : starts.first).map { $0 ..< $0 + needle.count }
+        }
+        switch self {
+        case .mustStartWithSlash, .unclosedPlaceholder: return nil
+        case .invalidScheme: return path >= 3 ? 0 ..< path - 3 : nil
+        case .invalidPlaceholder(let name): return find("{\(name)}")
+        case .optionalMark(let name): return find("{\(name)?}")
+        case .twoPlaceholdersInSegment(let part), .wildcardInsideSegment(let part): return find(part, from: path)
+        case .wildcardInQuery(let key): return find("\(key)=*", from: query)
+        case .queryNeedsValue(let item): return find(item, from: query)
+        case .duplicateQueryKey(let key): return find("\(key)=", from: query, last: true)
+        case .duplicatePlaceholder(let name): return find("{\(name)}", last: true)
+        case .emptySegment: return find("//", from: path)
+        }
+    }
 
     public var message: String {
         switch self {
@@ -121,8 +181,12 @@ public enum LinkPatternError: Error, Sendable, Equatable {
         case .invalidScheme: "the scheme of a link pattern is letters, digits, '+', '-' or '.', starting with a letter"
         case .unclosedPlaceholder: "'{' in a link pattern has no matching '}'"
         case .invalidPlaceholder(let name): "'{\(name)}' is not a placeholder: the name between braces must be an identifier"
-        case .placeholderInsideSegment(let segment): "'\(segment)': a placeholder must be a whole path segment or a whole query value"
+        case .twoPlaceholdersInSegment(let segment): "'\(segment)': a path segment or query value holds at most one placeholder"
+        case .wildcardInsideSegment(let segment): "'\(segment)': '*' is a whole path segment (any one segment); it cannot be part of one"
+        case .wildcardInQuery(let key): "query item '\(key)=*': a query item the pattern leaves out may have any value; leave it out"
+        case .optionalMark(let name): "'{\(name)?}': a placeholder is optional when its input is ('\(name): T?'); write '{\(name)}'"
         case .queryNeedsValue(let item): "query item '\(item)' must be 'key=value' or 'key={placeholder}'"
+        case .duplicateQueryKey(let key): "query key '\(key)' appears twice in the link pattern"
         case .duplicatePlaceholder(let name): "placeholder '{\(name)}' appears twice in the link pattern"
         case .emptySegment: "a link pattern cannot have an empty path segment ('//')"
         }

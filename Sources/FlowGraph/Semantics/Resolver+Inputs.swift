@@ -228,41 +228,95 @@ extension Resolver {
         }
     }
 
-    /// A link's placeholders are exactly the target's inputs, each of a type read from text;
-    /// two links matching the same URLs are duplicates.
+    /// Each pattern of a link names only the target's inputs, and every required one, each of a
+    /// type read from text; two links whose patterns can match one URL are an error unless one
+    /// pattern is more specific (it is then tried first: its precedence counts the patterns it is
+    /// inside).
     mutating func checkLinks(_ program: inout FlowProgram) {
-        var shapes: [String: Link] = [:]
         for flowIndex in program.flows.indices {
             let flow = program.flows[flowIndex]
             for (linkIndex, link) in flow.links.enumerated() {
+                // A malformed pattern was reported as a syntax error; there is nothing more to compare.
+                guard !link.isBroken, let target = link.target else { continue }
                 let errors = diagnostics.count
                 defer { if diagnostics.count > errors { program.flows[flowIndex].links[linkIndex].isBroken = true } }
-                // A malformed pattern was reported as a syntax error; there is nothing more to compare.
-                guard !link.isBroken else { continue }
-                if let other = shapes[link.pattern.shape] {
-                    report(.duplicateName, SemanticMessages.duplicateLink(link.pattern.text, other: other.pattern.text),
-                           at: link.patternRange, notes: [.init(SemanticMessages.firstDeclaredHere, at: other.patternRange)])
-                } else {
-                    shapes[link.pattern.shape] = link
-                }
-                guard let target = link.target else { continue }
                 let step = flow.steps[target]
-                let placeholders = link.pattern.placeholders
-                for placeholder in placeholders where !step.inputs.contains(where: { $0.name == placeholder }) {
-                    report(.linkMismatch, SemanticMessages.linkPlaceholderNotInput(placeholder, step: step.name),
-                           at: link.patternRange, notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
-                }
-                for input in step.inputs {
+                let optional = Set(step.inputs.filter(\.isOptional).map(\.name))
+                for index in link.patterns.indices { program.flows[flowIndex].links[linkIndex].patterns[index].optionalPlaceholders = optional }
+                let notes: [Diagnostic.Note] = [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)]
+                for (pattern, range) in zip(link.patterns, link.patternRanges) {
+                    let placeholders = pattern.placeholders
+                    for placeholder in placeholders where !step.inputs.contains(where: { $0.name == placeholder }) {
+                        report(.linkMismatch, SemanticMessages.linkPlaceholderNotInput(placeholder, step: step.name), at: range, notes: notes)
+                    }
                     // An optional input may be left out of the URL: it is nil then.
-                    if !placeholders.contains(input.name), input.isOptional { continue }
-                    if !placeholders.contains(input.name) {
-                        report(.linkMismatch, SemanticMessages.linkMissingInput(input, step: step.name),
-                               at: link.patternRange, notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
-                    } else if !isTextConvertible(input.type) {
-                        report(.linkMismatch, SemanticMessages.linkTypeNotConvertible(input),
-                               at: link.patternRange, notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
+                    for input in step.inputs where !input.isOptional && !placeholders.contains(input.name) {
+                        report(.linkMismatch, SemanticMessages.linkMissingInput(input, step: step.name), at: range, notes: notes)
                     }
                 }
+                let named = link.allPlaceholders
+                for input in step.inputs where named.contains(input.name) && !isTextConvertible(input.type) {
+                    report(.linkMismatch, SemanticMessages.linkTypeNotConvertible(input), at: link.patternRange, notes: notes)
+                }
+            }
+        }
+        checkLinkOverlaps(&program)
+    }
+
+    /// `overlapping-links`, and each pattern's precedence.
+    private mutating func checkLinkOverlaps(_ program: inout FlowProgram) {
+        struct Entry { let flow: Int, link: Int, pattern: Int }
+        // Patterns with different numbers of segments never match one URL, nor two whose first
+        // segments are different literals (even ignoring case): each pattern is compared with the
+        // earlier ones of its length whose first segment is its own literal or no literal.
+        struct Bucket {
+            var all: [Entry] = []
+            var byFirst: [String: [Entry]] = [:]
+            var open: [Entry] = []
+        }
+        var entries: [(Entry, first: String?)] = []
+        for (flowIndex, flow) in program.flows.enumerated() {
+            for (linkIndex, link) in flow.links.enumerated() where !link.isBroken && link.target != nil {
+                program.flows[flowIndex].links[linkIndex].precedence = Array(repeating: 0, count: link.patterns.count)
+                for (patternIndex, pattern) in link.patterns.enumerated() {
+                    var first: String?
+                    if case .literal(let text)? = pattern.segments.first { first = text.map { $0.lowercased() }.joined() }
+                    entries.append((Entry(flow: flowIndex, link: linkIndex, pattern: patternIndex), first))
+                }
+            }
+        }
+        var buckets: [Int: Bucket] = [:]
+        var reported = Set<[Int]>()
+        for (later, first) in entries {
+            let laterLink = program.flows[later.flow].links[later.link]
+            let laterPattern = laterLink.patterns[later.pattern]
+            let length = laterPattern.segments.count
+            var bucket = buckets[length] ?? Bucket()
+            let candidates = first.map { (bucket.byFirst[$0] ?? []) + bucket.open } ?? bucket.all
+            if let first { bucket.byFirst[first, default: []].append(later) } else { bucket.open.append(later) }
+            bucket.all.append(later)
+            buckets[length] = bucket
+            for earlier in candidates where (earlier.flow, earlier.link) != (later.flow, later.link) {
+                let earlierLink = program.flows[earlier.flow].links[earlier.link]
+                let earlierPattern = earlierLink.patterns[earlier.pattern]
+                let message: String
+                switch laterPattern.overlap(with: earlierPattern) {
+                case .disjoint: continue
+                case .narrower:
+                    program.flows[later.flow].links[later.link].precedence[later.pattern] += 1
+                    continue
+                case .wider:
+                    program.flows[earlier.flow].links[earlier.link].precedence[earlier.pattern] += 1
+                    continue
+                case .same(let example):
+                    message = SemanticMessages.sameLinks(laterPattern.text, other: earlierPattern.text, example: example)
+                case .crossing(let example):
+                    message = SemanticMessages.crossingLinks(laterPattern.text, other: earlierPattern.text, example: example)
+                }
+                // One report for a pair of links, at the later one.
+                guard reported.insert([earlier.flow, earlier.link, later.flow, later.link]).inserted else { continue }
+                report(.overlappingLinks, message, at: laterLink.patternRanges[later.pattern],
+                       notes: [.init(SemanticMessages.linkDeclaredHere(earlierPattern.text), at: earlierLink.patternRanges[earlier.pattern])])
             }
         }
     }
@@ -270,7 +324,8 @@ extension Resolver {
     /// Types that can never be LosslessStringConvertible: collections, tuples, functions; an
     /// optional is fine when what it wraps is (an absent value is nil).
     private func isTextConvertible(_ type: String) -> Bool {
-        if type.hasSuffix("?") { return isTextConvertible(String(type.dropLast())) }
+        // One `?`: `Int?` is read as `Int` (absent: nil); `Int??` is not.
+        let type = type.hasSuffix("?") ? String(type.dropLast()) : type
         return !(type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("[") || type.hasPrefix("(") || type.contains("->")
             || type.hasPrefix("any ") || type.hasPrefix("some ") || type.hasPrefix("Optional<") || type.hasPrefix("Array<")
             || type.hasPrefix("Dictionary<") || type.hasPrefix("Set<"))

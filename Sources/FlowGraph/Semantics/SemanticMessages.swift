@@ -14,9 +14,13 @@ enum SemanticMessages {
     static func duplicateGuard(_ name: String, owner: String) -> String { "guard '\(name)' is declared more than once in \(owner)" }
     static func duplicateStart(_ flow: String) -> String { "flow '\(flow)' has more than one 'start'" }
     static func duplicateParameter(_ name: String) -> String { "'\(name)' is declared more than once in the same list" }
-    static func duplicateLink(_ pattern: String, other: String) -> String {
-        "link '\(pattern)' matches the same URLs as link '\(other)'"
+    static func sameLinks(_ pattern: String, other: String, example: String) -> String {
+        "link '\(pattern)' matches the same URLs as link '\(other)' (both match '\(example)')"
     }
+    static func crossingLinks(_ pattern: String, other: String, example: String) -> String {
+        "links '\(pattern)' and '\(other)' both match '\(example)', and neither is more specific: make one match only URLs the other matches too (a literal where the other has a placeholder), or make them differ"
+    }
+    static func linkDeclaredHere(_ pattern: String) -> String { "link '\(pattern)' declared here" }
     static let firstDeclaredHere = "first declared here"
 
     static func missingStart(_ flow: String) -> String { "flow '\(flow)' has no 'start' step" }

@@ -189,8 +189,20 @@ public struct Parser {
                 while !isAtEnd, !current.isAtLineStart { advance() }
                 break
             }
-            let pattern = take()
-            guard expectArrow() else { break }
+            var patterns = [LinkSyntax.Pattern(text: current.text, range: range(of: take()))]
+            // `link "a", "b" -> X`: several patterns for one link.
+            var isBroken = false
+            while current.isPunctuation(","), !current.isAtLineStart {
+                advance()
+                guard current.kind == .string else {
+                    error(SyntaxMessages.expected("a URL pattern in quotes after ','", found: describeFollowing(current)), atMissing: current)
+                    while !isAtEnd, !current.isAtLineStart { advance() }
+                    isBroken = true
+                    break
+                }
+                patterns.append(LinkSyntax.Pattern(text: current.text, range: range(of: take())))
+            }
+            guard !isBroken, expectArrow() else { break }
             // `-> sheet Compose`: the move the link makes where the user is; `-> Compose`: its step.
             var move: ActionKind?
             if let kind = ActionKind(rawValue: current.text), current.kind == .identifier, peekIsName(1), !tokens[index + 1].isAtLineStart {
@@ -208,8 +220,18 @@ public struct Parser {
                 skipToLineStart()
                 break
             }
-            flow.links.append(LinkSyntax(
-                pattern: pattern.text, patternRange: range(of: pattern), target: target, range: range(from: keyword), move: move))
+            // `-> X ignoring case`
+            var ignoresCase = false
+            if current.isKeyword("ignoring"), !current.isAtLineStart {
+                advance()
+                guard current.isKeyword("case"), !current.isAtLineStart else {
+                    error(SyntaxMessages.expected("'case' after 'ignoring'", found: describeFollowing(current)), atMissing: current)
+                    break
+                }
+                advance()
+                ignoresCase = true
+            }
+            flow.links.append(LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move))
         case "on":
             if let handler = parseOn() { flow.handlers.append(handler) }
         default:

@@ -147,12 +147,19 @@ public struct GuardSyntax: Sendable {
     public let range: SourceRange
 }
 
-/// `link "pattern" -> Step`, or `link "pattern" -> sheet Step`: a link that makes its move where
-/// the user is.
+/// `link "pattern" -> Step`
+/// `link "/a/{x}", "app://a/{x}" -> Step ignoring case`
+/// `link "pattern" -> sheet Step`: a link that makes its move where the user is.
 public struct LinkSyntax: Sendable {
-    public let pattern: String
-    public let patternRange: SourceRange
+    /// One pattern in quotes, as written (escapes read).
+    public struct Pattern: Sendable {
+        public let text: String
+        public let range: SourceRange
+    }
+
+    public let patterns: [Pattern]
     public let target: Name
+    public let ignoresCase: Bool
     public let range: SourceRange
     /// `sheet` in `link "/compose" -> sheet Compose`: the move the link makes over whatever its
     /// flow shows (nil: the link opens its step along a path from the root).

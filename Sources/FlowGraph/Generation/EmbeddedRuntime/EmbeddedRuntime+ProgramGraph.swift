@@ -77,7 +77,7 @@ public struct ProgramGraph: Sendable {
             }
             transitions += Self.transitions(flow.clauses, flow: flow, from: nil, triggers: flow.events, in: table)
             for link in flow.links {
-                links.append(LinkInfo(flow: flow.name, pattern: link.text, target: flow.steps[link.target].name,
+                links.append(LinkInfo(flow: flow.name, pattern: link.patterns.map(\.text).joined(separator: ", "), target: flow.steps[link.target].name,
                                       path: Self.names(link.path, in: table)))
             }
         }

@@ -7,6 +7,22 @@ extension EmbeddedRuntime {
 /// engine reads every decision from it, so the generated code holds only typed values.
 public struct ProgramTable: Sendable {
     public var flows: [FlowInfo]
+    /// Every pattern of every link, in the order a URL is tried on them: higher precedence first,
+    /// then in the program's order (computed by `init(flows:)`).
+    public private(set) var linkOrder: [PatternRef]
+
+    static func linkOrder(_ flows: [FlowInfo]) -> [PatternRef] {
+        var order: [(precedence: Int, ref: PatternRef)] = []
+        for (flow, info) in flows.enumerated() {
+            for (link, linkInfo) in info.links.enumerated() {
+                for (pattern, patternInfo) in linkInfo.patterns.enumerated() {
+                    order.append((patternInfo.precedence, PatternRef(link: LinkRef(flow: flow, index: link), pattern: pattern)))
+                }
+            }
+        }
+        // A stable sort: equal precedences keep the program's order.
+        return order.enumerated().sorted { ($0.element.precedence, -$0.offset) > ($1.element.precedence, -$1.offset) }.map(\.element.ref)
+    }
 
     /// One flow: its steps in order, and its guards, events, exits and links, each by index.
     public struct FlowInfo: Sendable {
@@ -170,14 +186,13 @@ public struct ProgramTable: Sendable {
         }
     }
 
-    /// A deep link: its pattern, the step it opens, and the path from a root that opens it.
+    /// A deep link: its patterns, the step it opens, and the path from a root that opens it.
     public struct LinkInfo: Sendable {
-        /// The pattern as written: `/items/{item}`.
+        /// The first pattern as written: `/items/{item}`.
         public var text: String
         public var target: Int
-        public var scheme: String?
-        public var segments: [PatternPart]
-        public var query: [(key: String, value: PatternPart)]
+        /// `link "/a/{x}", "app://a/{x}" -> X`: one or more, in source order.
+        public var patterns: [LinkPattern]
         /// The path `open` follows; empty when no path from a root opens the link.
         public var path: [Hop]
         /// For a link that makes its move where the user is (`link "/compose" -> sheet Compose`):
@@ -186,10 +201,36 @@ public struct ProgramTable: Sendable {
         public var move: ActionKind? = nil
     }
 
+    /// One pattern of a link.
+    public struct LinkPattern: Sendable {
+        /// As written: `https://{host}/@{account}`.
+        public var text: String
+        public var scheme: String?
+        public var segments: [PatternPart]
+        /// Query items: key (matched exactly), and its value.
+        public var query: [(key: String, value: PatternPart)]
+        /// `ignoring case`: literals match whatever their case. A scheme and a host always do.
+        public var ignoresCase = false
+        /// How many patterns of other links match every URL this one matches, and more: a URL is
+        /// tried on the patterns of higher precedence first (the compiler proved that two patterns
+        /// that can match one URL have different precedences).
+        public var precedence = 0
+    }
+
     public enum PatternPart: Hashable, Sendable {
         case literal(String)
         /// Names an input of the target step, by its index.
         case placeholder(Int)
+        /// `@{user}`, `{id}.json`: an input between a literal prefix and suffix; its text is not empty.
+        case affixed(prefix: String, input: Int, suffix: String)
+        /// `*`: any one segment.
+        case wildcard
+    }
+
+    /// One pattern of one link, by index.
+    public struct PatternRef: Hashable, Sendable {
+        public let link: LinkRef
+        public let pattern: Int
     }
 
     /// One hop of a link's path, or of the path of an action's `at`.
@@ -242,6 +283,7 @@ public struct ProgramTable: Sendable {
 
     public init(flows: [FlowInfo]) {
         self.flows = flows
+        linkOrder = Self.linkOrder(flows)
         var total = 0
         offsets = flows.map { flow in
             defer { total += flow.steps.count }

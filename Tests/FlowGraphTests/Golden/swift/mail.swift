@@ -350,7 +350,7 @@ enum MailSettings {
 
     /// The deep links of flow 'MailSettings'.
     enum Link: Hashable, Sendable {
-        /// `/settings/accounts`
+        /// `/settings/accounts`, ignoring case
         case accounts
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
@@ -515,7 +515,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step NotificationSettings - 14
         step PasscodeLock - 14 on 11 push 8
         step SetPasscode - 21 on 12 popTo 7
-        link 1 /settings/accounts - /settings /accounts path b3 m1:0:3:0 e14 m2:0:0:0
+        link 1 /settings/accounts - !i /settings /accounts path b3 m1:0:3:0 e14 m2:0:0:0
         """#)
 
     static func step(of screen: Screen) -> FlowGraphRuntime.StepRef {

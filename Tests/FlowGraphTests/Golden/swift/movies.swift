@@ -106,15 +106,15 @@ enum DiscoverFlow {
 
     /// The deep links of flow 'DiscoverFlow'.
     enum Link: Hashable, Sendable {
-        /// `/movies/{movie}`
+        /// `/movies/{movie}`, `movies://movie/{movie}`
         case movieDetail(movie: MovieID)
-        /// `/people/{person}`
+        /// `/people/{person}`, `movies://person/{person}`
         case person(person: PersonID)
         /// `/genres/{genre}`
         case genre(genre: GenreID)
-        /// `/search?query={query}`
+        /// `/search/movie?query={query}`, `movies://search/movie?query={query}`
         case searchResults(query: String)
-        /// `/trailers/{video}`
+        /// `/trailers/{video}`, `movies://trailer/{video}`
         case trailer(video: VideoID)
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
@@ -676,11 +676,11 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step Rate - 4 in movie:MovieID on 10 dismiss on 11 dismiss
         on 9 push 4
         on 12 push 6
-        link 4 /movies/{movie} - /movies {0} path b10 e11 e0 m0:*:0:0
-        link 6 /people/{person} - /people {0} path b10 e11 e0 m0:*:1:0
+        link 4 /movies/{movie} - /movies {0} or movies://movie/{movie} movies /movie {0} path b10 e11 e0 m0:*:0:0
+        link 6 /people/{person} - /people {0} or movies://person/{person} movies /person {0} path b10 e11 e0 m0:*:1:0
         link 1 /genres/{genre} - /genres {0} path b10 e11 e0 m0:0:0:0
-        link 3 /search?query%3D{query} - /search ?query={0} path b10 e11 e0 m0:0:1:0 m0:2:0:0
-        link 7 /trailers/{video} - /trailers {0} move cover path b10 e11 e0
+        link 3 /search/movie?query%3D{query} - /search /movie ?query={0} or movies://search/movie?query%3D{query} movies /search /movie ?query={0} path b10 e11 e0 m0:0:1:0 m0:2:0:0
+        link 7 /trailers/{video} - /trailers {0} or movies://trailer/{video} movies /trailer {0} move cover path b10 e11 e0
         flow MoviesApp 0 1 1 guard hasCompletedOnboarding 0 event signedOut
         starts if 0 1 else 0
         step Onboarding 3 ^ on 0 root 1 on 1 root 1
