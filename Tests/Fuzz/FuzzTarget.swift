@@ -274,10 +274,11 @@ func checkTable(_ program: FlowProgram, _ analysis: ProgramAnalysis) {
         let same = info.name == flow.name && info.isTabs == flow.isTabs
             && info.steps.map(\.name) == flow.steps.map(\.name)
             && info.steps.map(\.inputs) == flow.steps.map { $0.inputs.map { "\($0.name): \($0.type)" } }
-            && info.steps.map(\.clauses.count) == flow.steps.map(\.handlers.count) && info.clauses.count == flow.handlers.count
+            && info.steps.map(\.clauses.count) == flow.steps.map(\.handlers.count) && info.clauses.count == flow.eventHandlers.count  // a link's move is its link's
             && info.guards.map(\.name) == flow.guards.map(\.name) && info.events == flow.events.map(\.name)
             && info.exits == flow.exits.map(\.name)
             && info.links.map(\.text) == flow.links.filter { $0.target != nil }.map(\.pattern.text)
+            && info.links.map { $0.move?.rawValue } == flow.links.filter { $0.target != nil }.map { $0.move?.rawValue }
             && info.alerts.map(\.name) == flow.alerts.map(\.name) && info.alerts.map(\.isDialog) == flow.alerts.map { $0.style == .dialog }
             && info.alerts.map(\.inputs) == flow.alerts.map { $0.inputs.map { "\($0.name): \($0.type)" } }
             && info.alerts.map { $0.buttons.map { $0.clause != nil } } == flow.alerts.map { $0.buttons.map { $0.clause != nil } }
