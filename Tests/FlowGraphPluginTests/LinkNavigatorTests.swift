@@ -89,6 +89,21 @@ struct LinkNavigatorTests {
         #expect(store.tabs[0].entries[1].id == item)
     }
 
+    @Test func aLinkOfADestinationsGroupPushesInTheTabOnScreen() async throws {
+        // Support's link: each tab that uses the group has it; the tab on screen makes the move.
+        await navigator.send(Store.Event.itemPicked(item: ItemID(1)))
+        let inStore = await navigator.open(url: "/help/articles/returns")
+        #expect(inStore == .init(status: .applied, commands: [.push(.store(.support(.article(article: "returns"))), on: storeStack)]))
+
+        navigator.userSelectedTab(1, in: app.id)
+        let profile = account.tabs[0].id
+        let inProfile = await navigator.open(url: "/help/articles/privacy")
+        #expect(inProfile == .init(status: .applied, commands: [.push(.account(.support(.article(article: "privacy"))), on: profile)]))
+        #expect(navigator.current.support == .article(article: "privacy"))
+        // The store tab keeps its article, under the tab bar's other tab.
+        #expect(store.tabs[0].screens == [.store(.catalog), .store(.item(item: ItemID(1))), .store(.support(.article(article: "returns")))])
+    }
+
     @Test func aLinkIntoAnotherTabRebuildsItsPathThere() async throws {
         // The link's tab is not the one on screen: as when nothing is kept, its path is made from
         // the root's first screen, and the history keeps nothing.

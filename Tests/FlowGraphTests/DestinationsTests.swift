@@ -159,7 +159,7 @@ struct DestinationsTests {
         ])
     }
 
-    @Test func aGroupDeclaresOnlyStepsGuardsAndClauses() {
+    @Test func aGroupDeclaresOnlyStepsGuardsClausesAndLinksWithAMove() {
         let result = findings("""
             destinations Shared {
                 start Detail
@@ -179,10 +179,10 @@ struct DestinationsTests {
             }
             """)
         #expect(result.filter { $0.contains("[syntax]") } == [
-            "2:5: error [syntax] 'start' belongs in a flow: destinations declare only steps, alerts, guards and 'on' clauses, which each flow that uses them gets",
-            "3:5: error [syntax] 'exit' belongs in a flow: destinations declare only steps, alerts, guards and 'on' clauses, which each flow that uses them gets",
-            "4:5: error [syntax] 'link' belongs in a flow: destinations declare only steps, alerts, guards and 'on' clauses, which each flow that uses them gets",
-            "5:5: error [syntax] 'use' belongs in a flow: destinations declare only steps, alerts, guards and 'on' clauses, which each flow that uses them gets",
+            "2:5: error [syntax] 'start' belongs in a flow: destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
+            "3:5: error [syntax] 'exit' belongs in a flow: destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
+            "4:18: error [syntax] a link of destinations is made in the flow on screen that uses them, so it says its move: '-> push Detail' (or 'sheet', 'popover', 'cover')",
+            "5:5: error [syntax] 'use' belongs in a flow: destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
             "10:5: error [syntax] a tabs flow's steps are its tabs: 'use' belongs in the flows the tabs run",
         ])
     }
@@ -274,6 +274,31 @@ struct DestinationsTests {
         #expect(source[accessor.upperBound...].prefix(200).contains("default: return nil") == hasDefault)
         let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
+    }
+
+    /// A group's link with a move is each using flow's (IceCubesApp pushes an account on the stack
+    /// of the tab on screen): no overlap between its copies, each flow reaches the step by it.
+    @Test func aGroupsLinkWithAMoveIsEveryUsingFlowsAndOneWithoutIsRefused() throws {
+        let text = Self.tabs.replacingOccurrences(of: "on back -> pop", with: "on back -> close")
+            .replacingOccurrences(of: "    step Lonely\n", with: "")
+            .replacingOccurrences(of: "    guard neverAsked\n", with: "")
+            .replacingOccurrences(of: "destinations Social {\n", with: "destinations Social {\n    link \"/@{account}\" -> push Account\n")
+        let result = compile(text)
+        #expect(result.diagnostics.isEmpty, "\(findings(result))")
+        let program = try #require(result.program)
+        for name in ["TimelineTab", "MentionsTab"] {
+            let flow = program.flows[try #require(program.flow(named: name))]
+            #expect(flow.links.map(\.move) == [.push])
+            #expect(flow.handlers.compactMap(\.link) == [0])
+        }
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["test.flow"])
+        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        #expect(checked.status == 0, "\(checked.output)")
+
+        let plain = text.replacingOccurrences(of: "-> push Account\n", with: "-> Account\n")
+        #expect(findings(plain).contains {
+            $0.hasSuffix("a link of destinations is made in the flow on screen that uses them, so it says its move: '-> push Account' (or 'sheet', 'popover', 'cover')")
+        })
     }
 
     @Test func theDiagramDrawsTheGroupOnceWithTheFlowsThatUseIt() throws {

@@ -61,6 +61,9 @@ extension Resolver {
                 expanded.guards.append(item)
             }
             expanded.handlers += group.handlers
+            // A link of the group (with a move) is each using flow's: the copies share the
+            // group's range, which the overlap check and the runtime know them by.
+            expanded.links += group.links
             expanded.isIncomplete = expanded.isIncomplete || group.isIncomplete
             expanded.hasLostDeclarations = expanded.hasLostDeclarations || group.hasLostDeclarations
         }

@@ -298,6 +298,8 @@ extension Resolver {
             buckets[length] = bucket
             for earlier in candidates where (earlier.flow, earlier.link) != (later.flow, later.link) {
                 let earlierLink = program.flows[earlier.flow].links[earlier.link]
+                // Two copies of one destinations group's link (one a flow that uses the group) are one link.
+                if earlierLink.range == laterLink.range { continue }
                 let earlierPattern = earlierLink.patterns[earlier.pattern]
                 let message: String
                 switch laterPattern.overlap(with: earlierPattern) {

@@ -17,7 +17,7 @@ public struct Parser {
     static let declarationKeywords: Set<String> = ["flow", "destinations"]
     /// The members a `destinations` group may have: screens and what they do, never where a flow
     /// starts, ends or is linked to.
-    static let destinationMembers: Set<String> = ["step", "guard", "on", "alert", "dialog"]
+    static let destinationMembers: Set<String> = ["step", "guard", "on", "alert", "dialog", "link"]
 
     public init(file: Int, tokens: [Token]) {
         self.file = file
@@ -230,6 +230,11 @@ public struct Parser {
                 }
                 advance()
                 ignoresCase = true
+            }
+            // A group's link is made in the flow on screen that uses the group: it needs a move.
+            if flow.isDestinations, move == nil {
+                error(SyntaxMessages.linkInDestinationsNeedsAMove(target.text), at: previous)
+                break
             }
             flow.links.append(LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move))
         case "on":

@@ -31,7 +31,7 @@ extension Navigator where Program: SyncNavigationProgram {
     /// Opens the first deep link of the program that `url` matches; not handled when none does.
     @discardableResult
     public func open(url: String) -> Outcome {
-        guard let link = Self.link(matching: url) else { return unmatched(url) }
+        guard let link = link(opening: url) else { return unmatched(url) }
         return open(link)
     }
 
@@ -79,10 +79,15 @@ extension Navigator where Program: AsyncNavigationProgram {
     /// Opens the first deep link of the program that `url` matches; not handled when none does.
     @discardableResult
     public func open(url: String) async -> Outcome {
-        guard let link = Self.link(matching: url) else {
-            return await serialized { unmatched(url) }
+        await serialized {
+            // Which copy of a destinations group's link opens depends on what is on screen: chosen
+            // once the calls before this one are done.
+            guard let link = link(opening: url) else { return unmatched(url) }
+            var work = LinkWork(link, in: self)
+            let outcome = await run { work.advance($0, in: self) }
+            record(.link(link), work.before, outcome, kept: work.keptEntries)
+            return outcome
         }
-        return await open(link)
     }
 
     /// See the synchronous `run`.

@@ -407,6 +407,26 @@ extension Navigator {
         return nil
     }
 
+    /// The link `url` opens from where the user is: the first the URL matches; for a link of a
+    /// destinations group, which each flow that uses the group has a copy of (the same patterns
+    /// and move: two different links cannot have both, the compiler refuses the overlap), the copy
+    /// of the innermost flow on screen that has one, so that its move is made there.
+    func link(opening url: String) -> Link? {
+        guard let first = Self.link(matching: url) else { return nil }
+        let ref = Program.link(of: first)
+        let info = Program.table.flows[ref.flow].links[ref.index]
+        guard info.move != nil, !chain.contains(where: { $0.flow.rawValue == ref.flow }) else { return first }
+        let parsed = LinkURL(url)
+        for running in chain.reversed() {
+            let flow = running.flow.rawValue
+            guard let index = Program.table.flows[flow].links.firstIndex(where: { $0.move == info.move && $0.text == info.text }),
+                  let copy = Self.link(ProgramTable.PatternRef(link: LinkRef(flow: flow, index: index), pattern: 0), matching: parsed)
+            else { continue }
+            return copy
+        }
+        return first
+    }
+
     /// The link of `ref` if `url` matches its pattern and its placeholders convert.
     nonisolated static func link(_ ref: ProgramTable.PatternRef, matching url: LinkURL) -> Link? {
         let info = Program.table.flows[ref.link.flow].links[ref.link.index]
