@@ -12,7 +12,8 @@ public enum DiagramStyle {
         case .select: [.init("color", "#0e8a9e"), .init("style", "solid"), .init("arrowhead", "diamond")]
         case .pop, .popTo, .dismiss, .close: [.init("color", "#777777"), .init("style", "dotted"), .init("arrowhead", "open")]
         case .exit: [.init("color", "#1a7f37"), .init("style", "solid"), .init("arrowhead", "empty")]
-        case .alert, .dialog: [.init("color", "#c2410c"), .init("style", "dashed"), .init("arrowhead", "odot")]
+        // Not the popover's round head: a hollow box, for the box that pops up over the screen.
+        case .alert, .dialog: [.init("color", "#c2410c"), .init("style", "dashed"), .init("arrowhead", "obox")]
         }
     }
 
@@ -33,7 +34,7 @@ public enum DiagramStyle {
     /// What the legend says about each kind, in the order it lists them.
     public static let actionLegend: [(ActionKind, String)] = [
         (.push, "push"), (.sheet, "sheet"), (.popover, "popover"), (.cover, "cover"), (.replace, "replace"), (.root, "root"),
-        (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"),
+        (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"), (.alert, "alert, dialog"),
     ]
 
     /// How an action's edge is drawn: its kind's style, bold when it presents a layer the user
