@@ -19,8 +19,8 @@ extension Navigator {
     func kept(_ hops: [ProgramTable.Hop], from source: PayloadSource<Program>) -> Kept? {
         guard case .bottom(let first)? = hops.first, let root = flows[rootID] else { return nil }
         let tab = root.selectedTab
-        let (bottom, replaced) = finalScreen(after: 0, in: hops, from: source)
-        guard let entry = root.tabs[tab].entries.first, shows(entry, step: first, or: bottom) else { return nil }
+        let (replacement, replaced) = replacement(after: 0, in: hops, from: source)
+        guard let entry = root.tabs[tab].entries.first, shows(entry, step: first, or: replacement) else { return nil }
         var kept = Kept(hops: 1 + replaced, flow: rootID, place: .tab(tab), depth: 1)
         while kept.hops < hops.count, let next = keep(hops, after: kept, from: source) {
             kept = next
@@ -31,7 +31,7 @@ extension Navigator {
     /// The next hop (with the `replace`s right after it) if the screens on screen show it too.
     private func keep(_ hops: [ProgramTable.Hop], after kept: Kept, from source: PayloadSource<Program>) -> Kept? {
         guard let running = flows[kept.flow], let stack = stack(kept.flow, kept.place) else { return nil }
-        let (screen, replaced) = finalScreen(after: kept.hops, in: hops, from: source)
+        let (replacement, replaced) = replacement(after: kept.hops, in: hops, from: source)
         let consumed = kept.hops + 1 + replaced
         // Nothing of the flow is over the kept part: it is what the user sees of the flow.
         let isTop = stack.entries.count == kept.depth && nextLayer(after: kept.place) == running.layers.count
@@ -40,25 +40,27 @@ extension Navigator {
             return nil
         case .enter(let step):
             guard isTop, let subflow = stack.entries[kept.depth - 1].subflow, let inner = flows[subflow],
-                  let entry = inner.tabs[inner.selectedTab].entries.first, shows(entry, step: step, or: screen) else { return nil }
+                  let entry = inner.tabs[inner.selectedTab].entries.first, shows(entry, step: step, or: replacement) else { return nil }
             return Kept(hops: consumed, flow: subflow, place: .tab(inner.selectedTab), depth: 1)
         case .move(let clause):
             guard running.flow.rawValue == clause.flow,
                   let move = move(Program.table.clause(clause).actions[clause.branch], in: clause.flow, from: source) else { return nil }
             switch move {
-            case .push:
-                guard let screen, stack.entries.count > kept.depth, stack.entries[kept.depth].screen == screen else { return nil }
+            case .push(let shown):
+                let screen = replacement ?? shown
+                guard stack.entries.count > kept.depth, stack.entries[kept.depth].screen == screen else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: kept.place, depth: kept.depth + 1)
-            case .present(_, let style, _):
+            case .present(let shown, let style, _):
+                let screen = replacement ?? shown
                 let index = nextLayer(after: kept.place)
-                guard let screen, stack.entries.count == kept.depth, running.layers.indices.contains(index),
+                guard stack.entries.count == kept.depth, running.layers.indices.contains(index),
                       running.layers[index].style == style.stackStyle, running.layers[index].entries[0].screen == screen else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .layer(index), depth: 1)
             case .select(let step):
                 guard running.isTabs, Program.step(of: running.tabs[running.selectedTab].entries[0].screen) == step else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: running.tabs[running.selectedTab].entries.count)
-            case .root:
-                guard let screen, running.tabs[running.selectedTab].entries[0].screen == screen else { return nil }
+            case .root(let shown):
+                guard running.tabs[running.selectedTab].entries[0].screen == replacement ?? shown else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: 1)
             case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert:
                 return nil
@@ -66,24 +68,16 @@ extension Navigator {
         }
     }
 
-    /// The screen the hop after the first `index` hops shows once the `replace`s that follow it
-    /// (in the same flow) have replaced it, and how many such `replace`s there are; no screen when
-    /// the hop shows one the link's values do not build (a start or a tab, compared by step).
-    private func finalScreen(after index: Int, in hops: [ProgramTable.Hop], from source: PayloadSource<Program>) -> (Screen?, Int) {
+    /// The screen the `replace`s right after hop `index` (in its flow) put in the place of the
+    /// screen that hop shows, and how many such `replace`s there are: nil and 0 for none.
+    private func replacement(after index: Int, in hops: [ProgramTable.Hop], from source: PayloadSource<Program>) -> (Screen?, Int) {
         var screen: Screen?
-        switch hops[index] {
-        case .move(let clause):
-            switch move(Program.table.clause(clause).actions[clause.branch], in: clause.flow, from: source) {
-            case .push(let shown)?, .present(let shown, _, _)?, .root(let shown)?: screen = shown
-            default: break
-            }
-        case .bottom, .enter: break
-        }
         var replaced = 0
+        // A `replace` after a back move is `.then`, not `.replace`: it ends the run.
         for hop in hops[(index + 1)...] {
-            guard case .move(let clause) = hop, Program.table.clause(clause).actions[clause.branch].kind == .replace,
-                  Program.table.clause(clause).actions[clause.branch].back == nil,
-                  case .replace(let shown)? = move(Program.table.clause(clause).actions[clause.branch], in: clause.flow, from: source) else { break }
+            guard case .move(let clause) = hop,
+                  case .replace(let shown)? = move(Program.table.clause(clause).actions[clause.branch], in: clause.flow, from: source)
+            else { break }
             screen = shown
             replaced += 1
         }
