@@ -415,10 +415,13 @@ extension Navigator {
         let parsed = LinkURL(url)
         for running in chain.reversed() {
             let flow = running.flow.rawValue
-            guard let index = Program.table.flows[flow].links.firstIndex(where: { $0.move == info.move && $0.text == info.text }),
-                  let copy = Self.link(ProgramTable.PatternRef(link: LinkRef(flow: flow, index: index), pattern: 0), matching: parsed)
-            else { continue }
-            return copy
+            guard let index = Program.table.flows[flow].links.firstIndex(where: { $0.move == info.move && $0.text == info.text }) else { continue }
+            // Whichever of the copy's patterns the URL matches (the first copy's may not be its first).
+            for pattern in info.patterns.indices {
+                if let copy = Self.link(ProgramTable.PatternRef(link: LinkRef(flow: flow, index: index), pattern: pattern), matching: parsed) {
+                    return copy
+                }
+            }
         }
         return first
     }

@@ -100,6 +100,10 @@ struct LinkNavigatorTests {
         let inProfile = await navigator.open(url: "/help/articles/privacy")
         #expect(inProfile == .init(status: .applied, commands: [.push(.account(.support(.article(article: "privacy"))), on: profile)]))
         #expect(navigator.current.support == .article(article: "privacy"))
+        // By its second pattern too: the copy of the tab on screen, whichever pattern matched.
+        let bySecond = await navigator.open(url: "shop://support/cookies")
+        #expect(bySecond == .init(status: .applied, commands: [.push(.account(.support(.article(article: "cookies"))), on: profile)]))
+        await navigator.send(Support.Event.closeTapped)
         // The store tab keeps its article, under the tab bar's other tab.
         #expect(store.tabs[0].screens == [.store(.catalog), .store(.item(item: ItemID(1))), .store(.support(.article(article: "returns")))])
     }

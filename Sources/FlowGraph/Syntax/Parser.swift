@@ -214,6 +214,7 @@ public struct Parser {
                 move = kind
                 advance()
             }
+            let targetToken = current
             guard let target = expectName("a step name after '->'") else { break }
             if current.isKeyword("at"), !current.isAtLineStart {
                 error(SyntaxMessages.atInALink, at: current)
@@ -233,7 +234,7 @@ public struct Parser {
             }
             // A group's link is made in the flow on screen that uses the group: it needs a move.
             if flow.isDestinations, move == nil {
-                error(SyntaxMessages.linkInDestinationsNeedsAMove(target.text), at: previous)
+                error(SyntaxMessages.linkInDestinationsNeedsAMove(target.text), at: targetToken)
                 break
             }
             flow.links.append(LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move))
