@@ -59,7 +59,7 @@ extension ProgramTable {
             lineNumber += 1
             let line = rawLine.drop { $0 == " " }
             if line.isEmpty { continue }
-            var fields = Fields(line: line, number: lineNumber)
+            var fields = TableFields(line: line, number: lineNumber)
             let keyword = try fields.word()
             guard sawHeader || keyword == "flowgraph-table" else {
                 throw TextError(line: lineNumber, message: "expected 'flowgraph-table \(Self.textVersion)'")
@@ -257,7 +257,9 @@ extension ProgramTable {
 }
 
 /// The fields of one line of the text, read left to right.
-private struct Fields {
+/// Internal rather than private so that its link reader can live in a file of its own; named for
+/// the table, as an app that embeds the runtime (`--embed-runtime`) gets its top-level names.
+struct TableFields {
     let words: [Substring]
     let number: Int
     var index = 0
@@ -421,7 +423,7 @@ private struct Fields {
 
     /// `bN`, `eN` or `mFLOW:STEP:CLAUSE:BRANCH` (N a global step index, resolved once the table is
     /// read); nil for a word that is no hop (`else`, `on`).
-    private func hop(_ raw: String) throws(ProgramTable.TextError) -> ProgramTable.Hop? {
+    func hop(_ raw: String) throws(ProgramTable.TextError) -> ProgramTable.Hop? {
         let body = raw.dropFirst()
         guard let first = raw.first, body.first?.isNumber == true else { return nil }
         switch first {
@@ -436,62 +438,6 @@ private struct Fields {
         default:
             return nil
         }
-    }
-
-    /// `link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]` (the keyword is read).
-    mutating func link() throws(ProgramTable.TextError) -> ProgramTable.LinkInfo {
-        let target = try number()
-        var link = ProgramTable.LinkInfo(text: "", target: target, patterns: [], path: [])
-        func part(_ text: Substring) throws(ProgramTable.TextError) -> ProgramTable.PatternPart {
-            if text.first == "/" { return .literal(TableEscaping.decode(text.dropFirst())) }
-            if text == "*" { return .wildcard }
-            if text.first == "~", let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}"),
-               let index = Int(text[text.index(after: open)..<close]) {
-                return .affixed(prefix: TableEscaping.decode(text[text.index(after: text.startIndex)..<open]), input: index,
-                                suffix: TableEscaping.decode(text[text.index(after: close)...]))
-            }
-            guard text.first == "{", text.last == "}", let index = Int(text.dropFirst().dropLast()) else {
-                throw error("expected /LITERAL, {INPUT}, ~PREFIX{INPUT}SUFFIX or *, not '\(text)'")
-            }
-            return .placeholder(index)
-        }
-        repeat {
-            if !link.patterns.isEmpty { index += 1 }  // `or`
-            let text = try word()
-            let schemeWord = try word()
-            var pattern = ProgramTable.LinkPattern(text: text, scheme: schemeWord == "-" ? nil : schemeWord, segments: [], query: [])
-            while !isAtEnd, words[index] != "path", words[index] != "or", words[index] != "move" {
-                let raw = words[index]
-                index += 1
-                if raw == "!i" {
-                    pattern.ignoresCase = true
-                } else if raw.hasPrefix("!p"), let precedence = Int(raw.dropFirst(2)) {
-                    pattern.precedence = precedence
-                } else if raw.first == "?" {
-                    guard let equals = raw.firstIndex(of: "=") else { throw error("expected ?KEY=VALUE") }
-                    pattern.query.append((TableEscaping.decode(raw[raw.index(after: raw.startIndex)..<equals]), try part(raw[raw.index(after: equals)...])))
-                } else {
-                    pattern.segments.append(try part(raw))
-                }
-            }
-            link.patterns.append(pattern)
-        } while !isAtEnd && words[index] == "or"
-        link.text = link.patterns[0].text
-        if !isAtEnd, words[index] == "move" {
-            index += 1
-            guard !isAtEnd, let kind = ProgramTable.ActionKind(rawValue: String(words[index])) else { throw error("expected a move after 'move'") }
-            index += 1
-            link.move = kind
-        }
-        guard !isAtEnd else { return link }
-        index += 1
-        while !isAtEnd {
-            let raw = String(words[index])
-            index += 1
-            guard let hop = try hop(raw) else { throw error("unknown hop '\(raw)'") }
-            link.path.append(hop)
-        }
-        return link
     }
 }
 

@@ -182,62 +182,7 @@ public struct Parser {
             flow.guards.append(GuardSyntax(name: name, isAsync: isAsync, parameters: parameters, doc: keyword.doc,
                                            range: range(from: keyword)))
         case "link":
-            advance()
-            guard current.kind == .string else {
-                error(SyntaxMessages.expected("a URL pattern in quotes after 'link'", found: describeFollowing(current)), atMissing: current)
-                // An unquoted pattern may hold braces (`/b/{id}`): skip the whole line, braces and all.
-                while !isAtEnd, !current.isAtLineStart { advance() }
-                break
-            }
-            var patterns = [LinkSyntax.Pattern(text: current.text, range: range(of: take()))]
-            // `link "a", "b" -> X`: several patterns for one link.
-            var isBroken = false
-            while current.isPunctuation(","), !current.isAtLineStart {
-                advance()
-                guard current.kind == .string else {
-                    error(SyntaxMessages.expected("a URL pattern in quotes after ','", found: describeFollowing(current)), atMissing: current)
-                    while !isAtEnd, !current.isAtLineStart { advance() }
-                    isBroken = true
-                    break
-                }
-                patterns.append(LinkSyntax.Pattern(text: current.text, range: range(of: take())))
-            }
-            guard !isBroken, expectArrow() else { break }
-            // `-> sheet Compose`: the move the link makes where the user is; `-> Compose`: its step.
-            var move: ActionKind?
-            if let kind = ActionKind(rawValue: current.text), current.kind == .identifier, peekIsName(1), !tokens[index + 1].isAtLineStart {
-                guard kind.isLinkMove else {
-                    error(SyntaxMessages.notALinkMove(kind.rawValue), at: current)
-                    skipToLineStart()
-                    break
-                }
-                move = kind
-                advance()
-            }
-            let targetToken = current
-            guard let target = expectName("a step name after '->'") else { break }
-            if current.isKeyword("at"), !current.isAtLineStart {
-                error(SyntaxMessages.atInALink, at: current)
-                skipToLineStart()
-                break
-            }
-            // `-> X ignoring case`
-            var ignoresCase = false
-            if current.isKeyword("ignoring"), !current.isAtLineStart {
-                advance()
-                guard current.isKeyword("case"), !current.isAtLineStart else {
-                    error(SyntaxMessages.expected("'case' after 'ignoring'", found: describeFollowing(current)), atMissing: current)
-                    break
-                }
-                advance()
-                ignoresCase = true
-            }
-            // A group's link is made in the flow on screen that uses the group: it needs a move.
-            if flow.isDestinations, move == nil {
-                error(SyntaxMessages.linkInDestinationsNeedsAMove(target.text), at: targetToken)
-                break
-            }
-            flow.links.append(LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move))
+            if let link = parseLink(keyword: keyword, inDestinations: flow.isDestinations) { flow.links.append(link) }
         case "on":
             if let handler = parseOn() { flow.handlers.append(handler) }
         default:

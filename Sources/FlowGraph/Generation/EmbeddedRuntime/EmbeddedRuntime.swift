@@ -13,6 +13,7 @@ public enum EmbeddedRuntime {
         ("Navigator+Work.swift", fileNavigatorWork),
         ("Navigator.swift", fileNavigator),
         ("ProgramGraph.swift", fileProgramGraph),
+        ("ProgramTable+Text+Links.swift", fileProgramTableTextLinks),
         ("ProgramTable+Text.swift", fileProgramTableText),
         ("ProgramTable.swift", fileProgramTable),
     ]

@@ -1,0 +1,64 @@
+// Written by scripts/embed-runtime from Sources/FlowGraphRuntime: do not edit, run the script.
+
+extension EmbeddedRuntime {
+    static let fileProgramTableTextLinks = ###"""
+/// Reading a link record of the table's text (see `ProgramTable.init(parsing:)`).
+extension TableFields {
+    /// `link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]` (the keyword is read).
+    mutating func link() throws(ProgramTable.TextError) -> ProgramTable.LinkInfo {
+        let target = try number()
+        var link = ProgramTable.LinkInfo(text: "", target: target, patterns: [], path: [])
+        func part(_ text: Substring) throws(ProgramTable.TextError) -> ProgramTable.PatternPart {
+            if text.first == "/" { return .literal(TableEscaping.decode(text.dropFirst())) }
+            if text == "*" { return .wildcard }
+            if text.first == "~", let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}"),
+               let index = Int(text[text.index(after: open)..<close]) {
+                return .affixed(prefix: TableEscaping.decode(text[text.index(after: text.startIndex)..<open]), input: index,
+                                suffix: TableEscaping.decode(text[text.index(after: close)...]))
+            }
+            guard text.first == "{", text.last == "}", let index = Int(text.dropFirst().dropLast()) else {
+                throw error("expected /LITERAL, {INPUT}, ~PREFIX{INPUT}SUFFIX or *, not '\(text)'")
+            }
+            return .placeholder(index)
+        }
+        repeat {
+            if !link.patterns.isEmpty { index += 1 }  // `or`
+            let text = try word()
+            let schemeWord = try word()
+            var pattern = ProgramTable.LinkPattern(text: text, scheme: schemeWord == "-" ? nil : schemeWord, segments: [], query: [])
+            while !isAtEnd, words[index] != "path", words[index] != "or", words[index] != "move" {
+                let raw = words[index]
+                index += 1
+                if raw == "!i" {
+                    pattern.ignoresCase = true
+                } else if raw.hasPrefix("!p"), let precedence = Int(raw.dropFirst(2)) {
+                    pattern.precedence = precedence
+                } else if raw.first == "?" {
+                    guard let equals = raw.firstIndex(of: "=") else { throw error("expected ?KEY=VALUE") }
+                    pattern.query.append((TableEscaping.decode(raw[raw.index(after: raw.startIndex)..<equals]), try part(raw[raw.index(after: equals)...])))
+                } else {
+                    pattern.segments.append(try part(raw))
+                }
+            }
+            link.patterns.append(pattern)
+        } while !isAtEnd && words[index] == "or"
+        link.text = link.patterns[0].text
+        if !isAtEnd, words[index] == "move" {
+            index += 1
+            guard !isAtEnd, let kind = ProgramTable.ActionKind(rawValue: String(words[index])) else { throw error("expected a move after 'move'") }
+            index += 1
+            link.move = kind
+        }
+        guard !isAtEnd else { return link }
+        index += 1
+        while !isAtEnd {
+            let raw = String(words[index])
+            index += 1
+            guard let hop = try hop(raw) else { throw error("unknown hop '\(raw)'") }
+            link.path.append(hop)
+        }
+        return link
+    }
+}
+"""###
+}
