@@ -12,12 +12,12 @@ public struct Parser {
     /// The file's `import` declarations, in source order.
     public internal(set) var imports: [ImportSyntax] = []
 
-    static let memberKeywords: Set<String> = ["start", "step", "exit", "guard", "link", "on", "use", "alert", "dialog"]
-    /// The words that begin a top-level declaration.
-    static let declarationKeywords: Set<String> = ["flow", "destinations"]
+    static let memberKeywords = Set(Keyword.members)
+    /// The words that begin a flow or a group (an `import` is one line, read only at a line start).
+    static let declarationKeywords: Set<String> = Set(Keyword.declarations).subtracting(["import"])
     /// The members a `destinations` group may have: screens and what they do, never where a flow
     /// starts, ends or is linked to.
-    static let destinationMembers: Set<String> = ["step", "guard", "on", "alert", "dialog", "link"]
+    static let destinationMembers = Set(Keyword.destinationMembers)
 
     public init(file: Int, tokens: [Token]) {
         self.file = file
