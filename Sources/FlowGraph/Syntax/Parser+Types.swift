@@ -3,6 +3,8 @@ extension Parser {
     // MARK: - inputs := '(' (Name ':' Type (',' Name ':' Type)*)? ')'
 
     mutating func parseParameters() -> [ParameterSyntax] {
+        let startIndex = index
+        defer { finishNode(.parameters, from: startIndex) }
         let open = take() // '('
         var parameters: [ParameterSyntax] = []
         if current.isPunctuation(")") {
@@ -48,6 +50,8 @@ extension Parser {
 
     /// Type := a Swift type, read up to ',' or ')' at depth 0, with balanced brackets.
     mutating func parseType() -> TypeSyntax? {
+        let startIndex = index
+        defer { finishNode(.type, from: startIndex) }
         let first = current
         var stack: [UInt8] = []
         var parts: [Token] = []
@@ -97,25 +101,27 @@ extension Parser {
 
     /// Joins a type's tokens with canonical spacing, so `[String:Int]` and `[String: Int]` compare equal.
     static func canonicalType(_ parts: [Token]) -> String {
-        func isWord(_ token: Token) -> Bool { token.kind == .identifier || token.kind == .number }
         var text = ""
-        var previous: Token?
-        var afterAttribute = false
-        for token in parts {
-            if let previous {
-                let spaced = token.kind == .arrow || previous.kind == .arrow
-                    || token.isPunctuation("&") || previous.isPunctuation("&")
-                    || previous.isPunctuation(",") || previous.isPunctuation(":")
-                    || (isWord(previous) && isWord(token))
-                    || (previous.isPunctuation(")") && (isWord(token) || token.isPunctuation("(")))
-                    // `@escaping (Int) -> Void` keeps its space; `@convention(c)` stays joined.
-                    || (afterAttribute && isWord(previous) && (!token.isPunctuation("(") || token.start > previous.end))
-                if spaced { text += " " }
-                afterAttribute = previous.isPunctuation("@")
+        for (position, token) in parts.enumerated() {
+            if position > 0,
+               spacesInType(parts[position - 1], token, afterAttribute: position > 1 && parts[position - 2].isPunctuation("@")) {
+                text += " "
             }
             text += token.text
-            previous = token
         }
         return text
+    }
+
+    /// Whether a type's canonical spelling has a space between `previous` and `token`;
+    /// `afterAttribute`: the token before `previous` is `@`. (The formatter spaces types by it too.)
+    static func spacesInType(_ previous: Token, _ token: Token, afterAttribute: Bool) -> Bool {
+        func isWord(_ token: Token) -> Bool { token.kind == .identifier || token.kind == .number }
+        return token.kind == .arrow || previous.kind == .arrow
+            || token.isPunctuation("&") || previous.isPunctuation("&")
+            || previous.isPunctuation(",") || previous.isPunctuation(":")
+            || (isWord(previous) && isWord(token))
+            || (previous.isPunctuation(")") && (isWord(token) || token.isPunctuation("(")))
+            // `@escaping (Int) -> Void` keeps its space; `@convention(c)` stays joined.
+            || (afterAttribute && isWord(previous) && (!token.isPunctuation("(") || token.start > previous.end))
     }
 }

@@ -11,6 +11,13 @@ public struct Parser {
     public internal(set) var diagnostics: [Diagnostic] = []
     /// The file's `import` declarations, in source order.
     public internal(set) var imports: [ImportSyntax] = []
+    /// Whether to record the grammar's nodes for the lossless tree (`parseConcrete`), and those
+    /// recorded, children before parents.
+    var recordsNodes = false
+    var nodeMarks: [SyntaxNodeMark] = []
+    /// The token index of the last error, and the first tokens of lines that already have one.
+    var lastErrorToken = -1
+    var errorLines = Set<Int>()
 
     static let memberKeywords = Set(Keyword.members)
     /// The words that begin a flow or a group (an `import` is one line, read only at a line start).
@@ -47,15 +54,18 @@ public struct Parser {
     public mutating func parseFile() -> [FlowSyntax] {
         var flows: [FlowSyntax] = []
         while !isAtEnd {
+            let startIndex = index
             if current.isKeyword("flow") || (current.isKeyword("destinations") && current.isAtLineStart && peekIsName(1)) {
                 flows.append(parseFlow())
+                finishNode(.flow, from: startIndex)
             } else if current.isKeyword("import"), current.isAtLineStart {
-                let startIndex = index
                 parseImport()
                 finishDeclaration(startedAt: startIndex)
+                finishNode(.importDeclaration, from: startIndex)
             } else {
                 error(SyntaxMessages.expected("'flow'", found: describe(current)), at: current)
                 skip { $0.isAtLineStart && Self.startsDeclaration($0) }
+                finishNode(.unknownMember, from: startIndex)
             }
         }
         return flows
@@ -146,10 +156,13 @@ public struct Parser {
             advance()
             skipToLineStart()
             finishDeclaration(startedAt: startIndex)
+            finishNode(.unknownMember, from: startIndex)
             return
         }
+        let kind: SyntaxNode.Kind
         switch word {
         case "use":
+            kind = .use
             advance()
             guard let name = expectName("a destinations name after 'use'") else { break }
             if flow.isTabs {
@@ -158,17 +171,22 @@ public struct Parser {
                 flow.uses.append(name)
             }
         case "start":
+            kind = .start
             if let start = parseStart() { flow.starts.append(start) }
         case "step":
+            kind = .step
             if let step = parseStep() { flow.steps.append(step) }
         case "alert", "dialog":
+            kind = .alert
             if let alert = parseAlert() { flow.alerts.append(alert) }
         case "exit":
+            kind = .exit
             advance()
             guard let name = expectName("an exit name after 'exit'") else { break }
             let inputs = current.isPunctuation("(") ? parseParameters() : []
             flow.exits.append(ExitSyntax(name: name, inputs: inputs, doc: keyword.doc, range: range(from: keyword)))
         case "guard":
+            kind = .guardDeclaration
             advance()
             var isAsync = false
             if current.isKeyword("async") {
@@ -182,10 +200,13 @@ public struct Parser {
             flow.guards.append(GuardSyntax(name: name, isAsync: isAsync, parameters: parameters, doc: keyword.doc,
                                            range: range(from: keyword)))
         case "link":
+            kind = .link
             if let link = parseLink(keyword: keyword, inDestinations: flow.isDestinations) { flow.links.append(link) }
         case "on":
+            kind = .on
             if let handler = parseOn() { flow.handlers.append(handler) }
         default:
+            kind = .unknownMember
             error(SyntaxMessages.expected(flow.isDestinations ? SyntaxMessages.destinationMemberKinds : SyntaxMessages.memberKinds,
                                           found: describe(current)), at: current)
             advance()
@@ -193,6 +214,7 @@ public struct Parser {
         }
         finishDeclaration(startedAt: startIndex)
         if index == startIndex { advance() }  // Always make progress.
+        finishNode(kind, from: startIndex)
     }
 
     /// After a declaration, anything left on its line is an error; skip to the next line.
@@ -305,7 +327,8 @@ public struct Parser {
                 return handlers
             }
             let startIndex = index
-            if current.isKeyword("on") {
+            let isClause = current.isKeyword("on")
+            if isClause {
                 if let handler = parseOn(isButton: isAlert) { handlers.append(handler) }
             } else {
                 error(SyntaxMessages.expected(isAlert ? "'on' or '}' in the buttons of an alert" : "'on' or '}' in a step body",
@@ -315,6 +338,7 @@ public struct Parser {
             }
             finishDeclaration(startedAt: startIndex)
             if index == startIndex { advance() }
+            finishNode(isClause ? .on : .unknownMember, from: startIndex)
         }
     }
 
@@ -345,147 +369,4 @@ public struct Parser {
         }
         return OnSyntax(event: event, payload: payload, action: action, condition: condition, doc: keyword.doc, range: range(from: keyword))
     }
-
-    // MARK: - Helpers
-
-    // Read in place: a token holds a string and docs, and copying it costs retains.
-    var current: Token { _read { yield tokens[index] } }
-    var previous: Token { _read { yield tokens[max(0, index - 1)] } }
-    var isAtEnd: Bool { current.kind == .end }
-    var lastErrorToken = -1
-    /// Indices of the first tokens of lines that already have an error.
-    var errorLines = Set<Int>()
-
-    /// Moves past the current token (never past `.end`).
-    mutating func advance() {
-        if index < tokens.count - 1 { index += 1 }
-    }
-
-    /// The current token, moving past it.
-    mutating func take() -> Token {
-        let token = tokens[index]
-        advance()
-        return token
-    }
-
-    func peekIsName(_ offset: Int) -> Bool {
-        let target = index + offset
-        return target < tokens.count && tokens[target].kind == .identifier
-    }
-
-    /// `what` is built only for the error message: expecting a name is the parser's commonest step.
-    mutating func expectName(_ what: @autoclosure () -> String) -> Name? {
-        guard current.kind == .identifier, !(current.isAtLineStart && index > 0 && tokens[index - 1].start >= 0 && isKeywordLine(current)) else {
-            error(SyntaxMessages.expected(what(), found: describeFollowing(current)), atMissing: current)
-            return nil
-        }
-        let token = take()
-        if token.text.utf8.count > SourceLimits.nameLength {
-            error(SyntaxMessages.nameTooLong, at: token)
-        }
-        return Name(text: token.text, range: range(of: token))
-    }
-
-    /// A word at a line start that begins a declaration is not taken as a name for the line before.
-    func isKeywordLine(_ token: Token) -> Bool {
-        token.isAtLineStart && token.kind == .identifier && (Self.declarationKeywords.contains(token.text) || Self.memberKeywords.contains(token.text))
-    }
-
-    mutating func expectPunctuation(_ character: Unicode.Scalar, _ what: @autoclosure () -> String) -> Bool {
-        guard current.isPunctuation(character) else {
-            error(SyntaxMessages.expected(what(), found: describeFollowing(current)), atMissing: current)
-            return false
-        }
-        advance()
-        return true
-    }
-
-    mutating func expectArrow() -> Bool {
-        guard current.kind == .arrow else {
-            error(SyntaxMessages.expected("'->'", found: describeFollowing(current)), atMissing: current)
-            return false
-        }
-        advance()
-        return true
-    }
-
-    /// Skips the rest of a step header, up to its '{' or the next line.
-    mutating func skipHeader() {
-        while !isAtEnd, !current.isAtLineStart, !current.isPunctuation("{"), !current.isPunctuation("}") { advance() }
-    }
-
-    mutating func skipToLineStart() {
-        while !isAtEnd, !current.isAtLineStart {
-            if current.isPunctuation("}") { return }
-            advance()
-        }
-    }
-
-    mutating func skip(until predicate: (Token) -> Bool) {
-        if !isAtEnd { advance() }
-        while !isAtEnd, !predicate(current) { advance() }
-    }
-
-    /// Whether an error was already reported on the line of the previous token (one per line is useful).
-    var hasErrorOnPreviousLine: Bool {
-        errorLines.contains(lineStartIndex(of: index - 1))
-    }
-
-    func lineStartIndex(of tokenIndex: Int) -> Int {
-        var cursor = max(0, tokenIndex)
-        while cursor > 0, !tokens[cursor].isAtLineStart { cursor -= 1 }
-        return cursor
-    }
-
-    /// Describes a token found where the line should have gone on: one on the next line is "the end of the line".
-    func describeFollowing(_ token: Token) -> String {
-        token.isAtLineStart && index > 0 && token.kind != .end ? "the end of the line" : describe(token)
-    }
-
-    func describe(_ token: Token) -> String {
-        switch token.kind {
-        case .end: "the end of the file"
-        case .identifier: "'\(token.text)'"
-        case .number: "'\(token.text)'"
-        case .string: "a string"
-        case .arrow: "'->'"
-        case .punctuation: "'\(token.text)'"
-        }
-    }
-
-    func range(of token: Token) -> SourceRange {
-        SourceRange(file: file, start: token.start, end: token.end)
-    }
-
-    func range(from token: Token) -> SourceRange {
-        SourceRange(file: file, start: token.start, end: max(token.end, previous.end))
-    }
-
-    mutating func error(_ message: String, at token: Token) {
-        let tokenIndex = token.start == current.start ? index : max(0, index - 1)
-        record(message, at: range(of: token), line: lineStartIndex(of: tokenIndex))
-    }
-
-    /// Keeps the first error of each line: after it, the rest of the line is usually noise.
-    mutating func record(_ message: String, at range: SourceRange, line: Int) {
-        lastErrorToken = index
-        guard errorLines.insert(line).inserted else { return }
-        diagnostics.append(Diagnostic(.syntax, message, at: range))
-    }
-
-    /// Reports a missing token: at the token found, or just after the previous one when the
-    /// token found is on a later line (so "expected a name" points at the end of `push`).
-    mutating func error(_ message: String, atMissing token: Token) {
-        if token.isAtLineStart || token.kind == .end, index > 0 {
-            error(message, atEndOf: previous)
-        } else {
-            error(message, at: token)
-        }
-    }
-
-    mutating func error(_ message: String, atEndOf token: Token) {
-        let tokenIndex = token.start == current.start ? index : max(0, index - 1)
-        record(message, at: SourceRange(file: file, start: token.end, end: token.end), line: lineStartIndex(of: tokenIndex))
-    }
 }
-

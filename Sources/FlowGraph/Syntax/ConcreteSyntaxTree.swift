@@ -1,0 +1,121 @@
+/// One file as a lossless syntax tree: its tokens, the trivia between them (white space, line
+/// breaks, comments, doc comments), and the grammar's nodes over them, so that the file can be
+/// printed back byte for byte (`text`) and a tool can rewrite it knowing what each token is part
+/// of (the formatter, the language server's edits).
+///
+/// The parser records the nodes only when asked (`Parser.parseConcrete`): checking a program needs
+/// the `SyntaxTree` alone, and pays nothing for this one.
+public struct ConcreteSyntaxTree: Sendable {
+    public let source: SourceFile
+    /// The file's tokens; the last is `.end`.
+    public let tokens: [Token]
+    /// The whole file: its children are its `flow`, `destinations` and `import` declarations.
+    public let root: SyntaxNode
+    /// The file's syntax errors (the lexer's and the parser's).
+    public let diagnostics: [Diagnostic]
+
+    /// The trivia before token `index` (for `.end`, the trivia at the end of the file).
+    public func leadingTrivia(of index: Int) -> [TriviaPiece] {
+        Trivia.pieces(source.bytes, in: triviaRange(before: index))
+    }
+
+    /// The bytes between token `index - 1` and token `index`.
+    public func triviaRange(before index: Int) -> Range<Int> {
+        let start = index == 0 ? 0 : tokens[index - 1].end
+        return start..<max(start, tokens[index].start)
+    }
+
+    /// The token's own bytes (a string's quotes and escapes, a name's backticks).
+    public func tokenText(_ index: Int) -> Substring {
+        Substring(decoding: source.bytes[tokens[index].start..<tokens[index].end], as: UTF8.self)
+    }
+
+    /// The file printed back from the tree: every token with the trivia before it, then the
+    /// trivia at the end. Equal to the file's bytes, whatever they hold.
+    public var text: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(source.bytes.count)
+        for index in tokens.indices {
+            bytes += source.bytes[triviaRange(before: index)]
+            bytes += source.bytes[tokens[index].start..<tokens[index].end]
+        }
+        return bytes
+    }
+}
+
+/// A node of the grammar over a run of tokens (`ConcreteSyntaxTree`). Its tokens that no child
+/// holds are its own: keywords, names, braces, arrows.
+public struct SyntaxNode: Sendable, Hashable {
+    public enum Kind: UInt8, Sendable, Hashable {
+        case file
+        /// `import Module`
+        case importDeclaration
+        /// `flow Name tabs? { ... }` or `destinations Name { ... }`
+        case flow
+        /// A member of a flow, by its first word.
+        case start, step, exit, guardDeclaration, link, on, use, alert
+        /// A line of a flow that is none of its members (a syntax error).
+        case unknownMember
+        /// `(name: Type, ...)`
+        case parameters
+        /// A Swift type in a parameter list.
+        case type
+    }
+
+    public let kind: Kind
+    /// The tokens it spans, by index.
+    public let tokens: Range<Int>
+    /// Its nodes, in source order, each inside `tokens`.
+    public let children: [SyntaxNode]
+
+    /// Whether the node holds a brace-delimited body of members (a flow, a step, an alert).
+    public var hasBody: Bool { kind == .flow || kind == .step || kind == .alert }
+}
+
+/// A node the parser has finished, in the order it finished them (children before parents).
+struct SyntaxNodeMark {
+    let kind: SyntaxNode.Kind
+    let tokens: Range<Int>
+}
+
+extension SyntaxNode {
+    /// Builds the tree from the nodes the parser finished, children before parents; empty nodes
+    /// (a declaration that read nothing) are left out.
+    static func tree(from marks: [SyntaxNodeMark], tokenCount: Int) -> SyntaxNode {
+        var finished: [SyntaxNode] = []
+        for mark in marks where !mark.tokens.isEmpty {
+            // The nodes finished inside this one, at the end of the list, are its children.
+            var first = finished.count
+            while first > 0, finished[first - 1].tokens.lowerBound >= mark.tokens.lowerBound { first -= 1 }
+            let children = Array(finished[first...])
+            finished.removeSubrange(first...)
+            finished.append(SyntaxNode(kind: mark.kind, tokens: mark.tokens, children: children))
+        }
+        return SyntaxNode(kind: .file, tokens: 0..<tokenCount, children: finished)
+    }
+}
+
+extension Parser {
+    /// Lexes and parses one file into its lossless syntax tree.
+    public static func parseConcrete(_ source: SourceFile, file: Int = 0) -> ConcreteSyntaxTree {
+        guard source.bytes.count <= SourceLimits.fileSize else {
+            let message = SyntaxMessages.fileTooLarge(source.bytes.count)
+            let end = Token(kind: .end, start: source.bytes.count, end: source.bytes.count, text: "", doc: [], isAtLineStart: true)
+            return ConcreteSyntaxTree(source: source, tokens: [end], root: SyntaxNode(kind: .file, tokens: 0..<1, children: []),
+                                      diagnostics: [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))])
+        }
+        var lexer = Lexer(file: file, bytes: source.bytes)
+        let tokens = lexer.tokenize()
+        var parser = Parser(file: file, tokens: tokens)
+        parser.recordsNodes = true
+        _ = parser.parseFile()
+        let root = SyntaxNode.tree(from: parser.nodeMarks, tokenCount: tokens.count)
+        return ConcreteSyntaxTree(source: source, tokens: tokens, root: root, diagnostics: lexer.diagnostics + parser.diagnostics)
+    }
+
+    /// Records the node `kind` over the tokens read since `start`, when the tree is being built.
+    mutating func finishNode(_ kind: SyntaxNode.Kind, from start: Int) {
+        guard recordsNodes else { return }
+        nodeMarks.append(SyntaxNodeMark(kind: kind, tokens: start..<max(start, index)))
+    }
+}
