@@ -2,7 +2,8 @@
 #   make demo   checks the sample apps, generates their Swift routers and renders their diagrams
 #               (svg, png, pdf, Mermaid, and the page to explore, html) into out/, and redraws the
 #               README's diagram, docs/shop.svg
-#   make test   runs the whole test suite, then a short fuzz run (scripts/fuzz: 20 s, and 3 of its
+#   make test   runs the whole test suite, checks that the samples are formatted (flowgraph fmt
+#               --check), then a short fuzz run (scripts/fuzz: 20 s, and 3 of its
 #               generated routers type-checked by swiftc and their diagrams laid out by dot)
 # Both install what the project needs when it is missing.
 
@@ -37,4 +38,5 @@ demo: build
 
 test: dependencies
 	$(SWIFT) test
+	$(SWIFT) run flowgraph fmt --check samples
 	FUZZ_SAMPLE=3 scripts/fuzz 20
