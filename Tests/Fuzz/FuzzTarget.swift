@@ -10,7 +10,10 @@
 // - a baseline of the findings silences every one of them but syntax errors;
 // - the DOT text parses with Graphviz (agmemread), with as many nodes and edges as the diagram;
 // - the generated Swift and the Mermaid text are well formed as far as a light scan can tell
-//   (brackets balanced outside strings and comments; quotes balanced on every Mermaid line).
+//   (brackets balanced outside strings and comments; quotes balanced on every Mermaid line);
+// - the lossless syntax tree prints every file back byte for byte; the formatter refuses exactly
+//   the files with syntax errors, and on the others is idempotent, keeps every comment, and the
+//   formatted program has the same findings as the input (`checkFormatter`).
 //
 // With FLOWGRAPH_FUZZ_OUTPUT=DIR, each input without errors also writes DIR/<digest>.swift (the
 // router, with every parameter type replaced by a stub type declared in the file, so that only
@@ -85,6 +88,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let second = FuzzPipeline.run(files)
     if first.outputs != second.outputs { fuzzFailure("two runs on the same input gave different outputs") }
     if let dot = first.outputs.dot, let diagram = first.diagram { checkDOT(dot, diagram) }
+    checkFormatter(files, first.compilation)
     if let mermaid = first.outputs.mermaid { checkMermaid(mermaid) }
     // A baseline of the findings silences each of them, except syntax errors, which it never holds.
     let baselined = Baseline(first.compilation).apply(to: first.compilation)
@@ -100,6 +104,41 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         FuzzSample.write(program, first.compilation, dot: dot, bytes: bytes, to: folder)
     }
     return 0
+}
+
+/// The formatter's properties (docs/CLI.md, "flowgraph fmt").
+func checkFormatter(_ files: [SourceFile], _ compilation: Compiler.Compilation) {
+    var formatted: [SourceFile] = []
+    for file in files {
+        let tree = Parser.parseConcrete(file)
+        if tree.text != file.bytes { fuzzFailure("the syntax tree of \(file.path) does not print the file back") }
+        switch Formatter.format(file) {
+        case .refused(let diagnostics):
+            if tree.diagnostics.isEmpty {
+                fuzzFailure("the formatter refused \(file.path), which has no syntax error", diagnostics.map(\.message).joined(separator: "\n"))
+            }
+        case .formatted(let bytes):
+            if !tree.diagnostics.isEmpty { fuzzFailure("the formatter formatted \(file.path), which has syntax errors") }
+            let output = SourceFile(path: file.path, bytes: bytes)
+            guard case .formatted(let again) = Formatter.format(output), again == bytes else {
+                fuzzFailure("formatting \(file.path) twice changed it again", String(decoding: bytes, as: UTF8.self))
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            for comment in Formatter.comments(of: tree) where !text.contains(comment) {
+                fuzzFailure("formatting \(file.path) lost the comment \(comment)", text)
+            }
+            formatted.append(output)
+        }
+    }
+    guard formatted.count == files.count else { return }
+    func findings(_ compilation: Compiler.Compilation) -> [String] {
+        compilation.diagnostics.map { "\($0.rule.id) \($0.severity) \($0.message) \($0.notes.map(\.message)) \($0.path)" }.sorted()
+    }
+    let before = findings(compilation), after = findings(Compiler.compile(formatted))
+    if before != after {
+        fuzzFailure("the formatted program has other findings",
+                    "before:\n\(before.joined(separator: "\n"))\nafter:\n\(after.joined(separator: "\n"))")
+    }
 }
 
 /// Graphviz must read the DOT text, and find in it the diagram's nodes and edges, no more, no less.
