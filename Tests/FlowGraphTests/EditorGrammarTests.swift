@@ -202,4 +202,37 @@ struct EditorGrammarTests {
             #expect(table.contains(word), "\(file) asks for the keyword '\(word)', which Keyword (Sources/FlowGraph/Syntax/Keyword.swift) does not list")
         }
     }
+
+    /// The grammar in a real TextMate engine: `scripts/grammar-test` tokenizes a sample with
+    /// python3's textmate-grammar-python (vscode-textmate's tokenizer ported, on Oniguruma) and checks
+    /// the scopes. Where the package is missing the test is skipped, except under CI (`CI` set),
+    /// where it fails: CI installs it (scripts/install-dependencies), and a grammar test that
+    /// silently does not run is no test.
+    @Test(.enabled(if: Self.engineIsPresent || Self.isCI, "python3's textmate-grammar-python is missing (scripts/install-dependencies installs it)"))
+    func theGrammarColoursASampleInATextMateEngine() throws {
+        try #require(Self.engineIsPresent, "CI is set, and python3's textmate-grammar-python is missing: scripts/install-dependencies installs it")
+        let result = Self.python(["scripts/grammar-test"])
+        #expect(result.status == 0, "scripts/grammar-test failed:\n\(result.output)")
+        #expect(result.output.contains("grammar test: every check held"), "\(result.output)")
+        print(result.output)
+    }
+
+    static var engineIsPresent: Bool { python(["-c", "import textmate_grammar.parsers.base"]).status == 0 }
+
+    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false }
+
+    /// Runs python3 (the one on PATH, where pip installs) in the repository's root.
+    static func python(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.currentDirectoryURL = Repository.root
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return (-1, "\(error)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
 }
