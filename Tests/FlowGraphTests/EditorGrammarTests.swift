@@ -211,21 +211,21 @@ struct EditorGrammarTests {
     @Test(.enabled(if: Self.engineIsPresent || Self.isCI, "python3's textmate-grammar-python is missing (scripts/install-dependencies installs it)"))
     func theGrammarColoursASampleInATextMateEngine() throws {
         try #require(Self.engineIsPresent, "CI is set, and python3's textmate-grammar-python is missing: scripts/install-dependencies installs it")
-        let result = Self.python(["scripts/grammar-test"])
+        let result = Self.run(["python3", "scripts/grammar-test"])
         #expect(result.status == 0, "scripts/grammar-test failed:\n\(result.output)")
         #expect(result.output.contains("grammar test: every check held"), "\(result.output)")
         print(result.output)
     }
 
-    static var engineIsPresent: Bool { python(["-c", "import textmate_grammar.parsers.base"]).status == 0 }
+    static var engineIsPresent: Bool { run(["python3", "-c", "import textmate_grammar.parsers.base"]).status == 0 }
 
     static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false }
 
-    /// Runs python3 (the one on PATH, where pip installs) in the repository's root.
-    static func python(_ arguments: [String]) -> (status: Int32, output: String) {
+    /// Runs a program found on PATH (python3 there is the one pip installs into) in the repository's root.
+    static func run(_ arguments: [String]) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
+        process.arguments = arguments
         process.currentDirectoryURL = Repository.root
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -234,5 +234,36 @@ struct EditorGrammarTests {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The extension's manifest names files that exist, the grammar's scope, and the setting the
+    /// client reads: VS Code would otherwise drop the contribution without a word.
+    @Test func theExtensionsManifestNamesItsFiles() throws {
+        let folder = Repository.url("editors/vscode")
+        let data = try Data(contentsOf: folder.appendingPathComponent("package.json"))
+        let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let contributes = try #require(manifest["contributes"] as? [String: Any])
+        let language = try #require((contributes["languages"] as? [[String: Any]])?.first)
+        let grammar = try #require((contributes["grammars"] as? [[String: Any]])?.first)
+        #expect(language["id"] as? String == "flow" && grammar["language"] as? String == "flow")
+        #expect(language["extensions"] as? [String] == [".flow"])
+        #expect(grammar["scopeName"] as? String == "source.flow")
+        for file in [manifest["main"], language["configuration"], grammar["path"]].compactMap({ $0 as? String }) {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "package.json names \(file), which is missing")
+        }
+        let configuration = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("language-configuration.json"))) as? [String: Any]
+        #expect(configuration?["comments"] != nil)
+        let properties = (contributes["configuration"] as? [String: Any])?["properties"] as? [String: Any]
+        #expect((properties?["flowgraph.path"] as? [String: Any])?["default"] as? String == "flowgraph")
+        #expect((manifest["dependencies"] as? [String: Any])?["vscode-languageclient"] != nil)
+    }
+
+    /// The client loaded by Node with stand-ins for `vscode` and vscode-languageclient
+    /// (`scripts/vscode-extension-test`): it loads, runs `flowgraph lsp` from the setting and restarts
+    /// on a change. Skipped without Node, even under CI: the real client is tested only in VS Code.
+    @Test(.enabled(if: Self.run(["node", "--version"]).status == 0, "node is missing: the VS Code client's stand-in test needs it"))
+    func theExtensionsClientStartsTheServerAgainstStandIns() {
+        let result = Self.run(["node", "scripts/vscode-extension-test"])
+        #expect(result.status == 0 && result.output.contains("every check held"), "\(result.output)")
     }
 }
