@@ -266,4 +266,13 @@ struct EditorGrammarTests {
         let result = Self.run(["node", "scripts/vscode-extension-test"])
         #expect(result.status == 0 && result.output.contains("every check held"), "\(result.output)")
     }
+
+    /// The Vim syntax file in Vim: `scripts/vim-syntax-test` loads it on a sample with `vim -es`
+    /// and checks the syntax group of each word. Skipped without vim, even under CI (which need not
+    /// have it): the file's keyword lists are checked above all the same.
+    @Test(.enabled(if: Self.run(["vim", "--version"]).status == 0, "vim is missing: the Vim syntax file's test needs it"))
+    func theVimSyntaxColoursASampleInVim() {
+        let result = Self.run(["python3", "scripts/vim-syntax-test"])
+        #expect(result.status == 0 && result.output.contains("vim syntax test: every check held"), "\(result.output)")
+    }
 }
