@@ -20,9 +20,6 @@ extension OutputFile {
         /// A baseline of findings (`check --write-baseline`): JSON whose first member is
         /// `"tool": "flowgraph"`, however it is spaced.
         case baseline
-        /// A `.flow` file that `flowgraph fmt -w` rewrites: the user's own, with no signature; the
-        /// formatter writes only the same program back.
-        case flowSource
 
         /// How much of a file's start, and of its end, the signature is looked for in.
         static let headSize = 65_536, tailSize = 4_096
@@ -44,7 +41,6 @@ extension OutputFile {
             case .png: Self.isSignedPNG(head)
             case .pdf: Self.contains(Array(OutputSignature.pdfCreatorPrefix.utf8), in: tail[...])
             case .baseline: Self.isSignedBaseline(head)
-            case .flowSource: true
             }
         }
 

@@ -24,6 +24,20 @@ public enum OutputFile {
     ///   is replaced, never what it points to).
     @discardableResult
     public static func write(_ bytes: [UInt8], to path: String, as kind: Kind, force: Bool = false) throws(OutputError) -> Bool {
+        try write(bytes, to: path, signedAs: kind, force: force)
+    }
+
+    /// Rewrites a file of the user's own in place (`flowgraph fmt -w`), as safely as `write`:
+    /// atomically, keeping its mode, and not at all when it already holds `bytes`. It needs no
+    /// signature (the formatter writes back the same program), but is never a link, a folder or
+    /// a device. Returns whether the file changed.
+    @discardableResult
+    public static func rewrite(_ bytes: [UInt8], at path: String) throws(OutputError) -> Bool {
+        try write(bytes, to: path, signedAs: nil, force: false)
+    }
+
+    /// `kind`: the format whose signature a file must carry to be replaced; nil for the user's own file.
+    private static func write(_ bytes: [UInt8], to path: String, signedAs kind: Kind?, force: Bool) throws(OutputError) -> Bool {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
@@ -66,7 +80,7 @@ public enum OutputFile {
         case replaceable(mode_t)
     }
 
-    private static func existing(_ path: String, as kind: Kind, comparedWith bytes: [UInt8]?, force: Bool) throws(OutputError) -> Existing {
+    private static func existing(_ path: String, as kind: Kind?, comparedWith bytes: [UInt8]?, force: Bool) throws(OutputError) -> Existing {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             if errno == ENOENT { return .none }
@@ -77,7 +91,7 @@ public enum OutputFile {
             // Read whole only when it may hold the same bytes; otherwise its ends hold the signature.
             let size = Int(status.st_size)
             if let bytes, size == bytes.count, try contents(of: path) == bytes { return .same }
-            if size > 0, !force, !kind.isSigned(head: try contents(of: path, from: 0, count: Kind.headSize),
+            if size > 0, !force, let kind, !kind.isSigned(head: try contents(of: path, from: 0, count: Kind.headSize),
                                                 tail: try contents(of: path, from: max(0, size - Kind.tailSize), count: Kind.tailSize)) {
                 throw OutputError(path: path, reason: .notWrittenByFlowGraph)
             }

@@ -82,7 +82,7 @@ struct FormatCommand: ParsableCommand {
 
     private func rewrite(_ path: String, with bytes: [UInt8]) throws {
         do {
-            try OutputFile.write(bytes, to: path, as: .flowSource)
+            try OutputFile.rewrite(bytes, at: path)
         } catch {
             Terminal.writeError("flowgraph: error: \(error.description)\n")
             throw ExitCode(ExitStatus.usage)

@@ -80,6 +80,28 @@ struct OutputFileTests {
         #expect(try Self.listing(folder) == ["flows.svg"])
     }
 
+    /// `fmt -w` rewrites the user's own file, which carries no signature: in place, atomically,
+    /// keeping its mode, not at all when nothing changes, and never through a link.
+    @Test func aUsersOwnFileIsRewrittenInPlaceOnlyWhenItChanges() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("App.flow").path
+        try Data("flow A{start B\nstep B}\n".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o640)
+        let tidy = Array("flow A {\n    start B\n    step B\n}\n".utf8)
+        #expect(try OutputFile.rewrite(tidy, at: path))
+        #expect(FileManager.default.contents(atPath: path) == Data(tidy))
+        let after = Self.identity(path)
+        #expect(after.mode == 0o640)
+        #expect(try !OutputFile.rewrite(tidy, at: path))
+        #expect(Self.identity(path).inode == after.inode && Self.identity(path).modified == after.modified)
+        #expect(try Self.listing(folder) == ["App.flow"])
+        let link = folder.appendingPathComponent("Link.flow").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        #expect(throws: OutputError(path: link, reason: .symbolicLink)) { try OutputFile.rewrite(Array("x".utf8), at: link) }
+        #expect(FileManager.default.contents(atPath: path) == Data(tidy))
+    }
+
     @Test(arguments: OutputFile.Kind.allCases)
     func everyFormatTellsItsSignatureFromAForeignFile(kind: OutputFile.Kind) {
         #expect(kind.isSigned(Self.signed[kind]!))
