@@ -56,12 +56,12 @@ public struct DiagramChanges: Sendable, Equatable {
     }
 
     init(old: DiffSide, new: DiffSide, renames: DiffRenames) {
-        let oldSteps = Self.steps(of: old), newSteps = Self.steps(of: new)
+        let oldSteps = Self.steps(of: old, renames: nil), newSteps = Self.steps(of: new, renames: renames)
         var oldByNewID: [String: String] = [:]
         for id in newSteps.keys { oldByNewID[renames.oldStepID(id)] = id }
-        for (id, label) in newSteps {
+        for (id, step) in newSteps {
             guard let before = oldSteps[renames.oldStepID(id)] else { addedSteps.insert(id); continue }
-            if before != label { changedSteps.insert(id) }
+            if before.signature != step.signature { changedSteps.insert(id) }
         }
         /// An old node's id on the new side: its new name where it is still there.
         func newID(_ oldID: String) -> String {
@@ -71,9 +71,9 @@ public struct DiagramChanges: Sendable, Equatable {
             let renamed = renames.containers.first { $0.value == container }?.key ?? container
             return renamed + oldID[dot...]
         }
-        for (id, label) in oldSteps where oldByNewID[id] == nil {
+        for (id, step) in oldSteps where oldByNewID[id] == nil {
             let ghost = newID(id)
-            removedSteps.append(RemovedStep(container: String(ghost.prefix { $0 != "." }), id: ghost, label: label))
+            removedSteps.append(RemovedStep(container: String(ghost.prefix { $0 != "." }), id: ghost, label: step.label))
         }
         removedSteps.sort()
         let newContainers = Set(new.containers.map(\.name))
@@ -86,7 +86,7 @@ public struct DiagramChanges: Sendable, Equatable {
             Edge(tail: edge.tail, head: edge.head, text: Self.oldText(edge.text, in: String(edge.tail.prefix { $0 != "." }), renames))
         }
         addedEdges = Set(drawn.indices.filter { !oldEdges.contains(newEdges[$0]) }.map { drawn[$0] })
-        steps = newSteps
+        steps = newSteps.mapValues(\.label)
         edges = drawn.indices.map { DrawnEdge(edge: drawn[$0], isAdded: !oldEdges.contains(newEdges[$0])) }
         removedEdges = oldEdges.subtracting(newEdges).sorted()
     }
@@ -98,14 +98,19 @@ public struct DiagramChanges: Sendable, Equatable {
         return renames.old(.event, event, in: container) + text[arrow.lowerBound...]
     }
 
-    /// Each own step's id with what its node says (name, inputs, received values, subflow).
-    static func steps(of side: DiffSide) -> [String: String] {
-        var result: [String: String] = [:]
+    /// Each own step's id with what its node says (`Detail(movie: MovieID) ▸ Flow`), and what
+    /// makes it the same step: its inputs, received values and subflow, by the subflow's old name
+    /// on the new side (`renames`), so that a declared rename changes no step.
+    static func steps(of side: DiffSide, renames: DiffRenames?) -> [String: (label: String, signature: String)] {
+        var result: [String: (label: String, signature: String)] = [:]
         for flow in side.containers {
             for step in side.ownSteps(flow) {
-                let inputs = DiffMessages.parameters(step.inputs) + DiffMessages.parameters(step.receives)
-                let runs = step.runs.map { " ▸ " + side.program.flows[$0].name } ?? ""
-                result["\(flow.name).\(step.name)"] = step.name + inputs + runs
+                var label = step.name + (step.inputs.isEmpty ? "" : DiffMessages.parameters(step.inputs))
+                if !step.receives.isEmpty { label += " receives " + DiffMessages.parameters(step.receives) }
+                let subflow = step.runs.map { side.program.flows[$0].name }
+                let signature = DiffMessages.parameters(step.inputs) + DiffMessages.parameters(step.receives)
+                    + (subflow.map { " runs " + (renames?.oldContainer($0) ?? $0) } ?? "")
+                result["\(flow.name).\(step.name)"] = (label + (subflow.map { " ▸ " + $0 } ?? ""), signature)
             }
         }
         return result

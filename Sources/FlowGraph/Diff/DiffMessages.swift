@@ -9,13 +9,10 @@ enum DiffMessages {
         "'\(example)' opened '\(step)' by link '\(pattern)' and opens '\(now)' now"
     }
     static func linkStackChanged(_ pattern: String, step: String, before: String, now: String) -> String {
-        "link '\(pattern)' opens '\(step)' \(now) now, \(before) before"
+        "link '\(pattern)' opened '\(step)' \(before) and opens it \(now) now"
     }
     static func placeholderNarrowed(_ placeholder: String, pattern: String, before: String, now: String) -> String {
         "placeholder '{\(placeholder)}' of link '\(pattern)' was '\(before)' and is '\(now)' now: a URL whose text does not convert no longer opens"
-    }
-    static func placeholderRequired(_ placeholder: String, pattern: String) -> String {
-        "query value '{\(placeholder)}' of link '\(pattern)' was optional and is required now: a URL without it no longer opens"
     }
     static func linkGuardAdded(_ pattern: String, guards: [String]) -> String {
         let names = guards.map { "'\($0)'" }.joined(separator: ", ")

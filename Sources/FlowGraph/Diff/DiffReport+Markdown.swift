@@ -17,7 +17,7 @@ extension DiffReport {
             guard !found.isEmpty else { continue }
             lines += ["### \(category.rawValue)", ""]
             for finding in found {
-                var line = "- \(isFailing(finding) ? "❌" : "⚠️") `\(finding.rule.id)` \(Self.escape(finding.message))"
+                var line = "- \(isFailing(finding) ? "❌" : finding.category == .journey ? "ℹ️" : "⚠️") `\(finding.rule.id)` \(Self.escape(finding.message))"
                 if let range = finding.new { line += " (\(place(range, newContext)))" }
                 if let range = finding.old { line += " — before: \(place(range, oldContext))" }
                 if let example = finding.example { line += " — URL: `\(example)`" }

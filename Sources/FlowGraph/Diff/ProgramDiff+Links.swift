@@ -93,21 +93,20 @@ extension Comparison {
                                        old oldRange: SourceRange, new newRange: SourceRange) {
         let oldInputs = old.program.flows[oldEntry.flow].steps[oldEntry.link.target!].inputs
         let newInputs = new.program.flows[newEntry.flow].steps[newEntry.link.target!].inputs
-        var pairs: [(String, String, Bool)] = []
+        var pairs: [(String, String)] = []
         for (mine, theirs) in zip(before.segments, now.segments) {
-            if let name = mine.placeholder, let other = theirs.placeholder { pairs.append((name, other, false)) }
+            if let name = mine.placeholder, let other = theirs.placeholder { pairs.append((name, other)) }
         }
         for item in before.query {
             if let name = item.value.placeholder, let other = now.query.first(where: { $0.key == item.key })?.value.placeholder {
-                pairs.append((name, other, true))
+                pairs.append((name, other))
             }
         }
-        for (name, other, inQuery) in pairs {
+        for (name, other) in pairs {
+            // An optional query value made required needs no look at types: the URL without it is
+            // one the old pattern matched and the new does not (`link-removed`, found by text).
             guard let was = oldInputs.first(where: { $0.name == name }), let is_ = newInputs.first(where: { $0.name == other }) else { continue }
-            if inQuery, was.isOptional, !is_.isOptional {
-                report(.linkPlaceholderNarrowed, DiffMessages.placeholderRequired(other, pattern: now.text),
-                       subject: before.text, old: oldRange, new: newRange)
-            } else if was.wrappedType != is_.wrappedType, is_.wrappedType != "String" {
+            if was.wrappedType != is_.wrappedType, is_.wrappedType != "String" {
                 report(.linkPlaceholderNarrowed, DiffMessages.placeholderNarrowed(other, pattern: now.text, before: was.wrappedType, now: is_.wrappedType),
                        subject: before.text, old: oldRange, new: newRange)
             }
