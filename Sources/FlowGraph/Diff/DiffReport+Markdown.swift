@@ -45,8 +45,20 @@ extension DiffReport {
         "`\(context.path(range)):\(context.start(range).line)`"
     }
 
+    /// A Mermaid flowchart of the changed flows (`render --diff --format mermaid`): all of them,
+    /// or those of `containers`, each in a subgraph.
+    public func flowchartText(containers: [String]? = nil) -> String {
+        let names = containers ?? result.changes.changedContainers
+        guard !names.isEmpty else { return "flowchart LR\n    nothing[\"no step or move changed\"]\n" }
+        return flowchart(names).joined(separator: "\n") + "\n"
+    }
+
     /// A Mermaid flowchart of one container of the new program, with the ghosts of what it lost.
-    func flowchart(_ container: String) -> [String] {
+    func flowchart(_ container: String) -> [String] { flowchart([container]) }
+
+    /// A flowchart of the containers of the new program, with the ghosts of what they lost; with
+    /// several, each is a subgraph.
+    func flowchart(_ containers: [String]) -> [String] {
         let changes = result.changes
         var lines = ["flowchart LR"]
         var ids: [String: String] = [:]
@@ -57,32 +69,36 @@ extension DiffReport {
             ids[id] = short
             return short
         }
-        func declare(_ id: String, label: String, style: String?) {
-            guard declared.insert(id).inserted else { return }
-            lines.append("    \(node(id))[\"\(Self.label(label))\"]" + (style.map { ":::\($0)" } ?? ""))
-        }
-        let prefix = container + "."
-        let removed = changes.removedSteps.filter { $0.container == container }
-        for (id, label) in changes.steps.sorted(by: { $0.key < $1.key }) where id.hasPrefix(prefix) {
-            declare(id, label: label, style: changes.addedSteps.contains(id) ? "added" : changes.changedSteps.contains(id) ? "changed" : nil)
-        }
-        for step in removed { declare(step.id, label: step.label, style: "removed") }
         var styles: [String] = []
         var index = 0
-        func edge(_ edge: DiagramChanges.Edge, arrow: String, style: String?) {
-            for end in [edge.tail, edge.head] where !declared.contains(end) {
-                let name = end.hasPrefix(prefix) ? String(end.dropFirst(prefix.count)) : end
-                declare(end, label: name == "$any" ? "any step" : name.hasPrefix("$exit.") ? "exit " + name.dropFirst(6) : name, style: nil)
+        for (position, container) in containers.enumerated() {
+            let indent = containers.count > 1 ? "    " : ""
+            if containers.count > 1 { lines.append("    subgraph f\(position)[\"\(Self.label(container))\"]") }
+            func declare(_ id: String, label: String, style: String?) {
+                guard declared.insert(id).inserted else { return }
+                lines.append(indent + "    \(node(id))[\"\(Self.label(label))\"]" + (style.map { ":::\($0)" } ?? ""))
             }
-            lines.append("    \(node(edge.tail)) \(arrow)|\"\(Self.label(edge.text))\"| \(node(edge.head))")
-            if let style { styles.append("    linkStyle \(index) \(style)") }
-            index += 1
-        }
-        for drawn in changes.edges where drawn.edge.tail.hasPrefix(prefix) {
-            edge(drawn.edge, arrow: "-->", style: drawn.isAdded ? "stroke:#1a7f37,stroke-width:2px" : nil)
-        }
-        for removedEdge in changes.removedEdges where removedEdge.tail.hasPrefix(prefix) {
-            edge(removedEdge, arrow: "-.->", style: "stroke:#8c959f,stroke-dasharray:4 3")
+            let prefix = container + "."
+            for (id, label) in changes.steps.sorted(by: { $0.key < $1.key }) where id.hasPrefix(prefix) {
+                declare(id, label: label, style: changes.addedSteps.contains(id) ? "added" : changes.changedSteps.contains(id) ? "changed" : nil)
+            }
+            for step in changes.removedSteps where step.container == container { declare(step.id, label: step.label, style: "removed") }
+            func edge(_ edge: DiagramChanges.Edge, arrow: String, style: String?) {
+                for end in [edge.tail, edge.head] where !declared.contains(end) {
+                    let name = end.hasPrefix(prefix) ? String(end.dropFirst(prefix.count)) : end
+                    declare(end, label: name == "$any" ? "any step" : name.hasPrefix("$exit.") ? "exit " + name.dropFirst(6) : name, style: nil)
+                }
+                lines.append(indent + "    \(node(edge.tail)) \(arrow)|\"\(Self.label(edge.text))\"| \(node(edge.head))")
+                if let style { styles.append("    linkStyle \(index) \(style)") }
+                index += 1
+            }
+            for drawn in changes.edges where drawn.edge.tail.hasPrefix(prefix) {
+                edge(drawn.edge, arrow: "-->", style: drawn.isAdded ? "stroke:#1a7f37,stroke-width:2px" : nil)
+            }
+            for removedEdge in changes.removedEdges where removedEdge.tail.hasPrefix(prefix) {
+                edge(removedEdge, arrow: "-.->", style: "stroke:#8c959f,stroke-dasharray:4 3")
+            }
+            if containers.count > 1 { lines.append("    end") }
         }
         lines += styles
         lines += [
