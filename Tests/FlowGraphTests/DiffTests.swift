@@ -176,7 +176,7 @@ struct DiffTests {
         let new = [try Repository.source("Tests/FlowGraphTests/Fixtures/diff/real-apps/mastodon-links.flow")]
         let result = Self.compare(old: old, new: new)
         #expect(Self.lines(result, old: old, new: new) == [
-            "link-removed old 7:42 new 3:6 link 'https://*/@{account}' to 'Home.Profile' was removed or changed: 'https://1/@1' opened it and matches no link now <https://1/@1>",
+            "link-removed old 7:42 new 7:10 link 'https://*/@{account}' to 'Home.Profile' was removed or changed: 'https://1/@1' opened it and matches no link now <https://1/@1>",
             "link-placeholder-narrowed old 8:40 new 8:40 placeholder '{status}' of link 'https://*/@{author}/{status}' was 'String' and is 'Int' now: a URL whose text does not convert no longer opens",
             "link-placeholder-narrowed old 8:10 new 8:10 placeholder '{status}' of link 'mastodon://status/{status}' was 'String' and is 'Int' now: a URL whose text does not convert no longer opens",
             "link-guard-added old 8:10 new 8:10 link 'mastodon://status/{status}' asks guard 'Home.isSignedIn' now, which it did not ask before: a URL that opened may be blocked",
@@ -197,5 +197,18 @@ struct DiffTests {
             "journey-step-reachable old - new 18:10 new step 'Timeline.Trending' can be reached",
         ])
         #expect(result.changes.addedSteps == ["Timeline.Trending"])
+    }
+
+    /// firefox-ios's links: a link that no longer ignores case loses the URLs in capitals, and a
+    /// query value made required loses the URLs without it.
+    @Test func aChangeToFirefoxsLinksLosesURLs() throws {
+        let old = [try Repository.source("Tests/FlowGraphTests/Fixtures/real-apps/firefox-links.flow")]
+        let new = [try Repository.source("Tests/FlowGraphTests/Fixtures/diff/real-apps/firefox-links.flow")]
+        let result = Self.compare(old: old, new: new)
+        let links = result.findings.filter { $0.category == .link }
+        #expect(links.map(\.rule) == [.linkRemoved, .linkRemoved, .linkRemoved])
+        #expect(links.map(\.example) == [
+            "firefox-internal://open-url?url=1", "firefox://DEEP-LINK?url=/SETTINGS/X", "firefox://open-url?url=1",
+        ])
     }
 }

@@ -34,8 +34,9 @@ public struct DiffReport: Sendable {
     public func newAnchor(_ finding: DiffFinding) -> SourceRange? {
         if let range = finding.new { return range }
         guard !newFiles.isEmpty else { return nil }
+        // An old file read from git is named `COMMIT:path`.
         let path = finding.old.map { oldFiles[$0.file].path }
-        let file = newFiles.firstIndex { $0.path == path } ?? 0
+        let file = path.flatMap { path in newFiles.firstIndex { path == $0.path || path.hasSuffix(":" + $0.path) } } ?? 0
         return SourceRange(file: file, start: 0, end: 0)
     }
 

@@ -25,18 +25,20 @@ extension Comparison {
 
     mutating func compareLinks() {
         let oldLinks = Self.links(of: old), newLinks = Self.links(of: new)
+        let oldIndex = LinkIndex(oldLinks), newIndex = LinkIndex(newLinks)
         for (entryIndex, entry) in oldLinks.enumerated() {
             var successor: Opening?
             for (patternIndex, pattern) in entry.link.patterns.enumerated() {
                 let range = entry.link.patternRanges.indices.contains(patternIndex) ? entry.link.patternRanges[patternIndex] : entry.link.patternRange
                 var broken = false
                 var first: Opening?
-                for url in Self.sampleURLs(pattern, others: (oldLinks + newLinks).flatMap(\.link.patterns)) {
+                let others = (oldIndex.candidates(for: pattern) + newIndex.candidates(for: pattern)).map(\.pattern)
+                for url in Self.sampleURLs(pattern, others: others) {
                     guard let parsed = try? LinkPattern.parse(url).get(),
-                          let before = Self.open(parsed, in: oldLinks), before.entry == entryIndex else { continue }
-                    guard let now = Self.open(parsed, in: newLinks) else {
+                          let before = oldIndex.open(parsed), before.entry == entryIndex else { continue }
+                    guard let now = newIndex.open(parsed) else {
                         report(.linkRemoved, DiffMessages.linkRemoved(pattern.text, step: entry.target, example: url),
-                               subject: pattern.text, old: range, new: newContainer(forOld: old.containers[entry.flow].name)?.range, example: url)
+                               subject: pattern.text, old: range, new: anchor(for: pattern, of: entry, among: newLinks), example: url)
                         broken = true
                         break
                     }
@@ -58,6 +60,18 @@ extension Comparison {
             }
             if let successor { compareOpening(entry, newLinks[successor.entry]) }
         }
+    }
+
+    /// Where a removed or changed pattern is shown on the new side: the same pattern text of a link
+    /// to the same step, else such a link, else the flow.
+    private func anchor(for pattern: LinkPattern, of entry: LinkEntry, among newLinks: [LinkEntry]) -> SourceRange? {
+        let sameStep = newLinks.filter { renames.oldStepID($0.target) == entry.target }
+        for link in sameStep {
+            if let index = link.link.patterns.firstIndex(where: { $0.text == pattern.text }) {
+                return link.link.patternRanges[safe: index] ?? link.link.patternRange
+            }
+        }
+        return sameStep.first?.link.patternRange ?? newContainer(forOld: old.containers[entry.flow].name)?.range
     }
 
     /// How the link opens its step: reachable, by the same kind of move, asking no new guard.
@@ -138,23 +152,66 @@ extension Comparison {
         return result
     }
 
-    /// The link a URL (parsed as a pattern of literals) opens: of the patterns that match it, the
-    /// one of highest precedence (the runtime tries it first), the first written among equals.
-    static func open(_ url: LinkPattern, in links: [LinkEntry]) -> Opening? {
-        var best: (opening: Opening, precedence: Int)?
-        for (entryIndex, entry) in links.enumerated() {
-            for (patternIndex, pattern) in entry.link.patterns.enumerated() {
-                switch url.overlap(with: pattern) {
-                case .same, .narrower:
-                    let precedence = entry.link.precedence[safe: patternIndex] ?? 0
-                    if best == nil || precedence > best!.precedence {
-                        best = (Opening(entry: entryIndex, pattern: patternIndex), precedence)
+    /// The patterns of a side's links, by what a URL must have to match them: its number of
+    /// segments and its first segment (the host of a URL with a scheme). A URL or pattern is
+    /// compared only with the patterns it could overlap, so a program of thousands of links is
+    /// compared in about linear time.
+    struct LinkIndex {
+        struct Item {
+            let opening: Opening
+            let pattern: LinkPattern
+            let precedence: Int
+        }
+
+        /// By segment count and first literal segment, lowercased (hosts match whatever their case).
+        private var byFirst: [Int: [String: [Item]]] = [:]
+        /// By segment count, those whose first segment is not a plain literal (or that have none).
+        private var open: [Int: [Item]] = [:]
+
+        init(_ links: [LinkEntry]) {
+            for (entryIndex, entry) in links.enumerated() {
+                for (patternIndex, pattern) in entry.link.patterns.enumerated() {
+                    let item = Item(opening: Opening(entry: entryIndex, pattern: patternIndex), pattern: pattern,
+                                    precedence: entry.link.precedence[safe: patternIndex] ?? 0)
+                    if let first = Self.firstLiteral(pattern) {
+                        byFirst[pattern.segments.count, default: [:]][first, default: []].append(item)
+                    } else {
+                        open[pattern.segments.count, default: []].append(item)
                     }
-                case .disjoint, .wider, .crossing: continue
                 }
             }
         }
-        return best?.opening
+
+        private static func firstLiteral(_ pattern: LinkPattern) -> String? {
+            guard case .literal(let text)? = pattern.segments.first else { return nil }
+            return text.lowercased()
+        }
+
+        /// The patterns that may match a URL `pattern` matches, in the order of the links.
+        func candidates(for pattern: LinkPattern) -> [Item] {
+            let count = pattern.segments.count
+            let found: [Item]
+            if let first = Self.firstLiteral(pattern) {
+                found = (byFirst[count]?[first] ?? []) + (open[count] ?? [])
+            } else {
+                found = (byFirst[count]?.values.flatMap { $0 } ?? []) + (open[count] ?? [])
+            }
+            return found.sorted { ($0.opening.entry, $0.opening.pattern) < ($1.opening.entry, $1.opening.pattern) }
+        }
+
+        /// The link a URL (parsed as a pattern of literals) opens: of the patterns that match it,
+        /// the one of highest precedence (the runtime tries it first), the first written among equals.
+        func open(_ url: LinkPattern) -> Opening? {
+            var best: Item?
+            for item in candidates(for: url) {
+                switch url.overlap(with: item.pattern) {
+                case .same, .narrower:
+                    if best == nil || item.precedence > best!.precedence { best = item }
+                case .disjoint, .wider, .crossing: continue
+                }
+            }
+            return best?.opening
+        }
     }
 
     /// URLs the pattern matches, to try on both sides.
@@ -168,17 +225,24 @@ extension Comparison {
         }
         add(pattern.overlap(with: pattern))
         for other in others { add(pattern.overlap(with: other)) }
-        for filler in ["x", "flowgraph-7"] { if let url = spelled(pattern, filler: filler), !urls.contains(url) { urls.append(url) } }
+        var spellings = [("x", false), ("flowgraph-7", false)]
+        // A pattern that ignores case opened its literals in any case: try them in capitals too.
+        if pattern.ignoresCase { spellings.append(("X", true)) }
+        for (filler, capitals) in spellings {
+            let url = spelled(pattern, filler: filler, capitals: capitals)
+            if !urls.contains(url) { urls.append(url) }
+        }
         return urls
     }
 
-    /// The pattern with every placeholder and `*` spelt `filler` (optional query values left out).
-    private static func spelled(_ pattern: LinkPattern, filler: String) -> String? {
+    /// The pattern with every placeholder and `*` spelt `filler` (optional query values left out),
+    /// its literals in capitals when asked (query keys aside: they match as written).
+    private static func spelled(_ pattern: LinkPattern, filler: String, capitals: Bool) -> String {
         func text(_ part: LinkPattern.Part) -> String {
             switch part {
-            case .literal(let literal): literal
+            case .literal(let literal): capitals ? literal.uppercased() : literal
             case .placeholder, .wildcard: filler
-            case .affixed(let prefix, _, let suffix): prefix + filler + suffix
+            case .affixed(let prefix, _, let suffix): capitals ? prefix.uppercased() + filler + suffix.uppercased() : prefix + filler + suffix
             }
         }
         var url = (pattern.scheme.map { "\($0)://" } ?? "/") + pattern.segments.map(text).joined(separator: "/")
