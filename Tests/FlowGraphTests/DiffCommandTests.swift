@@ -87,4 +87,21 @@ struct DiffCommandTests {
         #expect(run.errors.contains("[invalid-pop]"))
         #expect(run.errors.contains("flowgraph: error: the old program has errors"))
     }
+
+    /// A change too large for one pull-request comment keeps within GitHub's size, and says what it left out.
+    @Test func aHugeChangeKeepsTheCommentWithinGitHubsSize() throws {
+        var text = "flow App {\n    start Home\n    step Home {\n"
+        for index in 0..<1_500 { text += "        on tapped\(index)(item: String) -> push Screen\(index)\n" }
+        text += "    }\n"
+        for index in 0..<1_500 { text += "    link \"/screens\(index)/{item}\" -> Screen\(index)\n    step Screen\(index)(item: String)\n" }
+        text += "}\n"
+        let old = [SourceFile(path: "old.flow", text: text)]
+        let new = [SourceFile(path: "new.flow", text: "flow App {\n    start Home\n    step Home\n}\n")]
+        let result = ProgramDiff.compare(old: Compiler.compile(old), new: Compiler.compile(new))
+        #expect(result.findings.count > 4_000)
+        let markdown = DiffReport(oldFiles: old, newFiles: new, result: result, failingCategories: [.link]).markdown()
+        #expect(markdown.utf8.count < 65_536)
+        #expect(markdown.contains("more: `flowgraph diff` lists them all"))
+        #expect(markdown.contains("| link | 1500 | yes |"))
+    }
 }

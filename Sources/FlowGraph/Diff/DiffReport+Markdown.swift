@@ -12,16 +12,23 @@ extension DiffReport {
         }
         lines.append("")
         if findings.isEmpty { lines += ["No change breaks a deep link or the router, and no journey changed.", ""] }
+        // The lists keep to half the comment's size; the rest is for the diagrams.
+        var listed = lines.reduce(0) { $0 + $1.utf8.count + 1 }
         for category in DiffCategory.allCases {
             let found = findings.filter { $0.category == category }
             guard !found.isEmpty else { continue }
             lines += ["### \(category.rawValue)", ""]
-            for finding in found {
+            for (position, finding) in found.enumerated() {
                 var line = "- \(isFailing(finding) ? "❌" : finding.category == .journey ? "ℹ️" : "⚠️") `\(finding.rule.id)` \(Self.escape(finding.message))"
                 if let range = finding.new { line += " (\(place(range, newContext)))" }
                 if let range = finding.old { line += " — before: \(place(range, oldContext))" }
                 if let example = finding.example { line += " — URL: `\(example)`" }
+                guard listed + line.utf8.count < Self.maximumCommentSize / 2 else {
+                    lines.append("- … and \(found.count - position) more: `flowgraph diff` lists them all")
+                    break
+                }
                 lines.append(line)
+                listed += line.utf8.count + 1
             }
             lines.append("")
         }
@@ -33,12 +40,26 @@ extension DiffReport {
         let containers = result.changes.changedContainers
         if !containers.isEmpty {
             lines += ["### changed flows", "", "Green: added; yellow: changed; grey and dashed: removed.", ""]
-            for container in containers {
-                lines += ["#### \(container)", "", "```mermaid"] + flowchart(container) + ["```", ""]
+            var size = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+            for (position, container) in containers.enumerated() {
+                let section = ["#### \(container)", "", "```mermaid"] + flowchart(container) + ["```", ""]
+                let sectionSize = section.reduce(0) { $0 + $1.utf8.count + 1 }
+                // GitHub refuses a comment over 65,536 characters: the diagrams that do not fit are named.
+                guard size + sectionSize <= Self.maximumCommentSize else {
+                    let rest = containers[position...].joined(separator: ", ")
+                    lines += ["Not drawn here, to keep the comment within GitHub's size: \(Self.escape(rest)). "
+                              + "`flowgraph render --diff` draws them.", ""]
+                    break
+                }
+                lines += section
+                size += sectionSize
             }
         }
         return lines.joined(separator: "\n")
     }
+
+    /// The size in bytes the comment keeps to, below GitHub's 65,536 characters with room to spare.
+    static let maximumCommentSize = 60_000
 
     /// `Shop.flow:12`.
     private func place(_ range: SourceRange, _ context: ReportContext) -> String {
