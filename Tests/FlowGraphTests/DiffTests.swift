@@ -211,4 +211,34 @@ struct DiffTests {
             "firefox-internal://open-url?url=1", "firefox://DEEP-LINK?url=/SETTINGS/X", "firefox://open-url?url=1",
         ])
     }
+
+    /// A step moved into a destinations group the flow uses is another type of the router, but the
+    /// same screen for a URL: its link is unchanged (the movies sample's history did this).
+    @Test func aLinkedStepMovedIntoAGroupIsTheSameScreenForItsURLs() {
+        let old = [SourceFile(path: "old.flow", text: """
+            flow Discover {
+                start Home
+                link "/movies/{movie}" -> Movie
+                step Home { on moviePicked(movie: String) -> push Movie }
+                step Movie(movie: String)
+            }
+
+            """)]
+        let new = [SourceFile(path: "new.flow", text: """
+            destinations Screens {
+                step Movie(movie: String)
+                on moviePicked(movie: String) -> push Movie
+            }
+            flow Discover {
+                start Home
+                use Screens
+                link "/movies/{movie}" -> Movie
+                step Home
+            }
+
+            """)]
+        let result = Self.compare(old: old, new: new)
+        #expect(result.findings.filter { $0.category == .link }.isEmpty, "\(result.findings.map(\.message))")
+        #expect(result.findings.map(\.rule).contains(.routerStepRemoved))
+    }
 }

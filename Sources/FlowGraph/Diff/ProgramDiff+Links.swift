@@ -15,6 +15,18 @@ extension Comparison {
         /// The target's step id.
         let target: String
         let path: NavigationPath?
+        /// The screen a URL of the link lands on: its flow, the step's name, and the container that
+        /// declares the step (the flow, or a destinations group it uses). A step moved into a group
+        /// the flow uses is the same screen for a URL, though another type of the router.
+        let flowName: String
+        let stepName: String
+        let stepContainer: String
+    }
+
+    /// The screen of a link, by old names on the new side.
+    func screen(_ entry: LinkEntry, isNew: Bool) -> String {
+        guard isNew else { return entry.flowName + "." + entry.stepName }
+        return renames.oldContainer(entry.flowName) + "." + renames.old(.step, entry.stepName, in: entry.stepContainer)
     }
 
     /// Where a URL goes on one side: the link and which of its patterns took it.
@@ -43,7 +55,7 @@ extension Comparison {
                         break
                     }
                     let target = newLinks[now.entry].target
-                    guard renames.oldStepID(target) == entry.target else {
+                    guard screen(newLinks[now.entry], isNew: true) == screen(entry, isNew: false) else {
                         let newLink = newLinks[now.entry].link
                         report(.linkTargetChanged, DiffMessages.linkTargetChanged(pattern.text, step: entry.target, example: url, now: target),
                                subject: pattern.text, old: range, new: newLink.patternRanges[safe: now.pattern] ?? newLink.patternRange, example: url)
@@ -65,7 +77,7 @@ extension Comparison {
     /// Where a removed or changed pattern is shown on the new side: the same pattern text of a link
     /// to the same step, else such a link, else the flow.
     private func anchor(for pattern: LinkPattern, of entry: LinkEntry, among newLinks: [LinkEntry]) -> SourceRange? {
-        let sameStep = newLinks.filter { renames.oldStepID($0.target) == entry.target }
+        let sameStep = newLinks.filter { screen($0, isNew: true) == screen(entry, isNew: false) }
         for link in sameStep {
             if let index = link.link.patterns.firstIndex(where: { $0.text == pattern.text }) {
                 return link.link.patternRanges[safe: index] ?? link.link.patternRange
@@ -140,13 +152,16 @@ extension Comparison {
                     // A group's link: one link, open when any flow that uses it opens it.
                     if result[earlier].path == nil, let path {
                         let entry = result[earlier]
-                        result[earlier] = LinkEntry(flow: entry.flow, index: entry.index, link: entry.link, target: entry.target, path: path)
+                        result[earlier] = LinkEntry(flow: entry.flow, index: entry.index, link: entry.link, target: entry.target, path: path,
+                                                    flowName: entry.flowName, stepName: entry.stepName, stepContainer: entry.stepContainer)
                     }
                     continue
                 }
                 seen[link.patternRange] = result.count
                 result.append(LinkEntry(flow: flowIndex, index: index, link: link,
-                                        target: side.stepID(StepReference(flow: flowIndex, step: target)), path: path))
+                                        target: side.stepID(StepReference(flow: flowIndex, step: target)), path: path,
+                                        flowName: flow.name, stepName: flow.steps[target].name,
+                                        stepContainer: flow.steps[target].shared.map { side.program.groups[$0.group].name } ?? flow.name))
             }
         }
         return result
