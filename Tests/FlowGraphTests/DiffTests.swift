@@ -90,6 +90,7 @@ struct DiffTests {
 
             """)]
         let result = Self.compare(old: old, new: new)
+        #expect(RenameDirective.collect(new).map(\.oldName) == ["Start", "Gone", "Nothing"])
         // `Home` was already called so: the rename is history, and says nothing.
         #expect(result.notes.map(\.message) == [
             "'flowgraph:renamed-from Gone': the old program has no step 'Gone' (nor the new name); the comment can go",
@@ -240,5 +241,21 @@ struct DiffTests {
         let result = Self.compare(old: old, new: new)
         #expect(result.findings.filter { $0.category == .link }.isEmpty, "\(result.findings.map(\.message))")
         #expect(result.findings.map(\.rule).contains(.routerStepRemoved))
+    }
+
+    /// A directive at the end of a line is no directive; one in a string or a doc comment neither.
+    @Test func onlyACommentOnALineOfItsOwnRenames() {
+        let files = [SourceFile(path: "new.flow", text: """
+            flow App { // flowgraph:renamed-from Old
+                start Home
+                /// flowgraph:renamed-from Doc
+                link "/a/flowgraph:renamed-from/{x}" -> Home
+                \t// flowgraph:renamed-from `Start` -- was the first screen
+                step Home(x: String?)
+            }
+
+            """)]
+        let directives = RenameDirective.collect(files)
+        #expect(directives.map(\.oldName) == ["Start"])
     }
 }

@@ -41,10 +41,16 @@ public struct RenameDirective: Sendable, Hashable {
 
     /// Reads the line comment `bytes[comment]` as a directive: `//`, spaces, the marker, spaces,
     /// a name (with or without backticks); anything after the name is a free explanation.
+    /// Only a comment on a line of its own is one: at the end of a declaration's line it would
+    /// seem to rename that declaration, yet apply to the next.
     static func read(_ bytes: [UInt8], _ comment: Range<Int>, file: Int, next: Int?) -> RenameDirective? {
         var index = comment.lowerBound + 2
         let end = comment.upperBound
         func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var before = comment.lowerBound
+        while before > 0, isBlank(bytes[before - 1]) { before -= 1 }
+        guard before == 0 || bytes[before - 1] == UInt8(ascii: "\n") || bytes[before - 1] == UInt8(ascii: "\r")
+            || (before == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF])) else { return nil }
         while index < end, isBlank(bytes[index]) { index += 1 }
         guard end - index > marker.count, bytes[index..<(index + marker.count)].elementsEqual(marker),
               isBlank(bytes[index + marker.count]) else { return nil }
