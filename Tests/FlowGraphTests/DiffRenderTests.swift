@@ -16,9 +16,9 @@ struct DiffRenderTests {
     /// A step added, a step and a flow removed (drawn as ghosts), a step changed, moves added and removed.
     @Test func theDOTMarksAddedChangedAndRemoved() throws {
         let (changes, program) = try Self.changes()
-        #expect(changes.addedSteps == ["App.Product", "SignIn.Credentials"])
+        #expect(changes.addedSteps == ["App.Product", "App.ConfirmRemoval", "SignIn.Credentials"])
         #expect(changes.changedSteps == ["App.Login"])
-        #expect(changes.removedSteps.map(\.id) == ["App.Item", "LoginFlow.Credentials"])
+        #expect(changes.removedSteps.map(\.id) == ["App.ConfirmDelete", "App.Item", "LoginFlow.Credentials"])
         #expect(changes.removedContainers == ["LoginFlow"])
         let diagram = DiagramBuilder.build(program, diagnostics: [], options: .init(changes: changes))
         let ghost = try #require(diagram.allNodes.first { $0.id == "App.Item" })

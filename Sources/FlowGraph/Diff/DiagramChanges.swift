@@ -11,7 +11,7 @@ public struct DiagramChanges: Sendable, Equatable {
         public static func < (lhs: Edge, rhs: Edge) -> Bool { (lhs.tail, lhs.head, lhs.text) < (rhs.tail, rhs.head, rhs.text) }
     }
 
-    /// A step of the old program that the new one has not.
+    /// A step (or alert) of the old program that the new one has not.
     public struct RemovedStep: Sendable, Hashable, Comparable {
         /// The container it was in, by its new name when the container is still there.
         public let container: String
@@ -21,8 +21,9 @@ public struct DiagramChanges: Sendable, Equatable {
         public static func < (lhs: RemovedStep, rhs: RemovedStep) -> Bool { lhs.id < rhs.id }
     }
 
+    /// Steps and alerts (the diagrams' nodes) added.
     public var addedSteps: Set<String> = []
-    /// Steps whose inputs, received values or subflow changed.
+    /// Steps whose inputs, received values or subflow changed (alerts: their inputs or style).
     public var changedSteps: Set<String> = []
     public var removedSteps: [RemovedStep] = []
     public var addedEdges: Set<Edge> = []
@@ -98,7 +99,7 @@ public struct DiagramChanges: Sendable, Equatable {
         return renames.old(.event, event, in: container) + text[arrow.lowerBound...]
     }
 
-    /// Each own step's id with what its node says (`Detail(movie: MovieID) ▸ Flow`), and what
+    /// Each own step's and alert's id with what its node says (`Detail(movie: MovieID) ▸ Flow`), and what
     /// makes it the same step: its inputs, received values and subflow, by the subflow's old name
     /// on the new side (`renames`), so that a declared rename changes no step.
     static func steps(of side: DiffSide, renames: DiffRenames?) -> [String: (label: String, signature: String)] {
@@ -111,6 +112,11 @@ public struct DiagramChanges: Sendable, Equatable {
                 let signature = DiffMessages.parameters(step.inputs) + DiffMessages.parameters(step.receives)
                     + (subflow.map { " runs " + (renames?.oldContainer($0) ?? $0) } ?? "")
                 result["\(flow.name).\(step.name)"] = (label + (subflow.map { " ▸ " + $0 } ?? ""), signature)
+            }
+            // Alerts are nodes of the diagrams too, and share the steps' names.
+            for alert in side.ownAlerts(flow) {
+                let label = "\(alert.style.rawValue) \(alert.name)" + (alert.inputs.isEmpty ? "" : DiffMessages.parameters(alert.inputs))
+                result["\(flow.name).\(alert.name)"] = (label, alert.style.rawValue + DiffMessages.parameters(alert.inputs))
             }
         }
         return result
