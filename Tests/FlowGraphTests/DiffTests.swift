@@ -258,4 +258,23 @@ struct DiffTests {
         let directives = RenameDirective.collect(files)
         #expect(directives.map(\.oldName) == ["Start"])
     }
+
+    /// A start decided by a guard asks it of every link whose path starts there.
+    @Test func aConditionalStartIsAGuardForTheLinksThatPassIt() {
+        let program = { (start: String) in [SourceFile(path: "app.flow", text: """
+            flow App {
+                \(start)
+                guard isSignedIn
+                link "/items/{item}" -> Item
+                step Home { on itemTapped(item: String) -> push Item }
+                step Welcome
+                step Item(item: String)
+            }
+
+            """)] }
+        let result = Self.compare(old: program("start Home"), new: program("start Home if isSignedIn else Welcome"))
+        #expect(result.findings.filter { $0.category == .link }.map(\.message) == [
+            "link '/items/{item}' asks guard 'App.isSignedIn' now, which it did not ask before: a URL that opened may be blocked",
+        ])
+    }
 }

@@ -277,7 +277,19 @@ extension Comparison {
     static func guards(_ path: NavigationPath, in side: DiffSide, renames: DiffRenames?) -> [String] {
         var result: [String] = []
         for hop in path.hops {
-            guard let clause = hop.clause else { continue }
+            guard let clause = hop.clause else {
+                // Entering a flow (the root, or a subflow a step runs) at one of its start choices
+                // asks the conditions of the choices before it (each must fail) and its own.
+                let flow = side.program.flows[hop.step.flow]
+                guard !flow.isTabs, let chosen = flow.startChoices.firstIndex(where: { $0.step == hop.step.step }) else { continue }
+                for (position, choice) in flow.startChoices.prefix(chosen + 1).enumerated() {
+                    guard let condition = choice.condition else { continue }
+                    let container = renames?.oldContainer(flow.name) ?? flow.name
+                    let name = renames?.old(.guardDeclaration, condition.guardName, in: flow.name) ?? condition.guardName
+                    result.append("\((position == chosen) == condition.isNegated ? "!" : "")\(container).\(name)")
+                }
+                continue
+            }
             let conditions = clause.conditionsAskedByLink(in: side.program)
             let chain = clause.transition(in: side.program).conditions
             let flow = side.program.flows[clause.flow].name
