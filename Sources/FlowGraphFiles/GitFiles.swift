@@ -35,8 +35,9 @@ public enum GitFiles {
     public static func load(_ paths: [String], at commit: String) throws -> [SourceFile] {
         var found: [String] = []
         for path in paths {
-            let listed = try git(["ls-tree", "-r", "--name-only", commit, "--", path], what: "cannot list '\(path)' at \(commit)")
-            let names = listed.split(separator: "\n").map(String.init)
+            // NUL-separated: names with spaces or non-ASCII letters are not quoted then.
+            let listed = try git(["ls-tree", "-r", "-z", "--name-only", commit, "--", path], what: "cannot list '\(path)' at \(commit)")
+            let names = listed.split(separator: "\0").map(String.init)
             let root = path.hasSuffix("/") ? String(path.dropLast()) : path
             if names == [root] || names == [normalized(root)] {
                 found += names  // A file named on the command line is always read.

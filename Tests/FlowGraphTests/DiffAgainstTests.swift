@@ -16,6 +16,8 @@ struct DiffAgainstTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try git("init", "-q", "-b", "main")
             try write("flows/App.flow", Self.app(links: ["/items/{item}", "/orders/{order}"]))
+            // A name git would quote without -z.
+            try write("flows/Réglages et compte.flow", "flow Réglages {\n    start Compte\n    step Compte\n}\n")
             // A broken program the .flowignore of the commit excludes: the old side must skip it too.
             try write("flows/drafts/Broken.flow", "flow Broken {\n    start Nowhere\n}\n")
             try write("flows/.flowignore", "drafts/\n")
@@ -109,7 +111,7 @@ struct DiffAgainstTests {
         #expect(findings.first?["rule"] as? String == "link-removed")
         let old = try #require((object["old"] as? [String: Any])?["files"] as? [String])
         let base = try repository.git("merge-base", "main", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(old == ["\(base.prefix(12)):flows/App.flow"])
+        #expect(old == ["\(base.prefix(12)):flows/App.flow", "\(base.prefix(12)):flows/Réglages et compte.flow"])
         // What the merge-base is not: main's tip, where '/account' is linked.
         let tip = try repository.flowgraph(["diff", "--against", "main", "--format", "json", "."])
         #expect(tip.output.contains("\"/orders/{order}\"") && !tip.output.contains("/account"))
