@@ -104,4 +104,22 @@ struct DiffCommandTests {
         #expect(markdown.contains("more: `flowgraph diff` lists them all"))
         #expect(markdown.contains("| link | 1500 | yes |"))
     }
+
+    /// Something removed with nothing left around it is annotated at line 1 of the new file of the
+    /// same path (an old file read from git is named `COMMIT:path`).
+    @Test func aRemovedFlowIsAnnotatedAtTheFirstLineOfItsFile() throws {
+        let old = [
+            SourceFile(path: "0123456789ab:flows/App.flow", text: "flow App {\n    start Home\n    step Home { on loginTapped -> sheet Login }\n    step Login runs LoginFlow { on done -> dismiss }\n}\n"),
+            SourceFile(path: "0123456789ab:flows/Login.flow", text: "flow LoginFlow {\n    start Form\n    step Form { on sent -> exit done }\n    exit done\n}\n"),
+        ]
+        let new = [
+            SourceFile(path: "flows/App.flow", text: "flow App {\n    start Home\n    step Home { on loginTapped -> sheet Login }\n    step Login { on doneTapped -> dismiss }\n}\n"),
+            SourceFile(path: "flows/Login.flow", text: "// Logging in is a screen of App now.\n"),
+        ]
+        let result = ProgramDiff.compare(old: Compiler.compile(old), new: Compiler.compile(new))
+        #expect(result.findings.map(\.rule) == [.routerFlowRemoved])
+        let github = DiffReport(oldFiles: old, newFiles: new, result: result, failingCategories: [.router]).github()
+        #expect(github == "::error file=flows/Login.flow,line=1,col=1,endLine=1,endColumn=1,title=flowgraph diff%3A router-flow-removed::"
+            + "flow 'LoginFlow' was removed or renamed without a rename comment%0Anote: before: 0123456789ab:flows/Login.flow:1:6\n")
+    }
 }
