@@ -9,10 +9,12 @@ public enum MapPage {
     ///
     /// A flow whose diagram is beyond `limits.maximumElements` gets none (the page says why and
     /// lists its steps); the overview is always drawn. `limits.timeLimit` applies to each layout.
+    /// `changes` marks what changed since an older version on each flow's diagram (`render --diff`).
     public static func render(
-        _ program: FlowProgram, diagnostics: [Diagnostic], settings: MapPageSettings, limits: RenderLimits = .init()
+        _ program: FlowProgram, diagnostics: [Diagnostic], settings: MapPageSettings, limits: RenderLimits = .init(),
+        changes: DiagramChanges? = nil
     ) throws(RenderError) -> [UInt8] {
-        let diagrams = MapDiagrams(program, diagnostics: diagnostics)
+        let diagrams = MapDiagrams(program, diagnostics: diagnostics, changes: changes)
         let map = ProgramMap.build(program, diagnostics: diagnostics, diagrams: diagrams)
         var settings = settings
         var svgs: [(key: String, text: String)] = []

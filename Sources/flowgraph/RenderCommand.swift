@@ -66,6 +66,11 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How long to wait for Graphviz, in seconds; 0 to wait as long as it takes.", valueName: "seconds"))
     var timeLimit: Double = 60
 
+    @Option(help: ArgumentHelp(
+        "Draw what changed since this older version of the program (a .flow file or a folder; repeatable): added and changed steps and moves marked, removed ones as ghosts.",
+        valueName: "path"))
+    var diff: [String] = []
+
     @OptionGroup var outputOptions: OutputOptions
 
     @OptionGroup var page: PageOptions
@@ -98,21 +103,30 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if output != "-" { try outputOptions.checkWritable(output, as: resolvedFormat!.fileKind) }
         let diagnostics = noFindings ? [] : compilation.diagnostics
+        let comparison = try compareWithOlder(compilation)
         let bytes: [UInt8]
         switch resolvedFormat! {
         case .mermaid:
-            bytes = Array(MermaidEmitter.emit(program, diagnostics: diagnostics, focus: flow).utf8)
+            if let comparison {
+                // Mermaid's state diagrams cannot colour a transition: the changes are a flowchart.
+                let containers = flow.map { name in comparison.report.result.changes.changedContainers.filter { $0 == name } }
+                bytes = Array(comparison.report.flowchartText(containers: containers).utf8)
+            } else {
+                bytes = Array(MermaidEmitter.emit(program, diagnostics: diagnostics, focus: flow).utf8)
+            }
         case .html:
             let limits = RenderLimits(maximumElements: maxElements == 0 ? nil : maxElements, timeLimit: timeLimit == 0 ? nil : timeLimit)
             do {
                 bytes = try MapPage.render(
-                    program, diagnostics: diagnostics, settings: page.settings(paths: input.paths, files: files.map(\.path)), limits: limits)
+                    program, diagnostics: diagnostics, settings: page.settings(paths: input.paths, files: files.map(\.path)), limits: limits,
+                    changes: comparison?.report.result.changes)
             } catch {
                 Terminal.writeError(error.messages.map { "flowgraph: error: Graphviz: \($0)\n" }.joined())
                 throw ExitCode(ExitStatus.findings)
             }
         case let format:
-            let options = DiagramBuilder.Options(showsFindings: !noFindings, focus: flow, showsLegend: !noLegend)
+            let options = DiagramBuilder.Options(showsFindings: !noFindings, focus: flow, showsLegend: !noLegend,
+                                                 changes: comparison?.report.result.changes)
             let diagram = DiagramBuilder.build(program, diagnostics: diagnostics, options: options)
             let limits = RenderLimits(maximumElements: maxElements == 0 ? nil : maxElements, timeLimit: timeLimit == 0 ? nil : timeLimit)
             do {
@@ -127,6 +141,28 @@ struct RenderCommand: AsyncParsableCommand {
         } else {
             try outputOptions.write(bytes, to: output, as: resolvedFormat!.fileKind)
         }
+    }
+
+    /// With `--diff`: the older program compiled and compared with this one. An older program with
+    /// errors is reported as `diff` reports it, and nothing is drawn (exit code 1).
+    private func compareWithOlder(_ compilation: Compiler.Compilation) throws -> (report: DiffReport, old: Compiler.Compilation)? {
+        guard !diff.isEmpty else { return nil }
+        let files: [SourceFile]
+        do {
+            files = try InputFiles.load(diff)
+        } catch let error as InputError {
+            Terminal.writeError("flowgraph: error: \(error.description)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+        let old = Compiler.compile(files)
+        guard !old.hasAnyErrors else {
+            let context = ReportContext(old)
+            Terminal.writeError(TextReport(context, isColored: Terminal.isColorErrorTerminal).render()
+                + "flowgraph: error: the older program (--diff) has errors (\(context.summary)); it cannot be compared\n")
+            throw ExitCode(ExitStatus.findings)
+        }
+        let result = ProgramDiff.compare(old: old, new: compilation)
+        return (DiffReport(oldFiles: files, newFiles: compilation.files, result: result, failingCategories: []), old)
     }
 
     /// Why nothing was drawn; for a diagram too large or too slow for Graphviz, what to draw instead.

@@ -9,11 +9,15 @@ public struct DiagramBuilder {
         public var focus: String?
         /// Draw the legend.
         public var showsLegend: Bool
+        /// What changed since an older version of the program (`render --diff`): added and changed
+        /// steps and moves are marked, removed ones drawn as ghosts.
+        public var changes: DiagramChanges?
 
-        public init(showsFindings: Bool = true, focus: String? = nil, showsLegend: Bool = true) {
+        public init(showsFindings: Bool = true, focus: String? = nil, showsLegend: Bool = true, changes: DiagramChanges? = nil) {
             self.showsFindings = showsFindings
             self.focus = focus
             self.showsLegend = showsLegend
+            self.changes = changes
         }
     }
 
@@ -57,6 +61,7 @@ public struct DiagramBuilder {
         for group in groups { builder.addTransitions(program.groups[group].declaration, included: includedSet) }
         for group in groups { builder.addUses(group, included: includedSet) }
         if options.showsFindings { builder.mark(diagnostics, included: includedSet) }
+        if let changes = options.changes { builder.mark(changes, drawsRemovedFlows: options.focus == nil) }
         var diagram = Diagram(
             name: "flows",
             graphAttributes: [
@@ -69,13 +74,14 @@ public struct DiagramBuilder {
             ],
             edgeDefaults: [.init("fontname", "Helvetica"), .init("fontsize", "9"), .init("arrowsize", "0.7")],
             clusters: builder.clusters, nodes: [], edges: builder.edges)
-        if options.showsLegend { DiagramLegend.add(to: &diagram, withFindings: options.showsFindings) }
+        if options.showsLegend { DiagramLegend.add(to: &diagram, withFindings: options.showsFindings, withChanges: options.changes != nil) }
         return diagram
     }
 
     // MARK: - Flows and steps
 
-    static func clusterID(_ flow: Flow) -> String { "cluster_\(flow.name)" }
+    static func clusterID(_ flow: Flow) -> String { clusterID(named: flow.name) }
+    static func clusterID(named name: String) -> String { "cluster_\(name)" }
     /// A step's node: `Flow.Step`, or for a step of a destinations group, the group's `Group.Step`
     /// (drawn once, whichever flows use it).
     public static func stepID(_ flow: Flow, _ step: Step, in program: FlowProgram) -> String {

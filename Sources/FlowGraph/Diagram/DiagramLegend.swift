@@ -1,6 +1,6 @@
 /// The legend: one sample edge per kind of action, and one sample step per kind of finding.
 enum DiagramLegend {
-    static func add(to diagram: inout Diagram, withFindings: Bool) {
+    static func add(to diagram: inout Diagram, withFindings: Bool, withChanges: Bool = false) {
         var nodes: [Diagram.Node] = []
         // One straight sample edge per action, labelled, between two invisible points.
         let point: [Diagram.Attribute] = [.init("shape", "point"), .init("style", "invis"), .init("width", "0.01")]
@@ -18,6 +18,12 @@ enum DiagramLegend {
         if withFindings {
             for mark in [DiagramStyle.Mark.unreachable, .trapped, .cannotFinish, .error, .warning] {
                 samples.append(Diagram.Node(id: "$legend.mark.\(mark.rawValue)", attributes: [.init("label", mark.legend), .init("fontsize", "10")] + mark.attributes))
+            }
+        }
+        if withChanges {
+            for change in DiagramStyle.Change.allCases {
+                samples.append(Diagram.Node(id: "$legend.change.\(change.rawValue)",
+                                            attributes: [.init("label", change.rawValue), .init("fontsize", "10")] + change.nodeAttributes))
             }
         }
         samples.append(Diagram.Node(id: "$legend.runs", attributes: [

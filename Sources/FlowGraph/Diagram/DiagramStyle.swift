@@ -162,3 +162,28 @@ public enum DiagramStyle {
     static let errorEdge: [Diagram.Attribute] = [.init("color", "#d62728"), .init("penwidth", "2.5"), .init("fontcolor", "#d62728")]
     static let warningEdge: [Diagram.Attribute] = [.init("color", "#e6550d"), .init("penwidth", "2"), .init("fontcolor", "#e6550d")]
 }
+
+extension DiagramStyle {
+    /// How `render --diff` marks what changed: added green, changed amber, removed as a grey,
+    /// dashed ghost (GitHub's diff colours, so a reviewer reads them at once).
+    enum Change: String, CaseIterable {
+        case added, changed, removed
+
+        var nodeAttributes: [Diagram.Attribute] {
+            switch self {
+            case .added: [.init("fillcolor", "#dafbe1"), .init("color", "#1a7f37"), .init("penwidth", "2")]
+            case .changed: [.init("fillcolor", "#fff8c5"), .init("color", "#9a6700"), .init("penwidth", "2")]
+            case .removed: [.init("style", "rounded,dashed,filled"), .init("fillcolor", "#f6f8fa"), .init("color", "#8c959f"),
+                            .init("fontcolor", "#8c959f")]
+            }
+        }
+
+        var edgeAttributes: [Diagram.Attribute] {
+            switch self {
+            case .added: [.init("color", "#1a7f37"), .init("fontcolor", "#1a7f37"), .init("penwidth", "2")]
+            case .changed: [.init("color", "#9a6700"), .init("fontcolor", "#9a6700")]
+            case .removed: [.init("color", "#8c959f"), .init("fontcolor", "#8c959f"), .init("style", "dashed")]
+            }
+        }
+    }
+}

@@ -16,10 +16,11 @@ public struct MapDiagrams: Sendable {
     private let clusterOfGroup: [Int?]
     private let edgesOfGroup: [[Int]]
 
-    /// Builds the whole diagram once, with `diagnostics` marked on it when `showsFindings`.
-    public init(_ program: FlowProgram, diagnostics: [Diagnostic], showsFindings: Bool = true) {
+    /// Builds the whole diagram once, with `diagnostics` marked on it when `showsFindings`, and
+    /// what changed since an older version when `changes` is given (`render --diff`).
+    public init(_ program: FlowProgram, diagnostics: [Diagnostic], showsFindings: Bool = true, changes: DiagramChanges? = nil) {
         var diagram = DiagramBuilder.build(
-            program, diagnostics: diagnostics, options: .init(showsFindings: showsFindings, showsLegend: false))
+            program, diagnostics: diagnostics, options: .init(showsFindings: showsFindings, showsLegend: false, changes: changes))
         for cluster in diagram.clusters.indices {
             for node in diagram.clusters[cluster].nodes.indices {
                 diagram.clusters[cluster].nodes[node].attributes.set("id", diagram.clusters[cluster].nodes[node].id)

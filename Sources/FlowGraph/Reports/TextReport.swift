@@ -36,7 +36,7 @@ public struct TextReport: Sendable {
         return output
     }
 
-    private func headline(_ range: SourceRange, label: String, message: String) -> String {
+    func headline(_ range: SourceRange, label: String, message: String) -> String {
         let location = context.start(range)
         let style: Style = label == "error" ? .error : label == "warning" ? .warning : .note
         return paint("\(context.path(range)):\(location.line):\(location.column):", .bold) + " "
@@ -44,7 +44,7 @@ public struct TextReport: Sendable {
     }
 
     /// The source line and a marker under the range (to the end of the line when it spans lines).
-    private func snippet(_ range: SourceRange) -> String {
+    func snippet(_ range: SourceRange) -> String {
         let file = context.files[range.file]
         let start = file.location(of: range.start)
         let end = file.location(of: range.end)
