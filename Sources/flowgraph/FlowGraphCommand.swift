@@ -13,7 +13,7 @@ struct FlowGraphCommand: AsyncParsableCommand {
         commandName: "flowgraph",
         abstract: "Check, generate and draw app navigation flows written in .flow files.",
         version: FlowGraphVersion.current,
-        subcommands: [CheckCommand.self, GenerateCommand.self, RenderCommand.self, PreviewCommand.self]
+        subcommands: [CheckCommand.self, GenerateCommand.self, RenderCommand.self, PreviewCommand.self, LSPCommand.self]
     )
 }
 

@@ -29,6 +29,10 @@ public enum EditorRename {
     /// Why a rename was refused: the message an editor shows.
     public struct Refusal: Error, Sendable, Equatable {
         public let message: String
+
+        public init(message: String) {
+            self.message = message
+        }
     }
 
     /// Whether `name` can be written as a name: the lexer's rule (an ASCII letter, `_` or a non-ASCII
