@@ -42,9 +42,10 @@ public struct MessageReader: Sendable {
         }
         guard head < buffer.count else { return nil }
         guard let (headerEnd, bodyStart) = findHeaderEnd() else {
-            if buffer.count - head > Self.maximumHeaderSize {
-                // No header ends here: drop what cannot be one, keeping a tail that may begin the next.
-                head = buffer.count - 3
+            // No header ends in the first `maximumHeaderSize` bytes: drop them, and look again after
+            // them (the same bytes are dropped whatever the pieces the stream came in).
+            if buffer.count - head >= Self.maximumHeaderSize + 2 {
+                head += Self.maximumHeaderSize
                 return .framingError("no message header in \(Self.maximumHeaderSize) bytes: skipped")
             }
             return nil
@@ -78,7 +79,7 @@ public struct MessageReader: Sendable {
     /// bare `\n\n`, which some clients write).
     private func findHeaderEnd() -> (Int, Int)? {
         var index = head
-        let limit = min(buffer.count, head + Self.maximumHeaderSize + 4)
+        let limit = min(buffer.count, head + Self.maximumHeaderSize)
         while index < limit {
             if buffer[index] == UInt8(ascii: "\n") {
                 if index + 1 < buffer.count, buffer[index + 1] == UInt8(ascii: "\n") { return (index, index + 2) }

@@ -35,19 +35,11 @@ public enum EditorRename {
         }
     }
 
-    /// Whether `name` can be written as a name: the lexer's rule (an ASCII letter, `_` or a non-ASCII
-    /// character, then those and digits; at most `SourceLimits` bytes). Keywords are contextual, so
-    /// they are names too (whether one fits where it goes is for the recompilation to tell).
+    /// Whether `name` can be written as a name: the lexer's rule (`isValidName`, which backticked
+    /// names are held to), within the length the lexer allows. Keywords are contextual, so they are
+    /// names too (whether one fits where it goes is for the recompilation to tell).
     public static func isValidName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard let first = bytes.first, bytes.count <= 1024 else { return false }
-        func isStart(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || byte == UInt8(ascii: "_") || byte >= 0x80
-        }
-        return isStart(first) && bytes.allSatisfy { isStart($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
-            && name.unicodeScalars.allSatisfy { $0.value < 0x80 || $0.properties.isAlphabetic || $0.properties.numericType != nil
-                || $0.properties.isIdeographic || $0.properties.generalCategory == .nonspacingMark }
+        name.utf8.count <= SourceLimits.nameLength && FlowGraph.isValidName(name)
     }
 
     /// The edits that rename `symbol` to `newName` everywhere `index` has it, or why not: an invalid
