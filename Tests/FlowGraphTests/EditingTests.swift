@@ -115,3 +115,33 @@ extension Result {
         return nil
     }
 }
+
+/// Every symbol of the samples and the real apps renamed, one at a time: the program keeps its
+/// findings, rule for rule. A name the index bound differently from the resolver would be left
+/// behind, and show as an unknown name.
+@Suite("Editing: renaming every symbol of the real programs")
+struct EditingRealProgramTests {
+    static var programs: [[String]] {
+        ["samples/shop", "samples/movies", "samples/mail"].map { Repository.flowFiles(in: $0) }
+            + Repository.flowFiles(in: "Tests/FlowGraphTests/Fixtures/real-apps").map { [$0] }
+    }
+
+    @Test(arguments: programs)
+    func everyRenameKeepsTheFindings(paths: [String]) throws {
+        let files = try paths.map(Repository.source)
+        let compilation = Compiler.compile(files)
+        let rules = compilation.diagnostics.map(\.rule.id).sorted()
+        let index = SymbolIndex(compilation)
+        #expect(index.symbols.count > 5)
+        for symbol in index.symbols {
+            let newName = [.flow, .group, .step, .alert].contains(symbol.kind) ? "ZzRenamed" : "zzRenamed"
+            switch EditorRename.edits(renaming: symbol, to: newName, index: index, in: compilation) {
+            case .failure(let refusal):
+                Issue.record("\(symbol.description) in \(paths): \(refusal.message)")
+            case .success(let edits):
+                let after = Compiler.compile(TextEdit.apply(edits, to: files))
+                #expect(after.diagnostics.map(\.rule.id).sorted() == rules, "\(symbol.description) in \(paths)")
+            }
+        }
+    }
+}
