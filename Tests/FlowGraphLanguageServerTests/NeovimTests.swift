@@ -24,7 +24,7 @@ struct NeovimTests {
     }
 
     @Test(.enabled(if: nvim != nil || isCI, "nvim is missing (scripts/install-dependencies installs Debian's neovim)"))
-    func neovimDrivesTheServer() throws {
+    func neovimDrivesTheServer() async throws {
         let nvim = try #require(Self.nvim, "CI is set, and nvim is missing: scripts/install-dependencies installs it")
         let flowgraph = Self.products.appendingPathComponent("flowgraph").path
         try #require(FileManager.default.isExecutableFile(atPath: flowgraph), "no \(flowgraph): swift build first")
@@ -40,9 +40,15 @@ struct NeovimTests {
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "Tests/Editors/nvim-lsp-test.lua failed:\n\(output)")
+        // Waited for on a thread of its own, not on one of the test pool's few.
+        let (status, output) = await withCheckedContinuation { continuation in
+            Thread {
+                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                continuation.resume(returning: (process.terminationStatus, output))
+            }.start()
+        }
+        #expect(status == 0, "Tests/Editors/nvim-lsp-test.lua failed:\n\(output)")
         #expect(output.contains("nvim lsp test: every check held"), "\(output)")
     }
 }

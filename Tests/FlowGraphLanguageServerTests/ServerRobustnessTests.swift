@@ -77,6 +77,37 @@ struct ServerRobustnessTests {
         #expect(client.shutDown() == 0)
     }
 
+    @Test func outOfOrderAndOutOfRangeMessagesAreAnsweredSafely() throws {
+        let workspace = try Fixture.workspace()
+        defer { workspace.remove() }
+        let client = LSPClient()
+        client.initialize(root: workspace.url)
+        let url = workspace.file("a.flow")
+        // A close before any open, and a response to a request the server never made: nothing to do.
+        client.notify("textDocument/didClose", ["textDocument": ["uri": url.absoluteString]])
+        client.send(["id": 99, "result": ["anything": true]])
+        client.open(url, Fixture.app)
+        #expect(Fixture.codes(client.diagnostics(url.absoluteString)) == ["unhandled-exit"])
+        // Positions past the end of the file, or negative, are clamped: no name there, so null.
+        for (line, character) in [(9999, 3), (-4, -7), (3, 9999)] {
+            let hover = client.request("textDocument/hover", client.at(url, line, character))
+            #expect(hover?["result"] is NSNull, "\(line):\(character)")
+        }
+        // A URI that is no file of the program, or no file at all.
+        for uri in ["file:///nowhere/x.flow", "untitled:Untitled-1", "%%%"] {
+            let definition = client.request("textDocument/definition", ["textDocument": ["uri": uri], "position": LSPClient.position(0, 0)])
+            #expect(definition?["result"] is NSNull, "\(uri)")
+        }
+        // An incremental change whose range is past the end appends; the program is then still read.
+        client.notify("textDocument/didChange", [
+            "textDocument": ["uri": url.absoluteString, "version": 2],
+            "contentChanges": [["range": ["start": LSPClient.position(500, 0), "end": LSPClient.position(500, 0)], "text": "flow Extra {\n    start A\n    step A\n}\n"]],
+        ])
+        let symbols = client.request("textDocument/documentSymbol", ["textDocument": ["uri": url.absoluteString]])
+        #expect((symbols?["result"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["App", "Extra"])
+        #expect(client.shutDown() == 0)
+    }
+
     @Test func exitWithoutShutdownFails() throws {
         let client = LSPClient()
         client.initialize(root: nil)
