@@ -69,7 +69,11 @@ public enum EditorHover {
             }
         }
         for handler in flow.handlers where targets(handler, stepIndex) {
-            reached.append("`\(handler.event)`: \(ProgramMap.summary(of: handler)) \(from(nil))")
+            reached.append(handler.link.map { flow.links.indices.contains($0) ? "the deep link `\(flow.links[$0].text)` (\(handler.action.kind.rawValue))" : "a deep link" }
+                ?? "`\(handler.event)`: \(ProgramMap.summary(of: handler)) \(from(nil))")
+        }
+        for link in flow.links where link.target == stepIndex && link.move == nil {
+            reached.append("the deep link `\(link.text)`")
         }
         if !reached.isEmpty {
             let shown = reached.prefix(8).map { "- \($0)" } + (reached.count > 8 ? ["- … \(reached.count - 8) more"] : [])

@@ -5,7 +5,9 @@
 --
 -- One server per workspace folder: the nearest folder above the file that holds `.git` (a folder,
 -- or the file of a git worktree), else the file's own folder. The server reads every .flow file of
--- that folder as one program, so findings, references and renames cover all of them.
+-- that folder as one program, so findings, references and renames cover all of them. Where one
+-- repository holds several programs, name another marker first: `root_markers = { '.flowignore',
+-- '.git' }` makes the nearest folder with a .flowignore the workspace.
 --
 -- Works with Neovim 0.7 (Debian 12) and later: `vim.lsp.start` (0.8) is used when it exists,
 -- else `vim.lsp.start_client` and `vim.lsp.buf_attach_client`.
@@ -13,25 +15,30 @@ local M = {}
 
 M.config = {
   cmd = { 'flowgraph', 'lsp' },
+  -- The files or folders whose nearest holder is the workspace folder, in order of preference.
+  root_markers = { '.git' },
 }
 
 -- The server's client id for each workspace folder (Neovim 0.7 only: 0.8's vim.lsp.start reuses
 -- a client by itself).
 local clients = {}
 
---- The workspace folder of a file: the nearest folder above it with a `.git`, else its folder.
+--- The workspace folder of a file: the nearest folder above it that holds the first of
+--- `root_markers` found (by default `.git`), else its own folder.
 function M.root_dir(path)
   local folder = vim.fn.fnamemodify(path, ':p:h')
-  local current = folder
-  while current and current ~= '' do
-    if vim.loop.fs_stat(current .. '/.git') then
-      return current
+  for _, marker in ipairs(M.config.root_markers) do
+    local current = folder
+    while current and current ~= '' do
+      if vim.loop.fs_stat(current .. '/' .. marker) then
+        return current
+      end
+      local parent = vim.fn.fnamemodify(current, ':h')
+      if parent == current then
+        break
+      end
+      current = parent
     end
-    local parent = vim.fn.fnamemodify(current, ':h')
-    if parent == current then
-      break
-    end
-    current = parent
   end
   return folder
 end
