@@ -31,7 +31,9 @@ public final class LanguageServer {
     /// Reads messages from `input` until `exit` or the end of the input, answering on `output`;
     /// returns the process's exit status.
     public static func run(input: FileHandle, output: FileHandle) -> Int32 {
-        let server = LanguageServer { bytes in output.write(Data(MessageReader.frame(bytes))) }
+        // A client that closed its end gets nothing more (a failed write is not a crash; the loop
+        // ends when the input does).
+        let server = LanguageServer { bytes in try? output.write(contentsOf: Data(MessageReader.frame(bytes))) }
         var reader = MessageReader()
         while server.exitStatus == nil {
             let data = input.availableData

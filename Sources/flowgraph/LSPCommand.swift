@@ -14,6 +14,8 @@ struct LSPCommand: ParsableCommand {
     var stdio = false
 
     func run() throws {
+        // A client that goes away while an answer is written ends the session, not the process by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let status = LanguageServer.run(input: .standardInput, output: .standardOutput)
         if status != 0 { throw ExitCode(status) }
     }
