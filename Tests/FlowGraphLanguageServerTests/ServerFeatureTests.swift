@@ -155,6 +155,8 @@ struct ServerFeatureTests {
         #expect(Self.labels(client, url, edited("on x -> push Detail if ‸"), version: 4) == ["isSignedIn"])
         #expect(Self.labels(client, url, edited("on x -> ‸"), version: 5).contains("popTo"))
         #expect(Self.labels(client, url, edited("on y(item: ‸"), version: 6) == ["ItemID"])
+        #expect(Self.labels(client, url, edited("on x -> sheet Login at ‸"), version: 12) == ["Credentials"])
+        #expect(Self.labels(client, url, edited("on x -> dismiss, push Det‸"), version: 13) == ["Detail"])
         #expect(Self.labels(client, url, edited("on ‸"), version: 7).contains("settingsTapped") == false)
         #expect(Self.labels(client, url, edited("on ‸"), version: 8).contains("detailTapped"))
         let runner = Fixture.app.replacingOccurrences(of: "        on loggedIn -> dismiss\n", with: "        on loggedIn -> dismiss\n        on ‸\n")

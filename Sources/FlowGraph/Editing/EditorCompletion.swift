@@ -40,21 +40,27 @@ public enum EditorCompletion {
     private static func candidates(before: [String], scope: FlowSyntax?, step: StepSyntax?, names: Names) -> [Item] {
         let last = before.last ?? ""
         let previous = before.count >= 2 ? before[before.count - 2] : ""
-        let stepMoves: Set<String> = ["push", "sheet", "popover", "cover", "replace", "root", "popTo", "select"]
         // Inside a parameter list, after `name:`: the types the program already uses.
         if last == ":" || (last.hasSuffix(":") && before.contains("(")) { return names.types() }
         if last == "!" && ["if", "while"].contains(previous) { return names.guards() }
+        // After a move, what its target is (`ActionKind.targetRole`, the one place that says it).
+        if before.contains("->") || before.first == "link", let kind = ActionKind(rawValue: last) {
+            switch kind.targetRole {
+            case .newScreen, .shownStep: return names.steps()
+            case .alert: return names.alerts()
+            case .exit: return names.exits()
+            case .none: return []
+            }
+        }
         switch last {
         case "if", "while": return names.guards()
         case "runs": return names.flows()
         case "use": return names.groups()
-        case "alert" where before.contains("->"), "dialog" where before.contains("->"): return names.alerts()
-        case "exit" where before.contains("->"): return names.exits()
         case "at": return names.subflowSteps(target: previous)
         case "->",
              ",",
              "else" where before.contains("->"):
-            if before.first == "link" { return names.steps() + ["push", "sheet", "popover", "cover"].map(keyword) }
+            if before.first == "link" { return names.steps() + ActionKind.allCases.filter(\.isLinkMove).map { keyword($0.rawValue) } }
             return Keyword.actions.map(keyword)
         case "else", "start": return names.steps()
         case "on" where before.count == 1:
@@ -65,7 +71,6 @@ public enum EditorCompletion {
             return names.events()
         default: break
         }
-        if stepMoves.contains(last), before.contains("->") || before.first == "link" { return names.steps() }
         if before.isEmpty {
             if scope == nil { return Keyword.declarations.map(keyword) }
             if step != nil { return [keyword("on")] }
