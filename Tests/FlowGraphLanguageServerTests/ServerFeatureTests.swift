@@ -76,6 +76,13 @@ struct ServerFeatureTests {
         let eventText = ((event?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
         #expect(eventText.contains("event detailTapped(item: ItemID)"))
         #expect(eventText.contains("in `Home`: push Detail if isSignedIn else sheet Login"))
+
+        // An exit of the other file, never opened: who takes it, and how each runner handles it.
+        let (exitLine, exitCharacter) = Self.position("exit cancelled", in: Fixture.login, plus: 6)
+        let exit = client.request("textDocument/hover", client.at(workspace.file("b.flow"), exitLine, exitCharacter))
+        let exitText = ((exit?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        #expect(exitText.contains("**Taken by** `cancelTapped` in `Credentials`"))
+        #expect(exitText.contains("- `App.Login`: not handled"))
         #expect(client.shutDown() == 0)
     }
 
@@ -126,6 +133,8 @@ struct ServerFeatureTests {
         #expect(Fixture.codes(client.diagnostics(workspace.file("a.flow").absoluteString)) == ["unhandled-exit"])
 
         let (stepLine, stepCharacter) = Self.position("Detail(item")
+        let prepared = client.request("textDocument/prepareRename", client.at(workspace.file("a.flow"), stepLine, stepCharacter))
+        #expect((prepared?["result"] as? [String: Any])?["placeholder"] as? String == "Detail")
         let refused = client.request("textDocument/rename", client.at(workspace.file("a.flow"), stepLine, stepCharacter, ["newName": "Home"]))
         let error = refused?["error"] as? [String: Any]
         #expect(error?["code"] as? Int == -32803)
