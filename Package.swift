@@ -50,6 +50,9 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
+        /// `flowgraph lsp`: the language server (JSON-RPC over stdio, on Foundation's Codable: no LSP
+        /// package); the language knowledge it serves is FlowGraph's (Sources/FlowGraph/Editing).
+        .target(name: "FlowGraphLanguageServer", dependencies: ["FlowGraph", "FlowGraphFiles"]),
         /// The command line: parses arguments, reads files, calls the library, prints, writes.
         .executableTarget(
             name: "flowgraph",
@@ -58,6 +61,7 @@ let package = Package(
                 "FlowGraphFiles",
                 "FlowGraphRendering",
                 "FlowGraphPreview",
+                "FlowGraphLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +88,9 @@ let package = Package(
         .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles"]),
         /// The preview server: loopback only, its own resources only, Host checked, reloads on a save.
         .testTarget(name: "FlowGraphPreviewTests", dependencies: ["FlowGraph", "FlowGraphPreview", "FlowGraphFiles"]),
+        /// The language server through pipes: every request, robustness, and Neovim driving the built
+        /// binary headless (Tests/Editors/nvim-lsp-test.lua).
+        .testTarget(name: "FlowGraphLanguageServerTests", dependencies: ["FlowGraph", "FlowGraphLanguageServer"]),
         /// The runtime as a library: hand-written programs, sync and async; the table's text.
         .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph"]),
         /// FlowGraphUI's model, driven through a router the plugin generates from Reader.flow.

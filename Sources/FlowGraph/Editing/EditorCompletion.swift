@@ -1,0 +1,189 @@
+/// What an editor offers as the user types: the names that fit where the cursor is.
+///
+/// The context is read from the line before the cursor (a line being typed seldom parses), and the
+/// names from the last compilation: step names after a move, guards after `if` or `while`, exits
+/// after `exit` and in the body of a step that runs a flow, events after `on`, flows after `runs`,
+/// groups after `use`, the subflow's steps after `at`, types after a parameter's `:`, and the
+/// keywords (`Keyword`) at the start of a line and after `->`.
+public enum EditorCompletion {
+    public struct Item: Sendable, Hashable {
+        public enum Kind: String, Sendable {
+            case keyword, flow, group, step, alert, event, exit, `guard`, type
+        }
+
+        public let label: String
+        public let kind: Kind
+        public let detail: String
+    }
+
+    /// The candidates at `offset` of file `file`, filtered by the word being typed.
+    public static func items(file: Int, offset: Int, in compilation: Compiler.Compilation) -> [Item] {
+        guard compilation.files.indices.contains(file) else { return [] }
+        let source = compilation.files[file]
+        let clamped = max(0, min(offset, source.bytes.count))
+        let line = source.location(of: clamped).line
+        let lineStart = source.lineStarts[line - 1]
+        let prefix = source.text(lineStart..<clamped)
+        let words = tokens(prefix)
+        // The word being typed, if the cursor is at the end of one.
+        let typing = prefix.last.map { isNameCharacter($0) } == true ? words.last ?? "" : ""
+        let before = typing.isEmpty ? words : Array(words.dropLast())
+        let scope = compilation.syntax.flows.last {
+            $0.range.file == file && $0.range.start <= clamped && clamped <= max($0.end, $0.range.end)
+        }
+        let step = scope?.steps.last { $0.range.start <= clamped && clamped <= $0.range.end }
+        let names = Names(compilation: compilation, scope: scope)
+        let items = candidates(before: before, scope: scope, step: step, names: names)
+        return items.filter { typing.isEmpty || $0.label.hasPrefix(typing) }
+    }
+
+    private static func candidates(before: [String], scope: FlowSyntax?, step: StepSyntax?, names: Names) -> [Item] {
+        let last = before.last ?? ""
+        let previous = before.count >= 2 ? before[before.count - 2] : ""
+        // Inside a parameter list, after `name:`: the types the program already uses.
+        if last == ":" || (last.hasSuffix(":") && before.contains("(")) { return names.types() }
+        if last == "!" && ["if", "while"].contains(previous) { return names.guards() }
+        // After a move, what its target is (`ActionKind.targetRole`, the one place that says it).
+        if before.contains("->") || before.first == "link", let kind = ActionKind(rawValue: last) {
+            switch kind.targetRole {
+            case .newScreen, .shownStep: return names.steps()
+            case .alert: return names.alerts()
+            case .exit: return names.exits()
+            case .none: return []
+            }
+        }
+        switch last {
+        case "if", "while": return names.guards()
+        case "runs": return names.flows()
+        case "use": return names.groups()
+        case "at": return names.subflowSteps(target: previous)
+        case "->",
+             ",",
+             "else" where before.contains("->"):
+            if before.first == "link" { return names.steps() + ActionKind.allCases.filter(\.isLinkMove).map { keyword($0.rawValue) } }
+            return Keyword.actions.map(keyword)
+        case "else", "start": return names.steps()
+        case "on" where before.count == 1:
+            if let step, let runs = step.runs {
+                let handled = Set(step.handlers.map(\.event.text))
+                return names.exits(of: runs.text).filter { !handled.contains($0.label) }
+            }
+            return names.events()
+        default: break
+        }
+        if before.isEmpty {
+            if scope == nil { return Keyword.declarations.map(keyword) }
+            if step != nil { return [keyword("on")] }
+            return (scope?.isDestinations == true ? Keyword.destinationMembers : Keyword.members).map(keyword)
+        }
+        return []
+    }
+
+    static func keyword(_ word: String) -> Item { Item(label: word, kind: .keyword, detail: "keyword") }
+
+    static func isNameCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_" || !character.isASCII
+    }
+
+    /// The line's words and punctuation, comments and strings left out.
+    static func tokens(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var characters = Array(text)[...]
+        func flush() {
+            if !current.isEmpty { result.append(current) }
+            current = ""
+        }
+        while let character = characters.first {
+            characters = characters.dropFirst()
+            if isNameCharacter(character) {
+                current.append(character)
+            } else if character == "/" && characters.first == "/" {
+                flush()
+                return result
+            } else if character == "\"" {
+                flush()
+                while let next = characters.first, next != "\"" { characters = characters.dropFirst() }
+                characters = characters.dropFirst()
+                result.append("\"\"")
+            } else if character == "-" && characters.first == ">" {
+                flush()
+                characters = characters.dropFirst()
+                result.append("->")
+            } else {
+                flush()
+                if !character.isWhitespace && character != "`" { result.append(String(character)) }
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// The names of the program, as the flow the cursor is in sees them.
+    private struct Names {
+        let compilation: Compiler.Compilation
+        let scope: FlowSyntax?
+
+        var program: FlowProgram? { compilation.program }
+
+        var flow: Flow? {
+            guard let scope, let program else { return nil }
+            return EditorHover.scopeFlow(scope.name.text, program)?.flow
+        }
+
+        func steps() -> [Item] {
+            guard let flow else { return [] }
+            return flow.steps.map { Item(label: $0.name, kind: .step, detail: "step\(EditorHover.parameters($0.inputs))") }
+        }
+
+        func alerts() -> [Item] {
+            (flow?.alerts ?? []).map { Item(label: $0.name, kind: .alert, detail: $0.style.rawValue) }
+        }
+
+        func guards() -> [Item] {
+            (flow?.guards ?? []).map { Item(label: $0.name, kind: .guard, detail: "guard\(EditorHover.parameters($0.parameters))") }
+        }
+
+        func exits(of name: String? = nil) -> [Item] {
+            guard let program, let index = program.flow(named: name ?? scope?.name.text ?? "") else { return [] }
+            return program.flows[index].exits.map { Item(label: $0.name, kind: .exit, detail: "exit\(EditorHover.parameters($0.inputs))") }
+        }
+
+        func subflowSteps(target: String) -> [Item] {
+            guard let program, let flow, let step = flow.step(named: target), let runs = flow.steps[step].runs else { return [] }
+            return program.flows[runs].steps.map { Item(label: $0.name, kind: .step, detail: "step of \(program.flows[runs].name)") }
+        }
+
+        func flows() -> [Item] {
+            (program?.flows ?? []).map { Item(label: $0.name, kind: .flow, detail: $0.isTabs ? "tabs flow" : "flow") }
+        }
+
+        func groups() -> [Item] {
+            (program?.groups ?? []).map { Item(label: $0.name, kind: .group, detail: "destinations") }
+        }
+
+        /// The events of the flow first, then those of the other flows, each name once.
+        func events() -> [Item] {
+            guard let program else { return [] }
+            var seen = Set<String>()
+            let own = flow?.events ?? []
+            let others = program.flows.flatMap(\.events)
+            return (own + others).filter { seen.insert($0.name).inserted }.map {
+                Item(label: $0.name, kind: .event, detail: "event\(EditorHover.parameters($0.payload))")
+            }
+        }
+
+        /// Every type written in the program, each once, sorted.
+        func types() -> [Item] {
+            var types = Set<String>()
+            for flow in compilation.syntax.flows {
+                var parameters: [ParameterSyntax] = flow.exits.flatMap(\.inputs) + flow.guards.flatMap(\.parameters)
+                parameters += flow.handlers.flatMap(\.payload)
+                for step in flow.steps { parameters += step.inputs + step.receives + step.handlers.flatMap(\.payload) }
+                for alert in flow.alerts { parameters += alert.inputs + alert.buttons.flatMap(\.payload) }
+                for parameter in parameters { types.insert(parameter.type.text) }
+            }
+            return types.sorted().map { Item(label: $0, kind: .type, detail: "type") }
+        }
+    }
+}

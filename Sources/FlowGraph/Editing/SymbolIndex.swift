@@ -1,0 +1,217 @@
+/// A name an editor can go to, find and rename: a flow, a destinations group, or something declared
+/// in one (a step, alert, event, exit or guard).
+///
+/// Its identity is what the resolver binds a name to, not the text: `Home` in two flows is two
+/// symbols, and a step a group declares is the group's, whichever flow that uses the group names it.
+public struct EditorSymbol: Hashable, Sendable, Comparable {
+    public enum Kind: String, Sendable, CaseIterable, Comparable {
+        case flow
+        case group = "destinations"
+        case step, alert, event, exit
+        case `guard`
+
+        public static func < (lhs: Kind, rhs: Kind) -> Bool {
+            allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+        }
+    }
+
+    public let kind: Kind
+    /// The flow or group whose name it belongs to ("" for flows and groups; `Flow.Alert` for a
+    /// button of an alert, whose name is only the alert's).
+    public let scope: String
+    public let name: String
+
+    public init(_ kind: Kind, scope: String, name: String) {
+        self.kind = kind
+        self.scope = scope
+        self.name = name
+    }
+
+    /// `step Shop.Home`, the way hover and messages name it.
+    public var description: String { scope.isEmpty ? "\(kind.rawValue) \(name)" : "\(kind.rawValue) \(scope).\(name)" }
+
+    public static func < (lhs: EditorSymbol, rhs: EditorSymbol) -> Bool {
+        (lhs.kind, lhs.scope, lhs.name) < (rhs.kind, rhs.scope, rhs.name)
+    }
+}
+
+/// One place a symbol's name is written.
+public struct SymbolOccurrence: Sendable, Hashable {
+    public let symbol: EditorSymbol
+    /// The name as written (with its backticks, when it has them).
+    public let range: SourceRange
+    /// Whether this is where the symbol is declared (for an event, which has no declaration, its
+    /// first clause in its scope).
+    public let isDeclaration: Bool
+}
+
+/// Every occurrence of every name of a compiled program, by file and offset.
+///
+/// Built from the syntax tree, which keeps where each name is written, and bound with the resolved
+/// program's tables (`Flow.step(named:)` and the `shared`/`group` marks of what a flow has by `use`),
+/// so that a name means here what it means to the resolver: the steps of a flow are its own and
+/// those of the groups it uses, a runner's `on X` is exit X of the flow it runs, `at Y` a step of
+/// the subflow the move's target runs. A name the resolver cannot bind keeps the symbol it would
+/// have (a step of the flow that names it): finding and renaming it still work.
+public struct SymbolIndex: Sendable {
+    public let occurrences: [SymbolOccurrence]
+    private let byFile: [Int: [Int]]
+    private let bySymbol: [EditorSymbol: [Int]]
+
+    public init(_ compilation: Compiler.Compilation) {
+        var builder = Builder(program: compilation.program)
+        for flow in compilation.syntax.flows { builder.add(flow) }
+        let all = builder.occurrences.sorted { $0.range < $1.range }
+        occurrences = all
+        var byFile: [Int: [Int]] = [:]
+        var bySymbol: [EditorSymbol: [Int]] = [:]
+        for (index, occurrence) in all.enumerated() {
+            byFile[occurrence.range.file, default: []].append(index)
+            bySymbol[occurrence.symbol, default: []].append(index)
+        }
+        self.byFile = byFile
+        self.bySymbol = bySymbol
+    }
+
+    /// The occurrence whose name holds `offset` of `file` (its end included, where an editor's
+    /// cursor stands just after a word).
+    public func occurrence(file: Int, offset: Int) -> SymbolOccurrence? {
+        guard let indices = byFile[file] else { return nil }
+        var match: SymbolOccurrence?
+        for index in indices {
+            let range = occurrences[index].range
+            if range.start > offset { break }
+            if offset < range.end { return occurrences[index] }
+            if offset == range.end { match = occurrences[index] }
+        }
+        return match
+    }
+
+    /// Every occurrence of `symbol`, in file and source order.
+    public func occurrences(of symbol: EditorSymbol) -> [SymbolOccurrence] {
+        bySymbol[symbol, default: []].map { occurrences[$0] }
+    }
+
+    /// Where `symbol` is declared (more than one place for a name declared twice).
+    public func declarations(of symbol: EditorSymbol) -> [SymbolOccurrence] {
+        occurrences(of: symbol).filter(\.isDeclaration)
+    }
+
+    /// Every symbol of the index.
+    public var symbols: [EditorSymbol] { bySymbol.keys.sorted() }
+}
+
+/// Walks the syntax tree once, binding each name as the resolver does.
+private struct Builder {
+    let program: FlowProgram?
+    var occurrences: [SymbolOccurrence] = []
+    /// The events whose first clause was seen, by scope.
+    var declaredEvents = Set<EditorSymbol>()
+
+    init(program: FlowProgram?) {
+        self.program = program
+    }
+
+    mutating func record(_ kind: EditorSymbol.Kind, _ scope: String, _ name: Name, declaration: Bool = false) {
+        guard !name.text.isEmpty, name.range.end > name.range.start else { return }
+        var symbol = EditorSymbol(kind, scope: scope, name: name.text)
+        // A name written in the flows' namespace is a group's when a group declares it.
+        if kind == .flow, program?.flow(named: name.text) == nil, program?.groups.contains(where: { $0.name == name.text }) == true {
+            symbol = EditorSymbol(.group, scope: scope, name: name.text)
+        }
+        var isDeclaration = declaration
+        if kind == .event { isDeclaration = declaredEvents.insert(symbol).inserted }
+        occurrences.append(SymbolOccurrence(symbol: symbol, range: name.range, isDeclaration: isDeclaration))
+    }
+
+    /// The resolved flow (or group declaration) that a flow's syntax became.
+    func resolved(_ syntax: FlowSyntax) -> Flow? {
+        guard let program else { return nil }
+        if syntax.isDestinations { return program.groups.first { $0.name == syntax.name.text }?.declaration }
+        return program.flow(named: syntax.name.text).map { program.flows[$0] }
+    }
+
+    /// The scope of a step or alert named `name` in `flow`: the group that declares it when the flow
+    /// has it by `use`, else the flow itself.
+    func stepScope(_ name: String, in flow: Flow?, scope: String) -> String {
+        guard let flow, let program else { return scope }
+        if let step = flow.step(named: name), let shared = flow.steps[step].shared, program.groups.indices.contains(shared.group) {
+            return program.groups[shared.group].name
+        }
+        if let alert = flow.alert(named: name), let group = flow.alerts[alert].group, program.groups.indices.contains(group) {
+            return program.groups[group].name
+        }
+        return scope
+    }
+
+    func guardScope(_ name: String, in flow: Flow?, scope: String) -> String {
+        guard let flow, let program, let index = flow.guardIndex(named: name), let group = flow.guards[index].group,
+              program.groups.indices.contains(group) else { return scope }
+        return program.groups[group].name
+    }
+
+    mutating func add(_ syntax: FlowSyntax) {
+        let scope = syntax.name.text
+        let flow = resolved(syntax)
+        record(syntax.isDestinations ? .group : .flow, "", syntax.name, declaration: true)
+        for use in syntax.uses { record(.group, "", use) }
+        for start in syntax.starts {
+            for choice in start.choices { record(.step, stepScope(choice.text, in: flow, scope: scope), choice) }
+            for condition in start.conditions { record(.guard, guardScope(condition.guardName.text, in: flow, scope: scope), condition.guardName) }
+        }
+        for step in syntax.steps {
+            record(.step, scope, step.name, declaration: true)
+            if let runs = step.runs { record(.flow, "", runs) }
+            for handler in step.handlers {
+                if let runs = step.runs {
+                    record(.exit, runs.text, handler.event)
+                } else {
+                    record(.event, scope, handler.event)
+                }
+                add(clause: handler, flow: flow, scope: scope)
+            }
+        }
+        for alert in syntax.alerts {
+            record(.alert, scope, alert.name, declaration: true)
+            for button in alert.buttons {
+                record(.event, "\(scope).\(alert.name.text)", button.event)
+                add(clause: button, flow: flow, scope: scope)
+            }
+        }
+        for exit in syntax.exits { record(.exit, scope, exit.name, declaration: true) }
+        for guardSyntax in syntax.guards { record(.guard, scope, guardSyntax.name, declaration: true) }
+        for link in syntax.links { record(.step, stepScope(link.target.text, in: flow, scope: scope), link.target) }
+        for handler in syntax.handlers {
+            record(.event, scope, handler.event)
+            add(clause: handler, flow: flow, scope: scope)
+        }
+    }
+
+    mutating func add(clause: OnSyntax, flow: Flow?, scope: String) {
+        if let action = clause.action { add(action: action, flow: flow, scope: scope) }
+        var condition = clause.condition
+        while let current = condition {
+            record(.guard, guardScope(current.guardName.text, in: flow, scope: scope), current.guardName)
+            if let action = current.elseAction { add(action: action, flow: flow, scope: scope) }
+            condition = current.elseCondition
+        }
+    }
+
+    mutating func add(action: ActionSyntax, flow: Flow?, scope: String) {
+        for before in action.before { add(action: before, flow: flow, scope: scope) }
+        if let target = action.target {
+            switch action.kind.targetRole {
+            case .newScreen, .shownStep: record(.step, stepScope(target.text, in: flow, scope: scope), target)
+            case .alert: record(.alert, stepScope(target.text, in: flow, scope: scope), target)
+            case .exit: record(.exit, scope, target)
+            case .none: break
+            }
+        }
+        if let at = action.at, let program, let flow, let target = action.target, let step = flow.step(named: target.text),
+           let runs = flow.steps[step].runs, program.flows.indices.contains(runs) {
+            let subflow = program.flows[runs]
+            record(.step, stepScope(at.text, in: subflow, scope: subflow.name), at)
+        }
+        if let guardName = action.lock?.guardName { record(.guard, guardScope(guardName.text, in: flow, scope: scope), guardName) }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// A real client: Debian's Neovim, headless, with the editors/nvim configuration, driving the built
+/// `flowgraph lsp` (Tests/Editors/nvim-lsp-test.lua). Where nvim is missing the test is skipped,
+/// except under CI (`CI` set), where it fails: CI installs it (scripts/install-dependencies), and an
+/// editor test that silently does not run is no test.
+@Suite("The language server in Neovim")
+struct NeovimTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var nvim: String? {
+        ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false }
+
+    /// The folder SwiftPM built the test bundle and the executables into.
+    static var products: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if folder.lastPathComponent == "MacOS" { folder = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+        if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("flowgraph").path) { return folder }
+        return root.appendingPathComponent(".build/debug")
+    }
+
+    @Test(.enabled(if: nvim != nil || isCI, "nvim is missing (scripts/install-dependencies installs Debian's neovim)"))
+    func neovimDrivesTheServer() async throws {
+        let nvim = try #require(Self.nvim, "CI is set, and nvim is missing: scripts/install-dependencies installs it")
+        let flowgraph = Self.products.appendingPathComponent("flowgraph").path
+        try #require(FileManager.default.isExecutableFile(atPath: flowgraph), "no \(flowgraph): swift build first")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: nvim)
+        process.arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile Tests/Editors/nvim-lsp-test.lua"]
+        process.currentDirectoryURL = Self.root
+        var environment = ProcessInfo.processInfo.environment
+        environment["FLOWGRAPH"] = flowgraph
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Waited for on a thread of its own, not on one of the test pool's few.
+        let (status, output) = await withCheckedContinuation { continuation in
+            Thread {
+                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                continuation.resume(returning: (process.terminationStatus, output))
+            }.start()
+        }
+        #expect(status == 0, "Tests/Editors/nvim-lsp-test.lua failed:\n\(output)")
+        #expect(output.contains("nvim lsp test: every check held"), "\(output)")
+    }
+}
