@@ -131,6 +131,16 @@ public final class LanguageServer {
         case "textDocument/completion": answer(id, data, PositionParams.self, completion)
         case "textDocument/documentSymbol": answer(id, data, DocumentParams.self, documentSymbols)
         case "textDocument/codeAction": answer(id, data, CodeActionParams.self, codeActions)
+        case "textDocument/formatting":
+            guard let params = decode(DocumentParams.self, data) else {
+                respondError(id, ErrorCode.invalidParams, "invalid params for \(method)")
+                return
+            }
+            switch formatting(params) {
+            case .edits(let edits): respond(id, edits)
+            case .refused(let message): respondError(id, ErrorCode.requestFailed, message)
+            case nil: respond(id, Optional<[TextEditJSON]>.none)
+            }
         default:
             respondError(id, ErrorCode.methodNotFound, "unknown method '\(method)'")
         }

@@ -264,6 +264,7 @@ struct ServerCapabilities: Encodable {
     let completionProvider = CompletionOptions()
     let documentSymbolProvider = true
     let codeActionProvider = CodeActionOptions()
+    let documentFormattingProvider = true
 }
 
 struct InitializeResult: Encodable {

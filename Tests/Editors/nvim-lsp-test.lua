@@ -4,8 +4,8 @@
 --
 -- It writes a workspace folder of two files (with a .git folder, its root), opens one, waits for
 -- the findings, asks for hover, definition, references and a rename through buf_request_sync,
--- applies the rename, saves, and checks both files on disk; then a refused rename and the findings
--- after an edit. It prints "nvim lsp test: every check held" and exits 0, or exits 1 at the first
+-- applies the rename, saves, and checks both files on disk; then a refused rename, the findings
+-- after an edit, and formatting a carelessly laid out line. It prints "nvim lsp test: every check held" and exits 0, or exits 1 at the first
 -- failure (FlowGraphLanguageServerTests.NeovimTests runs it from `swift test`).
 local script = debug.getinfo(1, 'S').source:sub(2)
 local repo = vim.fn.fnamemodify(script, ':p:h:h:h')
@@ -168,6 +168,19 @@ local function main()
     end
     return false
   end, 20), 'no finding after the edit: ' .. vim.inspect(vim.diagnostic.get(bufnr)))
+
+  -- Formatting (flowgraph fmt): a carelessly laid out line is put back, the others are left alone.
+  vim.api.nvim_buf_set_lines(bufnr, line - 1, line, false, { (text:gsub('%s+on detailTapped%(item: ItemID%) %-> ', '  on detailTapped( item :ItemID )->')) })
+  local careless = vim.api.nvim_buf_get_lines(bufnr, line - 1, line, false)[1]
+  check(careless ~= text, 'the careless line: ' .. careless)
+  local responses = vim.lsp.buf_request_sync(bufnr, 'textDocument/formatting',
+    { textDocument = vim.lsp.util.make_text_document_params(), options = { tabSize = 4, insertSpaces = true } }, patience)
+  local edits
+  for _, response in pairs(responses or {}) do edits = response.result end
+  check(edits and #edits == 1, 'formatting: ' .. vim.inspect(responses))
+  vim.lsp.util.apply_text_edits(edits, bufnr, 'utf-16')
+  local formatted = vim.api.nvim_buf_get_lines(bufnr, line - 1, line, false)[1]
+  check(formatted == text, 'formatted: ' .. formatted .. ', expected ' .. text)
 end
 
 local ok, message = xpcall(main, debug.traceback)
