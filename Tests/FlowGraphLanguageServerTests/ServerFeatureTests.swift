@@ -19,15 +19,15 @@ struct ServerFeatureTests {
         return (line, character + plus)
     }
 
-    @Test func initializeAnswersTheCapabilitiesButNotFormatting() throws {
+    @Test func initializeAnswersTheCapabilities() throws {
         let client = LSPClient()
         let response = client.initialize(root: nil)
         let capabilities = (response?["result"] as? [String: Any])?["capabilities"] as? [String: Any] ?? [:]
         for capability in ["hoverProvider", "definitionProvider", "referencesProvider", "renameProvider", "completionProvider",
-                           "documentSymbolProvider", "codeActionProvider", "textDocumentSync"] {
+                           "documentSymbolProvider", "codeActionProvider", "textDocumentSync", "documentFormattingProvider"] {
             #expect(capabilities[capability] != nil, "\(capability) missing")
         }
-        #expect(capabilities["documentFormattingProvider"] == nil)
+        #expect(capabilities["documentRangeFormattingProvider"] == nil)
         #expect(client.shutDown() == 0)
     }
 
