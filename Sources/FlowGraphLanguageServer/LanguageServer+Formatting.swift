@@ -3,14 +3,10 @@ import FlowGraph
 /// `textDocument/formatting`: the document laid out by `flowgraph fmt` (`Formatter`), sent as the
 /// runs of lines that change, so that the lines formatting leaves alone keep the cursor and marks.
 extension LanguageServer {
-    enum FormattingOutcome {
-        case edits([TextEditJSON])
-        /// The document has syntax errors (or the formatter refused it): the message says why.
-        case refused(String)
-    }
-
-    func formatting(_ params: DocumentParams) -> FormattingOutcome? {
-        guard let place = place(params.textDocument.uri, nil) else { return nil }
+    /// The edits (nil for a document the server does not have); refused for a document with syntax
+    /// errors, or one the formatter would not format.
+    func formatting(_ params: DocumentParams) -> Result<[TextEditJSON]?, RequestRefusal> {
+        guard let place = place(params.textDocument.uri, nil) else { return .success(nil) }
         let source = place.snapshot.compilation.files[place.file]
         switch Formatter.format(source) {
         case .refused(let diagnostics):
@@ -18,20 +14,20 @@ extension LanguageServer {
                 let location = source.location(of: diagnostic.range.start)
                 return ": \(location.line):\(location.column): \(diagnostic.message)"
             } ?? ""
-            return .refused("not formatted: the file has \(diagnostics.count) syntax error\(diagnostics.count == 1 ? "" : "s")\(first)")
+            return .failure(RequestRefusal(message: "not formatted: the file has \(diagnostics.count) syntax error\(diagnostics.count == 1 ? "" : "s")\(first)"))
         case .formatted(let bytes):
-            guard bytes != source.bytes else { return .edits([]) }
+            guard bytes != source.bytes else { return .success([]) }
             let old = String(decoding: source.bytes, as: UTF8.self), new = String(decoding: bytes, as: UTF8.self)
             let lines = place.snapshot.lines[place.file]
             // Edits by whole lines need the file's lines to be the client's: with a lone CR (a line
             // end to the client, not to a split on LF) or no line end at the end, replace it all.
             let hasLoneCR = source.bytes.indices.contains { source.bytes[$0] == 0x0D && source.bytes[safe: $0 + 1] != 0x0A }
             guard !hasLoneCR, source.bytes.last == 0x0A else {
-                return .edits([TextEditJSON(range: LSPRange(start: Position(line: 0, character: 0), end: lines.position(of: source.bytes.count)),
+                return .success([TextEditJSON(range: LSPRange(start: Position(line: 0, character: 0), end: lines.position(of: source.bytes.count)),
                                             newText: new)])
             }
             let newLines = UnifiedDiff.lines(new)
-            return .edits(UnifiedDiff.changes(old: old, new: new).map { change in
+            return .success(UnifiedDiff.changes(old: old, new: new).map { change in
                 TextEditJSON(range: LSPRange(start: Position(line: change.old.lowerBound, character: 0),
                                              end: Position(line: change.old.upperBound, character: 0)),
                              newText: newLines[change.new].map { $0 + "\n" }.joined())

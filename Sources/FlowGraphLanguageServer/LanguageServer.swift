@@ -8,6 +8,12 @@ import Foundation
 /// that is not JSON is answered with -32700, a request before `initialize` with -32002, an unknown
 /// request with -32601, params of the wrong shape with -32602; an unknown notification, or one
 /// about a document that is not open, is ignored.
+/// Why the server will not do what a request asks (a rename that would collide, formatting a file
+/// with syntax errors): answered with -32803 and the message.
+struct RequestRefusal: Error {
+    let message: String
+}
+
 public final class LanguageServer {
     /// Writes one framed message.
     private let send: ([UInt8]) -> Void
@@ -119,28 +125,13 @@ public final class LanguageServer {
         case "textDocument/definition": answer(id, data, PositionParams.self, definition)
         case "textDocument/references": answer(id, data, ReferenceParams.self, references)
         case "textDocument/prepareRename": answer(id, data, PositionParams.self, prepareRename)
-        case "textDocument/rename":
-            guard let params = decode(RenameParams.self, data) else {
-                respondError(id, ErrorCode.invalidParams, "invalid params for \(method)")
-                return
-            }
-            switch rename(params) {
-            case .success(let edit): respond(id, edit)
-            case .failure(let refusal): respondError(id, ErrorCode.requestFailed, refusal.message)
-            }
+        case "textDocument/rename": answerOrRefuse(id, data, RenameParams.self) {
+            self.rename($0).map { Optional($0) }.mapError { RequestRefusal(message: $0.message) }
+        }
         case "textDocument/completion": answer(id, data, PositionParams.self, completion)
         case "textDocument/documentSymbol": answer(id, data, DocumentParams.self, documentSymbols)
         case "textDocument/codeAction": answer(id, data, CodeActionParams.self, codeActions)
-        case "textDocument/formatting":
-            guard let params = decode(DocumentParams.self, data) else {
-                respondError(id, ErrorCode.invalidParams, "invalid params for \(method)")
-                return
-            }
-            switch formatting(params) {
-            case .edits(let edits): respond(id, edits)
-            case .refused(let message): respondError(id, ErrorCode.requestFailed, message)
-            case nil: respond(id, Optional<[TextEditJSON]>.none)
-            }
+        case "textDocument/formatting": answerOrRefuse(id, data, DocumentParams.self, formatting)
         default:
             respondError(id, ErrorCode.methodNotFound, "unknown method '\(method)'")
         }
@@ -154,6 +145,19 @@ public final class LanguageServer {
             return
         }
         respond(id, body(params))
+    }
+
+    /// The same, for a request that may be refused: its refusal is answered with -32803 and its reason.
+    private func answerOrRefuse<Params: Decodable, Result: Encodable>(_ id: RequestID, _ data: Data, _ type: Params.Type,
+                                                                      _ body: (Params) -> Swift.Result<Result?, RequestRefusal>) {
+        guard let params = decode(type, data) else {
+            respondError(id, ErrorCode.invalidParams, "invalid params")
+            return
+        }
+        switch body(params) {
+        case .success(let result): respond(id, result)
+        case .failure(let refusal): respondError(id, ErrorCode.requestFailed, refusal.message)
+        }
     }
 
     private func decode<Params: Decodable>(_ type: Params.Type, _ data: Data) -> Params? {
