@@ -19,6 +19,8 @@ public final class LanguageServer {
     private let send: ([UInt8]) -> Void
     let workspace = Workspace()
     private var isInitialized = false
+    /// Whether the client watches the workspace's files for the server (asked for on `initialized`).
+    private var clientWatchesFiles = false
     private var isShutDown = false
     /// The exit status once `exit` has come: 0 after `shutdown`, 1 without.
     public private(set) var exitStatus: Int32?
@@ -101,8 +103,14 @@ public final class LanguageServer {
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
             workspace.diskChanged()
             publishDiagnostics(changed: nil)
+        case "initialized":
+            // A file changed on disk (a checkout, another editor) is read again only when the
+            // client says so: ask it to watch them, where it can.
+            if clientWatchesFiles {
+                write(OutgoingRequest(id: .string("flowgraph-watch"), method: "client/registerCapability", params: WatchRegistrationParams()))
+            }
         default:
-            break  // `initialized`, `$/cancelRequest`, `$/setTrace`, ...: nothing to do
+            break  // `$/cancelRequest`, `$/setTrace`, ...: nothing to do
         }
     }
 
@@ -116,6 +124,7 @@ public final class LanguageServer {
             let params = decode(InitializeParams.self, data)
             let rootURI = params?.workspaceFolders?.first?.uri ?? params?.rootUri
             workspace.root = rootURI.flatMap(Workspace.path(of:)) ?? params?.rootPath
+            clientWatchesFiles = params?.capabilities?.watchesFiles == true
             isInitialized = true
             respond(id, InitializeResult(serverInfo: .init(name: "flowgraph", version: FlowGraphVersion.current)))
         case "shutdown":

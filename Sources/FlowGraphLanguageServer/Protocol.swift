@@ -111,6 +111,51 @@ struct InitializeParams: Decodable {
     let rootUri: String?
     let rootPath: String?
     let workspaceFolders: [WorkspaceFolder]?
+    let capabilities: ClientCapabilities?
+}
+
+/// What of the client's capabilities the server asks: whether it watches files for the server.
+struct ClientCapabilities: Decodable {
+    struct Workspace: Decodable {
+        struct DynamicRegistration: Decodable {
+            let dynamicRegistration: Bool?
+        }
+
+        let didChangeWatchedFiles: DynamicRegistration?
+    }
+
+    let workspace: Workspace?
+
+    /// Whether the client can watch files on the server's behalf (`client/registerCapability`).
+    var watchesFiles: Bool { workspace?.didChangeWatchedFiles?.dynamicRegistration == true }
+}
+
+/// A request the server sends the client (`client/registerCapability`).
+struct OutgoingRequest<Params: Encodable>: Encodable {
+    let jsonrpc = "2.0"
+    let id: RequestID
+    let method: String
+    let params: Params
+}
+
+/// `client/registerCapability` for `workspace/didChangeWatchedFiles`: the client watches the
+/// `.flow` files (and `.flowignore`) of the workspace and tells the server when one changes on disk.
+struct WatchRegistrationParams: Encodable {
+    struct Registration: Encodable {
+        struct Options: Encodable {
+            struct Watcher: Encodable {
+                let globPattern: String
+            }
+
+            let watchers = [Watcher(globPattern: "**/*.flow"), Watcher(globPattern: "**/.flowignore")]
+        }
+
+        let id = "flowgraph-watched-files"
+        let method = "workspace/didChangeWatchedFiles"
+        let registerOptions = Options()
+    }
+
+    let registrations = [Registration()]
 }
 
 struct TextDocumentItem: Decodable {

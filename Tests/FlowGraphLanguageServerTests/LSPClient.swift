@@ -11,7 +11,8 @@ final class LSPClient {
     let fromServer = Pipe()
     private var reader = MessageReader()
     /// Messages read but not yet asked for.
-    private var pending: [[String: Any]] = []
+    /// The messages read while waiting for another, in order.
+    private(set) var pending: [[String: Any]] = []
     private var nextID = 1
     let thread: Thread
     /// The server's exit status, once its loop has returned.
@@ -94,8 +95,9 @@ final class LSPClient {
 
     /// Sends `initialize` for `root` and `initialized`.
     @discardableResult
-    func initialize(root: URL?) -> [String: Any]? {
-        let response = request("initialize", ["processId": NSNull(), "rootUri": root.map { $0.absoluteString } ?? NSNull(), "capabilities": [:]])
+    func initialize(root: URL?, capabilities: [String: Any] = [:]) -> [String: Any]? {
+        let response = request("initialize", ["processId": NSNull(), "rootUri": root.map { $0.absoluteString } ?? NSNull(),
+                                              "capabilities": capabilities])
         notify("initialized", [:])
         return response
     }
