@@ -12,12 +12,14 @@ public enum ProgramDiff {
         public var findings: [DiffFinding]
         /// Told, never failing: rename comments that apply to nothing.
         public var notes: [DiffNote]
-        /// What changed in each flow, for the diagrams.
+        /// What changed in each flow, for the diagrams (empty unless asked for).
         public var changes: DiagramChanges
     }
 
     /// Compares `old` with `new`; each must have a program and no errors (the caller reports them).
-    public static func compare(old: Compiler.Compilation, new: Compiler.Compilation) -> Result {
+    /// `drawsChanges`: also work out what changed in each flow, for a diagram (a seventh of the
+    /// time, which the text, JSON, GitHub and SARIF reports do not need).
+    public static func compare(old: Compiler.Compilation, new: Compiler.Compilation, drawsChanges: Bool = true) -> Result {
         guard let oldProgram = old.program, let newProgram = new.program else {
             return Result(findings: [], notes: [], changes: DiagramChanges())
         }
@@ -28,7 +30,7 @@ public enum ProgramDiff {
         comparison.compareRouter()
         comparison.compareLinks()
         comparison.compareJourneys()
-        let changes = DiagramChanges(old: oldSide, new: newSide, renames: renames)
+        let changes = drawsChanges ? DiagramChanges(old: oldSide, new: newSide, renames: renames) : DiagramChanges()
         var seen = Set<DiffFinding>()
         let findings = comparison.findings.sorted().filter { seen.insert($0).inserted }
         return Result(findings: findings, notes: renames.notes, changes: changes)
