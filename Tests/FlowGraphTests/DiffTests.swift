@@ -277,4 +277,15 @@ struct DiffTests {
             "link '/items/{item}' asks guard 'App.isSignedIn' now, which it did not ask before: a URL that opened may be blocked",
         ])
     }
+
+    /// The quick test for a rename comment before a file is lexed again.
+    @Test func findingTheDirectivesMarker() {
+        let marker = RenameDirective.marker
+        #expect(RenameDirective.contains(Array("// flowgraph:renamed-from A".utf8), marker))
+        #expect(RenameDirective.contains(Array("xx flowgraph:renamed-from".utf8), marker))  // at the very end
+        #expect(!RenameDirective.contains(Array("flowgraph:renamed-fro".utf8), marker))  // cut short at the end
+        #expect(!RenameDirective.contains(Array("flowgraph:ignore flowgraph:renamed".utf8), marker))
+        #expect(!RenameDirective.contains([], marker))
+        #expect(RenameDirective.contains(Array("fflowgraph:renamed-from".utf8), marker))  // after a false start
+    }
 }

@@ -23,7 +23,7 @@ public struct RenameDirective: Sendable, Hashable {
         var result: [RenameDirective] = []
         for (index, file) in files.enumerated() where file.bytes.count <= SourceLimits.fileSize {
             // Cheap test first: most files have no directive, and need not be lexed again.
-            guard file.bytes.firstRange(of: marker) != nil else { continue }
+            guard contains(file.bytes, marker) else { continue }
             var lexer = Lexer(file: index, bytes: file.bytes)
             let tokens = lexer.tokenize()
             var previousEnd = 0
@@ -64,6 +64,27 @@ public struct RenameDirective: Sendable, Hashable {
         let name = String(decoding: bytes[start..<index], as: UTF8.self)
         if isQuoted, index < end, bytes[index] == UInt8(ascii: "`") { index += 1 }
         return RenameDirective(oldName: name, range: SourceRange(file: file, start: comment.lowerBound, end: index), nextTokenStart: next)
+    }
+
+    /// Whether `bytes` hold `needle`: a plain scan for its first byte, then a comparison (the
+    /// standard library's generic `firstRange(of:)` took a fifth of a diff of 10,000 steps).
+    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
+        return bytes.withUnsafeBufferPointer { buffer in
+            needle.withUnsafeBufferPointer { wanted in
+                var index = 0
+                let last = buffer.count - wanted.count
+                while index <= last {
+                    if buffer[index] == first {
+                        var offset = 1
+                        while offset < wanted.count, buffer[index + offset] == wanted[offset] { offset += 1 }
+                        if offset == wanted.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
