@@ -19,9 +19,9 @@ extension Comparison {
         compareTraps(.cannotFinish, rule: .journeyCannotFinish, message: DiffMessages.newCannotFinish)
         let oldPaths = old.shortestPaths(), newPaths = new.shortestPaths()
         for id in newIDs {
-            guard let now = newPaths[id], let before = oldPaths[oldIDs[id]!], now.count > before.count else { continue }
-            report(.journeyPathLonger, DiffMessages.pathLonger(id, before: before.count - 1, now: now.count - 1,
-                                                               path: now.joined(separator: " → ")),
+            guard let now = newPaths.moves(to: id), let before = oldPaths.moves(to: oldIDs[id]!), now > before else { continue }
+            report(.journeyPathLonger, DiffMessages.pathLonger(id, before: before, now: now,
+                                                               path: newPaths.path(to: id, on: new).joined(separator: " → ")),
                    subject: id, old: oldRanges[oldIDs[id]!], new: newRanges[id])
         }
         let oldShown = old.presentations(), newShown = new.presentations()
@@ -48,20 +48,22 @@ extension Comparison {
 }
 
 extension DiffSide {
-    /// For each reachable step (by id), the shortest way to it from a root, as step ids: through
-    /// the moves that show a step anew (`push`, `sheet`, `popover`, `cover`, `replace`, `root`,
-    /// `select`), and into a subflow at its start. Back moves and links make no way.
+    /// The shortest way to each reachable step from a root: through the moves that show a step
+    /// anew (`push`, `sheet`, `popover`, `cover`, `replace`, `root`, `select`), and into a subflow
+    /// at its start. Back moves and links make no way.
     ///
     /// This counts moves over the flows' clauses, not the checker's states: it answers "how many
     /// taps", which is what a reviewer compares, and needs no stack model.
-    func shortestPaths() -> [String: [String]] {
+    func shortestPaths() -> ShortestPaths {
         var previous: [StepReference: StepReference?] = [:]
+        var moves: [StepReference: Int] = [:]
         var queue: [StepReference] = []
         for root in program.roots {
             for step in program.flows[root].enteredSteps {
                 let reference = StepReference(flow: root, step: step)
                 if previous[reference] == nil {
                     previous[reference] = .some(nil)
+                    moves[reference] = 0
                     queue.append(reference)
                 }
             }
@@ -72,22 +74,14 @@ extension DiffSide {
             cursor += 1
             for next in successors(of: here) where previous[next] == nil {
                 previous[next] = .some(here)
+                moves[next] = moves[here, default: 0] + 1
                 queue.append(next)
             }
         }
-        var result: [String: [String]] = [:]
-        for reference in queue {
-            let id = stepID(reference)
-            guard result[id] == nil else { continue }
-            var path = [id]
-            var current = previous[reference] ?? nil
-            while let step = current {
-                path.append(stepID(step))
-                current = previous[step] ?? nil
-            }
-            result[id] = path.reversed()
-        }
-        return result
+        // A step a group declares has one id in every flow that uses it: its nearest copy counts.
+        var nearest: [String: StepReference] = [:]
+        for reference in queue where nearest[stepID(reference)] == nil { nearest[stepID(reference)] = reference }
+        return ShortestPaths(previous: previous, moves: moves, nearest: nearest)
     }
 
     /// The steps one move away from `reference`.
@@ -114,5 +108,28 @@ extension DiffSide {
             }
         }
         return result
+    }
+}
+
+/// The shortest ways from the roots (`DiffSide.shortestPaths`): the length of each at once, the
+/// path itself only for the steps a finding names.
+struct ShortestPaths {
+    fileprivate let previous: [StepReference: StepReference?]
+    fileprivate let moves: [StepReference: Int]
+    /// For each step id, its reference nearest a root (the first the search reached).
+    fileprivate let nearest: [String: StepReference]
+
+    /// How many moves the shortest way to the step `id` takes; nil when it cannot be reached.
+    func moves(to id: String) -> Int? { nearest[id].flatMap { moves[$0] } }
+
+    /// The step ids along the shortest way to `id`, from a root.
+    func path(to id: String, on side: DiffSide) -> [String] {
+        var path: [String] = []
+        var current = nearest[id]
+        while let step = current {
+            path.append(side.stepID(step))
+            current = previous[step] ?? nil
+        }
+        return path.reversed()
     }
 }
