@@ -21,7 +21,8 @@ extension LanguageServer {
             let lines = place.snapshot.lines[place.file]
             // Edits by whole lines need the file's lines to be the client's: with a lone CR (a line
             // end to the client, not to a split on LF) or no line end at the end, replace it all.
-            let hasLoneCR = source.bytes.indices.contains { source.bytes[$0] == 0x0D && source.bytes[safe: $0 + 1] != 0x0A }
+            let original = source.bytes
+            let hasLoneCR = original.indices.contains { original[$0] == 0x0D && ($0 + 1 == original.count || original[$0 + 1] != 0x0A) }
             guard !hasLoneCR, source.bytes.last == 0x0A else {
                 return .success([TextEditJSON(range: LSPRange(start: Position(line: 0, character: 0), end: lines.position(of: source.bytes.count)),
                                             newText: new)])
@@ -34,8 +35,4 @@ extension LanguageServer {
             })
         }
     }
-}
-
-private extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
