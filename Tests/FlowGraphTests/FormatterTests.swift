@@ -94,6 +94,10 @@ struct FormatterTests {
         let output = Self.formatted(input)
         #expect(output?.contains("    step B\n        // why it runs F\n        runs F\n") == true)
         #expect(output.flatMap(Self.formatted) == output)
+        // A comment between a header and its `{` puts the brace on a line of its own, above its `}`.
+        let brace = Self.formatted("flow A {\nstart B\nstep B // why\n{\non x -> pop\n}\n}\n")
+        #expect(brace == "flow A {\n    start B\n    step B // why\n    {\n        on x -> pop\n    }\n}\n")
+        #expect(brace.flatMap(Self.formatted) == brace)
     }
 
     @Test func refusesAFileWithSyntaxErrors() throws {

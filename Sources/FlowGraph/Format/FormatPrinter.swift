@@ -17,6 +17,9 @@ struct FormatPrinter {
     private var isInsideType: [Bool]
     /// For each token: a `(` spaced from the word before it (`receives (`).
     private var spacedParenthesis: [Bool]
+    /// For each token: the `{` that opens a body (a comment before it puts it on a line of its own,
+    /// at its member's depth, where its `}` will be).
+    private var opensBody: [Bool]
     private var output: [UInt8] = []
     /// Whether a comment or a token is written yet (a byte-order mark is not a line).
     private var started = false
@@ -30,6 +33,7 @@ struct FormatPrinter {
         keepsBlankLine = Array(repeating: false, count: count)
         isInsideType = Array(repeating: false, count: count)
         spacedParenthesis = Array(repeating: false, count: count)
+        opensBody = Array(repeating: false, count: count)
         for child in tree.root.children { layOutMember(child, depth: 0, isFirstInBody: false) }
         lineDepth[count - 1] = 0
         keepsBlankLine[count - 1] = true
@@ -64,6 +68,9 @@ struct FormatPrinter {
 
     /// A body's `}` closes on a line of its own, unless nothing is between the braces (`{}`).
     private mutating func layOutBody(_ node: SyntaxNode, depth: Int) {
+        if let open = node.tokens.first(where: { tree.tokens[$0].isPunctuation("{") && !isInChild($0, of: node) }) {
+            opensBody[open] = true
+        }
         let last = node.tokens.upperBound - 1
         guard tree.tokens[last].isPunctuation("}"), !isInChild(last, of: node) else { return }
         let isEmpty = tree.tokens[last - 1].isPunctuation("{") && !tree.leadingTrivia(of: last).contains(where: \.isComment)
@@ -112,7 +119,7 @@ struct FormatPrinter {
             let depth = lineDepth[index]
             if depth != nil || breaksAfterComment || !trivia.ownLine.isEmpty {
                 // The comments above a `}` are inside its body; above anything else, at its depth.
-                let lineAt = depth ?? memberDepth[index] + 1
+                let lineAt = depth ?? (opensBody[index] ? memberDepth[index] : memberDepth[index] + 1)
                 let commentDepth = token.isPunctuation("}") && depth != nil ? lineAt + 1 : lineAt
                 // A blank line stays above a member (not the first of a body) and between the
                 // comments above it; nowhere else.

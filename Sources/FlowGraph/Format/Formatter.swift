@@ -10,7 +10,7 @@
 /// - blank lines between members kept, at most one, none just inside a body's braces;
 /// - every comment and doc comment kept where it was: on its own line before what follows it, or
 ///   at the end of its line; a comment inside a declaration's line breaks it there, and the rest
-///   goes on one level deeper.
+///   goes on one level deeper (a body's `{` at the declaration's depth, above its `}`).
 ///
 /// A file with a syntax error is refused (its layout is not known). The result is parsed again
 /// and must hold the same tokens in the same tree, with the same comments: a formatter that
