@@ -57,6 +57,13 @@ public enum InputFiles {
         return SourceFile(path: path, bytes: [UInt8](data))
     }
 
+    /// The paths of the `.flow` files below `directory` as `load` finds them (sorted, hidden folders
+    /// and what `.flowignore` files exclude left out), without reading them: for a caller that
+    /// reads each on its own and goes on past one it cannot read (the language server).
+    public static func flowFilePaths(in directory: String) throws -> [String] {
+        try flowFiles(in: directory)
+    }
+
     /// The `.flow` files below `directory`, sorted, honouring `.flowignore` files.
     private static func flowFiles(in directory: String) throws -> [String] {
         var result: [String] = []

@@ -44,6 +44,18 @@ extension LanguageServer {
                 uri: uri, version: path.flatMap(workspace.version(of:)), diagnostics: byURI[uri] ?? []))
         }
         urisWithFindings = Set(byURI.keys)
+        tellDiskProblems()
+    }
+
+    /// Tells the user, once for each new set, the files of the workspace folder that could not be
+    /// read: the program is checked without them, which would otherwise go unsaid.
+    private func tellDiskProblems() {
+        let problems = workspace.diskProblems
+        guard problems != lastToldDiskProblems else { return }
+        lastToldDiskProblems = problems
+        guard !problems.isEmpty else { return }
+        notify("window/showMessage", ShowMessageParams(
+            type: 2, message: "flowgraph: left out of the program, since they cannot be read: " + problems.joined(separator: "; ")))
     }
 
     func lspDiagnostic(_ diagnostic: Diagnostic, _ snapshot: Workspace.Snapshot) -> DiagnosticJSON? {

@@ -26,6 +26,8 @@ public final class LanguageServer {
     public private(set) var exitStatus: Int32?
     /// The URIs that were last sent findings, to clear those whose findings went away.
     var urisWithFindings = Set<String>()
+    /// The workspace's unreadable files last told to the user (`window/showMessage`).
+    var lastToldDiskProblems: [String] = []
     let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

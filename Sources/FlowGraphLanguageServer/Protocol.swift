@@ -130,6 +130,12 @@ struct ClientCapabilities: Decodable {
     var watchesFiles: Bool { workspace?.didChangeWatchedFiles?.dynamicRegistration == true }
 }
 
+/// `window/showMessage`: 1 error, 2 warning, 3 info, 4 log.
+struct ShowMessageParams: Encodable {
+    let type: Int
+    let message: String
+}
+
 /// A request the server sends the client (`client/registerCapability`).
 struct OutgoingRequest<Params: Encodable>: Encodable {
     let jsonrpc = "2.0"

@@ -103,10 +103,30 @@ final class Workspace {
         return snapshot
     }
 
-    /// The `.flow` files under the root, by absolute path; none when there is no root or it cannot be read.
+    /// What could not be read of the workspace folder at the last reading (each file's reason), for
+    /// the server to tell the user: those files are left out of the program.
+    private(set) var diskProblems: [String] = []
+
+    /// The `.flow` files under the root, by absolute path; a file that cannot be read is left out
+    /// (and said in `diskProblems`), the others are read.
     private func readDisk() -> [SourceFile] {
+        diskProblems = []
         guard let root else { return [] }
-        guard let files = try? InputFiles.load([root]) else { return [] }
+        let paths: [String]
+        do {
+            paths = try InputFiles.flowFilePaths(in: root)
+        } catch {
+            diskProblems = ["\(error)"]
+            return []
+        }
+        var files: [SourceFile] = []
+        for path in paths {
+            do {
+                files += try InputFiles.load([path])
+            } catch {
+                diskProblems.append("\(error)")
+            }
+        }
         return files.map { SourceFile(path: URL(fileURLWithPath: $0.path).standardizedFileURL.path, bytes: $0.bytes) }
     }
 }

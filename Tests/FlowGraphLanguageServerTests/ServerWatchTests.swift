@@ -47,4 +47,32 @@ struct ServerWatchTests {
         #expect(Fixture.codes(client.diagnostics(a.absoluteString)) == [])
         #expect(client.shutDown() == 0)
     }
+
+    /// A file of the folder that cannot be read (here one over the size limit) is left out and
+    /// said once; the others still make the program.
+    @Test func aFileThatCannotBeReadIsLeftOutAndSaid() throws {
+        let workspace = try Fixture.workspace()
+        defer { workspace.remove() }
+        let large = workspace.file("c.flow")
+        FileManager.default.createFile(atPath: large.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: large)
+        try handle.truncate(atOffset: 65 * 1024 * 1024)  // sparse: nothing is written
+        try handle.close()
+        let client = LSPClient()
+        client.initialize(root: workspace.url)
+        let a = workspace.file("a.flow")
+        client.open(a, Fixture.app)
+        // b.flow was read: its exit `cancelled` is what a.flow does not handle.
+        #expect(Fixture.codes(client.diagnostics(a.absoluteString)) == ["unhandled-exit"])
+        let message = client.waitFor { ($0["method"] as? String) == "window/showMessage" }
+        let params = message?["params"] as? [String: Any]
+        #expect(params?["type"] as? Int == 2)
+        #expect((params?["message"] as? String)?.contains("c.flow' is larger than 64 MB") == true, "\(params ?? [:])")
+        // Said once: a change does not say it again.
+        client.change(a, Fixture.app + "\n", version: 2)
+        _ = client.diagnostics(a.absoluteString)
+        _ = client.request("textDocument/documentSymbol", ["textDocument": ["uri": a.absoluteString]])
+        #expect(!client.pending.contains { ($0["method"] as? String) == "window/showMessage" })
+        #expect(client.shutDown() == 0)
+    }
 }
