@@ -64,6 +64,12 @@ public enum InputFiles {
         try flowFiles(in: directory)
     }
 
+    /// Whether `path` is a regular file (after links), not a pipe, socket or device.
+    private static func isRegularFile(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)[.type] as? FileAttributeType)
+            == .typeRegular
+    }
+
     /// The `.flow` files below `directory`, sorted, honouring `.flowignore` files.
     private static func flowFiles(in directory: String) throws -> [String] {
         var result: [String] = []
@@ -89,7 +95,8 @@ public enum InputFiles {
                 if ignores.contains(where: { $0.matches(child, isDirectory: isDirectory.boolValue) }) { continue }
                 if isDirectory.boolValue {
                     subdirectories.append(child)
-                } else if name.hasSuffix(".flow") {
+                } else if name.hasSuffix(".flow"), isRegularFile(child) {
+                    // A pipe or a device named *.flow would block the read for ever: only files.
                     result.append(child)
                 }
             }

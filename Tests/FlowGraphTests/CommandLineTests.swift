@@ -72,6 +72,18 @@ struct CommandLineTests {
         try validateWithPython(sarif.output, schema: Repository.url("Tests/FlowGraphTests/Fixtures/sarif-schema-2.1.0.json"))
     }
 
+    /// A pipe named *.flow in a folder is not read (reading it would wait for ever): only files are.
+    @Test(.timeLimit(.minutes(1))) func aPipeNamedLikeAFlowFileIsLeftOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "flow A {\n    start B\n    step B\n}\n".write(to: folder.appendingPathComponent("A.flow"), atomically: true, encoding: .utf8)
+        #expect(mkfifo(folder.appendingPathComponent("Pipe.flow").path, 0o600) == 0)
+        let run = try Self.run(["check", folder.path])
+        #expect(run.status == 0)
+        #expect(run.output.contains("no problems found in 1 file"), "\(run.output)")
+    }
+
     @Test func usageErrorsAndUnreadableInputExitWithTwo() throws {
         let missing = try Self.run(["check", "no/such/file.flow"])
         #expect(missing.status == 2)
