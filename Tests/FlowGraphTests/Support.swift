@@ -100,38 +100,7 @@ func expectGolden(_ actual: String, _ relative: String, sourceLocation: Testing.
     }
 }
 
-/// A line diff in unified style, from a longest common subsequence (enough for golden files).
+/// A line diff in unified style, golden file first: the library's own (`flowgraph fmt --diff`'s).
 func unifiedDiff(_ old: String, _ new: String) -> String {
-    let a = old.components(separatedBy: "\n")
-    let b = new.components(separatedBy: "\n")
-    var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in stride(from: a.count - 1, through: 0, by: -1) {
-        for j in stride(from: b.count - 1, through: 0, by: -1) {
-            lengths[i][j] = a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-        }
-    }
-    // Every line, marked; then only the changed ones with three lines of context, in hunks.
-    var lines: [(mark: Character, text: String, old: Int, new: Int)] = []
-    var i = 0
-    var j = 0
-    while i < a.count || j < b.count {
-        if i < a.count, j < b.count, a[i] == b[j] {
-            lines.append((" ", a[i], i, j)); i += 1; j += 1
-        } else if j < b.count, i == a.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-            lines.append(("+", b[j], i, j)); j += 1
-        } else {
-            lines.append(("-", a[i], i, j)); i += 1
-        }
-    }
-    let changed = lines.indices.filter { lines[$0].mark != " " }
-    var shown = Set<Int>()
-    for index in changed { shown.formUnion(max(0, index - 3)...min(lines.count - 1, index + 3)) }
-    var output: [String] = []
-    var previous = -2
-    for index in shown.sorted() {
-        if index != previous + 1 { output.append("@@ line \(lines[index].old + 1) of the golden file, \(lines[index].new + 1) of the output @@") }
-        output.append("\(lines[index].mark) \(lines[index].text)")
-        previous = index
-    }
-    return output.joined(separator: "\n")
+    UnifiedDiff.make(old: old, new: new, path: "golden")
 }
