@@ -17,7 +17,7 @@ extension LanguageServer {
             return .failure(RequestRefusal(message: "not formatted: the file has \(diagnostics.count) syntax error\(diagnostics.count == 1 ? "" : "s")\(first)"))
         case .formatted(let bytes):
             guard bytes != source.bytes else { return .success([]) }
-            let old = String(decoding: source.bytes, as: UTF8.self), new = String(decoding: bytes, as: UTF8.self)
+            let new = String(decoding: bytes, as: UTF8.self)
             let lines = place.snapshot.lines[place.file]
             // Edits by whole lines need the file's lines to be the client's: with a lone CR (a line
             // end to the client, not to a split on LF) or no line end at the end, replace it all.
@@ -28,7 +28,8 @@ extension LanguageServer {
                                             newText: new)])
             }
             let newLines = UnifiedDiff.lines(new)
-            return .success(UnifiedDiff.changes(old: old, new: new).map { change in
+            let oldLines = UnifiedDiff.lines(String(decoding: source.bytes, as: UTF8.self))
+            return .success(UnifiedDiff.changes(oldLines: oldLines, newLines: newLines).map { change in
                 TextEditJSON(range: LSPRange(start: Position(line: change.old.lowerBound, character: 0),
                                              end: Position(line: change.old.upperBound, character: 0)),
                              newText: newLines[change.new].map { $0 + "\n" }.joined())

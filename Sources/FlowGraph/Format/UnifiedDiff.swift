@@ -41,9 +41,14 @@ public enum UnifiedDiff {
     /// The runs of changed lines from `old` to `new`, in order (what an editor applies as edits,
     /// so that the lines formatting leaves alone keep the cursor and marks on them).
     public static func changes(old: String, new: String) -> [Change] {
+        changes(oldLines: lines(old), newLines: lines(new))
+    }
+
+    /// The same, for texts already split into `lines`.
+    public static func changes(oldLines: [String], newLines: [String]) -> [Change] {
         var changes: [Change] = []
         var current: (oldStart: Int, newStart: Int, oldEnd: Int, newEnd: Int)?
-        for row in rows(lines(old), lines(new)) {
+        for row in rows(oldLines, newLines) {
             if row.kind == " " {
                 if let run = current { changes.append(Change(old: run.oldStart..<run.oldEnd, new: run.newStart..<run.newEnd)) }
                 current = nil
