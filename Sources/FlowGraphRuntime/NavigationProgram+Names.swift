@@ -6,9 +6,15 @@ extension NavigationProgram {
         let info = table.flows[ref.flow].steps[ref.step]
         let name = table.name(ref)
         guard !info.inputs.isEmpty else { return name }
-        // The screen wraps its flow's step, whose payload is the inputs: one value, or a tuple.
+        // The screen wraps its flow's step, whose payload is the inputs: one value, or a tuple. A
+        // step of a destinations group is wrapped once more, in its group's case of the flow's
+        // `Step` (`.main(.shared(.detail(item: 1)))`): a case whose value is a case, not labeled
+        // inputs, which always come as a tuple.
         let step = Mirror(reflecting: screen).children.first?.value
-        let payload = step.flatMap { Mirror(reflecting: $0).children.first?.value }
+        var payload = step.flatMap { Mirror(reflecting: $0).children.first?.value }
+        if let wrapped = payload, Mirror(reflecting: wrapped).displayStyle == .enum {
+            payload = Mirror(reflecting: wrapped).children.first?.value
+        }
         let labels = info.inputs.map { String($0.prefix { $0 != ":" }) }
         var values: [String] = []
         if let payload {

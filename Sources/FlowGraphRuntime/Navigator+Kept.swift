@@ -11,13 +11,37 @@ extension Navigator {
         var depth: Int
     }
 
+    /// The path a link follows from where the user is, and how much of it is on screen: of its
+    /// paths from the places the app may start at (in the root flow that runs), the one that keeps
+    /// the most; when none keeps anything, the one from where the root flow would start now.
+    func path(of link: ProgramTable.LinkInfo, from source: PayloadSource<Program>) -> (hops: [ProgramTable.Hop], kept: Kept?) {
+        guard let root = flows[rootID]?.flow.rawValue else { return (link.path, nil) }
+        let candidates = link.paths.filter { if case .bottom(let step)? = $0.first { step.flow == root } else { false } }
+        var best: (hops: [ProgramTable.Hop], kept: Kept?)?
+        for hops in candidates {
+            guard let kept = kept(hops, from: source) else { continue }
+            if kept.hops > best?.kept?.hops ?? 0 { best = (hops, kept) }
+        }
+        if let best { return best }
+        let start = StepRef(flow: root, step: Self.chosenStart(flow: root, guards: guards))
+        let fresh = candidates.first { $0.first == .bottom(start) } ?? candidates.first ?? link.path
+        return (fresh, nil)
+    }
+
     /// The longest start of `hops` that the screens on screen already show, if any.
     func kept(_ hops: [ProgramTable.Hop], from source: PayloadSource<Program>) -> Kept? {
         guard case .bottom(let first)? = hops.first, let root = flows[rootID] else { return nil }
         let tab = root.selectedTab
         let (replacement, replaced) = replacement(after: 0, in: hops, from: source)
-        guard let entry = root.tabs[tab].entries.first, shows(entry, step: first, or: replacement) else { return nil }
-        var kept = Kept(hops: 1 + replaced, flow: rootID, place: .tab(tab), depth: 1)
+        guard let entry = root.tabs[tab].entries.first else { return nil }
+        var kept: Kept
+        if shows(entry, step: first, or: replacement, from: source) {
+            kept = Kept(hops: 1 + replaced, flow: rootID, place: .tab(tab), depth: 1)
+        } else if let consumed = rootedHops(after: 0, in: hops, showing: entry, from: source) {
+            kept = Kept(hops: consumed, flow: rootID, place: .tab(tab), depth: 1)
+        } else {
+            return nil
+        }
         while kept.hops < hops.count, let next = keep(hops, after: kept, from: source) {
             kept = next
         }
@@ -36,8 +60,12 @@ extension Navigator {
             return nil
         case .enter(let step):
             guard isTop, let subflow = stack.entries[kept.depth - 1].subflow, let inner = flows[subflow],
-                  let entry = inner.tabs[inner.selectedTab].entries.first, shows(entry, step: step, or: replacement) else { return nil }
-            return Kept(hops: consumed, flow: subflow, place: .tab(inner.selectedTab), depth: 1)
+                  let entry = inner.tabs[inner.selectedTab].entries.first else { return nil }
+            if shows(entry, step: step, or: replacement, from: source) {
+                return Kept(hops: consumed, flow: subflow, place: .tab(inner.selectedTab), depth: 1)
+            }
+            guard let rooted = rootedHops(after: kept.hops, in: hops, showing: entry, from: source) else { return nil }
+            return Kept(hops: rooted, flow: subflow, place: .tab(inner.selectedTab), depth: 1)
         case .move(let clause):
             guard running.flow.rawValue == clause.flow,
                   let move = move(Program.table.clause(clause).actions[clause.branch], in: clause.flow, from: source) else { return nil }
@@ -81,10 +109,37 @@ extension Navigator {
     }
 
     /// Whether a flow's first entry is where a path starts it: at `step`, or, when the path
-    /// replaces that first screen at once, at the screen it replaces it with.
-    private func shows(_ entry: Entry, step: StepRef, or replacement: Screen?) -> Bool {
+    /// replaces that first screen at once, at the screen it replaces it with. A first screen that
+    /// the path's values build (a tab or a subflow's start that a link opens, with the inputs the
+    /// URL gives) must have those values.
+    private func shows(_ entry: Entry, step: StepRef, or replacement: Screen?, from source: PayloadSource<Program>) -> Bool {
         if let replacement { return entry.screen == replacement }
-        return Program.step(of: entry.screen) == step
+        guard Program.step(of: entry.screen) == step else { return false }
+        return Program.screen(step, from: source).map { $0 == entry.screen } ?? true
+    }
+
+    /// For a path that starts a flow at hop `index` and later makes `root` moves in it, before it
+    /// goes anywhere else: when the flow's first entry is the screen the last of them shows (and
+    /// the `replace`s right after it), the number of hops up to there, all of which the screens on
+    /// screen show (a `root` drops what was under it). Nil otherwise.
+    private func rootedHops(after index: Int, in hops: [ProgramTable.Hop], showing entry: Entry, from source: PayloadSource<Program>) -> Int? {
+        let flow: Int
+        switch hops[index] {
+        case .bottom(let step), .enter(let step): flow = step.flow
+        case .move: return nil
+        }
+        var rooted: (hop: Int, screen: Screen)?
+        for hop in (index + 1)..<hops.count {
+            guard case .move(let clause) = hops[hop], clause.flow == flow else { break }
+            let action = Program.table.clause(clause).actions[clause.branch]
+            if action.kind == .root, action.back == nil, case .root(let shown)? = move(action, in: flow, from: source) {
+                rooted = (hop, shown)
+            }
+        }
+        guard let rooted else { return nil }
+        let (replacement, replaced) = replacement(after: rooted.hop, in: hops, from: source)
+        guard entry.screen == replacement ?? rooted.screen else { return nil }
+        return rooted.hop + 1 + replaced
     }
 
     /// The index of the modal stack that opens over `place`.

@@ -185,22 +185,30 @@ extension Navigator {
         running.isTabs ? running.tabs.firstIndex { Program.step(of: $0.entries[0].screen) == step } : nil
     }
 
-    /// Brings a running flow back to `step` (its start or a tab) alone, with nothing over it.
-    func reset(_ id: FlowID, to step: StepRef) -> [Command] {
+    /// Brings a running flow back to `step` (its start or a tab) alone, with nothing over it; as
+    /// `screen` when given (a link's target with the URL's values), a new screen if it shows
+    /// another.
+    func reset(_ id: FlowID, to step: StepRef, showing screen: Screen? = nil) -> [Command] {
         guard let running = flows[id] else { return [] }
         var closing = closeModals(of: id)
         var commands: [Command] = []
         if let tab = running.tabs.firstIndex(where: { Program.step(of: $0.entries[0].screen) == step }) {
             let stack = running.tabs[tab]
-            if stack.entries.count > 1 {
+            if let screen, stack.entries[0].screen != screen {
+                removeEntries(of: id, .tab(tab), from: 0, closing: &closing)
+                var starts: [Command] = []
+                let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &starts)
+                setEntries([entry], of: id, .tab(tab))
+                commands += [.setRoot(screen, on: stack.id)] + starts
+            } else if stack.entries.count > 1 {
                 removeEntries(of: id, .tab(tab), from: 1, closing: &closing)
                 commands.append(.popTo(stack.entries[0].screen, index: 0, on: stack.id))
             }
             if tab != running.selectedTab {
                 flows[id]?.selectedTab = tab
-                commands.append(.selectTab(stack.entries[0].screen, index: tab, in: id))
+                commands.append(.selectTab(screen ?? stack.entries[0].screen, index: tab, in: id))
             }
-        } else if let screen = startScreens(of: id).first(where: { Program.step(of: $0) == step }) {
+        } else if let screen = screen ?? startScreens(of: id).first(where: { Program.step(of: $0) == step }) {
             let stack = running.tabs[running.selectedTab]
             removeEntries(of: id, .tab(running.selectedTab), from: 0, closing: &closing)
             var starts: [Command] = []

@@ -245,11 +245,12 @@ extension Navigator {
         var commands: [Command] = []
         for hop in hops {
             switch hop {
+            // A first screen that the path's values build (a link's target, with the URL's values) is shown with them.
             case .bottom(let step):
-                commands += reset(rootID, to: step)
+                commands += reset(rootID, to: step, showing: Program.screen(step, from: source))
             case .enter(let step):
                 guard let subflow = chain.last(where: { $0.flow.rawValue == step.flow })?.id else { return (commands, false) }
-                commands += reset(subflow, to: step)
+                commands += reset(subflow, to: step, showing: Program.screen(step, from: source))
             case .move(let clause):
                 let action = Program.table.clause(clause).actions[clause.branch]
                 guard let move = move(action, in: clause.flow, from: source),
@@ -341,11 +342,15 @@ extension Navigator {
             revision = navigator.revision
             let ref = Program.link(of: link)
             let info = Program.table.flows[ref.flow].links[ref.index]
-            hops = info.path
             flow = ref.flow
             move = info.move.map { ProgramTable.Action(kind: $0, target: info.target) }
             isShown = move != nil && navigator.chain.contains { $0.flow.rawValue == ref.flow }
-            kept = isShown ? navigator.onScreen() : navigator.kept(hops, from: .link(link))
+            if isShown {
+                hops = info.path
+                kept = navigator.onScreen()
+            } else {
+                (hops, kept) = navigator.path(of: info, from: .link(link))
+            }
             path = InnerPath(isShown ? [] : Array(hops[(kept?.hops ?? 0)...]))
         }
 
@@ -411,10 +416,11 @@ extension Navigator {
         guard let first = Self.link(matching: url) else { return nil }
         let ref = Program.link(of: first)
         let info = Program.table.flows[ref.flow].links[ref.index]
-        guard info.move != nil, !chain.contains(where: { $0.flow.rawValue == ref.flow }) else { return first }
+        guard info.move != nil else { return first }
         let parsed = LinkURL(url)
         for running in chain.reversed() {
             let flow = running.flow.rawValue
+            if flow == ref.flow { return first }
             guard let index = Program.table.flows[flow].links.firstIndex(where: { $0.move == info.move && $0.text == info.text }) else { continue }
             // Whichever of the copy's patterns the URL matches (the first copy's may not be its first).
             for pattern in info.patterns.indices {

@@ -1,9 +1,9 @@
 /// Reading a link record of the table's text (see `ProgramTable.init(parsing:)`).
 extension TableFields {
-    /// `link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]` (the keyword is read).
+    /// `link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]...` (the keyword is read).
     mutating func link() throws(ProgramTable.TextError) -> ProgramTable.LinkInfo {
         let target = try number()
-        var link = ProgramTable.LinkInfo(text: "", target: target, patterns: [], path: [])
+        var link = ProgramTable.LinkInfo(text: "", target: target, patterns: [], paths: [])
         func part(_ text: Substring) throws(ProgramTable.TextError) -> ProgramTable.PatternPart {
             if text.first == "/" { return .literal(TableEscaping.decode(text.dropFirst())) }
             if text == "*" { return .wildcard }
@@ -45,14 +45,20 @@ extension TableFields {
             index += 1
             link.move = kind
         }
-        guard !isAtEnd else { return link }
-        index += 1
+        // `path HOP... [path HOP...]...`: the first path, then one from each other place the app may start.
+        var paths: [[ProgramTable.Hop]] = []
         while !isAtEnd {
             let raw = String(words[index])
             index += 1
+            if raw == "path" {
+                paths.append([])
+                continue
+            }
+            guard !paths.isEmpty else { throw error("expected 'path', not '\(raw)'") }
             guard let hop = try hop(raw) else { throw error("unknown hop '\(raw)'") }
-            link.path.append(hop)
+            paths[paths.count - 1].append(hop)
         }
+        link.paths = paths.filter { !$0.isEmpty }
         return link
     }
 }

@@ -1,7 +1,7 @@
 /// The text a generated router holds its table in, one record a line, fields split by spaces, each
 /// field percent-escaped (`%`, space, control characters, `"`, `\` and `=` as `%XX`):
 ///
-///     flowgraph-table 1
+///     flowgraph-table 2
 ///     flow NAME TABS START ROOT [guard NAME ASYNC]... [event NAME]... [exit NAME]...
 ///                                            TABS, ROOT, ASYNC: 0 or 1; START: a step index;
 ///                                            the flow's guards, events and exits in order
@@ -12,11 +12,12 @@
 ///                                            step receives (none is written when it receives none)
 ///     on TRIGGER [if [!]GUARD] ACTION [else [if [!]GUARD] ACTION]...
 ///                                            a clause; on a line of its own, a flow-level one
-///     link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]
+///     link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]...
 ///                                            a PATTERN is TEXT SCHEME|- [!i] [!pN] [PART]... [?KEY=PART]...;
 ///                                            !i: ignoring case; !pN: precedence N (0 without);
 ///                                            a PART is /LITERAL, {INPUT}, ~PREFIX{INPUT}SUFFIX or *;
-///                                            move KIND: the link's move where the user is (push, sheet, popover, cover)
+///                                            move KIND: the link's move where the user is (push, sheet, popover, cover);
+///                                            each path from a place the app may start at, the shortest first
 ///     alert NAME STYLE [in NAME:TYPE]... [close TRIGGER | CLAUSE]...
 ///                                            an alert of the flow (STYLE: alert or dialog), its
 ///                                            buttons in order: one that only closes it, or its clause
@@ -32,7 +33,9 @@
 extension ProgramTable {
     /// The version of the text this runtime reads; a router generated for another one must be
     /// generated again.
-    public static let textVersion = 1
+    public static let textVersion = 2
+    /// The versions this runtime reads: version 1 is version 2 with one path a link.
+    public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
     /// by another version of FlowGraph, or edited: the program stops with a message saying so.
@@ -70,8 +73,8 @@ extension ProgramTable {
             switch keyword {
             case "flowgraph-table":
                 let version = try fields.number()
-                guard version == Self.textVersion else {
-                    throw TextError(line: lineNumber, message: "version \(version), this runtime reads version \(Self.textVersion)")
+                guard Self.readableVersions.contains(version) else {
+                    throw TextError(line: lineNumber, message: "version \(version), this runtime reads versions \(Self.readableVersions.lowerBound) to \(Self.textVersion)")
                 }
                 sawHeader = true
             case "flow":
@@ -143,7 +146,9 @@ extension ProgramTable {
         }
         for flow in self.flows.indices {
             for link in self.flows[flow].links.indices {
-                self.flows[flow].links[link].path = try located(self.flows[flow].links[link].path)
+                var paths: [[Hop]] = []
+                for path in self.flows[flow].links[link].paths { paths.append(try located(path)) }
+                self.flows[flow].links[link].paths = paths
             }
             var clauses = self.flows[flow].clauses
             try located(&clauses)
@@ -250,7 +255,7 @@ extension ProgramTable {
                         }
                     }
                 }
-                try checkHops(link.path, what: "a link's path")
+                for path in link.paths { try checkHops(path, what: "a link's path") }
             }
         }
     }

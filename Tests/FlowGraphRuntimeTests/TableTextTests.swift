@@ -17,6 +17,26 @@ struct TableTextTests {
         return (try #require(compilation.program), compilation.analysis)
     }
 
+    /// Version 2: a link has a path from each place the app may start at; version 1 is read too.
+    @Test func aLinkHasAPathFromEachStart() throws {
+        let text = """
+            flowgraph-table 2
+            flow A 0 0 1 guard g 0 event e
+            starts if 0 0 else 1
+            step S - ^ on 0 push 2
+            step T - ^ on 0 push 2
+            step U - 0
+            link 2 /u - /u path b0 m0:0:0:0 path b1 m0:1:0:0
+            """
+        let table = try ProgramTable(parsing: text)
+        #expect(table.flows[0].links[0].paths.count == 2)
+        #expect(table.flows[0].links[0].path == [.bottom(StepRef(flow: 0, step: 0)), .move(.init(flow: 0, step: 0, clause: 0, branch: 0))])
+        #expect(table.flows[0].links[0].paths[1].first == .bottom(StepRef(flow: 0, step: 1)))
+        let old = try ProgramTable(parsing: text.replacingOccurrences(of: "flowgraph-table 2", with: "flowgraph-table 1")
+            .replacingOccurrences(of: " path b1 m0:1:0:0", with: ""))
+        #expect(old.flows[0].links[0].paths.count == 1)
+    }
+
     @Test(arguments: ["samples/shop", "samples/movies", "samples/mail", "Tests/FlowGraphPluginTests", "Tests/FlowGraphUITests"])
     func whatTheCompilerWritesTheRuntimeReadsAsTheProgram(folder: String) throws {
         let (program, analysis) = try Self.program(folder)
@@ -105,8 +125,8 @@ struct TableTextTests {
     }
 
     @Test(arguments: [
-        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 1'"),
-        ("flowgraph-table 2", 1, "version 2, this runtime reads version 1"),
+        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 2'"),
+        ("flowgraph-table 3", 1, "version 3, this runtime reads versions 1 to 2"),
         ("flowgraph-table 1\nstep S - ^", 2, "'step' before the first flow"),
         ("flowgraph-table 1\nflow A 0 0 1\nstep S - ^ on 0 fly 1", 3, "unknown action 'fly'"),
         ("flowgraph-table 1\nflow A 0 0 1\nwidget", 3, "unknown record 'widget'"),

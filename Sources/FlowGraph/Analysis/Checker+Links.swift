@@ -19,6 +19,7 @@ extension Checker {
         let hasUnknowns = unknownSteps.anyFlow || unknownSteps.isWild.contains { $0.contains(true) }
             || unknownSteps.runsUnknown.contains { $0.contains(true) }
         var result: [[NavigationPath?]] = program.flows.map { Array(repeating: nil, count: $0.links.count) }
+        let startSeeds = graph.startSeeds()
         for (flowIndex, flow) in program.flows.enumerated() {
             for (linkIndex, link) in flow.links.enumerated() {
                 // A link whose pattern is wrong (already an error) could open anything once fixed.
@@ -43,6 +44,18 @@ extension Checker {
                 let search = cache[key]!
                 if let path = first({ search.path(to: $0, in: program) }, size: \.hops.count) {
                     result[flowIndex][linkIndex] = path
+                    // From each other place the app may start at, the way from there: a link opens
+                    // from where the user is, whichever start they came through.
+                    var others: [NavigationPath] = []
+                    for (number, seeds) in startSeeds.enumerated() {
+                        let searchKey = key + "@\(number)"
+                        if cache[searchKey] == nil { cache[searchKey] = graph.search(given: givenInputs, from: seeds) }
+                        if let other = first({ cache[searchKey]!.path(to: $0, in: program) }, size: \.hops.count),
+                           other.hops.first?.step != path.hops.first?.step, !others.contains(where: { $0.hops.first?.step == other.hops.first?.step }) {
+                            others.append(other)
+                        }
+                    }
+                    if !others.isEmpty { otherStartPaths[LinkReference(flow: flowIndex, link: linkIndex)] = others }
                     continue
                 }
                 // Were the broken names and lost text resolved one way, the link might open.
@@ -117,6 +130,9 @@ struct CompositeGraph {
         /// The arguments of the guards a link asks to make the move (ids of `inputID`), which the
         /// URL must give; optional ones are nil when it does not.
         var arguments: [Int32] = []
+        /// Whether the move is a button's of an alert a clause shows: the user's to make, never a
+        /// link's (only the search for a user's way takes it; see `search(buttons:)`).
+        var isButton = false
 
         /// `event: action`, `event: action (else)` or `runs`.
         func via(in program: FlowProgram) -> String {
@@ -127,7 +143,7 @@ struct CompositeGraph {
 
         /// Why a link (or `opener`) cannot replay the move, if it cannot.
         func blocker(in program: FlowProgram, opener: String = "a link") -> String? {
-            guard isBlocked, let clause else { return nil }
+            guard isBlocked, !isButton, let clause else { return nil }
             let transition = clause.transition(in: program)
             if let step = clause.step, let runs = program.flows[clause.flow].steps[step].runs {
                 return AnalysisMessages.linkBlockedByExit(transition.event, flow: program.flows[runs].name)
@@ -185,7 +201,8 @@ struct CompositeGraph {
             /// The forward moves of a clause: its main action, and its `else` actions; a link cannot take
             /// one that has no guard of its own, nor a subflow's exit, nor one that goes back first
             /// (`dismiss, sheet X`: where it lands depends on what is under the step).
-            func addForward(_ transition: Transition, from node: Int, isExitHandler: Bool, step: Int?, handler: Int) {
+            func addForward(_ transition: Transition, from node: Int, isExitHandler: Bool, step: Int?, handler: Int,
+                            button: (alert: Int, shownByFlowLevel: Bool)? = nil) {
                 let guardedBranches = transition.condition == nil ? 1 : transition.conditions.count
                 var branch = 0
                 transition.forEachAction { action in
@@ -194,8 +211,23 @@ struct CompositeGraph {
                     switch action.kind.targetRole {
                     case .newScreen: break
                     case .shownStep where action.kind == .select && flow.isTabs: break  // a tab, shown from the tab bar
-                    // A link never taps an alert's button: the user decides there.
-                    case .shownStep, .exit, .alert, .none: return
+                    case .alert:
+                        // The moves of the alert's buttons, made where it was shown.
+                        guard button == nil, flow.alerts.indices.contains(target) else { return }
+                        for (index, item) in flow.alerts[target].buttons.enumerated() {
+                            guard let clause = item.clause else { continue }
+                            addForward(clause, from: node, isExitHandler: false, step: nil, handler: index,
+                                       button: (target, step == nil))
+                        }
+                        return
+                    case .shownStep, .exit, .none: return
+                    }
+                    if let button {
+                        // A link never taps an alert's button: the user decides there.
+                        let id = ClauseID(alert: button.alert, button: handler, shownByFlowLevel: button.shownByFlowLevel)
+                        edges.append(Edge(target: Int32(base + target), clause: ClauseReference(flow: flowIndex, clause: id, branch: branch),
+                                          isBlocked: true, isButton: true))
+                        return
                     }
                     let clause = ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch)
                     edges.append(Edge(
@@ -245,6 +277,21 @@ struct CompositeGraph {
         return (first + flow.enteredSteps.filter { $0 != flow.start }).map { offsets[flowIndex] + $0 }
     }
 
+    /// The places the app may start at, when there are several: each first screen of each root
+    /// (a tabs root: its tabs together, which are all there from the start). Empty with one.
+    func startSeeds() -> [[Int]] {
+        var seeds: [[Int]] = []
+        for root in program.roots {
+            let flow = program.flows[root]
+            if flow.isTabs {
+                seeds.append(flow.enteredSteps.map { offsets[root] + $0 })
+            } else {
+                seeds += flow.enteredSteps.map { [offsets[root] + $0] }
+            }
+        }
+        return seeds.count > 1 ? seeds : []
+    }
+
     /// The id of a non-optional input `name: type` that some step has.
     func inputID(name: String, type: String) -> Int32? { inputIDs[Pair(name: name, type: type)] }
 
@@ -268,7 +315,9 @@ struct CompositeGraph {
     ///   are not optional is not entered, and a move whose guards need other arguments not made.
     ///   Nil enters every step and makes every move.
     /// - Parameter seeds: where the search starts instead of the roots' starts (`seeds(entering:)`).
-    func search(everyMove: Bool = false, unknowns: Unknowns? = nil, given: Set<Int32>?, from seeds: [Int]? = nil) -> Search {
+    /// - Parameter buttons: whether the search also taps alerts' buttons (a way a user can take,
+    ///   never a link): for the shortest way to each step (`RouterTable`'s paths).
+    func search(everyMove: Bool = false, buttons: Bool = false, unknowns: Unknowns? = nil, given: Set<Int32>?, from seeds: [Int]? = nil) -> Search {
         func isAllowed(_ node: Int) -> Bool {
             guard let given else { return true }
             return required[node].allSatisfy(given.contains)
@@ -313,7 +362,8 @@ struct CompositeGraph {
         while cursor < queue.count {
             let node = Int(queue[cursor])
             cursor += 1
-            for index in Int(edgeStart[node]) ..< Int(edgeStart[node + 1]) where everyMove || !edges[index].isBlocked {
+            for index in Int(edgeStart[node]) ..< Int(edgeStart[node + 1])
+            where edges[index].isButton ? buttons : everyMove || !edges[index].isBlocked {
                 if let given, !edges[index].arguments.allSatisfy(given.contains) { continue }
                 reach(Int(edges[index].target), from: node, edges[index])
             }

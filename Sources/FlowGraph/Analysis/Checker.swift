@@ -7,6 +7,10 @@ public struct ProgramAnalysis: Sendable {
     public var isStepReachable: [[Bool]]
     /// For each flow, for each of its links, the shortest path from a root that opens it, if any.
     public var linkPaths: [[NavigationPath?]]
+    /// For a link with a path, when the app may start at several places (a `start` that guards
+    /// decide, several roots): a shortest path from each other place that leads there, whose first
+    /// step differs from the first path's. A link opens from where the user is.
+    public var otherStartLinkPaths: [LinkReference: [NavigationPath]] = [:]
     /// For each action with `at Y` that can open Y, the path inside the subflow from its start to Y,
     /// by the action's clause and branch.
     public var atPaths: [ClauseReference: NavigationPath] = [:]
@@ -39,6 +43,8 @@ public struct Checker {
     var ancestorEscape: [(flow: Int, handler: Int)?]
     /// The paths of `at` moves (see `ProgramAnalysis.atPaths`), found with the links'.
     var atPaths: [ClauseReference: NavigationPath] = [:]
+    /// See `ProgramAnalysis.otherStartLinkPaths`, found with the links' first paths.
+    var otherStartPaths: [LinkReference: [NavigationPath]] = [:]
 
     init(program: FlowProgram) {
         self.program = program
@@ -77,6 +83,7 @@ public struct Checker {
                 program.flows[flow].steps.indices.map { checker.graphs[flow]?.isReachable($0) ?? false }
             },
             linkPaths: linkPaths,
+            otherStartLinkPaths: checker.otherStartPaths,
             atPaths: checker.atPaths,
             stateCount: checker.graphs.reduce(0) { $0 + ($1?.states.count ?? 0) },
             resultLandings: resultLandings)

@@ -67,6 +67,17 @@ public struct ClauseID: Sendable, Hashable {
     }
 }
 
+/// A deep link of the program: its flow's index and its index among the flow's links.
+public struct LinkReference: Sendable, Hashable {
+    public var flow: Int
+    public var link: Int
+
+    public init(flow: Int, link: Int) {
+        self.flow = flow
+        self.link = link
+    }
+}
+
 /// An `on` clause of a program (its flow and `ClauseID`), and which action of its chain (0 for the
 /// main one, k for the k-th `else`).
 public struct ClauseReference: Sendable, Hashable {

@@ -34,13 +34,8 @@ struct BuildCollector {
         seenGuards = seen
         for (flowIndex, flow) in program.flows.enumerated() {
             let events = Dictionary(flow.events.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-            /// The event as each type that declares it spells it: the flow's own `Event`, and each
-            /// used group's whose clauses handle it.
             func eventSources(_ name: String) -> [Source] {
-                guard let index = events[name] else { return [] }
-                let event = flow.events[index]
-                let owners = (event.isOwn ? [caseNames[flowIndex]] : []) + event.groups.map { groupCases[$0] }
-                return owners.map { Source(kind: .event, flowCase: $0, parameters: event.payload, caseName: SwiftNames.caseIdentifier(event.name)) }
+                events[name].map { Self.eventSources(flow.events[$0], flowCase: caseNames[flowIndex], groupCases: groupCases) } ?? []
             }
             for step in flow.steps {
                 for clause in step.handlers {
@@ -118,22 +113,24 @@ struct BuildCollector {
             let flow = program.flows[clause.flow]
             let owner = clause.step.map { flow.steps[$0] }
             let transition = clause.transition(in: program)
-            let source: Source?
+            let sources: [Source]
             if let runs = owner?.runs {
-                source = program.flows[runs].exits.first { $0.name == transition.event }.map {
-                    Source(kind: .exit, flowCase: caseNames[runs], parameters: $0.inputs, caseName: SwiftNames.caseIdentifier($0.name))
-                }
+                sources = program.flows[runs].exits.first { $0.name == transition.event }.map {
+                    [Source(kind: .exit, flowCase: caseNames[runs], parameters: $0.inputs, caseName: SwiftNames.caseIdentifier($0.name))]
+                } ?? []
             } else {
-                source = flow.events.first { $0.name == transition.event }.map {
-                    Source(kind: .event, flowCase: caseNames[clause.flow], parameters: $0.payload, caseName: SwiftNames.caseIdentifier($0.name))
-                }
+                // A group's event is spelt by the group's `Event` (and by the flow's, when it has one too).
+                sources = flow.events.first { $0.name == transition.event }.map {
+                    Self.eventSources($0, flowCase: caseNames[clause.flow], groupCases: groupCases)
+                } ?? []
             }
-            guard let source else { continue }
             let payload = program.payload(of: transition, in: owner)
-            for step in landing.steps where flow.steps[step].delivery(of: payload) == .delivers {
-                guard let build = Self.build(step, inputs: flow.steps[step].receives, from: source),
-                      seenReceived[clause.flow].insert(build).inserted else { continue }
-                received[clause.flow].append(build)
+            for source in sources {
+                for step in landing.steps where flow.steps[step].delivery(of: payload) == .delivers {
+                    guard let build = Self.build(step, inputs: flow.steps[step].receives, from: source),
+                          seenReceived[clause.flow].insert(build).inserted else { continue }
+                    received[clause.flow].append(build)
+                }
             }
         }
         for (number, root) in program.roots.enumerated() {
@@ -148,6 +145,13 @@ struct BuildCollector {
             received[index].sort { $0.target < $1.target }
             alerts[index].sort { $0.target < $1.target }
         }
+    }
+
+    /// The event as each type that declares it spells it: the flow's own `Event`, and the `Event`
+    /// of each used group whose clauses handle it.
+    private static func eventSources(_ event: Event, flowCase: String, groupCases: [String]) -> [Source] {
+        let owners = (event.isOwn ? [flowCase] : []) + event.groups.map { groupCases[$0] }
+        return owners.map { Source(kind: .event, flowCase: $0, parameters: event.payload, caseName: SwiftNames.caseIdentifier(event.name)) }
     }
 
     /// A payload: an event, a subflow's exit, a link or a runner step of a flow, or a root (no kind).

@@ -3,12 +3,12 @@
 /// the text format that `FlowGraphRuntime.ProgramTable` reads (its documentation has the grammar;
 /// `RouterTableTests` decodes what this writes).
 struct RouterTable {
-    static let version = 1
+    static let version = 2
     private(set) var lines: [String] = []
 
     init(_ program: FlowProgram, analysis: ProgramAnalysis) {
         lines.append("flowgraph-table \(Self.version)")
-        let search = CompositeGraph(program: program).search(everyMove: true, given: nil)
+        let search = CompositeGraph(program: program).search(everyMove: true, buttons: true, given: nil)
         let roots = Set(program.roots)
         var global = 0
         var offsets: [Int] = []
@@ -63,7 +63,8 @@ struct RouterTable {
                 guard let target = link.target else { continue }
                 let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
                     ? analysis.linkPaths[flowIndex][linkIndex] : nil
-                lines.append(Self.link(link, target: flow.steps[target], targetIndex: target, path: path, offsets: offsets))
+                let paths = (path.map { [$0] } ?? []) + (analysis.otherStartLinkPaths[LinkReference(flow: flowIndex, link: linkIndex)] ?? [])
+                lines.append(Self.link(link, target: flow.steps[target], targetIndex: target, paths: paths, offsets: offsets))
             }
         }
     }
@@ -133,9 +134,9 @@ struct RouterTable {
         }
     }
 
-    /// `link TARGET PATTERN [or PATTERN]... [path HOP...]`, a PATTERN being
+    /// `link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]...`, a PATTERN being
     /// `TEXT SCHEME|- [!i] [!pN] PART...` (`!i`: ignoring case; `!pN`: its precedence, when not 0).
-    private static func link(_ link: Link, target: Step, targetIndex: Int, path: NavigationPath?, offsets: [Int]) -> String {
+    private static func link(_ link: Link, target: Step, targetIndex: Int, paths: [NavigationPath], offsets: [Int]) -> String {
         let inputs = indices(target.inputs.map(\.name))
         func part(_ part: LinkPattern.Part) -> String {
             switch part {
@@ -156,7 +157,7 @@ struct RouterTable {
             words += pattern.query.map { "?" + escape($0.key) + "=" + part($0.value) }
         }
         if let move = link.move { words += ["move", move.rawValue] }
-        if let path { words += ["path"] + hops(path, offsets: offsets, first: "b") }
+        for path in paths { words += ["path"] + hops(path, offsets: offsets, first: "b") }
         return words.joined(separator: " ")
     }
 

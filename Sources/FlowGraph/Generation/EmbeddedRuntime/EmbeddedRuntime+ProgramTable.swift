@@ -193,8 +193,14 @@ public struct ProgramTable: Sendable {
         public var target: Int
         /// `link "/a/{x}", "app://a/{x}" -> X`: one or more, in source order.
         public var patterns: [LinkPattern]
-        /// The path `open` follows; empty when no path from a root opens the link.
-        public var path: [Hop]
+        /// The paths `open` may follow, each from a place the app may start at: the shortest from
+        /// any root's first screen first, then a shortest one from each other first screen of a
+        /// root (each choice of a `start` decided by guards, or another root) that leads there.
+        /// `open` follows the one that keeps most of what is on screen. Empty when no path from a
+        /// root opens the link.
+        public var paths: [[Hop]]
+        /// The first of `paths`: the shortest from a root; empty when there is none.
+        public var path: [Hop] { paths.first ?? [] }
         /// For a link that makes its move where the user is (`link "/compose" -> sheet Compose`):
         /// the move, which the innermost running instance of its flow makes; `path` then leads to
         /// where the flow starts, for when it is not running.

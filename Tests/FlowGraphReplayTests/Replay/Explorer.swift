@@ -1,0 +1,131 @@
+@testable import FlowGraphRuntime
+@testable import FlowGraph
+
+typealias ReplayNavigator = Navigator<ReplayProgram>
+
+/// What the user (or the app) can do on a screen, as the replay does it: send an event, open a
+/// URL, go back in the stack on top, swipe the sheet on top away, pick a tab, close an alert.
+enum ReplayAction: Hashable, CustomStringConvertible {
+    case send(ReplayProgram.Value)
+    case open(String)
+    case back
+    case swipe
+    /// Tab `index` of the tab bar of the `depth`-th flow of the chain.
+    case selectTab(depth: Int, index: Int)
+    case closeAlert
+
+    var description: String {
+        switch self {
+        case .send(let event): "send \(event)"
+        case .open(let url): "open \(url)"
+        case .back: "back"
+        case .swipe: "swipe down"
+        case .selectTab(let depth, let index): "select tab \(index) of chain[\(depth)]"
+        case .closeAlert: "close alert"
+        }
+    }
+}
+
+/// The guards' answers for one step of a replay: every guard answers `fallback`, but those named.
+struct GuardAnswers: Hashable, CustomStringConvertible {
+    var fallback: Bool
+    var answers: [GuardRef: Bool] = [:]
+
+    var description: String {
+        let named = answers.sorted { ($0.key.flow, $0.key.index) < ($1.key.flow, $1.key.index) }
+            .map { "\(ReplayProgram.table.flows[$0.key.flow].guards[$0.key.index].name)=\($0.value)" }
+        return "guards \(fallback ? "yes" : "no")" + (named.isEmpty ? "" : " but " + named.joined(separator: ", "))
+    }
+}
+
+/// The navigator's whole state, to go back to it (the engine's own fields, through `@testable`).
+@MainActor
+struct NavigatorSnapshot {
+    let flows: [ReplayNavigator.FlowID: ReplayNavigator.RunningFlow]
+    let alert: ReplayNavigator.ShownAlert?
+    let lastID: Int
+
+    init(_ navigator: ReplayNavigator) {
+        flows = navigator.flows
+        alert = navigator.alert
+        lastID = navigator.lastID
+    }
+
+    func restore(_ navigator: ReplayNavigator) {
+        navigator.flows = flows
+        navigator.alert = alert
+        navigator.lastID = lastID
+    }
+}
+
+/// A navigator driven through a program's table, with what the user can do from each state.
+@MainActor
+final class ReplayDriver {
+    let navigator: ReplayNavigator
+    let guards: ReplayGuards
+    let root: ReplayProgram.Value
+
+    init(root: ReplayProgram.Value, answers: GuardAnswers) {
+        guards = ReplayGuards(fallback: answers.fallback, answers: answers.answers)
+        self.root = root
+        navigator = ReplayNavigator(root, guards: guards, historyLimit: 0)
+    }
+
+    func set(_ answers: GuardAnswers) {
+        guards.fallback = answers.fallback
+        guards.answers = answers.answers
+    }
+
+    /// Does `action`; nil when it cannot be done on this screen (no stack to go back in...).
+    @discardableResult
+    func perform(_ action: ReplayAction) -> ReplayNavigator.Outcome? {
+        let chain = navigator.chain
+        switch action {
+        case .send(let event): return navigator.send(event)
+        case .open(let url): return navigator.open(url: url)
+        case .back:
+            guard let top = chain.last?.top, top.entries.count > 1 else { return nil }
+            return navigator.userWentBack(in: top.id, to: top.entries.count - 1)
+        case .swipe:
+            guard let layer = chain.last(where: { !$0.layers.isEmpty })?.layers.last, !navigator.isLocked(layer.id) else { return nil }
+            return navigator.userDismissed(layer.id)
+        case .selectTab(let depth, let index):
+            // The tab bar must be on screen: nothing presented over it.
+            guard chain.indices.contains(depth), chain[depth].isTabs, chain[depth].tabs.indices.contains(index),
+                  chain[depth].selectedTab != index, chain[depth...].allSatisfy(\.layers.isEmpty) else { return nil }
+            return navigator.userSelectedTab(index, in: chain[depth].id)
+        case .closeAlert:
+            guard let alert = navigator.alert else { return nil }
+            return navigator.userClosedAlert(alert.id)
+        }
+    }
+
+    /// The state as text: every running flow from the root, its stacks and their screens (with
+    /// inputs), which tab is selected, locks, and the alert. Equal texts are equal states.
+    var signature: String {
+        var text = ""
+        func describe(_ id: ReplayNavigator.FlowID) {
+            guard let running = navigator.flows[id] else { return text += "?" }
+            text += "\(running.flow.rawValue)[\(running.selectedTab)"
+            for stack in running.tabs + running.layers {
+                text += "|\(stack.style)" + (stack.lock.map { "\($0)" } ?? "")
+                for entry in stack.entries {
+                    text += " \(entry.screen)"
+                    if let subflow = entry.subflow { describe(subflow) }
+                }
+            }
+            text += "]"
+        }
+        describe(navigator.rootID)
+        if let alert = navigator.alert { text += " alert \(alert.ref.flow).\(alert.ref.index) \(alert.value.values)" }
+        return text
+    }
+
+    /// Every screen of every stack of every running flow.
+    var screensShown: [ReplayProgram.Screen] {
+        navigator.flows.values.flatMap { running in (running.tabs + running.layers).flatMap(\.screens) }
+    }
+
+    /// The screen on top of each running flow of the chain (its top stack's last), innermost last.
+    var tops: [ReplayProgram.Screen] { navigator.chain.compactMap { $0.top.entries.last?.screen } }
+}

@@ -1,0 +1,329 @@
+@testable import FlowGraphRuntime
+@testable import FlowGraph
+
+/// The checker's claims about a program, replayed on the navigator (docs/Development.md, "The
+/// replay harness"):
+/// - every state the navigator reaches from the start (every start its guards may choose), by
+///   every event, URL and gesture of the user, under the guards' answers that matter, is searched
+///   breadth first (up to `Limits.states`): no move is `impossible` in a program without errors
+///   (that is what `invalid-pop`, `invalid-dismiss`, `input-mismatch`... promise), every step the
+///   checker calls reachable is shown, and no step it calls unreachable is;
+/// - from the start of every start choice, every tab, and states met on the way, every link with
+///   a path opens its target with each placeholder's value in its inputs, under some answers of
+///   the guards, and never ends `impossible` or `not handled`; a link without a move opened again
+///   changes nothing;
+/// - `ProgramGraph`'s shortest way to a step exists exactly when the checker calls it reachable.
+///
+/// A disagreement is reported with the program's path to it, the claim and the replay.
+@MainActor
+enum Replay {
+    struct Limits {
+        /// The most states searched; a search that stops there is not complete.
+        var states = 300
+        /// How many of the states met (beyond the starts and tabs) each link is opened from.
+        var linkStates = 8
+    }
+
+    struct Report {
+        var disagreements: [String] = []
+        var states = 0
+        var moves = 0
+        /// Whether every state reachable was searched (the search did not stop at the limit).
+        var isComplete = true
+        var linksOpened = 0
+        var reachableSteps = 0
+        var links = 0
+        var summary: String {
+            "\(states) states, \(moves) moves\(isComplete ? "" : " (stopped at the limit)"), \(reachableSteps) reachable steps, "
+                + "\(links) links opened \(linksOpened) times"
+        }
+    }
+
+    /// A state met, with the way to it from the start.
+    private struct Found {
+        let snapshot: NavigatorSnapshot
+        let way: [String]
+    }
+
+    /// Replays the claims of the checker on `program` (which must have no errors).
+    static func check(_ program: FlowProgram, analysis: ProgramAnalysis, limits: Limits = Limits()) throws -> Report {
+        try ReplayProgram.load(program, analysis: analysis)
+        let model = ReplayProgram.model
+        var report = Report()
+        let catalog = ReplayCatalog(program: program, model: model)
+        let claimedReachable = Set(program.flows.indices.flatMap { flow in
+            program.flows[flow].steps.indices.compactMap { step in
+                analysis.isFlowReachable[flow] && analysis.isStepReachable[flow][step] ? StepRef(flow: flow, step: step) : nil
+            }
+        })
+        report.reachableSteps = claimedReachable.count
+
+        // Every start: each root, under each answer of the guards a start asks.
+        var found: [Found] = []
+        var seen: [String: Int] = [:]
+        var queue: [Int] = []
+        var reached = Set<StepRef>()
+        var starts: [(driver: ReplayDriver, index: Int)] = []
+        for root in catalog.roots {
+            for answers in catalog.startAnswers {
+                let driver = ReplayDriver(root: root, answers: answers)
+                let signature = driver.signature
+                guard seen[signature] == nil else { continue }
+                seen[signature] = found.count
+                queue.append(found.count)
+                starts.append((driver, found.count))
+                found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: ["start \(root) with \(answers)"]))
+                reached.formUnion(driver.screensShown.map(\.step))
+            }
+        }
+        guard let driver = starts.first?.driver else { return report }
+        let actions = catalog.events.map(ReplayAction.send) + catalog.urls.map { ReplayAction.open($0.url) }
+            + [.back, .swipe, .closeAlert] + (0..<4).flatMap { depth in (0..<catalog.widestTabBar).map { ReplayAction.selectTab(depth: depth, index: $0) } }
+        var cursor = 0
+        while cursor < queue.count {
+            let state = found[queue[cursor]]
+            cursor += 1
+            for action in actions {
+                state.snapshot.restore(driver.navigator)
+                driver.set(GuardAnswers(fallback: true))
+                let asked = driver.guards.asked.count
+                guard let outcome = driver.perform(action) else { continue }
+                // The guards it asked decide: each answered the other way too, and all of them no.
+                let guards = Set(driver.guards.asked[asked...].map(\.0))
+                var tries: [(GuardAnswers, ReplayNavigator.Outcome?)] = [(GuardAnswers(fallback: true), outcome)]
+                if !guards.isEmpty {
+                    tries.append((GuardAnswers(fallback: false), nil))
+                    for ref in guards.sorted(by: { ($0.flow, $0.index) < ($1.flow, $1.index) }) {
+                        tries.append((GuardAnswers(fallback: true, answers: [ref: false]), nil))
+                        tries.append((GuardAnswers(fallback: false, answers: [ref: true]), nil))
+                    }
+                }
+                for (answers, done) in tries {
+                    let outcome: ReplayNavigator.Outcome
+                    if let done {
+                        outcome = done
+                    } else {
+                        state.snapshot.restore(driver.navigator)
+                        driver.set(answers)
+                        guard let again = driver.perform(action) else { continue }
+                        outcome = again
+                    }
+                    report.moves += 1
+                    let step = "\(action) with \(answers)"
+                    if outcome.status == .impossible {
+                        report.disagreements.append(disagreement("a move is impossible in a program the checker passed", way: state.way + [step],
+                                                                 replay: "\(outcome)", driver: driver))
+                    }
+                    guard !outcome.commands.isEmpty else { continue }
+                    let signature = driver.signature
+                    guard seen[signature] == nil else { continue }
+                    guard found.count < limits.states else {
+                        report.isComplete = false
+                        continue
+                    }
+                    seen[signature] = found.count
+                    queue.append(found.count)
+                    found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: state.way + [step]))
+                    for screen in driver.screensShown where reached.insert(screen.step).inserted && !claimedReachable.contains(screen.step) {
+                        report.disagreements.append(disagreement("the checker calls \(ReplayProgram.table.name(screen.step)) unreachable, the navigator shows it",
+                                                                 way: state.way + [step], replay: driver.signature, driver: driver))
+                    }
+                }
+            }
+        }
+        report.states = found.count
+        if report.isComplete {
+            for step in claimedReachable.subtracting(reached).sorted() {
+                report.disagreements.append("the checker calls \(ReplayProgram.table.name(step)) reachable; no state of the navigator shows it "
+                                            + "(\(found.count) states searched, all there are)")
+            }
+        }
+
+        // Links, from every start, every tab of the root's tab bar, and some states met on the way.
+        var linkStates = starts.map { found[$0.index] }
+        for start in starts {
+            guard let root = start.driver.navigator.flows[start.driver.navigator.rootID], root.isTabs else { continue }
+            for tab in root.tabs.indices where tab != root.selectedTab {
+                found[start.index].snapshot.restore(driver.navigator)
+                driver.set(GuardAnswers(fallback: true))
+                driver.navigator.userSelectedTab(tab, in: root.id)
+                linkStates.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: found[start.index].way + ["select tab \(tab)"]))
+            }
+        }
+        var random = SplitMix64(seed: UInt64(found.count))
+        for _ in 0..<min(limits.linkStates, found.count) { linkStates.append(found[random.below(found.count)]) }
+        for url in catalog.urls where analysis.linkPaths[url.link.flow][url.program] != nil {
+            report.links += 1
+            for state in linkStates {
+                report.linksOpened += 1
+                if let problem = openLink(url, from: state.snapshot, driver: driver, catalog: catalog) {
+                    report.disagreements.append(disagreement(problem.claim, way: state.way + ["open \(url.url)"], replay: problem.replay, driver: driver))
+                }
+            }
+        }
+
+        // ProgramGraph's ways agree with the checker's reachability.
+        let graph = ReplayNavigator.graph
+        var index = 0
+        for (flow, info) in ReplayProgram.table.flows.enumerated() {
+            for step in info.steps.indices {
+                let hasWay = !graph.steps[index].path.isEmpty
+                index += 1
+                let ref = StepRef(flow: flow, step: step)
+                let onlyByLink = catalog.shownOnlyByLinkMoves.contains(ref)
+                if hasWay != claimedReachable.contains(ref), !(onlyByLink && !hasWay) {
+                    report.disagreements.append("ProgramGraph \(hasWay ? "has" : "has no") way to \(ReplayProgram.table.name(ref)); "
+                                                + "the checker calls it \(claimedReachable.contains(ref) ? "reachable" : "unreachable")")
+                }
+            }
+        }
+        return report
+    }
+
+    /// Opens a link from a state under the answers that let it through; what went wrong, if anything.
+    private static func openLink(_ url: ReplayCatalog.URL, from snapshot: NavigatorSnapshot, driver: ReplayDriver,
+                                 catalog: ReplayCatalog) -> (claim: String, replay: String)? {
+        var outcomes: [String] = []
+        for answers in catalog.linkAnswers {
+            snapshot.restore(driver.navigator)
+            driver.set(answers)
+            let outcome = driver.navigator.open(url: url.url)
+            switch outcome.status {
+            case .blocked:
+                outcomes.append("\(answers): \(outcome)")
+                continue
+            case .applied:
+                guard let top = driver.tops.last(where: { url.targets.contains($0.step) }) else {
+                    return ("the link \(url.url) opens \(ReplayProgram.table.name(url.target))", "\(outcome); on screen: \(driver.signature)")
+                }
+                if top.values != url.values {
+                    return ("the link \(url.url) gives \(ReplayProgram.table.name(url.target)) the values \(url.values.map { $0 ?? "nil" })",
+                            "\(outcome); shown: \(top)")
+                }
+                guard url.move == nil else { return nil }
+                let before = driver.signature
+                let again = driver.navigator.open(url: url.url)
+                if again.status != .applied || !again.commands.isEmpty || driver.signature != before {
+                    return ("the link \(url.url) opened twice does nothing the second time", "again: \(again); now: \(driver.signature)")
+                }
+                return nil
+            default:
+                return ("the link \(url.url) opens from every screen (its path: \(url.path))", "\(answers): \(outcome)")
+            }
+        }
+        return ("the link \(url.url) opens under some answers of its guards", outcomes.joined(separator: "; "))
+    }
+
+    private static func disagreement(_ claim: String, way: [String], replay: String, driver: ReplayDriver) -> String {
+        "claim: \(claim)\n  way: \(way.joined(separator: " → "))\n  replay: \(replay)"
+    }
+}
+
+/// What the replay sends and opens in a program: each event with values, each URL of each link
+/// pattern with values for its placeholders, the roots, and the guards' answers it tries.
+@MainActor
+struct ReplayCatalog {
+    struct URL {
+        let url: String
+        let link: LinkRef
+        /// The link's index among all of its flow's links (the checker's numbering).
+        let program: Int
+        let target: StepRef
+        let move: ActionKind?
+        /// The steps that show the target: itself, and for a destinations group's step, its copy in each flow that uses the group.
+        let targets: Set<StepRef>
+        /// What the target's inputs must be once it opens.
+        let values: [String?]
+        let path: String
+    }
+
+    var roots: [ReplayProgram.Value] = []
+    var events: [ReplayProgram.Value] = []
+    var urls: [URL] = []
+    var startAnswers: [GuardAnswers] = []
+    var linkAnswers: [GuardAnswers] = []
+    var widestTabBar = 0
+    /// Steps only a link's move shows (`link "/compose" -> sheet Compose`): the user's ways have none.
+    var shownOnlyByLinkMoves = Set<StepRef>()
+
+    init(program: FlowProgram, model: RouterModel) {
+        func sample(_ parameter: (label: String, type: String)) -> String? {
+            ReplayValues.sample(of: parameter.type.hasSuffix("?") ? String(parameter.type.dropLast()) : parameter.type,
+                                seed: parameter.label.unicodeScalars.reduce(0) { ($0 + Int($1.value)) % 50 })
+        }
+        roots = model.roots.map { ReplayProgram.Value(owner: "", caseName: $0.caseModel.name, values: $0.caseModel.parameters.map(sample)) }
+        for flow in model.flows {
+            for event in flow.events where event.isDeclared {
+                events.append(.init(owner: flow.caseName, caseName: event.name, values: event.parameters.map(sample)))
+            }
+        }
+        for group in model.groups {
+            for event in group.events { events.append(.init(owner: group.caseName, caseName: event.name, values: event.parameters.map(sample))) }
+        }
+        var guards: [GuardRef] = []
+        for (flowIndex, flow) in program.flows.enumerated() {
+            widestTabBar = max(widestTabBar, flow.isTabs ? flow.steps.count : 0)
+            guards += flow.guards.indices.map { GuardRef(flow: flowIndex, index: $0) }
+            var resolved = 0
+            for (linkIndex, link) in flow.links.enumerated() {
+                guard let target = link.target else { continue }
+                defer { resolved += 1 }
+                if link.move != nil { shownOnlyByLinkMoves.insert(StepRef(flow: flowIndex, step: target)) }
+                var targets: Set<StepRef> = [StepRef(flow: flowIndex, step: target)]
+                if let shared = flow.steps[target].shared {
+                    for (other, using) in program.flows.enumerated() {
+                        for (step, item) in using.steps.enumerated() where item.shared == shared { targets.insert(StepRef(flow: other, step: step)) }
+                    }
+                }
+                let inputs = flow.steps[target].inputs
+                for pattern in link.patterns {
+                    var values = [String?](repeating: nil, count: inputs.count)
+                    for (index, input) in inputs.enumerated() where pattern.placeholders.contains(input.name) {
+                        values[index] = ReplayValues.sample(of: input.wrappedType, seed: 7 + index)
+                    }
+                    func text(_ part: LinkPattern.Part) -> String {
+                        func value(_ name: String) -> String { inputs.firstIndex { $0.name == name }.flatMap { values[$0] } ?? "x" }
+                        switch part {
+                        case .literal(let text): return text
+                        case .placeholder(let name): return value(name)
+                        case .affixed(let prefix, let name, let suffix): return prefix + value(name) + suffix
+                        case .wildcard: return "any"
+                        }
+                    }
+                    var url = (pattern.scheme.map { $0 + "://" } ?? "/") + pattern.segments.map(text).joined(separator: "/")
+                    if !pattern.query.isEmpty { url += "?" + pattern.query.map { $0.key + "=" + text($0.value) }.joined(separator: "&") }
+                    urls.append(URL(url: url, link: LinkRef(flow: flowIndex, index: resolved), program: linkIndex,
+                                    target: StepRef(flow: flowIndex, step: target), move: link.move, targets: targets, values: values,
+                                    path: "\(link.patterns.map(\.text))"))
+                }
+            }
+        }
+        // A step a clause shows is reached by the user too.
+        for (flowIndex, flow) in program.flows.enumerated() {
+            flow.forEachTransition { transition in
+                guard transition.link == nil else { return }  // a link's own move
+                transition.forEachAction { action in
+                    if action.kind.targetRole == .newScreen, let target = action.target { shownOnlyByLinkMoves.remove(StepRef(flow: flowIndex, step: target)) }
+                }
+            }
+        }
+        let flips = guards.prefix(6)
+        startAnswers = [GuardAnswers(fallback: true), GuardAnswers(fallback: false)]
+            + flips.flatMap { [GuardAnswers(fallback: true, answers: [$0: false]), GuardAnswers(fallback: false, answers: [$0: true])] }
+        linkAnswers = startAnswers
+    }
+}
+
+/// A small deterministic random generator (SplitMix64).
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
