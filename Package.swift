@@ -80,9 +80,11 @@ let package = Package(
         /// Starts one command for the benchmark and reports its time and peak memory (a small C program,
         /// so that the commands it starts do not inherit a large peak).
         .executableTarget(name: "flowgraph-benchmark-launcher", path: "Benchmarks/Launcher"),
+        /// What several test targets share: building the runtime as a module, and compiling generated routers with swiftc.
+        .target(name: "FlowGraphTestSupport", dependencies: ["FlowGraph"], path: "Tests/Support"),
         .testTarget(
             name: "FlowGraphTests",
-            dependencies: ["FlowGraph"],
+            dependencies: ["FlowGraph", "FlowGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles"]),
@@ -93,7 +95,9 @@ let package = Package(
         .testTarget(name: "FlowGraphLanguageServerTests", dependencies: ["FlowGraph", "FlowGraphLanguageServer"]),
         /// The runtime as a library: hand-written programs, sync and async; the table's text.
         .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph"]),
-        .testTarget(name: "FlowGraphReplayTests", dependencies: ["FlowGraph", "FlowGraphRuntime", "FlowGraphRendering"]),
+        /// The checker's claims replayed on the navigator, on samples, fixtures and generated programs;
+        /// each clean generated program compiled and rendered too.
+        .testTarget(name: "FlowGraphReplayTests", dependencies: ["FlowGraph", "FlowGraphRuntime", "FlowGraphRendering", "FlowGraphTestSupport"]),
         /// FlowGraphUI's model, driven through a router the plugin generates from Reader.flow.
         .testTarget(
             name: "FlowGraphUITests",

@@ -1,3 +1,4 @@
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -262,7 +263,7 @@ struct AlertTests {
         // One node, in the group's box (the other lines are the edges into it).
         #expect(dot.components(separatedBy: "\n").filter { $0.hasPrefix("        \"Support.Report\" [") }.count == 1)
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["test.flow"])
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
 

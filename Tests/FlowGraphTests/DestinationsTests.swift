@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -247,7 +248,7 @@ struct DestinationsTests {
         #expect(source.contains("var social: Social.Step?"))
         #expect(source.contains("static func events(of event: Event) -> [FlowGraphRuntime.EventRef]"))
         #expect(source.components(separatedBy: "case account(account: Int)").count == 2, "the flows do not repeat the group's steps")
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
 
@@ -272,7 +273,7 @@ struct DestinationsTests {
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["test.flow"])
         let accessor = try #require(source.range(of: "var social: Social.Step?"))
         #expect(source[accessor.upperBound...].prefix(200).contains("default: return nil") == hasDefault)
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
 
@@ -292,7 +293,7 @@ struct DestinationsTests {
             #expect(flow.handlers.compactMap(\.link) == [0])
         }
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["test.flow"])
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
 
         let plain = text.replacingOccurrences(of: "-> push Account\n", with: "-> Account\n")

@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -53,7 +54,7 @@ struct EmbeddedRuntimeTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let executable = folder.appendingPathExtension("run").path
         defer { try? FileManager.default.removeItem(atPath: executable) }
-        let built = try GenerationTests.swiftc(files, arguments: ["-parse-as-library", "-o", executable])
+        let built = try SwiftCompilation.swiftc(files, arguments: ["-parse-as-library", "-o", executable])
         #expect(built.status == 0, "\(built.output)")
         guard built.status == 0 else { return }
         let ran = try RuntimeModule.launch(executable, [])
@@ -99,14 +100,14 @@ struct EmbeddedRuntimeTests {
                 }
             }
             """
-        let ran = try GenerationTests.run(["FlowRouter.swift": source, "Driver.swift": driver])
+        let ran = try SwiftCompilation.run(["FlowRouter.swift": source, "Driver.swift": driver])
         #expect(ran.status == 0 && ran.output.contains("links ok"), "\(ran.output)")
     }
 
     @Test func withoutAConversionTheErrorSaysWhatTheAppMustWrite() throws {
         let result = compile(Self.users)
         let source = SwiftEmitter.emit(try #require(result.program), analysis: result.analysis, sources: ["users.flow"])
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source])
         #expect(checked.status != 0)
         #expect(checked.output.contains("a link placeholder's type must be LosslessStringConvertible or LinkValue: conform it to LinkValue in your app"),
                 "\(checked.output)")

@@ -1,85 +1,11 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
 @Suite("Generated Swift")
 struct GenerationTests {
     static let apps = ["shop", "movies", "mail"]
-
-    /// Declarations for the app's own types a program names (`ProductID`, `[CartItem]`...), so the
-    /// generated file can be type-checked on its own: each a struct that is Hashable, Sendable and
-    /// LosslessStringConvertible, as step inputs and link placeholders need.
-    static func stubs(for program: FlowProgram) -> String {
-        let known: Set<String> = [
-            "String", "Int", "Bool", "Double", "Float", "Character", "UInt", "Int64", "UInt64", "Int32", "UInt8",
-            "Array", "Dictionary", "Set", "Optional", "Result", "Never", "Void", "Any", "Error",
-        ]
-        var names = Set<String>()
-        let parameters = program.flows.flatMap { flow -> [Parameter] in
-            let declared: [Parameter] = flow.steps.flatMap(\.inputs) + flow.exits.flatMap(\.inputs) + flow.alerts.flatMap(\.inputs)
-            return declared + flow.events.flatMap(\.payload) + flow.guards.flatMap(\.parameters)
-        }
-        for parameter in parameters {
-            var word = ""
-            for character in parameter.type + " " {
-                if character.isLetter || character.isNumber || character == "_" {
-                    word.append(character)
-                } else {
-                    if let first = word.first, first.isUppercase, !known.contains(word) { names.insert(word) }
-                    word = ""
-                }
-            }
-        }
-        return names.sorted().map { name in
-            """
-            public struct \(name): Hashable, Sendable, LosslessStringConvertible {
-                public let description: String
-                public init?(_ description: String) { self.description = description }
-            }
-
-            """
-        }.joined()
-    }
-
-    /// Type-checks Swift files as an app's build would: Swift 6, complete concurrency checking,
-    /// warnings as errors, with `FlowGraphRuntime` importable.
-    static func typecheck(_ sources: [String: String]) throws -> (status: Int32, output: String) {
-        try swiftc(sources, arguments: ["-typecheck"] + RuntimeModule.searchPath())
-    }
-
-    /// Compiles Swift files to an object file as an app's debug build would (`-Onone -wmo -c`):
-    /// unlike type-checking, this also reports the warnings of the later stages ("will never be
-    /// executed"), which are errors here.
-    static func build(_ sources: [String: String]) throws -> (status: Int32, output: String) {
-        let object = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-object-\(UUID().uuidString).o")
-        defer { try? FileManager.default.removeItem(at: object) }
-        return try swiftc(sources, arguments: ["-parse-as-library", "-Onone", "-wmo", "-c", "-module-name", "App", "-o", object.path]
-                          + RuntimeModule.searchPath())
-    }
-
-    /// Builds Swift files (one of them with `@main`) with the same settings, linked with the
-    /// runtime, and runs the program.
-    static func run(_ sources: [String: String]) throws -> (status: Int32, output: String) {
-        let executable = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-run-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: executable) }
-        let built = try swiftc(sources, arguments: ["-parse-as-library", "-o", executable.path] + RuntimeModule.searchPath() + RuntimeModule.linking())
-        guard built.status == 0 else { return built }
-        return try RuntimeModule.launch(executable.path, [])
-    }
-
-    /// Runs `swiftc` with the settings of an app's build on files written to a temporary folder.
-    static func swiftc(_ sources: [String: String], arguments: [String]) throws -> (status: Int32, output: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-typecheck-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
-            let url = folder.appendingPathComponent(name)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-        }
-        return try RuntimeModule.launch("/usr/bin/env", ["swiftc", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"] + arguments + paths)
-    }
 
     @Test(arguments: apps)
     func generatedCodeOfEverySampleMatchesItsGoldenFileAndTypeChecks(app: String) throws {
@@ -90,7 +16,7 @@ struct GenerationTests {
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: names)
         try expectGolden(source, "swift/\(app).swift")
         #expect(SwiftEmitter.emit(program, analysis: result.analysis, sources: names) == source)
-        let checked = try Self.typecheck(["FlowRouter.swift": source, "Stubs.swift": Self.stubs(for: program)])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
 
@@ -127,7 +53,7 @@ struct GenerationTests {
         let program = try #require(result.program, sourceLocation: sourceLocation)
         #expect(!result.hasErrors, "\(result.diagnostics.map(\.message))", sourceLocation: sourceLocation)
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: [name])
-        let checked = try build(["FlowRouter.swift": source])
+        let checked = try SwiftCompilation.build(["FlowRouter.swift": source])
         #expect(checked.status == 0, "\(checked.output)\n\(source)", sourceLocation: sourceLocation)
     }
 
@@ -173,7 +99,7 @@ struct GenerationTests {
         #expect(program.imports == ["Foundation", "Dispatch"])
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["a.flow", "b.flow"])
         #expect(source.contains("\n\nimport FlowGraphRuntime\nimport Foundation\nimport Dispatch\n\n"))
-        let checked = try Self.typecheck(["FlowRouter.swift": source])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source])
         #expect(checked.status == 0, "\(checked.output)")
     }
 
@@ -249,7 +175,7 @@ struct GenerationTests {
         let program = try #require(result.program)
         #expect(!result.hasErrors, "\(name): \(result.diagnostics.map(\.message))")
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["shape.flow"])
-        let checked = try Self.build(["FlowRouter.swift": source, "Types.swift": types])
+        let checked = try SwiftCompilation.build(["FlowRouter.swift": source, "Types.swift": types])
         #expect(checked.status == 0, "\(name):\n\(checked.output)")
     }
 
@@ -286,7 +212,7 @@ struct GenerationTests {
         #expect(!source.contains(".skipped)))"))
         for options in [SwiftEmitter.Options(), .init(access: .public), .init(namespace: "Navigation")] {
             let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["received.flow"], options: options)
-            let checked = try Self.build(["FlowRouter.swift": source])
+            let checked = try SwiftCompilation.build(["FlowRouter.swift": source])
             #expect(checked.status == 0, "\(options):\n\(checked.output)\n\(source)")
         }
     }
@@ -296,7 +222,7 @@ struct GenerationTests {
         let program = try #require(compilation.program)
         let source = SwiftEmitter.emit(program, analysis: compilation.analysis, sources: ["movies"], access: .public)
         #expect(source.contains("public typealias FlowNavigator = FlowGraphRuntime.Navigator<FlowRouter>"))
-        let checked = try Self.typecheck(["FlowRouter.swift": source, "Stubs.swift": Self.stubs(for: program)])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
 
@@ -320,7 +246,7 @@ struct GenerationTests {
                 }
             }
             """
-        let ran = try Self.run(["FlowRouter.swift": source, "Stubs.swift": Self.stubs(for: program), "Driver.swift": driver])
+        let ran = try SwiftCompilation.run(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program), "Driver.swift": driver])
         #expect(ran.status == 0, "\(ran.output)")
         #expect(ran.output.contains("links ok"))
     }

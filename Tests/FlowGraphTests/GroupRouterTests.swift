@@ -1,3 +1,4 @@
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -25,7 +26,7 @@ struct GroupRouterTests {
         #expect(result.diagnostics.isEmpty)
         let program = try #require(result.program)
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["test.flow"])
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source])
         #expect(checked.status == 0, "\(checked.output)")
         #expect(source.contains(".event(.shared(.picked(let x)))"))
     }
@@ -65,7 +66,7 @@ struct GroupRouterTests {
                 }
             }
             """
-        let ran = try GenerationTests.run(["FlowRouter.swift": source, "main.swift": main])
+        let ran = try SwiftCompilation.run(["FlowRouter.swift": source, "main.swift": main])
         #expect(ran.status == 0, "\(ran.output)")
         let lines = ran.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "applied: push Main.Detail(item: x) on stack#2")

@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -286,7 +287,7 @@ struct GuardArgumentRouterTests {
         let program = try #require(result.program)
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["names.flow"])
         #expect(source.contains("func `guard`(guards: Int, source: Int, index: Int, default: String?, valueGuards: Int) async -> Bool"))
-        let built = try GenerationTests.build(["FlowRouter.swift": source])
+        let built = try SwiftCompilation.build(["FlowRouter.swift": source])
         #expect(built.status == 0, "\(built.output)\n\(source)")
     }
 
@@ -361,7 +362,7 @@ struct GuardArgumentRouterTests {
                 }
             }
             """
-        let ran = try GenerationTests.run(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program),
+        let ran = try SwiftCompilation.run(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program),
                                            "Driver.swift": driver])
         #expect(ran.status == 0, "\(ran.output)")
         #expect(ran.output.contains("guards ok"))

@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -222,7 +223,7 @@ struct HostileInputTests {
         }
         // A step's path is written as the step before it on the path: one record each, however deep.
         #expect(large[0].contains("flow F1999 0 0 0\n        step S - 1998\n"))
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": small[0]])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": small[0]])
         #expect(checked.status == 0, "\(checked.output)")
     }
 
@@ -284,7 +285,7 @@ struct HostileInputTests {
         #expect(compilation.diagnostics.map(\.message) == [])
         let program = try #require(compilation.program)
         let source = SwiftEmitter.emit(program, analysis: compilation.analysis, sources: ["special-characters.flow", "keywords.flow"])
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source])
         #expect(checked.status == 0, "\(checked.output)")
     }
 }

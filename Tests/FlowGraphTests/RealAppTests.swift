@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -48,7 +49,7 @@ struct RealAppTests {
         #expect(program.flows.reduce(0) { $0 + $1.steps.count } == 5 + 7 + 55)
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["icecubes-tabs.flow"])
         #expect(source.components(separatedBy: "case accountDetail(account: AccountID)").count == 2)
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
 
@@ -85,7 +86,7 @@ struct RealAppTests {
         let atOnce = try #require(source.range(of: "static func answerAtOnce")).upperBound
         #expect(source[atOnce...].prefix(200).contains("case (0, 0): return guards.hasUnsavedText()"))
         #expect(source.contains("on 0 sheet 1 locked while 0"))
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
 
@@ -114,7 +115,7 @@ struct RealAppTests {
 
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["icecubes-status-editor.flow"])
         #expect(source.contains("case confirmLanguage(detected: LanguageCode, selected: LanguageCode)"))
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
 
@@ -131,7 +132,7 @@ struct RealAppTests {
         #expect(links.allSatisfy { $0.target != nil && !$0.isBroken })
         #expect(!links.isEmpty && result.analysis.linkPaths.joined().allSatisfy { $0 != nil })  // each opens
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["\(app).flow"])
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Stubs.swift": GenerationTests.stubs(for: program)])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
         #expect(checked.status == 0, "\(checked.output)")
     }
 }

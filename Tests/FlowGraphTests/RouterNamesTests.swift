@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -38,7 +39,7 @@ struct RouterNamesTests {
             """)
         let source = try Self.router(result)
         #expect(source.contains("typealias FlowGraphFlow_Screen = Screen"))
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source])
         #expect(checked.status == 0, "\(checked.output)")
     }
 
@@ -106,7 +107,7 @@ struct RouterNamesTests {
                 _ = navigator.current == .mastodon(.profile(account: Mastodon.Entity.Account()))
             }
             """
-        let checked = try GenerationTests.typecheck(["FlowRouter.swift": source, "Types.swift": Self.mastodonTypes, "App.swift": app])
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Types.swift": Self.mastodonTypes, "App.swift": app])
         #expect(checked.status == 0, "\(checked.output)")
         #expect(SwiftEmitter.nameProblems(try #require(compile(Self.mastodon).program), options: .init(namespace: "Mastodon")).map(\.message)
                 == ["the namespace 'Mastodon' cannot be used: a flow has that name"])

@@ -2,23 +2,26 @@ import Foundation
 
 /// `FlowGraphRuntime` built from this checkout's sources with `swiftc`, once per test process, so
 /// that generated routers can be type-checked, built and run as an app that depends on it would.
-enum RuntimeModule {
-    /// The folder with `FlowGraphRuntime.swiftmodule` and `libFlowGraphRuntime.a`, or why it could not be built.
-    static let folder: Result<URL, RuntimeModuleError> = build()
+public enum RuntimeModule {
+    /// The package's root folder.
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    struct RuntimeModuleError: Error, CustomStringConvertible {
-        let description: String
+    /// The folder with `FlowGraphRuntime.swiftmodule` and `libFlowGraphRuntime.a`, or why it could not be built.
+    public static let folder: Result<URL, RuntimeModuleError> = build()
+
+    public struct RuntimeModuleError: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// `-I folder`: `import FlowGraphRuntime` finds the module.
-    static func searchPath() throws -> [String] { ["-I", try folder.get().path] }
+    public static func searchPath() throws -> [String] { ["-I", try folder.get().path] }
 
     /// The flags that link the runtime's static library.
-    static func linking() throws -> [String] { ["-L", try folder.get().path, "-lFlowGraphRuntime"] }
+    public static func linking() throws -> [String] { ["-L", try folder.get().path, "-lFlowGraphRuntime"] }
 
     /// The runtime's own source files, sorted.
-    static func sources() -> [URL] {
-        let directory = Repository.url("Sources/FlowGraphRuntime")
+    public static func sources() -> [URL] {
+        let directory = root.appendingPathComponent("Sources/FlowGraphRuntime")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".swift") }.sorted().map { directory.appendingPathComponent($0) }
     }
@@ -40,7 +43,7 @@ enum RuntimeModule {
         }
     }
 
-    static func launch(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func launch(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

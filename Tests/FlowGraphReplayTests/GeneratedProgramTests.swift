@@ -1,0 +1,114 @@
+import FlowGraphRendering
+import FlowGraphTestSupport
+import Foundation
+import Testing
+@testable import FlowGraph
+@testable import FlowGraphRuntime
+
+/// The harness on generated programs (`HarnessGenerator`): every clean program of a fixed seed set
+/// is replayed on the navigator (`Replay`), rendered by Graphviz in process in every format, and
+/// its router type-checked with `swiftc` (many programs a run, each in a namespace of its own).
+/// `FLOWGRAPH_HARNESS_SEEDS=N` replays N seeds instead of the default.
+@MainActor
+@Suite("Replay: generated programs", .serialized)
+struct GeneratedProgramTests {
+    static let seeds: [UInt64] = Array(0..<UInt64(ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_SEEDS"].flatMap(Int.init) ?? 120))
+
+    /// A program of the seed set, compiled.
+    struct Compiled {
+        let seed: UInt64
+        let text: String
+        let constructs: Set<HarnessConstruct>
+        let compilation: Compiler.Compilation
+        var program: FlowProgram { compilation.program! }
+    }
+
+    static func compiled(_ seeds: [UInt64]) -> [Compiled] {
+        seeds.map { seed in
+            let generated = HarnessGenerator.clean(seed: seed)
+            return Compiled(seed: seed, text: generated.text, constructs: generated.constructs,
+                            compilation: Compiler.compile([SourceFile(path: "seed-\(seed).flow", text: generated.text)]))
+        }
+    }
+
+    @Test func everyCleanProgramReplaysOnTheNavigator() throws {
+        var totals = Replay.Report()
+        var complete = 0
+        for item in Self.compiled(Self.seeds) {
+            #expect(item.compilation.diagnostics.isEmpty, "seed \(item.seed): \(item.compilation.diagnostics)\n\(item.text)")
+            guard item.compilation.program != nil, !item.compilation.hasAnyErrors else { continue }
+            let report = try Replay.check(item.program, analysis: item.compilation.analysis)
+            #expect(report.disagreements.isEmpty,
+                    "seed \(item.seed): \(report.summary)\n\(report.disagreements.prefix(3).joined(separator: "\n"))\n\(item.text)")
+            totals.states += report.states
+            totals.moves += report.moves
+            totals.links += report.links
+            totals.linksOpened += report.linksOpened
+            totals.reachableSteps += report.reachableSteps
+            if report.isComplete { complete += 1 }
+        }
+        // The figures of the note and docs/Development.md.
+        print("replay: \(Self.seeds.count) programs (\(complete) searched completely), \(totals.summary)")
+        #expect(complete * 2 >= Self.seeds.count, "most programs' states are all searched: \(complete) of \(Self.seeds.count)")
+    }
+
+    @Test func everyCleanProgramRendersInEveryFormat() throws {
+        var renders = 0
+        for item in Self.compiled(Array(Self.seeds.prefix(60))) where !item.compilation.hasAnyErrors {
+            let program = item.program
+            let diagram = DiagramBuilder.build(program, diagnostics: item.compilation.diagnostics)
+            for format in RenderFormat.allCases {
+                do {
+                    let bytes = try GraphvizRenderer.shared.render(diagram, format: format)
+                    #expect(!bytes.isEmpty)
+                    renders += 1
+                } catch {
+                    Issue.record("seed \(item.seed): \(format): \(error)\n\(item.text)")
+                }
+            }
+            for flow in program.flows {
+                let focused = DiagramBuilder.build(program, diagnostics: item.compilation.diagnostics, options: .init(focus: flow.name))
+                do {
+                    _ = try GraphvizRenderer.shared.render(focused, format: .svg)
+                    renders += 1
+                } catch {
+                    Issue.record("seed \(item.seed): --flow \(flow.name): \(error)\n\(item.text)")
+                }
+            }
+            do {
+                _ = try MapPage.render(program, diagnostics: item.compilation.diagnostics, settings: MapPageSettings())
+                renders += 1
+            } catch {
+                Issue.record("seed \(item.seed): page: \(error)\n\(item.text)")
+            }
+        }
+        print("render: \(renders) renders")
+    }
+
+    /// Every clean program's router type-checks (Swift 6, complete concurrency checking, warnings
+    /// as errors), 40 programs to a `swiftc` run, each in a namespace of its own.
+    @Test func everyCleanProgramsRouterTypeChecks() throws {
+        let programs = Self.compiled(Self.seeds).filter { !$0.compilation.hasAnyErrors }
+        var checked = 0
+        for start in stride(from: 0, to: programs.count, by: 40) {
+            let batch = Array(programs[start..<min(start + 40, programs.count)])
+            var sources: [String: String] = ["Stubs.swift": SwiftCompilation.stubs(for: batch.map(\.program))]
+            for item in batch {
+                sources["Router\(item.seed).swift"] = SwiftEmitter.emit(item.program, analysis: item.compilation.analysis,
+                                                                         sources: ["seed-\(item.seed).flow"],
+                                                                         options: .init(namespace: "Program\(item.seed)"))
+            }
+            let result = try SwiftCompilation.typecheck(sources)
+            #expect(result.status == 0, "seeds \(batch.map(\.seed)):\n\(result.output.prefix(4000))")
+            checked += batch.count
+        }
+        print("compile: \(checked) routers type-checked")
+        #expect(checked == programs.count)
+    }
+
+    /// Every construct of the generator is in some program of the seed set.
+    @Test func theSeedSetUsesEveryConstruct() {
+        let used = Self.seeds.reduce(into: Set<HarnessConstruct>()) { $0.formUnion(HarnessGenerator.clean(seed: $1).constructs) }
+        #expect(Set(HarnessConstruct.allCases).subtracting(used).isEmpty, "unused: \(Set(HarnessConstruct.allCases).subtracting(used))")
+    }
+}
