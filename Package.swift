@@ -93,6 +93,7 @@ let package = Package(
         .testTarget(name: "FlowGraphLanguageServerTests", dependencies: ["FlowGraph", "FlowGraphLanguageServer"]),
         /// The runtime as a library: hand-written programs, sync and async; the table's text.
         .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph"]),
+        .testTarget(name: "FlowGraphReplayTests", dependencies: ["FlowGraph", "FlowGraphRuntime", "FlowGraphRendering"]),
         /// FlowGraphUI's model, driven through a router the plugin generates from Reader.flow.
         .testTarget(
             name: "FlowGraphUITests",
