@@ -26,6 +26,10 @@ import Testing
         let seed = UInt64(ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_SEED"] ?? "") ?? 1
         let description = HarnessGenerator.describe(seed: seed)
         if ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_SEED"] != nil { print(description) }
+        if let folder = ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_OUT"] {
+            try HarnessGenerator.clean(seed: seed).text.write(toFile: folder + "/seed-\(seed).flow", atomically: true, encoding: .utf8)
+            try HarnessGenerator.planted(seed: seed).text.write(toFile: folder + "/seed-\(seed)-planted.flow", atomically: true, encoding: .utf8)
+        }
         #expect(description.contains("flow "))
     }
 }
@@ -35,7 +39,8 @@ extension GeneratorTests {
         var clean = 0
         var reasons: [String: Int] = [:]
         var shown = 0
-        for seed in Self.seeds {
+        let count = UInt64(ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_COUNT"] ?? "") ?? 300
+        for seed in 1...count {
             let first = HarnessGenerator.firstAttempt(seed: seed)
             if let failure = first.failure {
                 reasons["build: " + failure.split(separator: " ").prefix(2).joined(separator: " "), default: 0] += 1
@@ -48,7 +53,7 @@ extension GeneratorTests {
                 print("seed \(seed):\n\(first.text ?? "")\n\(first.diagnostics.map { "\($0.range) \($0.rule.id): \($0.message)" }.joined(separator: "\n"))")
             }
         }
-        print("first try clean: \(clean)/\(Self.seeds.count) \(reasons.sorted { $0.key < $1.key })")
+        print("first try clean: \(clean)/\(count) \(reasons.sorted { $0.key < $1.key })")
     }
 }
 
@@ -78,5 +83,29 @@ extension GeneratorTests {
             for construct in HarnessConstruct.found(in: model) { counts[construct, default: 0] += 1 }
         }
         print(HarnessConstruct.allCases.map { "\($0.rawValue)=\(counts[$0] ?? 0)" }.joined(separator: " "))
+    }
+}
+
+extension GeneratorTests {
+    @Test func plantedStats() {
+        var ok: [String: Int] = [:]
+        var bad: [String: Int] = [:]
+        var shown = Set<String>()
+        let count = UInt64(ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_COUNT"] ?? "") ?? 300
+        for seed in 1...count {
+            let program = HarnessGenerator.planted(seed: seed)
+            guard let planted = program.planted else { bad["none", default: 0] += 1; continue }
+            let diagnostics = HarnessGenerator.diagnostics(of: program.text)
+            let lines = Compiler.compile([SourceFile(path: "harness.flow", text: program.text)])
+            let found = diagnostics.contains { d in
+                d.rule.id == planted.rule && lines.files[d.range.file].location(of: d.range.start).line == planted.line
+            }
+            if found { ok[planted.kind.rawValue, default: 0] += 1; continue }
+            bad[planted.kind.rawValue, default: 0] += 1
+            if shown.insert(planted.kind.rawValue).inserted, ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_VERBOSE"] != nil {
+                print("seed \(seed) \(planted):\n\(program.text)\n" + diagnostics.map { "\(lines.files[$0.range.file].location(of: $0.range.start).line) \($0.rule.id): \($0.message)" }.joined(separator: "\n"))
+            }
+        }
+        print("planted ok \(ok.sorted { $0.key < $1.key })\nplanted bad \(bad.sorted { $0.key < $1.key })")
     }
 }

@@ -123,6 +123,33 @@ extension HarnessBuilder {
             }
         }
         addExitsWhereStuck(facts)
+        repairPopTos(allFacts())
+    }
+
+    /// A step shown after a back move, or by a forward exit handler, gets the flow-level pushes of
+    /// its flow too, so a step pushed that way may now have a path on which a `popTo` target is not
+    /// below it: such a `popTo` becomes a `pop` (or is dropped), with the facts of the whole program.
+    private func repairPopTos(_ facts: [String: HarnessFacts]) {
+        for scope in program.groups as [HScope] + program.flows {
+            for step in scope.steps where step.runs == nil {
+                let allowed = allowed(step, facts)
+                for clause in step.clauses {
+                    for index in clause.branches.indices {
+                        var action = clause.branches[index].action
+                        if action.main.kind == .popTo, let target = action.main.target, !allowed.below.contains(target) {
+                            action.main = HMove(.pop)
+                        }
+                        if action.back?.kind == .popTo, let target = action.back?.target, !allowed.below.contains(target) {
+                            action.back = HMove(.pop)
+                        }
+                        if (action.main.kind == .pop || action.back?.kind == .pop), !allowed.pop {
+                            return fail("popTo in \(step.name) cannot become a pop")
+                        }
+                        clause.branches[index].action = action
+                    }
+                }
+            }
+        }
     }
 
     /// `dismiss` (or `close`) at the bottom of a cover or locked sheet.

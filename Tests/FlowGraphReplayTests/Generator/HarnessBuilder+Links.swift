@@ -21,6 +21,16 @@ extension HarnessBuilder {
                 candidates.append((flow, step, weight))
             }
         }
+        // A link to each tab with inputs, which a URL's values fill in.
+        for flow in program.flows where flow.isTabs {
+            for tab in flow.steps where !tab.inputs.isEmpty && rng.chance(85) {
+                let link = HLink([], target: tab.name)
+                setPatterns(of: link, for: tab)
+                flow.links.append(link)
+                if !search.canOpen(link, in: flow.name) { flow.links.removeLast() }
+                candidates.removeAll { $0.step === tab }
+            }
+        }
         var wanted = simple ? 1 : rng.int(2...5)
         var tries = 0
         while wanted > 0, tries < 25, !candidates.isEmpty {

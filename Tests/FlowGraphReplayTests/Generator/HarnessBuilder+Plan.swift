@@ -76,7 +76,7 @@ extension HarnessBuilder {
                 let tab = FlowPlan(name: flowName("Flow"), isTabs: false, role: .tab)
                 tab.open = true
                 tab.size = rng.int(3...8)
-                if index == tabFlows - 1, rng.chance(55) {
+                if index == tabFlows - 1, rng.chance(70) {
                     tab.startInputs = rng.chance(50) ? [HarnessVocabulary.lat, HarnessVocabulary.long] : [HarnessVocabulary.page]
                 }
                 declare(tab, parent: root)
@@ -101,10 +101,11 @@ extension HarnessBuilder {
                 home.size = homeIsTabs ? rng.int(2...3) : rng.int(3...8)
                 declare(home, parent: root)
                 if homeIsTabs {
-                    for _ in 0..<min(2, flowTarget - 3) {
+                    for index in 0..<min(2, flowTarget - 3) {
                         let tab = FlowPlan(name: flowName("Flow"), isTabs: false, role: .tab)
                         tab.open = true
                         tab.size = rng.int(3...7)
+                        if index == 0, rng.chance(50) { tab.startInputs = [HarnessVocabulary.page] }
                         declare(tab, parent: home)
                     }
                 }
@@ -155,7 +156,10 @@ extension HarnessBuilder {
     private func planGroup(_ all: [FlowPlan]) {
         let candidates = all.filter { !$0.isTabs && !$0.shell }
         guard !simple, candidates.count >= 2, rng.chance(70) else { return }
-        let users = Array(rng.shuffled(candidates).prefix(candidates.count >= 3 && rng.chance(40) ? 3 : 2))
+        // Flows open to links, when there are two, so that the group's link can move in each.
+        let open = candidates.filter(\.open)
+        let pool = open.count >= 2 && rng.chance(65) ? open : candidates
+        let users = Array(rng.shuffled(pool).prefix(pool.count >= 3 && rng.chance(40) ? 3 : 2))
         for user in users { user.usesGroup = true }
         // The group's link moves where the user is: every flow that uses it must be open to links.
         let link = users.allSatisfy(\.open) && rng.chance(70)

@@ -265,7 +265,7 @@ extension HarnessBuilder {
         } else if let flow = scope as? HFlow, let exit = flow.exits.first, exit.params.isEmpty {
             alert.buttons.append(HClause(event("confirm" + alert.name), HMove(.exit, exit.name)))
         }
-        if rng.chance(15) {
+        if rng.chance(30) {
             let inner = HAlert(unique("Confirm"), isDialog: false)
             inner.buttons.append(HClause(event("dismiss" + inner.name), []))
             scope.alerts.append(inner)

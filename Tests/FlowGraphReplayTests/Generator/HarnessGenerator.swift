@@ -45,7 +45,7 @@ enum HarnessGenerator {
     static func planted(seed: UInt64) -> HarnessProgram {
         let (model, clean) = cleanModel(seed: seed)
         var rng = HarnessRandom(seed: seed ^ 0x5EED_0F_E44)
-        guard let planted = HarnessPlanting.plant(in: model, rng: &rng) else {
+        guard let planted = HarnessPlanting.plant(in: model, seed: seed, rng: &rng) else {
             return clean  // Every clean model offers some planting; kept total for safety.
         }
         let (text, marks) = HarnessPrinter.print(model)

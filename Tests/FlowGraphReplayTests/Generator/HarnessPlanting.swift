@@ -55,10 +55,12 @@ enum HarnessPlanting {
         }
     }
 
-    /// Plants one error of a kind the model allows, chosen with `rng`; nil if none applies.
-    static func plant(in program: HProgram, rng: inout HarnessRandom) -> PlantedError? {
-        // A kind that does not apply changes nothing: the next one is tried.
-        for kind in [rng.pick(Kind.allCases)] + rng.shuffled(Kind.allCases) {
+    /// Plants one error of a kind the model allows (the seed's turn first); nil if none applies.
+    static func plant(in program: HProgram, seed: UInt64, rng: inout HarnessRandom) -> PlantedError? {
+        // The kinds take turns over consecutive seeds; a kind that does not apply changes nothing,
+        // and another one is tried.
+        let first = Kind.allCases[Int(seed % UInt64(Kind.allCases.count))]
+        for kind in [first] + rng.shuffled(Kind.allCases) {
             if let planted = plant(kind, in: program, rng: &rng) { return planted }
         }
         return nil
@@ -131,6 +133,30 @@ private struct Site {
         return step
     }
 
+    /// Whether a flow-level move made at the bottom of `flow`'s base stack can lead to an exit
+    /// (a state not seen yet counts as one that can).
+    private func flowLevelCanExit(_ flow: HFlow) -> Bool {
+        let facts = flowFacts(flow)
+        let canExit = facts.statesThatCanExit()
+        let known = Set(facts.states)
+        for clause in program.view(of: flow).flowLevel {
+            for action in clause.actions {
+                if action.main.kind == .exit { return true }
+                guard let target = action.main.target else { continue }
+                let state: HarnessFacts.State
+                switch action.main.kind {
+                case .push: state = .init(step: target, layer: .base, bottom: false)
+                case .sheet, .popover: state = .init(step: target, layer: action.main.lock == nil ? .sheet : .locked, bottom: true)
+                case .cover: state = .init(step: target, layer: .cover, bottom: true)
+                case .root, .replace: state = .init(step: target, layer: .base, bottom: true)
+                default: return true
+                }
+                if canExit.contains(state) || !known.contains(state) { return true }
+            }
+        }
+        return false
+    }
+
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     mutating func apply(_ kind: HarnessPlanting.Kind, rng: inout HarnessRandom) -> Bool {
         let mark = HarnessPlanting.mark
@@ -145,9 +171,11 @@ private struct Site {
             step.clauses.append(marked(HClause(fresh("planted"), HMove(move))))
             at(flow, step)
         case .popToNotBelow:
-            let candidates = screens().compactMap { flow, step -> (HFlow, HStep, HStep)? in
-                let others = flow.steps.filter { $0 !== step && !flowFacts(flow).isAlwaysBelow($0.name, step.name) }
-                return rng.pickIfAny(others).map { (flow, step, $0) }
+            // At the flow's first start, where nothing is below. (Not at a step reached only from a
+            // later start choice: the checker's popTo search starts at the first start only, so it
+            // misses those; see GeneratorTests.popToAfterALaterStartChoice.)
+            let candidates = screens { flow, step in flow.start.first?.step == step.name }.compactMap { flow, step -> (HFlow, HStep, HStep)? in
+                rng.pickIfAny(flow.steps.filter { $0 !== step }).map { (flow, step, $0) }
             }
             guard let (flow, step, target) = rng.pickIfAny(candidates) else { return false }
             step.clauses.append(marked(HClause(fresh("planted"), HMove(.popTo, target.name))))
@@ -240,7 +268,10 @@ private struct Site {
             flow.alerts.append(alert)
             at(flow, step)
         case .rootToStuck:
-            let candidates = screens { flow, _ in !flow.exits.isEmpty && program.runner(of: flow.name) != nil }
+            // Only where no flow-level move from the new base leads to a state that can exit.
+            let candidates = screens { flow, _ in
+                !flow.exits.isEmpty && program.runner(of: flow.name) != nil && !flowLevelCanExit(flow)
+            }
             guard let (flow, step) = rng.pickIfAny(candidates) else { return false }
             let stuck = newStep(fresh("Stuck"), in: flow)
             stuck.mark = mark
