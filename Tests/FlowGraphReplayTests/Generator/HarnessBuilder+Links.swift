@@ -1,0 +1,118 @@
+/// Pass 4: deep links and `at`, each added only where the deep-link search finds its path. Every
+/// link's patterns start with a literal of their own (a first segment, or a custom scheme's host),
+/// so no two links overlap; the other shapes (placeholders, `@{user}`, `{item}.json`, `*`, queries,
+/// several patterns, `ignoring case`) come after it.
+extension HarnessBuilder {
+    func addLinksAndAts() {
+        let search = HarnessLinkSearch(program)
+        // The links that move were added with their flows; each must find its way to its flow.
+        for flow in program.flows {
+            for link in program.view(of: flow).links where link.move != nil {
+                guard search.canOpen(link, in: flow.name) else { return fail("link \(link.patterns[0]) cannot open") }
+            }
+        }
+        var candidates: [(flow: HFlow, step: HStep, weight: Int)] = []
+        for flow in program.flows {
+            let view = program.view(of: flow)
+            for step in view.steps where !step.isPrivate {
+                var weight = step.inputs.isEmpty ? 1 : 3
+                if flow.isTabs, !step.inputs.isEmpty { weight = 12 }
+                if flow.startSteps.contains(step.name), plans[flow.name]?.role == .sub { weight = 6 }
+                candidates.append((flow, step, weight))
+            }
+        }
+        // A link to each tab with inputs, which a URL's values fill in.
+        for flow in program.flows where flow.isTabs {
+            for tab in flow.steps where !tab.inputs.isEmpty && rng.chance(85) {
+                let link = HLink([], target: tab.name)
+                setPatterns(of: link, for: tab)
+                flow.links.append(link)
+                if !search.canOpen(link, in: flow.name) { flow.links.removeLast() }
+                candidates.removeAll { $0.step === tab }
+            }
+        }
+        var wanted = simple ? 1 : rng.int(2...5)
+        var tries = 0
+        while wanted > 0, tries < 25, !candidates.isEmpty {
+            tries += 1
+            let total = candidates.map(\.weight).reduce(0, +)
+            var roll = rng.int(0...(total - 1))
+            let index = candidates.firstIndex { candidate in
+                roll -= candidate.weight
+                return roll < 0
+            }!
+            let (flow, step, _) = candidates.remove(at: index)
+            let link = HLink([], target: step.name)
+            setPatterns(of: link, for: step)
+            flow.links.append(link)
+            if search.canOpen(link, in: flow.name) {
+                wanted -= 1
+            } else {
+                flow.links.removeLast()
+            }
+        }
+        if !simple { addAts(search) }
+    }
+
+    /// `at Y` on some clauses that show a step running a subflow: Y is reached from where the
+    /// subflow starts with the clause's payload, which gets Y's inputs.
+    private func addAts(_ search: HarnessLinkSearch) {
+        for (_, clause, runner, fixed) in runnerEntries where rng.chance(50) {
+            guard let subflowName = runner.runs, let subflow = program.flow(subflowName) else { continue }
+            var targets = rng.shuffled(subflow.steps.filter { !$0.isPrivate })
+            // Prefer a step the path has to reach with moves.
+            targets.sort { !subflow.startSteps.contains($0.name) && subflow.startSteps.contains($1.name) }
+            for target in targets.prefix(4) {
+                var payload = clause.payload
+                for input in target.inputs where !payload.contains(input) {
+                    if fixed || payload.contains(where: { $0.name == input.name }) { payload = []; break }
+                    payload.append(input)
+                }
+                guard !payload.isEmpty || target.inputs.isEmpty,
+                      search.canOpenAt(target.name, inside: subflowName, payload: payload) else { continue }
+                clause.payload = payload
+                clause.branches[0].action.main.at = target.name
+                break
+            }
+        }
+    }
+
+    /// Gives `link` patterns for its target's inputs: every required input in every pattern.
+    func setPatterns(of link: HLink, for target: HStep) {
+        var key = target.name.lowercased()
+        var number = 2
+        while linkKeys.contains(key) {
+            key = target.name.lowercased() + String(number)
+            number += 1
+        }
+        linkKeys.insert(key)
+        let useScheme = rng.chance(35)
+        link.patterns = [pattern(key: key, for: target, scheme: useScheme, wildcard: !simple && rng.chance(18))]
+        if !simple, rng.chance(25) {
+            link.patterns.append(pattern(key: key, for: target, scheme: !useScheme, wildcard: false))
+        }
+        link.ignoringCase = !simple && rng.chance(18)
+    }
+
+    private func pattern(key: String, for target: HStep, scheme: Bool, wildcard: Bool) -> String {
+        var segments: [String] = []
+        if wildcard { segments.append("*") }
+        for input in target.inputs where !input.isOptional {
+            if rng.chance(20) { segments.append(rng.pick(["by", "id", "v1", "open"])) }
+            switch rng.int(0...9) {
+            case 0...4: segments.append("{\(input.name)}")
+            case 5...6: segments.append("@{\(input.name)}")
+            case 7...8: segments.append("{\(input.name)}.json")
+            default: segments.append("v{\(input.name)}-x")
+            }
+        }
+        var query: [String] = []
+        for input in target.inputs where input.isOptional && (rng.chance(75) || target.inputs.count == 1) {
+            query.append("\(input.name)={\(input.name)}")
+        }
+        if rng.chance(12) { query.append("src=app") }
+        var text = (scheme ? "app://" : "/") + key + segments.map { "/" + $0 }.joined()
+        if !query.isEmpty { text += "?" + query.joined(separator: "&") }
+        return text
+    }
+}

@@ -1,0 +1,144 @@
+/// A construct of the language the harness generator can use. `HarnessConstruct.found(in:)` reads
+/// them off a finished program's model, so a program's set says what its text holds.
+enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
+    // Flows, tabs, subflows and groups
+    case tabsRoot, tabsNested, select
+    case subflowExits, exitWithPayload, exitHandlerForward
+    case startChoiceRoot, startChoiceSubflow
+    case group, groupUsedBySeveralFlows, groupPicker, groupLinkWithMove, groupFlowLevelClause
+    // Moves
+    case push, sheet, popover, cover, replace, root, pop, popTo, dismiss, close
+    case lockedSheet, lockedWhileSheet, twoMoves, at
+    // Results handed back, alerts and dialogs
+    case receives, alert, dialog, alertButtonMoves, alertButtonGoesBack, alertButtonClosesOnly, alertShowsAlert
+    // Guards and flow-level clauses
+    case guardCondition, negatedGuard, guardElse, guardChain, guardPair, guardWithArguments, asyncGuard
+    case flowLevelClause
+    // Links: move kinds, targets, pattern shapes
+    case linkPath, linkPush, linkSheet, linkPopover, linkCover
+    case linkToTabWithInputs, linkToSubflowStart
+    case patternLiteral, patternPlaceholder, patternPrefix, patternSuffix, patternWildcard, patternQuery
+    case severalPatterns, customScheme, ignoringCase
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The constructs `program`'s text uses.
+    static func found(in program: HProgram) -> Set<HarnessConstruct> {
+        var found = Set<HarnessConstruct>()
+        let runners = program.flows.flatMap(\.steps).filter { $0.runs != nil }
+        let run = Set(runners.compactMap(\.runs))
+        for flow in program.flows {
+            let isRoot = !run.contains(flow.name)
+            if flow.isTabs { found.insert(isRoot ? .tabsRoot : .tabsNested) }
+            if flow.start.count > 1 { found.insert(isRoot ? .startChoiceRoot : .startChoiceSubflow) }
+            if !flow.exits.isEmpty, run.contains(flow.name) { found.insert(.subflowExits) }
+            if flow.exits.contains(where: { !$0.params.isEmpty }) { found.insert(.exitWithPayload) }
+            for link in flow.links { scan(link, in: flow, program: program, into: &found) }
+        }
+        for group in program.groups {
+            found.insert(.group)
+            let users = program.flows.filter { $0.uses.contains(group.name) }
+            if users.count >= 2 { found.insert(.groupUsedBySeveralFlows) }
+            if group.steps.contains(where: { !$0.receives.isEmpty }) { found.insert(.groupPicker) }
+            if group.links.contains(where: { $0.move != nil }) { found.insert(.groupLinkWithMove) }
+            if !group.clauses.isEmpty { found.insert(.groupFlowLevelClause) }
+            for link in group.links { scan(link, in: nil, program: program, into: &found) }
+        }
+        let scopes: [HScope] = program.groups + program.flows
+        for scope in scopes {
+            if !scope.clauses.isEmpty { found.insert(.flowLevelClause) }
+            if scope.guards.contains(where: { !$0.params.isEmpty }) { found.insert(.guardWithArguments) }
+            if scope.guards.contains(where: \.isAsync) { found.insert(.asyncGuard) }
+            for step in scope.steps {
+                if !step.receives.isEmpty, scope is HFlow { found.insert(.receives) }
+                for clause in step.clauses {
+                    scan(clause, into: &found)
+                    if step.runs != nil, clause.actions.contains(where: { $0.main.kind.showsScreen }) {
+                        found.insert(.exitHandlerForward)
+                    }
+                }
+                let events = step.clauses.map(\.event)
+                if Set(events).count < events.count { found.insert(.guardPair) }
+            }
+            for clause in scope.clauses { scan(clause, into: &found) }
+            for alert in scope.alerts {
+                found.insert(alert.isDialog ? .dialog : .alert)
+                for button in alert.buttons {
+                    scan(button, into: &found)
+                    guard let kind = button.branches.first?.action.main.kind else {
+                        found.insert(.alertButtonClosesOnly)
+                        continue
+                    }
+                    if kind.isBack { found.insert(.alertButtonGoesBack) }
+                    if kind.showsScreen || kind == .exit { found.insert(.alertButtonMoves) }
+                    if kind == .alert || kind == .dialog { found.insert(.alertShowsAlert) }
+                }
+            }
+        }
+        return found
+    }
+
+    private static func scan(_ clause: HClause, into found: inout Set<HarnessConstruct>) {
+        if clause.branches.count > 1 { found.insert(.guardElse) }
+        if clause.conditions.count > 1 { found.insert(.guardChain) }
+        for branch in clause.branches {
+            if let condition = branch.condition {
+                found.insert(.guardCondition)
+                if condition.negated { found.insert(.negatedGuard) }
+            }
+            let action = branch.action
+            if let back = action.back {
+                found.insert(.twoMoves)
+                insert(back, into: &found)
+            }
+            insert(action.main, into: &found)
+        }
+    }
+
+    private static func insert(_ move: HMove, into found: inout Set<HarnessConstruct>) {
+        let kinds: [HMoveKind: HarnessConstruct] = [
+            .push: .push, .sheet: .sheet, .popover: .popover, .cover: .cover, .replace: .replace, .root: .root,
+            .pop: .pop, .popTo: .popTo, .dismiss: .dismiss, .close: .close, .select: .select,
+        ]
+        if let construct = kinds[move.kind] { found.insert(construct) }
+        if move.at != nil { found.insert(.at) }
+        switch move.lock {
+        case .always: found.insert(.lockedSheet)
+        case .whileGuard: found.insert(.lockedWhileSheet)
+        case nil: break
+        }
+    }
+
+    private static func scan(_ link: HLink, in flow: HFlow?, program: HProgram, into found: inout Set<HarnessConstruct>) {
+        switch link.move {
+        case nil: found.insert(.linkPath)
+        case .push: found.insert(.linkPush)
+        case .sheet: found.insert(.linkSheet)
+        case .popover: found.insert(.linkPopover)
+        case .cover: found.insert(.linkCover)
+        default: break
+        }
+        if link.patterns.count > 1 { found.insert(.severalPatterns) }
+        if link.ignoringCase { found.insert(.ignoringCase) }
+        if let flow, link.move == nil, let target = flow.step(link.target) {
+            if flow.isTabs, !target.inputs.isEmpty { found.insert(.linkToTabWithInputs) }
+            if flow.startSteps.contains(target.name), program.runner(of: flow.name) != nil { found.insert(.linkToSubflowStart) }
+        }
+        for pattern in link.patterns {
+            if pattern.hasPrefix("app://") { found.insert(.customScheme) }
+            let parts = pattern.split(separator: "?", maxSplits: 1)
+            let path = pattern.hasPrefix("app://") ? "/" + parts[0].dropFirst(6) : String(parts[0])
+            let segments = path.split(separator: "/").dropFirst()
+            for segment in segments {
+                if segment == "*" { found.insert(.patternWildcard) } else if !segment.contains("{") { found.insert(.patternLiteral) }
+                if segment.hasPrefix("{"), segment.hasSuffix("}") { found.insert(.patternPlaceholder) }
+                if segment.contains("{"), !segment.hasPrefix("{") { found.insert(.patternPrefix) }
+                if segment.contains("}"), !segment.hasSuffix("}") { found.insert(.patternSuffix) }
+            }
+            if parts.count > 1 {
+                found.insert(.patternQuery)
+                if parts[1].split(separator: "&").contains(where: { !$0.contains("{") }) { found.insert(.patternLiteral) }
+            }
+        }
+    }
+}

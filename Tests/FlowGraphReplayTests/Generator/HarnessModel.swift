@@ -1,0 +1,264 @@
+// The harness generator's model of a program: flows, groups, steps, clauses, alerts and links,
+// as reference types so that the building passes can add to them in place. HarnessPrinter writes
+// it as `.flow` text; HarnessFacts and HarnessLinkSearch read it the way the checker reads the
+// resolved program.
+
+/// A typed name: a step's input, a received value, an event's payload item, an exit's or a
+/// guard's parameter.
+struct HParam: Hashable {
+    let name: String
+    let type: String
+
+    var isOptional: Bool { type.hasSuffix("?") }
+    var text: String { "\(name): \(type)" }
+}
+
+/// The kind of one move of an action, spelled as in the language.
+enum HMoveKind: String {
+    case push, sheet, popover, cover, replace, root, pop, popTo, dismiss, close, select, exit, alert, dialog
+
+    /// Shows a step anew: what may come after a back move, and what `at` may follow.
+    var showsScreen: Bool { [.push, .sheet, .popover, .cover, .replace, .root].contains(self) }
+    /// Goes back: `pop`, `popTo`, `dismiss`, `close`.
+    var isBack: Bool { [.pop, .popTo, .dismiss, .close].contains(self) }
+    /// Presents a new modal layer.
+    var presents: Bool { [.sheet, .popover, .cover].contains(self) }
+}
+
+/// How a sheet or popover is locked against the user's swipe.
+enum HLock: Equatable {
+    case always
+    case whileGuard(String, negated: Bool)
+}
+
+/// One move: `push X`, `sheet X at Y locked`, `pop`, `exit done`, `alert A`...
+struct HMove {
+    var kind: HMoveKind
+    var target: String?
+    var at: String?
+    var lock: HLock?
+
+    init(_ kind: HMoveKind, _ target: String? = nil, at: String? = nil, lock: HLock? = nil) {
+        self.kind = kind
+        self.target = target
+        self.at = at
+        self.lock = lock
+    }
+}
+
+/// An action: an optional back move, then a move (`dismiss, sheet X`).
+struct HAction {
+    var back: HMove?
+    var main: HMove
+
+    init(_ main: HMove, after back: HMove? = nil) {
+        self.main = main
+        self.back = back
+    }
+}
+
+/// `if g` or `if !g`.
+struct HCondition: Equatable {
+    var guardName: String
+    var negated: Bool = false
+
+    var text: String { "if " + (negated ? "!" : "") + guardName }
+}
+
+/// One action of a clause's chain, with the condition that picks it (nil only for the last one).
+struct HBranch {
+    var action: HAction
+    var condition: HCondition?
+}
+
+/// An `on` clause: of a step, of a flow or group (flow-level), an exit handler, or an alert's button
+/// (a button may have no move: it only closes the alert).
+final class HClause {
+    var event: String
+    var payload: [HParam]
+    /// An exit handler may leave its payload out (it is then the exit's inputs).
+    var writesPayload = true
+    var branches: [HBranch]
+    /// A name the printer records the line of (planted errors).
+    var mark: String?
+
+    init(_ event: String, payload: [HParam] = [], _ branches: [HBranch]) {
+        self.event = event
+        self.payload = payload
+        self.branches = branches
+    }
+
+    /// A clause of one unconditional action.
+    convenience init(_ event: String, payload: [HParam] = [], _ action: HAction) {
+        self.init(event, payload: payload, [HBranch(action: action, condition: nil)])
+    }
+
+    /// A clause of one unconditional move.
+    convenience init(_ event: String, payload: [HParam] = [], _ move: HMove) {
+        self.init(event, payload: payload, HAction(move))
+    }
+
+    var actions: [HAction] { branches.map(\.action) }
+    var conditions: [HCondition] { branches.compactMap(\.condition) }
+}
+
+/// A step: a screen, or a step that runs a flow (whose clauses handle that flow's exits).
+final class HStep {
+    let name: String
+    var inputs: [HParam]
+    var receives: [HParam] = []
+    var runs: String?
+    var clauses: [HClause] = []
+    var mark: String?
+    /// The group that declares it, if any.
+    var group: String?
+    /// A picker: only the step it hands its pick back to shows it; nothing else may target it.
+    var isPrivate = false
+    /// The flow it belongs to (nil for a group's step).
+    var flow: String?
+
+    init(_ name: String, inputs: [HParam] = [], runs: String? = nil) {
+        self.name = name
+        self.inputs = inputs
+        self.runs = runs
+    }
+
+    var events: Set<String> { Set(clauses.map(\.event)) }
+}
+
+/// An alert or a confirmation dialog, with its buttons.
+final class HAlert {
+    let name: String
+    let isDialog: Bool
+    var inputs: [HParam]
+    var buttons: [HClause] = []
+    var mark: String?
+
+    init(_ name: String, isDialog: Bool, inputs: [HParam] = []) {
+        self.name = name
+        self.isDialog = isDialog
+        self.inputs = inputs
+    }
+
+    var showKind: HMoveKind { isDialog ? .dialog : .alert }
+}
+
+/// A deep link: its patterns, its move (nil: a link that opens its step along a path from a root).
+final class HLink {
+    var patterns: [String]
+    var move: HMoveKind?
+    var target: String
+    var ignoringCase = false
+    var mark: String?
+
+    init(_ patterns: [String], move: HMoveKind? = nil, target: String) {
+        self.patterns = patterns
+        self.move = move
+        self.target = target
+    }
+}
+
+/// A guard: `guard [async] name(params)`.
+struct HGuard {
+    var name: String
+    var isAsync = false
+    var params: [HParam] = []
+    var mark: String?
+}
+
+/// An exit of a flow: `exit name(params)`.
+struct HExit {
+    var name: String
+    var params: [HParam] = []
+    var mark: String?
+}
+
+/// What a flow or a group declares alike: steps, alerts, guards, flow-level clauses and links.
+class HScope {
+    let name: String
+    /// A mark on the line of the flow's or group's name.
+    var mark: String?
+    var steps: [HStep] = []
+    var alerts: [HAlert] = []
+    var guards: [HGuard] = []
+    var clauses: [HClause] = []
+    var links: [HLink] = []
+
+    init(name: String) { self.name = name }
+
+    func step(_ name: String) -> HStep? { steps.first { $0.name == name } }
+    func alert(_ name: String) -> HAlert? { alerts.first { $0.name == name } }
+    func hasGuard(_ name: String) -> Bool { guards.contains { $0.name == name } }
+}
+
+/// A `destinations` group.
+final class HGroup: HScope {}
+
+/// A flow: a stack, or a tab bar (`tabs`).
+final class HFlow: HScope {
+    let isTabs: Bool
+    /// `start A if g else B`: each choice's step and the condition that picks it (nil for the last).
+    var start: [(step: String, condition: HCondition?)] = []
+    var exits: [HExit] = []
+    var uses: [String] = []
+    var startMark: String?
+
+    init(name: String, isTabs: Bool) {
+        self.isTabs = isTabs
+        super.init(name: name)
+    }
+
+    var startSteps: [String] { start.map(\.step) }
+}
+
+/// A whole program: its groups, then its flows, in the order they are written.
+final class HProgram {
+    var groups: [HGroup] = []
+    var flows: [HFlow] = []
+
+    func flow(_ name: String) -> HFlow? { flows.first { $0.name == name } }
+    func group(_ name: String) -> HGroup? { groups.first { $0.name == name } }
+
+    /// The flows no step runs: where the app starts.
+    var roots: [HFlow] {
+        let run = Set(flows.flatMap { flow in flow.steps.compactMap(\.runs) } + groups.flatMap { $0.steps.compactMap(\.runs) })
+        return flows.filter { !run.contains($0.name) }
+    }
+
+    /// The step of `flowName` that runs it, and that step's flow (the first one, in program order).
+    func runner(of flowName: String) -> (flow: HFlow, step: HStep)? {
+        for flow in flows {
+            if let step = flow.steps.first(where: { $0.runs == flowName }) { return (flow, step) }
+        }
+        return nil
+    }
+
+    /// What a flow declares with the groups it uses: its steps and theirs, and so on.
+    func view(of flow: HFlow) -> FlowView {
+        let used = flow.uses.compactMap(group)
+        return FlowView(flow: flow, groups: used)
+    }
+}
+
+/// A flow as the checker sees it: its own declarations and those of the groups it uses.
+struct FlowView {
+    let flow: HFlow
+    let groups: [HGroup]
+
+    var steps: [HStep] { flow.steps + groups.flatMap(\.steps) }
+    var alerts: [HAlert] { flow.alerts + groups.flatMap(\.alerts) }
+    /// Flow-level clauses: the flow's, its groups', and its links' moves as clauses (`link` as event).
+    var flowLevel: [HClause] { flow.clauses + groups.flatMap(\.clauses) + linkMoves }
+    var links: [HLink] { flow.links + groups.flatMap(\.links) }
+
+    /// A link with a move acts like a flow-level clause whose trigger is the link.
+    var linkMoves: [HClause] {
+        links.compactMap { link in
+            guard let move = link.move else { return nil }
+            return HClause("link \(link.patterns[0])", HMove(move, link.target))
+        }
+    }
+
+    func step(_ name: String) -> HStep? { steps.first { $0.name == name } }
+    func alert(_ name: String) -> HAlert? { alerts.first { $0.name == name } }
+}
