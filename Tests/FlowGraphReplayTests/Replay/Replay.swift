@@ -19,7 +19,7 @@
 enum Replay {
     struct Limits {
         /// The most states searched; a search that stops there is not complete.
-        var states = 300
+        var states = 400
         /// How many of the states met (beyond the starts and tabs) each link is opened from.
         var linkStates = 8
     }
@@ -67,7 +67,7 @@ enum Replay {
         for root in catalog.roots {
             for answers in catalog.startAnswers {
                 let driver = ReplayDriver(root: root, answers: answers)
-                let signature = driver.signature
+                let signature = driver.key
                 guard seen[signature] == nil else { continue }
                 seen[signature] = found.count
                 queue.append(found.count)
@@ -83,7 +83,10 @@ enum Replay {
         while cursor < queue.count {
             let state = found[queue[cursor]]
             cursor += 1
+            state.snapshot.restore(driver.navigator)
+            let handled = Set(catalog.events.filter(driver.mayHandle))
             for action in actions {
+                if case .send(let event) = action, !handled.contains(event) { continue }
                 state.snapshot.restore(driver.navigator)
                 driver.set(GuardAnswers(fallback: true))
                 let asked = driver.guards.asked.count
@@ -114,8 +117,9 @@ enum Replay {
                         report.disagreements.append(disagreement("a move is impossible in a program the checker passed", way: state.way + [step],
                                                                  replay: "\(outcome)", driver: driver))
                     }
-                    guard !outcome.commands.isEmpty else { continue }
-                    let signature = driver.signature
+                    // A gesture of the user is applied with no command (the UI made the move already).
+                    guard !outcome.commands.isEmpty || outcome.status == .applied else { continue }
+                    let signature = driver.key
                     guard seen[signature] == nil else { continue }
                     guard found.count < limits.states else {
                         report.isComplete = false
@@ -170,8 +174,7 @@ enum Replay {
                 let hasWay = !graph.steps[index].path.isEmpty
                 index += 1
                 let ref = StepRef(flow: flow, step: step)
-                let onlyByLink = catalog.shownOnlyByLinkMoves.contains(ref)
-                if hasWay != claimedReachable.contains(ref), !(onlyByLink && !hasWay) {
+                if hasWay != claimedReachable.contains(ref) {
                     report.disagreements.append("ProgramGraph \(hasWay ? "has" : "has no") way to \(ReplayProgram.table.name(ref)); "
                                                 + "the checker calls it \(claimedReachable.contains(ref) ? "reachable" : "unreachable")")
                 }
@@ -184,13 +187,21 @@ enum Replay {
     private static func openLink(_ url: ReplayCatalog.URL, from snapshot: NavigatorSnapshot, driver: ReplayDriver,
                                  catalog: ReplayCatalog) -> (claim: String, replay: String)? {
         var outcomes: [String] = []
-        for answers in catalog.linkAnswers {
+        // The answers that let it through: each guard that blocked it answers the other way next time.
+        var tries = [GuardAnswers(fallback: true), GuardAnswers(fallback: false)]
+        while !tries.isEmpty {
+            let answers = tries.removeFirst()
             snapshot.restore(driver.navigator)
             driver.set(answers)
             let outcome = driver.navigator.open(url: url.url)
             switch outcome.status {
-            case .blocked:
+            case .blocked(let ref):
                 outcomes.append("\(answers): \(outcome)")
+                if answers.answers[ref] == nil, answers.answers.count < 8 {
+                    var next = answers
+                    next.answers[ref] = !answers.fallback
+                    tries.insert(next, at: 0)
+                }
                 continue
             case .applied:
                 guard let top = driver.tops.last(where: { url.targets.contains($0.step) }) else {
@@ -241,10 +252,7 @@ struct ReplayCatalog {
     var events: [ReplayProgram.Value] = []
     var urls: [URL] = []
     var startAnswers: [GuardAnswers] = []
-    var linkAnswers: [GuardAnswers] = []
     var widestTabBar = 0
-    /// Steps only a link's move shows (`link "/compose" -> sheet Compose`): the user's ways have none.
-    var shownOnlyByLinkMoves = Set<StepRef>()
 
     init(program: FlowProgram, model: RouterModel) {
         func sample(_ parameter: (label: String, type: String)) -> String? {
@@ -268,7 +276,6 @@ struct ReplayCatalog {
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }
                 defer { resolved += 1 }
-                if link.move != nil { shownOnlyByLinkMoves.insert(StepRef(flow: flowIndex, step: target)) }
                 var targets: Set<StepRef> = [StepRef(flow: flowIndex, step: target)]
                 if let shared = flow.steps[target].shared {
                     for (other, using) in program.flows.enumerated() {
@@ -298,19 +305,9 @@ struct ReplayCatalog {
                 }
             }
         }
-        // A step a clause shows is reached by the user too.
-        for (flowIndex, flow) in program.flows.enumerated() {
-            flow.forEachTransition { transition in
-                guard transition.link == nil else { return }  // a link's own move
-                transition.forEachAction { action in
-                    if action.kind.targetRole == .newScreen, let target = action.target { shownOnlyByLinkMoves.remove(StepRef(flow: flowIndex, step: target)) }
-                }
-            }
-        }
         let flips = guards.prefix(6)
         startAnswers = [GuardAnswers(fallback: true), GuardAnswers(fallback: false)]
             + flips.flatMap { [GuardAnswers(fallback: true, answers: [$0: false]), GuardAnswers(fallback: false, answers: [$0: true])] }
-        linkAnswers = startAnswers
     }
 }
 
