@@ -123,6 +123,14 @@ import Testing
         #expect(HarnessGenerator.clean(seed: 1).text != HarnessGenerator.clean(seed: 2).text)
     }
 
+    @Test func theSimpleProgramsAndTheMinimalOneAreClean() {
+        for seed: UInt64 in 1...20 {
+            let simple = HarnessGenerator.attempt(seed: seed, number: HarnessGenerator.attempts)
+            #expect(simple.isClean, "seed \(seed): \(simple.failure ?? "") \(simple.diagnostics.map(\.message))\n\(simple.text ?? "")")
+        }
+        #expect(Self.findings(HarnessPrinter.print(HarnessGenerator.minimalModel()).text).isEmpty)
+    }
+
     @Test func printsTheProgramsOfASeed() throws {
         guard let value = Self.environment["FLOWGRAPH_HARNESS_SEED"], let seed = UInt64(value) else { return }
         print(HarnessGenerator.describe(seed: seed))
