@@ -76,7 +76,7 @@ extension HarnessBuilder {
                 } else if rng.chance(55) {
                     addBack(to: step, allowed)
                 }
-                if !simple, rng.chance(16) { addBackThenShow(to: step, in: scope, allowed) }
+                if !simple, scope.steps.count < HarnessBuilder.maxSteps, rng.chance(16) { addBackThenShow(to: step, in: scope, allowed) }
             }
         }
         for (picker, receiver, value) in pickers {
@@ -211,7 +211,7 @@ extension HarnessBuilder {
             } else {
                 return fail("runner \(runner.name) has no way to handle \(exit.name)")
             }
-            if !allowed.needsWayOut, !simple, rng.chance(20), let scope = parent {
+            if !allowed.needsWayOut, !simple, rng.chance(20), let scope = parent, scope.steps.count < HarnessBuilder.maxSteps {
                 // A forward handler: the new step takes the exit's values as its inputs.
                 let target = addStep(rng.pick(HarnessVocabulary.nouns), to: scope, inputs: exit.params)
                 move = HMove(rng.pick([.replace, .push]), target.name)

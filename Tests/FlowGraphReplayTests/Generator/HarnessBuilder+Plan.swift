@@ -1,6 +1,7 @@
 /// What the plan decides about a flow before it is built: its place in the tree of flows, the inputs
 /// of its start, its exits, and how the step that runs it shows it.
 final class FlowPlan {
+    /// The flow's place in the program.
     enum Role {
         /// Where the app starts.
         case root
@@ -69,13 +70,13 @@ extension HarnessBuilder {
             let root = FlowPlan(name: flowName("Tabs"), isTabs: true, role: .root)
             root.open = true
             root.startChoice = rng.chance(25)
-            root.size = rng.int(2...3)
+            root.size = rng.int(3...4)
             declare(root, parent: nil)
             let tabFlows = min(root.size, max(1, flowTarget - 1))
             for index in 0..<tabFlows {
                 let tab = FlowPlan(name: flowName("Flow"), isTabs: false, role: .tab)
                 tab.open = true
-                tab.size = rng.int(3...8)
+                tab.size = rng.int(3...7)
                 if index == tabFlows - 1, rng.chance(70) {
                     tab.startInputs = rng.chance(50) ? [HarnessVocabulary.lat, HarnessVocabulary.long] : [HarnessVocabulary.page]
                 }
@@ -98,7 +99,7 @@ extension HarnessBuilder {
                 let homeIsTabs = rng.chance(55)
                 let home = FlowPlan(name: flowName(homeIsTabs ? "Tabs" : "Home"), isTabs: homeIsTabs, role: .home)
                 home.open = true
-                home.size = homeIsTabs ? rng.int(2...3) : rng.int(3...8)
+                home.size = homeIsTabs ? rng.int(3...4) : rng.int(3...7)
                 declare(home, parent: root)
                 if homeIsTabs {
                     for index in 0..<min(2, flowTarget - 3) {
@@ -114,7 +115,7 @@ extension HarnessBuilder {
             let root = FlowPlan(name: flowName("App"), isTabs: false, role: .root)
             root.open = true
             root.startChoice = !simple && rng.chance(40)
-            root.size = simple ? 4 : rng.int(4...10)
+            root.size = simple ? 4 : rng.int(4...9)
             declare(root, parent: nil)
         }
         // Subflows with exits under stack flows, until the program has its number of flows.
@@ -125,7 +126,7 @@ extension HarnessBuilder {
             let isTabs = !simple && !nestedTabs && rng.chance(25)
             nestedTabs = nestedTabs || isTabs
             let sub = FlowPlan(name: flowName(isTabs ? "Tabs" : "Flow"), isTabs: isTabs, role: .sub)
-            sub.size = isTabs ? rng.int(2...3) : rng.int(3...7)
+            sub.size = isTabs ? 3 : rng.int(3...6)
             sub.exits = newExits(count: isTabs ? 1 : rng.int(1...2))
             let entries: [HMoveKind] = [.push, .push, .push, .sheet, .sheet, .sheet, .cover, .popover]
             sub.entry = simple ? .sheet : rng.pick(entries)
@@ -175,7 +176,7 @@ extension HarnessBuilder {
         for child in plan.children {
             addStep(rng.pick(HarnessVocabulary.nouns), to: flow, inputs: child.startInputs, runs: child.name)
         }
-        while flow.steps.count < max(2, plan.size) {
+        while flow.steps.count < max(3, plan.size) {
             addStep(rng.pick(HarnessVocabulary.nouns), to: flow)
         }
         let tabs = flow.steps

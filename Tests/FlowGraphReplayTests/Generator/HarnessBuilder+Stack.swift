@@ -72,7 +72,7 @@ extension HarnessBuilder {
                 }
             }
         }
-        if plan.open, !simple, rng.chance(45) {
+        if plan.open, !simple, flow.steps.count < HarnessBuilder.maxSteps, rng.chance(45) {
             let kind: HMoveKind = rng.pick([.push, .sheet, .popover, .cover])
             let target = addStep(rng.pick(HarnessVocabulary.nouns), to: flow, inputs: rng.chance(50) ? [rng.pick(HarnessVocabulary.required)] : [])
             let link = HLink([], move: kind, target: target.name)
@@ -137,6 +137,7 @@ extension HarnessBuilder {
 
     // MARK: Growing a stack
 
+    /// A way to grow a stack by a forward move from one of its screens.
     private enum Motif: CaseIterable {
         case push, sheet, popover, cover, locked, replace, picker, alert, extraPush, rootToStart, flowLevel, guardPair, elseChain
     }

@@ -44,6 +44,8 @@ final class HarnessBuilder {
     var groupEntries: [HStep] = []
     /// Steps shown by a clause that goes back first: their own back moves come in a later pass.
     var lateSteps: [HStep] = []
+    /// No pass adds a step to a flow that has this many (a group's steps count apart).
+    static let maxSteps = 12
     /// Why the attempt failed, when it did.
     var failure: String?
 
@@ -115,6 +117,7 @@ final class HarnessBuilder {
         return HCondition(guardName: declaration.name, negated: rng.chance(30))
     }
 
+    /// A guard a start or a lock may ask (`plain`), an `async` one, or one asked about a value.
     enum GuardKind { case plain, async, arguments }
 
     /// A random kind of guard for a clause's condition.

@@ -14,6 +14,19 @@ struct HarnessProgram: Sendable {
     var isFallback: Bool
 }
 
+/// One attempt of the generator: the model and its text, or why the builder gave up, and what
+/// `compile` reported for the text.
+struct HarnessAttempt {
+    var model: HProgram?
+    var text: String?
+    var failure: String?
+    var diagnostics: [Diagnostic]
+    var isSimple: Bool
+
+    /// Built, and compiled with no diagnostic.
+    var isClean: Bool { text != nil && diagnostics.isEmpty }
+}
+
 /// The error or warning planted in a clean program: the rule `compile` must report, and where.
 struct PlantedError: Sendable, Equatable, CustomStringConvertible {
     /// The kind of planting (several kinds may plant the same rule).
@@ -55,16 +68,14 @@ enum HarnessGenerator {
                               attempt: clean.attempt, isFallback: clean.isFallback)
     }
 
-    /// The clean program of `seed`, with the model it was printed from.
+    /// The clean program of `seed`, with the model it was printed from: the first attempt that
+    /// compiles with no diagnostic (simple ones after `attempts`), else `minimalModel()`.
     static func cleanModel(seed: UInt64) -> (model: HProgram, program: HarnessProgram) {
-        for attempt in 0..<attempts + 4 {
-            let simple = attempt >= attempts
-            let builder = HarnessBuilder(seed: HarnessRandom.subSeed(seed, attempt: attempt), simple: simple)
-            guard let model = builder.build() else { continue }
-            let text = HarnessPrinter.print(model).text
-            guard diagnostics(of: text).isEmpty else { continue }
+        for number in 0..<attempts + 4 {
+            let result = attempt(seed: seed, number: number)
+            guard let model = result.model, let text = result.text, result.isClean else { continue }
             return (model, HarnessProgram(text: text, constructs: HarnessConstruct.found(in: model), seed: seed,
-                                          planted: nil, attempt: attempt + 1, isFallback: simple))
+                                          planted: nil, attempt: number + 1, isFallback: result.isSimple))
         }
         let model = minimalModel()
         let text = HarnessPrinter.print(model).text
@@ -72,13 +83,16 @@ enum HarnessGenerator {
                                       planted: nil, attempt: attempts + 5, isFallback: true))
     }
 
-    /// What the first attempt of `seed` gives, clean or not, and why an attempt failed: for tests
-    /// that measure the first-try rate.
-    static func firstAttempt(seed: UInt64) -> (text: String?, failure: String?, diagnostics: [Diagnostic]) {
-        let builder = HarnessBuilder(seed: seed)
-        guard let model = builder.build() else { return (nil, builder.failure, []) }
+    /// One attempt at a clean program for `seed`: attempt 0 uses the seed itself, the others
+    /// sub-seeds of it; attempts from `attempts` on are simple programs.
+    static func attempt(seed: UInt64, number: Int) -> HarnessAttempt {
+        let simple = number >= attempts
+        let builder = HarnessBuilder(seed: HarnessRandom.subSeed(seed, attempt: number), simple: simple)
+        guard let model = builder.build() else {
+            return HarnessAttempt(model: nil, text: nil, failure: builder.failure, diagnostics: [], isSimple: simple)
+        }
         let text = HarnessPrinter.print(model).text
-        return (text, nil, diagnostics(of: text))
+        return HarnessAttempt(model: model, text: text, failure: nil, diagnostics: diagnostics(of: text), isSimple: simple)
     }
 
     /// The diagnostics `compile` reports for `text`.
