@@ -132,7 +132,7 @@ extension Checker {
         for (index, state) in graph.states.enumerated() where state.isBottom && !canExit[index] {
             isStuckEntry[index] = state.layer == .base || (state.layer.isLocked && !canDismiss[index])
         }
-        let alive = graph.search(from: isStuckEntry[0] ? [] : [0], certainOnly: false) { _, move in
+        let alive = graph.search(from: graph.startStates.filter { !isStuckEntry[Int($0)] }, certainOnly: false) { _, move in
             move.target < 0 || !isStuckEntry[Int(move.target)]
         }
         let entries = (0..<count).filter { isStuckEntry[$0] && graph.isCertain($0) }.map(Int32.init)

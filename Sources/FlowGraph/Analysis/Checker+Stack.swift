@@ -89,8 +89,8 @@ extension Checker {
             // For a pair reached by a move found late, the state the move was made in: the pair's
             // parent is then the pair gone back to, and the moves up to that state come between.
             var madeIn = [Int32](repeating: -1, count: graph.states.count * 2)
-            parent[0] = -1
-            var queue: [Int32] = [0]
+            var queue: [Int32] = graph.startStates.map { $0 * 2 }
+            for node in queue { parent[Int(node)] = -1 }
             var cursor = 0
             /// The pairs a forward move from `node` reaches. A move made after a back move acts on
             /// the stacks of the state it went back to (`via`): each pair of that state found so far

@@ -142,6 +142,10 @@ struct FlowStateGraph {
     /// states it returns to. In order of state, then move. See `findLandings`.
     var landings: [Landing] = []
 
+    /// The states the flow may start in: its start's, then each other choice's of a start that
+    /// guards decide (state 0 is the first). Every search of what can happen starts from them all.
+    private(set) var startStates: [Int32] = [0]
+
     /// A back move made in state `from`, and the states it can return to (`statesUnder`).
     struct Landing {
         var from: Int32
@@ -165,6 +169,7 @@ struct FlowStateGraph {
         ids = Array(repeating: -1, count: flow.steps.count * Self.statesPerStep)
         guard let start = flow.start else {
             moveStart = [0]
+            startStates = []
             return
         }
         let subflowExits: [(sure: Set<String>, possible: Set<String>)?] = flow.steps.map { $0.runs.map(exitsOfSubflow) }
@@ -173,12 +178,14 @@ struct FlowStateGraph {
 
         var deferred: [(move: Int, from: Int32, state: State)] = []
         var isDeferring = true
-        _ = add(State(step: Int32(start), layer: .base, isBottom: true), from: nil)
+        startStates = [add(State(step: Int32(start), layer: .base, isBottom: true), from: nil)]
         // A flow whose start is decided by guards may start at each of its choices (a tabs flow's
         // choice only picks the tab shown first: the tab bar reaches the others).
         if !flow.isTabs {
             for choice in flow.startChoices.dropFirst() {
-                if let step = choice.step { _ = add(State(step: Int32(step), layer: .base, isBottom: true), from: nil) }
+                guard let step = choice.step else { continue }
+                let state = add(State(step: Int32(step), layer: .base, isBottom: true), from: nil)
+                if !startStates.contains(state) { startStates.append(state) }
             }
         }
         var cursor = 0
