@@ -100,6 +100,14 @@ struct FormatterTests {
         #expect(brace.flatMap(Self.formatted) == brace)
     }
 
+    /// A line break after `->` (which the parser accepts) is no layout of its own: the move goes
+    /// back on its clause's line, and a comment there keeps its break, as anywhere in a line.
+    @Test func aLineBreakAfterTheArrowIsJoined() {
+        let output = Self.formatted("flow A {\nstart B\nstep B {\non x ->\n   pop\non y -> // why\n  pop\n}\n}\n")
+        #expect(output == "flow A {\n    start B\n    step B {\n        on x -> pop\n        on y -> // why\n            pop\n    }\n}\n")
+        #expect(output.flatMap(Self.formatted) == output)
+    }
+
     @Test func refusesAFileWithSyntaxErrors() throws {
         guard case .refused(let diagnostics) = Formatter.format(SourceFile(path: "t.flow", text: "flow A {\n  step B {\n    on x push C\n  }\n}\n")) else {
             Issue.record("a broken file was formatted")

@@ -166,4 +166,71 @@ struct ProgramsWithErrorsTests {
         #expect(rules(program) == ["unknown-name"])
         #expect(rules(program.replacingOccurrences(of: "push Qqqq", with: "push Middle")).contains("link-unreachable"))
     }
+
+    /// Issue 24, defect 8: a syntax error after a link's target dropped the link's move, and what
+    /// only it shows was reported unreachable. The link is kept as far as it was read; its move
+    /// may happen once the line is fixed, so its target, and what that leads to, is not reported
+    /// (an unrelated unreachable step still is); its line reports only its syntax error.
+    @Test(arguments: ["-> dismiss, sheet Project", "-> sheet Project at Overview", "-> sheet Project locked",
+                      "->\n        sheet Project at Overview"])
+    func aLinkWithASyntaxErrorAfterItsTargetMayStillShowIt(link: String) {
+        let result = findings("""
+            flow App {
+                start Home
+                link "/p/{project}" \(link)
+                step Home
+                step Project(project: String) {
+                    on closeTapped -> dismiss
+                    on filesTapped -> push Files
+                }
+                step Files
+                step Orphan
+            }
+            """)
+        #expect(result.count == 2, "\(result)")
+        #expect(result.first?.contains("error [syntax]") == true)
+        #expect(result.last?.hasSuffix("warning [unreachable-step] step 'Orphan' is unreachable: no transition from the start of flow 'App' leads to it") == true)
+    }
+
+    /// In a group, the back move of `-> dismiss, sheet Project` was read as the target's name
+    /// (`'-> push dismiss'`): it says what is wrong now, and the group's step is not unreachable.
+    @Test func aGroupsLinkWithABackMoveSaysSo() {
+        #expect(findings("""
+            destinations Shared {
+                link "/p/{project}" -> dismiss, sheet Project
+                step Project(project: String) {
+                    on closeTapped -> dismiss
+                }
+            }
+            flow App {
+                start Home
+                use Shared
+                step Home
+            }
+            """) == ["2:28: error [syntax] a link makes one move, over whatever is on screen: it cannot go back first with 'dismiss,'"])
+    }
+
+    /// A link line lost before its target was read may show any step of its flow: none is
+    /// reported unreachable there (a link without a move would not make one reachable, but which
+    /// one it was is lost with its text).
+    @Test func aLinkLostBeforeItsTargetMayShowAnyStep() {
+        #expect(rules("""
+            flow App {
+                start Home
+                link /p/{project} -> sheet Project
+                step Home
+                step Project(project: String)
+            }
+            """) == ["syntax"])
+        // Without a move, the link is kept whole: it opens its step along a path, and reaches nothing.
+        #expect(rules("""
+            flow App {
+                start Home
+                link "/p/{project}" -> Project at Overview
+                step Home
+                step Project(project: String)
+            }
+            """) == ["syntax", "unreachable-step"])
+    }
 }
+

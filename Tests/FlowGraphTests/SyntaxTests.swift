@@ -190,4 +190,52 @@ struct SyntaxTests {
                 "9:6: warning [unreachable-flow] flow 'Later' is never run: no reachable step runs it",
             ])
     }
+
+    /// A line break after `->` goes on with the move on the next line, as Swift goes on after a
+    /// binary operator (docs/Language.md, "Lines"); it used to be `expected an action after '->'`.
+    /// A next line that starts with no move is the next declaration, as before.
+    @Test func aLineBreakAfterTheArrowGoesOnWithTheMove() {
+        #expect(findings("""
+            flow A {
+                start X
+                guard ready
+                on signedOut ->
+                    root X
+                step X {
+                    on a ->
+                        push Y if ready
+                    on b -> // why
+                        sheet Z
+                }
+                step Y {
+                    on c ->
+
+                        // the comment and the blank line above are trivia
+                        pop
+                }
+                step Z {
+                    on d ->
+                    on e -> dismiss
+                }
+            }
+            """) == ["19:16: error [syntax] expected an action after '->', found the end of the line"])
+        let program = compile("flow A {\n    start X\n    step X {\n        on a ->\n            push Y\n    }\n    step Y\n}\n").program
+        #expect(program?.flows[0].steps[0].handlers.first?.action.kind == .push)
+    }
+
+    /// `on a -> dismiss on b -> dismiss` on one line is the same slip as `on a -> push X on b -> ...`,
+    /// and says so the same way (it said `'dismiss' takes no target`); a name after a move without
+    /// a target still says that.
+    @Test func aSecondClauseOnTheLineOfAMoveWithoutATargetIsANewLineMissing() {
+        #expect(findings("flow A {\n    start B\n    step B { on a -> dismiss on b -> dismiss }\n}\n")
+            == ["3:30: error [syntax] expected a new line after the declaration, found 'on'"])
+        #expect(findings("flow A {\n    start B\n    step B { on a -> push B on b -> dismiss }\n}\n")
+            == ["3:29: error [syntax] expected a new line after the declaration, found 'on'"])
+        #expect(findings("flow A {\n    start B\n    step B { on a -> pop on b -> pop }\n}\n")
+            == ["3:26: error [syntax] expected a new line after the declaration, found 'on'"])
+        #expect(findings("flow A {\n    start B\n    step B {\n        on a -> close else pop\n    }\n}\n")
+            == ["4:23: error [syntax] 'else' needs a condition: write 'if guardName' before it"])
+        #expect(findings("flow A {\n    start B\n    step B {\n        on a -> dismiss B\n    }\n}\n")
+            == ["4:25: error [syntax] 'dismiss' takes no target"])
+    }
 }

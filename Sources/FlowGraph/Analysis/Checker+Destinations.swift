@@ -15,7 +15,9 @@ extension Checker {
             // Flows no root runs are reported as such; a flow that may do anything may reach anything.
             let running = group.users.filter { entries[$0] != nil || isMaybeRun[$0] }
             guard !running.isEmpty,
-                  running.allSatisfy({ user in graphs[user].map { !$0.reachesWild } ?? false && !isRecursive[user] }) else { continue }
+                  running.allSatisfy({ user in
+                      graphs[user].map { !$0.reachesWild } ?? false && !isRecursive[user] && !program.flows[user].hasLostLinks
+                  }) else { continue }
             // For each flow that runs, where each step of the group is among its steps.
             let copiesOf = running.map { user in
                 var copy = [Int?](repeating: nil, count: steps.count)

@@ -22,8 +22,9 @@ extension Checker {
         let startSeeds = graph.startSeeds()
         for (flowIndex, flow) in program.flows.enumerated() {
             for (linkIndex, link) in flow.links.enumerated() {
-                // A link whose pattern is wrong (already an error) could open anything once fixed.
-                guard let targetStep = link.target, !link.isBroken else { continue }
+                // A link whose pattern is wrong, or whose line has a syntax error (already an error),
+                // could open anything once fixed.
+                guard let targetStep = link.target, !link.isBroken, !link.isIncomplete else { continue }
                 // A link with a move makes it where its flow runs; when it does not, the path leads
                 // to where the flow starts (any of its starts, or tabs), then the link makes its move.
                 let destinations = link.move == nil ? [targetStep] : flow.enteredSteps

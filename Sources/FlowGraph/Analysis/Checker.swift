@@ -222,8 +222,9 @@ public struct Checker {
             guard isRun || isMaybeRun[flowIndex] else { continue }
             let flow = program.flows[flowIndex]
             let graph = graphs[flowIndex]
-            // Without a start (already an error) any step may be shown; a step that may do anything may show any other.
-            let anyStepMaybe = flow.start == nil || graph?.reachesWild == true
+            // Without a start (already an error) any step may be shown; a step that may do anything,
+            // or a link lost to a syntax error, may show any other.
+            let anyStepMaybe = flow.start == nil || flow.hasLostLinks || graph?.reachesWild == true
             for (stepIndex, step) in flow.steps.enumerated() {
                 let isReachable = graph?.isReachable(stepIndex) == true
                 guard isReachable || anyStepMaybe else { continue }

@@ -237,8 +237,10 @@ struct FlowStateGraph {
                          isCertain: isCertain, deferring: isDeferring, deferred: &deferred)
             }
             flow.forEachFlowLevelClause(in: step, handling: stepEvents[stepIndex]) { handlerIndex, handler in
+                // The move of a link whose line has a syntax error may or may not happen once it is fixed.
+                let isCertain = handler.link.map { !flow.links[$0].isIncomplete } ?? true
                 addMoves(of: handler, origin: .clause(ClauseID(step: nil, handler: handlerIndex)), from: current,
-                         isCertain: true, deferring: isDeferring, deferred: &deferred)
+                         isCertain: isCertain, deferring: isDeferring, deferred: &deferred)
             }
             cursor += 1
         }

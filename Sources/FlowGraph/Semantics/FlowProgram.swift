@@ -94,6 +94,8 @@ public struct Flow: Sendable {
     /// Whether some of the flow's own text was lost (a syntax error outside its steps, or a second
     /// declaration of its name): the checker then assumes any of its steps may do anything.
     public var isIncomplete = false
+    /// Whether a syntax error lost a link of the flow (or of a group it uses) before its target was read.
+    public var hasLostLinks = false
     /// Whether this is a destinations group's own declaration (`DestinationGroup.declaration`).
     public var isDestinations = false
     /// The destinations groups the flow uses (`use Name`), by index in `FlowProgram.groups`.
@@ -263,10 +265,12 @@ public struct Link: Sendable {
     /// as a flow-level clause of its flow would (the flow's `handlers` hold that clause, whose
     /// `link` names this link). Nil for a link that opens its step along a path from the root.
     public var move: ActionKind?
+    /// Whether a syntax error on its line lost some of it (already an error): it is not searched,
+    /// and its move is an uncertain one (docs/Language.md, "Programs with errors").
+    public var isIncomplete = false
 
     /// The first pattern, the one messages name.
     public var pattern: LinkPattern { patterns.first ?? LinkPattern(text: "", scheme: nil, segments: [], query: []) }
-
 
     /// The placeholders every pattern has: what any URL of the link gives.
     public var commonPlaceholders: Set<String> {

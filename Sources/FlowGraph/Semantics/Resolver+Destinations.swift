@@ -66,6 +66,7 @@ extension Resolver {
             expanded.links += group.links
             expanded.isIncomplete = expanded.isIncomplete || group.isIncomplete
             expanded.hasLostDeclarations = expanded.hasLostDeclarations || group.hasLostDeclarations
+            expanded.hasLostLinks = expanded.hasLostLinks || group.hasLostLinks
         }
         return (expanded, used)
     }

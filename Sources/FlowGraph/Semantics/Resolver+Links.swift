@@ -27,6 +27,7 @@ extension Resolver {
                             patternRange: SourceRange(file: first.file, start: first.start, end: last.end),
                             ignoresCase: link.ignoresCase, isBroken: isBroken)
         resolved.move = link.move
+        resolved.isIncomplete = link.isIncomplete
         return resolved
     }
 

@@ -120,6 +120,7 @@ public struct Resolver {
             name: syntax.name.text, isTabs: syntax.isTabs, doc: syntax.doc, range: syntax.name.range, start: nil,
             steps: [], exits: [], guards: [], links: [], handlers: [], events: [])
         flow.isIncomplete = syntax.isIncomplete
+        flow.hasLostLinks = syntax.hasLostLinks
         flow.isDestinations = syntax.isDestinations
         var repeated = Set<String>()
         let steps = unique(syntax.steps, name: \.name, message: { SemanticMessages.duplicateStep($0, owner: SemanticMessages.owner(flow)) },

@@ -95,7 +95,10 @@ extension Parser {
     // MARK: - move := ('push' | ... | 'exit') Name ('at' Name)? ('locked' ('while' '!'? Name)?)? | 'pop' | 'dismiss' | 'close'
 
     mutating func parseMove(after word: String) -> ActionSyntax? {
-        guard current.kind == .identifier, !current.isAtLineStart else {
+        // A line break after `->` goes on with the move on the next line, as Swift goes on after a
+        // binary operator; a line that starts with no move is a new declaration, not the action.
+        let goesOn = word == "->" && current.kind == .identifier && ActionKind(rawValue: current.text) != nil
+        guard current.kind == .identifier, !current.isAtLineStart || goesOn else {
             error(SyntaxMessages.expected("an action after '\(word)'", found: describeFollowing(current)), atMissing: current)
             return nil
         }
@@ -105,7 +108,10 @@ extension Parser {
             return nil
         }
         advance()
-        if !kind.hasTarget, current.kind == .identifier, !current.isAtLineStart, current.text != "if" {
+        // `dismiss on b -> ...`: the next clause, on the same line, is a slip that
+        // `finishDeclaration` names, as it does after `push X`; so is an `else` without an `if`.
+        if !kind.hasTarget, current.kind == .identifier, !current.isAtLineStart, current.text != "if", current.text != "else",
+           !(Self.memberKeywords.contains(current.text) && current.isKeyword(current.text) && peekIsName(1)) {
             error(current.isKeyword("locked") ? SyntaxMessages.lockedAfterMove(kind.rawValue) : SyntaxMessages.actionTakesNoTarget(kind.rawValue),
                   at: current)
             return nil

@@ -23,6 +23,18 @@ extension Parser {
             patterns.append(LinkSyntax.Pattern(text: current.text, range: range(of: take())))
         }
         guard expectArrow() else { return nil }
+        // After an error once its target is read, the link is kept as far as it was read: its line
+        // reports only that error, and the checker takes its move as one that may happen
+        // (`markLostText` marks it), so what it leads to is not reported unreachable.
+        var isIncomplete = false
+        // `-> dismiss, sheet Project`: a link makes no back move; what follows the comma is its move.
+        if let back = ActionKind(rawValue: current.text), back.goesBack, current.kind == .identifier,
+           index + 1 < tokens.count, tokens[index + 1].isPunctuation(","), !tokens[index + 1].isAtLineStart {
+            error(SyntaxMessages.backMoveInALink(back.rawValue), at: current)
+            advance()
+            advance()
+            isIncomplete = true
+        }
         // `-> sheet Compose`: the move the link makes where the user is; `-> Compose`: its step.
         var move: ActionKind?
         if let kind = ActionKind(rawValue: current.text), current.kind == .identifier, peekIsName(1), !tokens[index + 1].isAtLineStart {
@@ -36,25 +48,26 @@ extension Parser {
         }
         let targetToken = current
         guard let target = expectName("a step name after '->'") else { return nil }
+        var ignoresCase = false
         if current.isKeyword("at"), !current.isAtLineStart {
             error(SyntaxMessages.atInALink, at: current)
             skipToLineStart()
-            return nil
-        }
-        // `-> X ignoring case`
-        var ignoresCase = false
-        if current.isKeyword("ignoring"), !current.isAtLineStart {
+            isIncomplete = true
+        } else if current.isKeyword("ignoring"), !current.isAtLineStart {
+            // `-> X ignoring case`
             advance()
-            guard current.isKeyword("case"), !current.isAtLineStart else {
+            if current.isKeyword("case"), !current.isAtLineStart {
+                advance()
+                ignoresCase = true
+            } else {
                 error(SyntaxMessages.expected("'case' after 'ignoring'", found: describeFollowing(current)), atMissing: current)
-                return nil
+                isIncomplete = true
             }
-            advance()
-            ignoresCase = true
         }
-        // A group's link is made in the flow on screen that uses the group: it needs a move.
+        // A group's link is made in the flow on screen that uses the group: it needs a move. One
+        // whose line has an error already and says none is lost text (any step may be its target).
         if inDestinations, move == nil {
-            error(SyntaxMessages.linkInDestinationsNeedsAMove(target.text), at: targetToken)
+            if !isIncomplete { error(SyntaxMessages.linkInDestinationsNeedsAMove(target.text), at: targetToken) }
             return nil
         }
         return LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move)

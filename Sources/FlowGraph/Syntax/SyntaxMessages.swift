@@ -50,6 +50,9 @@ enum SyntaxMessages {
     static func notALinkMove(_ action: String) -> String {
         "a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with '\(action)'"
     }
+    static func backMoveInALink(_ back: String) -> String {
+        "a link makes one move, over whatever is on screen: it cannot go back first with '\(back),'"
+    }
     static let atInALink = "a link opens its own step; to open a subflow inside, link to the step inside it"
     static let lockedCover = "a cover is always locked: the user can never swipe it away, so 'locked' is for 'sheet' and 'popover'"
     static func lockedAfterMove(_ action: String) -> String {

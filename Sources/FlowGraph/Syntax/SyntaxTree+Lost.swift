@@ -19,19 +19,32 @@ extension SyntaxTree {
             if let stepIndex = DeclarationScopes.last(flows[flowIndex].steps, startingAtOrBefore: offset, \.range),
                offset <= flows[flowIndex].steps[stepIndex].range.end {
                 flows[flowIndex].steps[stepIndex].isIncomplete = true
+            } else if let linkIndex = linkOnLine(of: diagnostic.range, in: flows[flowIndex].links) {
+                // A link kept as far as it was read: its move (if it has one) may happen.
+                flows[flowIndex].links[linkIndex].isIncomplete = true
             } else {
                 // What the lost line was, by its first word: a declaration adds no move.
                 switch Self.firstWord(of: diagnostic.range, in: files) {
                 case "step", "exit", "guard", "start":
                     flows[flowIndex].hasLostDeclarations = true
                 case "link":
-                    break  // A link adds no move and declares nothing; a broken one is its own error.
+                    // A link lost before its target was read declares nothing, but may show any step.
+                    flows[flowIndex].hasLostLinks = true
                 default:
                     flows[flowIndex].isIncomplete = true
                     flows[flowIndex].hasLostDeclarations = true
                 }
             }
         }
+    }
+
+    /// The link (of a flow's, in source order) on whose lines `range` starts: from the line of
+    /// `link` to its last token's, where what is left of the line is reported.
+    private func linkOnLine(of range: SourceRange, in links: [LinkSyntax]) -> Int? {
+        guard let index = DeclarationScopes.last(links, startingAtOrBefore: range.start, \.range),
+              files.indices.contains(range.file) else { return nil }
+        let file = files[range.file]
+        return file.location(of: range.start).line <= file.location(of: links[index].range.end).line ? index : nil
     }
 
     /// The first word of the line where `range` starts.

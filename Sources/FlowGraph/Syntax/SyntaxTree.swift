@@ -58,6 +58,9 @@ public struct FlowSyntax: Sendable {
     /// Whether a syntax error lost text outside the flow's steps that may have declared a name
     /// (`step`, `exit`, `guard`, `start`, or a line that is none of the flow's members).
     public var hasLostDeclarations = false
+    /// Whether a syntax error lost a `link` line before its target was read: that link may show
+    /// any step of the flow.
+    public var hasLostLinks = false
     public var starts: [StartSyntax] = []
     public var steps: [StepSyntax] = []
     public var exits: [ExitSyntax] = []
@@ -164,6 +167,9 @@ public struct LinkSyntax: Sendable {
     /// `sheet` in `link "/compose" -> sheet Compose`: the move the link makes over whatever its
     /// flow shows (nil: the link opens its step along a path from the root).
     public var move: ActionKind?
+    /// Whether a syntax error on its line lost some of it (after its target): its move is one
+    /// that may happen, as far as the checker knows.
+    public var isIncomplete = false
 }
 
 /// `on event(payload) -> action if !guard else action`; in an alert, `on button` alone (no action:
