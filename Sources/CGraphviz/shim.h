@@ -149,4 +149,42 @@ static inline void fg_set_default(Agraph_t *graph, int kind, const char *name, c
     agattr(graph, kind, (char *)name, (char *)value);
 }
 
+// Freeing a dot layout, without Graphviz 2.42's double free.
+//
+// dot keeps each rank's nodes in a list `v` whose memory `av` owns (`rank_t`, graphviz/types.h);
+// gvFreeLayout frees `av`. For a labelled edge between two nodes that dot puts on one rank, not
+// side by side, dot inserts a node for the label into the rank above (lib/dotgen/flat.c,
+// `make_vn_slot`), growing `v` with realloc and leaving `av` as it was. When realloc moved the
+// list, `av` points at memory realloc already freed, and gvFreeLayout frees it a second time:
+// heap corruption (`free(): double free detected in tcache 2`, or a crash later elsewhere) that
+// depends on where the heap put the list, so almost any change to the graph hid it. Newer
+// Graphviz moves `av` with `v` there; this does the same after the layout, for the root graph
+// (a cluster's `v` is a window into the root's list, its own `av` is never reallocated).
+// A list that was not moved, or a Graphviz that keeps them together, is left as it is.
+
+/// Points each of the root graph's rank lists' owner (`av`) at the list itself (`v`) where dot
+/// moved the list away from its owner's block (of `an` + 1 pointers); returns how many it mended.
+static inline int fg_mend_rank_lists(Agraph_t *graph) {
+    Agraphinfo_t *info = (Agraphinfo_t *)aggetrec(graph, (char *)"Agraphinfo_t", 0);
+    if (!info || !info->rank) return 0;
+    int mended = 0;
+    for (int r = info->minrank; r <= info->maxrank; r++) {
+        rank_t *rank = &info->rank[r];
+        if (!rank->v || !rank->av || rank->an < 0) continue;
+        uintptr_t list = (uintptr_t)rank->v, start = (uintptr_t)rank->av;
+        uintptr_t end = start + (uintptr_t)rank->an * sizeof(node_t *);
+        if (list < start || list > end) {
+            rank->av = rank->v;
+            mended += 1;
+        }
+    }
+    return mended;
+}
+
+/// Frees the layout of `graph` (gvFreeLayout), mending its rank lists first.
+static inline void fg_free_layout(GVC_t *context, Agraph_t *graph) {
+    fg_mend_rank_lists(graph);
+    gvFreeLayout(context, graph);
+}
+
 #endif

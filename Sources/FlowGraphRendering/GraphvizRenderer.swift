@@ -81,7 +81,8 @@ public final class GraphvizRenderer: @unchecked Sendable {
             guard let graph = build(diagram) else { throw RenderError(messages: ["Graphviz could not create the graph"]) }
             defer { agclose(graph) }
             guard gvLayout(context, graph, "dot") == 0 else { throw RenderError(messages: ["Graphviz could not lay out the graph"]) }
-            defer { gvFreeLayout(context, graph) }
+            // Not gvFreeLayout alone: Graphviz 2.42's dot can leave a rank list it moved to be freed twice (CGraphviz/shim.h).
+            defer { fg_free_layout(context, graph) }
             var buffer: UnsafeMutablePointer<CChar>?
             var length: UInt32 = 0
             guard gvRenderData(context, graph, format.rawValue, &buffer, &length) == 0, let buffer else {
