@@ -1,4 +1,6 @@
+#if canImport(FlowGraphRuntime)  // the fuzz harness compiles the runtime into its one module
 @testable import FlowGraphRuntime
+#endif
 @testable import FlowGraph
 
 typealias ReplayNavigator = Navigator<ReplayProgram>

@@ -1,4 +1,6 @@
+#if canImport(FlowGraphRuntime)  // the fuzz harness compiles the runtime into its one module
 @testable import FlowGraphRuntime
+#endif
 @testable import FlowGraph
 
 /// The checker's claims about a program, replayed on the navigator (docs/Development.md, "The
@@ -20,7 +22,8 @@ enum Replay {
     struct Limits {
         /// The most states searched; a search that stops there is not complete.
         var states = 400
-        /// How many of the states met (beyond the starts and tabs) each link is opened from.
+        /// How many of the states met (beyond the starts and tabs) each link is opened from, spread
+        /// over the search.
         var linkStates = 8
     }
 
@@ -154,8 +157,9 @@ enum Replay {
                 linkStates.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: found[start.index].way + ["select tab \(tab)"]))
             }
         }
-        var random = SplitMix64(seed: UInt64(found.count))
-        for _ in 0..<min(limits.linkStates, found.count) { linkStates.append(found[random.below(found.count)]) }
+        // States met along the search, spread over it: shallow ones, and deep ones.
+        let step = max(1, found.count / max(1, limits.linkStates))
+        for index in stride(from: step / 2, to: found.count, by: step).prefix(limits.linkStates) { linkStates.append(found[index]) }
         for url in catalog.urls where analysis.linkPaths[url.link.flow][url.program] != nil {
             report.links += 1
             for state in linkStates {
@@ -309,18 +313,4 @@ struct ReplayCatalog {
         startAnswers = [GuardAnswers(fallback: true), GuardAnswers(fallback: false)]
             + flips.flatMap { [GuardAnswers(fallback: true, answers: [$0: false]), GuardAnswers(fallback: false, answers: [$0: true])] }
     }
-}
-
-/// A small deterministic random generator (SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

@@ -1,4 +1,6 @@
+#if canImport(FlowGraphRuntime)  // the fuzz harness compiles the runtime into its one module
 import FlowGraphRuntime
+#endif
 @testable import FlowGraph
 
 /// A compiled program run by the navigator in process, without `swiftc`: the engine reads the
