@@ -296,14 +296,18 @@ extension Resolver {
             if let first { bucket.byFirst[first, default: []].append(later) } else { bucket.open.append(later) }
             bucket.all.append(later)
             buckets[length] = bucket
-            for earlier in candidates where (earlier.flow, earlier.link) != (later.flow, later.link) {
+            for earlier in candidates {
                 let earlierLink = program.flows[earlier.flow].links[earlier.link]
+                let isSameLink = (earlier.flow, earlier.link) == (later.flow, later.link)
                 // Two copies of one destinations group's link (one a flow that uses the group) are one link.
-                if earlierLink.range == laterLink.range { continue }
+                if !isSameLink, earlierLink.range == laterLink.range { continue }
                 let earlierPattern = earlierLink.patterns[earlier.pattern]
                 let message: String
                 switch laterPattern.overlap(with: earlierPattern) {
                 case .disjoint: continue
+                // Two patterns of one link open the same step: the narrower is tried first, so that
+                // `/u/{id}.json` gives `id` without `.json` where `/u/{id}` is there too; others may overlap.
+                case .same where isSameLink, .crossing where isSameLink: continue
                 case .narrower:
                     program.flows[later.flow].links[later.link].precedence[later.pattern] += 1
                     continue

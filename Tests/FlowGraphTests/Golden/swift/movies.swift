@@ -672,14 +672,14 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step MovieDetail - 0 in movie:MovieID on 3 cover 7 on 4 push 5 on 5 sheet 8 on 6 pop
         step Reviews - 4 in movie:MovieID
         step Person - 0 in person:PersonID
-        step Trailer - 4 in video:VideoID on 7 dismiss on 8 dismiss on 9 dismiss , push 4
+        step Trailer - 0 in video:VideoID on 7 dismiss on 8 dismiss on 9 dismiss , push 4
         step Rate - 4 in movie:MovieID on 10 dismiss on 11 dismiss
         on 9 push 4
         on 12 push 6
         link 4 /movies/{movie} - /movies {0} or movies://movie/{movie} movies /movie {0} path b10 e11 e0 m0:*:0:0
         link 6 /people/{person} - /people {0} or movies://person/{person} movies /person {0} path b10 e11 e0 m0:*:1:0
         link 1 /genres/{genre} - /genres {0} path b10 e11 e0 m0:0:0:0
-        link 3 /search/movie?query%3D{query} - /search /movie ?query={0} or movies://search/movie?query%3D{query} movies /search /movie ?query={0} path b10 e11 e0 m0:0:1:0 m0:2:0:0
+        link 3 /search/movie?query%3D{query} - /search /movie ?query={0} or movies://search/movie?query%3D{query} movies !p1 /search /movie ?query={0} path b10 e11 e0 m0:0:1:0 m0:2:0:0
         link 7 /trailers/{video} - /trailers {0} or movies://trailer/{video} movies /trailer {0} move cover path b10 e11 e0
         flow MoviesApp 0 1 1 guard hasCompletedOnboarding 0 event signedOut
         starts if 0 1 else 0
