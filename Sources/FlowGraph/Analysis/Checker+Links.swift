@@ -13,11 +13,13 @@ extension Checker {
         var cache: [String: CompositeGraph.Search] = [:]
         // Steps that may do anything, or run a flow that does not resolve (see `FlowUnknowns`).
         let unknownSteps = CompositeGraph.Unknowns(
-            isWild: program.flows.indices.map { flow in graphs[flow]?.isWild ?? program.flows[flow].steps.map { _ in true } },
+            isWild: program.flows.indices.map { flow in graphs[flow]?.goesAnywhere ?? program.flows[flow].steps.map { _ in true } },
             runsUnknown: program.flows.map { $0.steps.map(\.runsUnknownFlow) },
             anyFlow: program.hasLostFlows)
+        // A step that may do anything but go anywhere has a move of a kind a fix may change (an
+        // uncertain edge of the composite graph, which only the search with unknowns follows).
         let hasUnknowns = unknownSteps.anyFlow || unknownSteps.isWild.contains { $0.contains(true) }
-            || unknownSteps.runsUnknown.contains { $0.contains(true) }
+            || unknownSteps.runsUnknown.contains { $0.contains(true) } || graphs.contains { $0?.isWild.contains(true) == true }
         var result: [[NavigationPath?]] = program.flows.map { Array(repeating: nil, count: $0.links.count) }
         for (flowIndex, flow) in program.flows.enumerated() {
             for (linkIndex, link) in flow.links.enumerated() {
@@ -118,6 +120,9 @@ struct CompositeGraph {
         /// The arguments of the guards a link asks to make the move (ids of `inputID`), which the
         /// URL must give; optional ones are nil when it does not.
         var arguments: [Int32] = []
+        /// Whether the move happens only if an error is fixed one way: a `select` outside tabs,
+        /// which only the search with unknowns follows.
+        var isUncertain = false
 
         /// `event: action`, `event: action (else)` or `runs`.
         func via(in program: FlowProgram) -> String {
@@ -192,16 +197,18 @@ struct CompositeGraph {
                 transition.forEachAction { action in
                     defer { branch += 1 }
                     guard let target = action.target, action.back == nil else { return }
+                    var isUncertain = false
                     switch action.kind.targetRole {
                     case .newScreen: break
                     case .shownStep where action.kind == .select && flow.isTabs: break  // a tab, shown from the tab bar
+                    case .shownStep where action.kind == .select: isUncertain = true  // outside tabs (an error): a fix keeps a move there
                     // A link never taps an alert's button: the user decides there.
                     case .shownStep, .exit, .alert, .none: return
                     }
                     let clause = ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch)
                     edges.append(Edge(
                         target: Int32(base + target), clause: clause, isBlocked: isExitHandler || branch >= guardedBranches,
-                        arguments: arguments(clause)))
+                        arguments: arguments(clause), isUncertain: isUncertain))
                 }
             }
             for stepIndex in flow.steps.indices {
@@ -314,7 +321,8 @@ struct CompositeGraph {
         while cursor < queue.count {
             let node = Int(queue[cursor])
             cursor += 1
-            for index in Int(edgeStart[node]) ..< Int(edgeStart[node + 1]) where everyMove || !edges[index].isBlocked {
+            for index in Int(edgeStart[node]) ..< Int(edgeStart[node + 1])
+            where (everyMove || !edges[index].isBlocked) && (unknowns != nil || !edges[index].isUncertain) {
                 if let given, !edges[index].arguments.allSatisfy(given.contains) { continue }
                 reach(Int(edges[index].target), from: node, edges[index])
             }
