@@ -25,9 +25,11 @@ struct DiffCommandTests {
         let run = try CommandLineTests.run(["diff", "--format", "json"] + Self.mastodon)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Int])
-        #expect(summary == ["link": 4, "router": 2, "journey": 0, "failing": 4])
+        #expect(summary == ["link": 4, "router": 2, "journey": 1, "failing": 4])
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(findings.count == 6)
+        #expect(findings.count == 7)
+        // Every link finding has its URL (a link-guard-added had `null`).
+        #expect(findings.filter { $0["category"] as? String == "link" }.allSatisfy { $0["example"] is String })
         let first = try #require(findings.first)
         #expect(first["rule"] as? String == "link-removed")
         #expect(first["category"] as? String == "link")
@@ -42,7 +44,7 @@ struct DiffCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let sarifRun = try #require((object["runs"] as? [[String: Any]])?.first)
         let results = try #require(sarifRun["results"] as? [[String: Any]])
-        #expect(results.count == 6)
+        #expect(results.count == 7)
         #expect(results.allSatisfy { $0["relatedLocations"] != nil })
         let rules = try #require(((sarifRun["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         #expect(rules.count == DiffRule.allCases.count)
@@ -53,10 +55,29 @@ struct DiffCommandTests {
         let run = try CommandLineTests.run(["diff", "--format", "github", "--fail-on", "link,router"] + Self.mastodon)
         #expect(run.status == 1)
         let lines = run.output.split(separator: "\n")
-        #expect(lines.count == 6)
-        #expect(lines.allSatisfy { $0.hasPrefix("::error file=\(Self.mastodon[1]),") })
+        #expect(lines.count == 7)
+        #expect(lines.prefix(6).allSatisfy { $0.hasPrefix("::error file=\(Self.mastodon[1]),") })
+        #expect(lines.dropFirst(6).first?.hasPrefix("::notice file=\(Self.mastodon[1]),") == true)
         #expect(lines[0].contains("title=flowgraph diff%3A link-removed::"))
         #expect(lines[0].contains("%0Anote: before: \(Self.mastodon[0]):7:42"))
+    }
+
+    /// Issue 24, defect 11: `if isAuth` put in front of the only way to a screen without a link
+    /// reported nothing, even with every category failing; and the Markdown left out the flow of a
+    /// removed link and an added guard, whose edges had no guard labels.
+    @Test func aGuardInFrontOfAScreenIsAJourneyChangeDrawnWithItsLabel() throws {
+        let guarded = ["Tests/FlowGraphTests/Fixtures/diff/journey-guard-added/old.flow", "Tests/FlowGraphTests/Fixtures/diff/journey-guard-added/new.flow"]
+        #expect(try CommandLineTests.run(["diff"] + guarded).status == 0)
+        let failing = try CommandLineTests.run(["diff", "--fail-on", "link,router,journey"] + guarded)
+        #expect(failing.status == 1)
+        #expect(failing.output.contains("[journey-guard-added]"))
+        let pair = ["Tests/FlowGraphTests/Fixtures/diff/link-and-guard/old.flow", "Tests/FlowGraphTests/Fixtures/diff/link-and-guard/new.flow"]
+        let markdown = try CommandLineTests.run(["diff", "--format", "markdown", "--fail-on", "none"] + pair).output
+        #expect(markdown.contains("#### App\n\n```mermaid\nflowchart LR"), "\(markdown)")
+        #expect(markdown.contains("[\"deep links\"]"))
+        #expect(markdown.contains(" -.->|\"/tag/{tag}\"| "), "the removed link, a ghost")
+        #expect(markdown.contains("|\"tagTapped [isAuth] → push Tag\"|"), "the guarded move, labelled")
+        #expect(markdown.contains(" -.->|\"tagTapped → push Tag\"| "), "the unguarded move, removed")
     }
 
     @Test func failOnChoosesTheCategoriesThatFail() throws {

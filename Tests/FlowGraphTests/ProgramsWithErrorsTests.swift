@@ -232,5 +232,48 @@ struct ProgramsWithErrorsTests {
             }
             """) == ["syntax", "unreachable-step"])
     }
+
+    /// Issue 24, defect 10: `select Home` outside a tabs flow made its step "may do anything", so an
+    /// unrelated unreachable step and a `link-unreachable` of the same flow were withheld. Its step
+    /// is named and resolves: it is a move there that any fix keeps, of a kind a fix may change.
+    @Test func aSelectOutsideTabsIsAMoveToItsStepOfAKindAFixMayChange() {
+        #expect(findings("""
+            flow App {
+                start Home
+                link "/detail" -> Detail
+                step Home {
+                    on a -> select Home
+                    on b(id: Int) -> push Item
+                }
+                step Item(id: Int) {
+                    on c -> push Detail
+                }
+                step Detail
+                step Orphan
+            }
+            """) == [
+                "3:10: warning [link-unreachable] link '/detail' cannot be opened: every path to step 'Detail' needs an input the URL does not give, or a move only the user can make",
+                "5:17: error [select-outside-tabs] 'select' can only switch tabs, and flow 'App' is not a tabs flow",
+                "12:10: warning [unreachable-step] step 'Orphan' is unreachable: no transition from the start of flow 'App' leads to it",
+            ])
+        // What only the select leads to may be reached once it is fixed, by a link too; the cover it
+        // is made in may be left by it (`root Settings`): none of that is reported.
+        #expect(rules("""
+            flow App {
+                start Home
+                link "/about" -> About
+                step Home {
+                    on helpTapped -> cover Help
+                }
+                step Help {
+                    on settingsTapped -> select Settings
+                }
+                step Settings {
+                    on aboutTapped -> push About
+                }
+                step About
+            }
+            """) == ["select-outside-tabs"])
+    }
 }
 

@@ -16,7 +16,7 @@ extension Checker {
             let running = group.users.filter { entries[$0] != nil || isMaybeRun[$0] }
             guard !running.isEmpty,
                   running.allSatisfy({ user in
-                      graphs[user].map { !$0.reachesWild } ?? false && !isRecursive[user] && !program.flows[user].hasLostLinks
+                      graphs[user].map { !$0.reachesAnywhere } ?? false && !isRecursive[user] && !program.flows[user].hasLostLinks
                   }) else { continue }
             // For each flow that runs, where each step of the group is among its steps.
             let copiesOf = running.map { user in

@@ -13,11 +13,13 @@ extension Checker {
         var cache: [String: CompositeGraph.Search] = [:]
         // Steps that may do anything, or run a flow that does not resolve (see `FlowUnknowns`).
         let unknownSteps = CompositeGraph.Unknowns(
-            isWild: program.flows.indices.map { flow in graphs[flow]?.isWild ?? program.flows[flow].steps.map { _ in true } },
+            isWild: program.flows.indices.map { flow in graphs[flow]?.goesAnywhere ?? program.flows[flow].steps.map { _ in true } },
             runsUnknown: program.flows.map { $0.steps.map(\.runsUnknownFlow) },
             anyFlow: program.hasLostFlows)
+        // A step that may do anything but go anywhere has a move of a kind a fix may change (an
+        // uncertain edge of the composite graph, which only the search with unknowns follows).
         let hasUnknowns = unknownSteps.anyFlow || unknownSteps.isWild.contains { $0.contains(true) }
-            || unknownSteps.runsUnknown.contains { $0.contains(true) }
+            || unknownSteps.runsUnknown.contains { $0.contains(true) } || graphs.contains { $0?.isWild.contains(true) == true }
         var result: [[NavigationPath?]] = program.flows.map { Array(repeating: nil, count: $0.links.count) }
         let startSeeds = graph.startSeeds()
         for (flowIndex, flow) in program.flows.enumerated() {
@@ -135,6 +137,9 @@ struct CompositeGraph {
         /// or a move that goes back first (only the search for a user's way takes it; see
         /// `search(userMoves:)`).
         var isUserMove = false
+        /// Whether the move happens only if an error is fixed one way: a `select` outside tabs,
+        /// which only the search with unknowns follows.
+        var isUncertain = false
 
         /// `event: action`, `event: action (else)` or `runs`.
         func via(in program: FlowProgram) -> String {
@@ -210,9 +215,11 @@ struct CompositeGraph {
                 transition.forEachAction { action in
                     defer { branch += 1 }
                     guard let target = action.target else { return }
+                    var isUncertain = false
                     switch action.kind.targetRole {
                     case .newScreen: break
                     case .shownStep where action.kind == .select && flow.isTabs: break  // a tab, shown from the tab bar
+                    case .shownStep where action.kind == .select: isUncertain = true  // outside tabs (an error): a fix keeps a move there
                     case .alert:
                         // The moves of the alert's buttons, made where it was shown.
                         guard button == nil, flow.alerts.indices.contains(target) else { return }
@@ -233,12 +240,13 @@ struct CompositeGraph {
                     // under), nor another link's move (`link "/compose" -> sheet Compose`: opening
                     // that link is the user's way there).
                     if button != nil || action.back != nil || isLinkMove {
-                        edges.append(Edge(target: Int32(base + target), clause: clause, isBlocked: true, isUserMove: true))
+                        edges.append(Edge(target: Int32(base + target), clause: clause, isBlocked: true, isUserMove: true,
+                                          isUncertain: isUncertain))
                         return
                     }
                     edges.append(Edge(
                         target: Int32(base + target), clause: clause, isBlocked: isExitHandler || branch >= guardedBranches,
-                        arguments: arguments(clause)))
+                        arguments: arguments(clause), isUncertain: isUncertain))
                 }
             }
             for stepIndex in flow.steps.indices {
@@ -369,7 +377,7 @@ struct CompositeGraph {
             let node = Int(queue[cursor])
             cursor += 1
             for index in Int(edgeStart[node]) ..< Int(edgeStart[node + 1])
-            where edges[index].isUserMove ? userMoves : everyMove || !edges[index].isBlocked {
+            where (edges[index].isUserMove ? userMoves : everyMove || !edges[index].isBlocked) && (unknowns != nil || !edges[index].isUncertain) {
                 if let given, !edges[index].arguments.allSatisfy(given.contains) { continue }
                 reach(Int(edges[index].target), from: node, edges[index])
             }

@@ -55,8 +55,8 @@ extension Checker {
                 report(.unreachableFlow, AnalysisMessages.unreachableFlow(flow.name), at: flow.range, notes: notes)
                 continue
             }
-            // A step that may do anything could lead to any other, and so could a link lost to a syntax error.
-            guard !flow.isTabs, !flow.hasLostLinks, let graph = graphs[flowIndex], !graph.reachesWild else { continue }
+            // A step that may go anywhere could lead to any other, and so could a link lost to a syntax error.
+            guard !flow.isTabs, !flow.hasLostLinks, let graph = graphs[flowIndex], !graph.reachesAnywhere else { continue }
             for (stepIndex, step) in flow.steps.enumerated() where !graph.isReachable(stepIndex) && step.shared == nil {
                 // A link opens its step along a path from the root, so it does not make a step reachable.
                 let notes = flow.links.filter { $0.target == stepIndex }.map {

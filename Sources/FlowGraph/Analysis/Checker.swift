@@ -162,46 +162,47 @@ public struct Checker {
     /// What the checker cannot know about a flow's steps: see `FlowUnknowns`.
     func unknowns(of flow: Flow) -> FlowUnknowns {
         var unknowns = FlowUnknowns.none(flow.steps.count)
-        /// (goes anywhere, takes an unnamed exit) for a clause whose action names nothing that resolves.
-        func classify(_ transition: Transition) -> (wild: Bool, exit: Bool) {
+        typealias Found = (wild: Bool, anywhere: Bool, exit: Bool)
+        func merge(_ one: Found, _ other: Found) -> Found {
+            (one.wild || other.wild, one.anywhere || other.anywhere, one.exit || other.exit)
+        }
+        /// (may do anything, may show any step, takes an unnamed exit) for a clause whose action
+        /// names nothing that resolves, or is a `select` outside tabs.
+        func classify(_ transition: Transition) -> Found {
             var shown = Set<Int>()
             return classify(transition, shown: &shown)
         }
         /// `shown`: the alerts already looked into (alerts may show each other).
-        func classify(_ transition: Transition, shown: inout Set<Int>) -> (wild: Bool, exit: Bool) {
-            var result = (wild: false, exit: false)
+        func classify(_ transition: Transition, shown: inout Set<Int>) -> Found {
+            var result: Found = (false, false, false)
             transition.forEachAction { action in
-                if action.kind == .select, !flow.isTabs { result.wild = true }
+                // A `select` outside tabs whose step resolves: a fix keeps a move to that step (the
+                // state graph makes it an uncertain move), of a kind it may change.
+                if action.kind == .select, !flow.isTabs, action.target != nil { result.wild = true }
                 // An alert's buttons make their moves where it was shown: they are the clause's.
                 if action.kind.targetRole == .alert, let alert = action.target, shown.insert(alert).inserted {
-                    if flow.alerts[alert].isIncomplete { result.wild = true }
+                    if flow.alerts[alert].isIncomplete { result = merge(result, (true, true, false)) }
                     for button in flow.alerts[alert].buttons {
                         guard let clause = button.clause else { continue }
-                        let found = classify(clause, shown: &shown)
-                        result = (result.wild || found.wild, result.exit || found.exit)
+                        result = merge(result, classify(clause, shown: &shown))
                     }
                 }
                 guard action.kind.hasTarget, action.target == nil else { return }
                 switch action.kind {
                 case .exit: result.exit = true
                 case .popTo: break  // It can only go back to where the user was: no new place, no way out.
-                default: result.wild = true
+                default: result = merge(result, (true, true, false))
                 }
             }
             return result
         }
-        var flowLevel = (wild: flow.isIncomplete, exit: false)
-        for handler in flow.handlers {
-            let found = classify(handler)
-            flowLevel = (flowLevel.wild || found.wild, flowLevel.exit || found.exit)
-        }
+        var flowLevel: Found = (flow.isIncomplete, flow.isIncomplete, false)
+        for handler in flow.handlers { flowLevel = merge(flowLevel, classify(handler)) }
         for (index, step) in flow.steps.enumerated() {
-            var own = (wild: step.isIncomplete || flowLevel.wild, exit: flowLevel.exit)
-            for handler in step.handlers {
-                let found = classify(handler)
-                own = (own.wild || found.wild, own.exit || found.exit)
-            }
+            var own = merge(flowLevel, (step.isIncomplete, step.isIncomplete, false))
+            for handler in step.handlers { own = merge(own, classify(handler)) }
             unknowns.isWild[index] = own.wild
+            unknowns.goesAnywhere[index] = own.anywhere
             unknowns.mayExit[index] = own.exit
         }
         return unknowns
@@ -222,9 +223,9 @@ public struct Checker {
             guard isRun || isMaybeRun[flowIndex] else { continue }
             let flow = program.flows[flowIndex]
             let graph = graphs[flowIndex]
-            // Without a start (already an error) any step may be shown; a step that may do anything,
+            // Without a start (already an error) any step may be shown; a step that may go anywhere,
             // or a link lost to a syntax error, may show any other.
-            let anyStepMaybe = flow.start == nil || flow.hasLostLinks || graph?.reachesWild == true
+            let anyStepMaybe = flow.start == nil || flow.hasLostLinks || graph?.reachesAnywhere == true
             for (stepIndex, step) in flow.steps.enumerated() {
                 let isReachable = graph?.isReachable(stepIndex) == true
                 guard isReachable || anyStepMaybe else { continue }

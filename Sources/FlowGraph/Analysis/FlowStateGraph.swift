@@ -131,8 +131,13 @@ struct FlowStateGraph {
     let isWild: [Bool]
     /// Whether each step may take an exit the checker cannot name (`exit Typo`).
     let mayExit: [Bool]
+    /// Whether each step may show any step of the flow (see `FlowUnknowns`).
+    let goesAnywhere: [Bool]
     /// Whether some reachable state is of a step that can do anything (see `isWild`).
     private(set) var reachesWild = false
+    /// Whether some reachable state is of a step that may show any step of the flow: none of the
+    /// flow's steps is then surely unreachable.
+    private(set) var reachesAnywhere = false
     /// Whether some reachable state is of a step that can do anything or take an unnamed exit: the
     /// flow may then take any of its exits.
     private(set) var reachesUnknown = false
@@ -166,6 +171,7 @@ struct FlowStateGraph {
         self.flow = flow
         isWild = unknowns.isWild
         mayExit = unknowns.mayExit
+        goesAnywhere = unknowns.goesAnywhere
         ids = Array(repeating: -1, count: flow.steps.count * Self.statesPerStep)
         guard let start = flow.start else {
             moveStart = [0]
@@ -249,6 +255,7 @@ struct FlowStateGraph {
         if !resultClauses.isEmpty { findLandings(of: resultClauses) }
         if !lateMoves.isEmpty { mergeLateMoves() }
         reachesWild = states.contains { isWild[Int($0.step)] }
+        reachesAnywhere = states.contains { goesAnywhere[Int($0.step)] }
         reachesUnknown = reachesWild || states.contains { mayExit[Int($0.step)] }
     }
 
@@ -296,10 +303,15 @@ struct FlowStateGraph {
             }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
             let kind = Self.acting(action.kind, in: state)
+            // A `select` outside tabs (already an error) is a move to its step that a fix keeps,
+            // made as a tab's would be; only an uncertain one, since a fix may change its kind.
+            let isUnknownKind = action.kind == .select && !flow.isTabs
             var move = Move(target: -1, kind: kind, written: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
-                            isCertain: isCertain)
-            if let next = successor(of: state, kind, actionTarget, mayBeLocked: action.mayBeLocked) {
-                if isCertain || !deferring {
+                            isCertain: isCertain && !isUnknownKind)
+            let next = isUnknownKind ? State(step: Int32(actionTarget), layer: .base, isBottom: true)
+                : successor(of: state, kind, actionTarget, mayBeLocked: action.mayBeLocked)
+            if let next {
+                if move.isCertain || !deferring {
                     move.target = add(next, from: (current, move))
                 } else {
                     deferred.append((allMoves.count, current, next))
@@ -428,12 +440,19 @@ struct FlowStateGraph {
 }
 
 /// What the checker cannot know about a flow's steps because of errors: a step that can do
-/// anything (`isWild`), and one that may take an exit it cannot name (`mayExit`).
+/// anything (`isWild`), one that may also show any step of its flow (`goesAnywhere`: all wild ones
+/// but those whose only unknown is the kind of a move to a known step, a `select` outside tabs,
+/// whose move the graph makes as an uncertain one), and one that may take an exit it cannot name
+/// (`mayExit`).
 struct FlowUnknowns {
     var isWild: [Bool]
+    var goesAnywhere: [Bool]
     var mayExit: [Bool]
 
-    static func none(_ count: Int) -> FlowUnknowns { FlowUnknowns(isWild: Array(repeating: false, count: count), mayExit: Array(repeating: false, count: count)) }
+    static func none(_ count: Int) -> FlowUnknowns {
+        let none = Array(repeating: false, count: count)
+        return FlowUnknowns(isWild: none, goesAnywhere: none, mayExit: none)
+    }
 }
 
 extension Flow {

@@ -53,10 +53,11 @@ public enum DiagramStyle {
     /// What an edge's label says of the condition of action `branch` of a clause's chain: ` [g]`,
     /// ` [!g]`, ` [else if g]`, ` [else]` or nothing; a guard with arguments shows their names,
     /// ` [canOpen(status)]` (the types are in the source, and would crowd the edge).
-    static func conditionLabel(_ conditions: [Condition], branch: Int, in flow: Flow) -> String {
+    /// `guardName`: how a guard is named (`flowgraph diff` names them by their old names).
+    static func conditionLabel(_ conditions: [Condition], branch: Int, in flow: Flow, guardName: (Condition) -> String = \.guardName) -> String {
         guard branch < conditions.count else { return branch > 0 ? " [else]" : "" }
         let condition = conditions[branch]
-        var test = (condition.isNegated ? "!" : "") + condition.guardName
+        var test = (condition.isNegated ? "!" : "") + guardName(condition)
         if let index = condition.guardIndex, case let parameters = flow.guards[index].parameters, !parameters.isEmpty {
             test += "(" + parameters.map(\.name).joined(separator: ", ") + ")"
         }

@@ -70,6 +70,10 @@ public struct DiagramChanges: Sendable, Equatable {
             guard let dot = oldID.firstIndex(of: ".") else { return oldID }
             let container = String(oldID[..<dot])
             let renamed = renames.containers.first { $0.value == container }?.key ?? container
+            let member = oldID[oldID.index(after: dot)...]
+            if member.hasPrefix("$exit."), let exit = renames.exits[renamed]?.first(where: { $0.value == member.dropFirst(6) })?.key {
+                return renamed + ".$exit." + exit
+            }
             return renamed + oldID[dot...]
         }
         for (id, step) in oldSteps where oldByNewID[id] == nil {
@@ -81,22 +85,19 @@ public struct DiagramChanges: Sendable, Equatable {
         removedContainers = old.containers.map(\.name).filter { name in
             !newContainers.contains(renames.containers.first { $0.value == name }?.key ?? name)
         }.sorted()
-        let oldEdges = Set(Self.edges(of: old).map { Edge(tail: newID($0.tail), head: newID($0.head), text: $0.text) })
-        let drawn = Self.edges(of: new)
-        let newEdges = drawn.map { edge in
-            Edge(tail: edge.tail, head: edge.head, text: Self.oldText(edge.text, in: String(edge.tail.prefix { $0 != "." }), renames))
-        }
-        addedEdges = Set(drawn.indices.filter { !oldEdges.contains(newEdges[$0]) }.map { drawn[$0] })
+        // Edges are compared by their ends (old ones on the new side) and keys (old names).
+        let before = Self.edges(of: old, renames: nil)
+        let oldKeys = Set(before.map { Edge(tail: newID($0.edge.tail), head: newID($0.edge.head), text: $0.key) })
+        let drawn = Self.edges(of: new, renames: renames)
+        let newKeys = drawn.map { Edge(tail: $0.edge.tail, head: $0.edge.head, text: $0.key) }
+        addedEdges = Set(drawn.indices.filter { !oldKeys.contains(newKeys[$0]) }.map { drawn[$0].edge })
         steps = newSteps.mapValues(\.label)
-        edges = drawn.indices.map { DrawnEdge(edge: drawn[$0], isAdded: !oldEdges.contains(newEdges[$0])) }
-        removedEdges = oldEdges.subtracting(newEdges).sorted()
-    }
-
-    /// The edge's text with the event's old name, so that a declared rename changes no edge.
-    private static func oldText(_ text: String, in container: String, _ renames: DiffRenames) -> String {
-        guard let arrow = text.firstRange(of: " → ") else { return text }
-        let event = String(text[..<arrow.lowerBound])
-        return renames.old(.event, event, in: container) + text[arrow.lowerBound...]
+        edges = drawn.indices.map { DrawnEdge(edge: drawn[$0].edge, isAdded: !oldKeys.contains(newKeys[$0])) }
+        let kept = Set(newKeys)
+        removedEdges = Set(before.compactMap { item -> Edge? in
+            let tail = newID(item.edge.tail), head = newID(item.edge.head)
+            return kept.contains(Edge(tail: tail, head: head, text: item.key)) ? nil : Edge(tail: tail, head: head, text: item.edge.text)
+        }).sorted()
     }
 
     /// Each own step's and alert's id with what its node says (`Detail(movie: MovieID) ▸ Flow`), and what
@@ -122,12 +123,29 @@ public struct DiagramChanges: Sendable, Equatable {
         return result
     }
 
-    /// Every move the diagrams draw, by the ids of its ends and its event and action.
-    static func edges(of side: DiffSide) -> [Edge] {
-        var result: [Edge] = []
+    /// Every move the diagrams draw, by the ids of its ends, its event, the condition of its
+    /// action (`itemTapped [isSignedIn] → push Item`) and its action; and its key, what makes it
+    /// the same move: that text with the event's and guards' old names (`renames`, on the new
+    /// side) and without the target's name (its end is compared, by its old id), so that a
+    /// declared rename changes no edge. A deep link without a move is drawn from the flow's
+    /// `$links` node, labelled with its patterns (one with a move is a flow-level clause, from `$any`).
+    static func edges(of side: DiffSide, renames: DiffRenames?) -> [(edge: Edge, key: String)] {
+        var result: [(edge: Edge, key: String)] = []
         for flow in side.containers {
-            func add(_ transition: Transition, from source: String) {
-                for action in transition.actions {
+            /// A guard's old name: a group's guard is renamed in its group.
+            func oldGuard(_ condition: Condition) -> String {
+                guard let renames else { return condition.guardName }
+                let owner = condition.guardIndex.flatMap { flow.guards[$0].group }.map { side.program.groups[$0].name } ?? flow.name
+                return renames.old(.guardDeclaration, condition.guardName, in: owner)
+            }
+            /// `subflow`: the flow a step runs, whose exits its clauses handle (their events are exits' names).
+            func add(_ transition: Transition, from source: String, subflow: String? = nil) {
+                let conditions = transition.conditions
+                let event = renames.map { renames in
+                    guard transition.isExitHandler, let subflow else { return renames.old(.event, transition.event, in: flow.name) }
+                    return renames.old(.exit, transition.event, in: subflow)
+                } ?? transition.event
+                for (branch, action) in transition.actions.enumerated() {
                     let head: String
                     switch action.kind {
                     case .pop, .dismiss, .close: head = source
@@ -141,11 +159,23 @@ public struct DiagramChanges: Sendable, Equatable {
                         guard let target = action.target, flow.steps.indices.contains(target) else { continue }
                         head = DiagramBuilder.stepID(flow, flow.steps[target], in: side.program)
                     }
-                    result.append(Edge(tail: source, head: head, text: "\(transition.event) → \(action.written)"))
+                    let condition = DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
+                    let oldCondition = DiagramStyle.conditionLabel(conditions, branch: branch, in: flow, guardName: oldGuard)
+                    let move = (action.back.map { "\($0.written), " } ?? "") + action.kind.rawValue + (action.at.map { " at \($0.name)" } ?? "")
+                    result.append((Edge(tail: source, head: head, text: "\(transition.event)\(condition) → \(action.written)"),
+                                   "\(event)\(oldCondition) → \(move)"))
                 }
             }
+            // Links: a group's once, in the group.
+            for link in flow.links where flow.isDestinations || side.program.group(containing: link.range) == nil {
+                guard link.move == nil, let target = link.target, flow.steps.indices.contains(target) else { continue }
+                let text = link.patterns.map(\.text).joined(separator: ", ")
+                result.append((Edge(tail: "\(flow.name).$links", head: DiagramBuilder.stepID(flow, flow.steps[target], in: side.program),
+                                    text: text), text))
+            }
             for step in side.ownSteps(flow) {
-                for transition in step.handlers { add(transition, from: "\(flow.name).\(step.name)") }
+                let subflow = step.runs.map { side.program.flows[$0].name }
+                for transition in step.handlers { add(transition, from: "\(flow.name).\(step.name)", subflow: subflow) }
             }
             let handlers = flow.isDestinations ? flow.handlers : side.program.ownHandlers(of: flow)
             for transition in handlers { add(transition, from: "\(flow.name).$any") }

@@ -18,6 +18,11 @@ enum DiffMessages {
         let names = guards.map { "'\($0)'" }.joined(separator: ", ")
         return "link '\(pattern)' asks guard\(guards.count == 1 ? "" : "s") \(names) now, which it did not ask before: a URL that opened may be blocked"
     }
+    /// What `router-step-removed` and `link-target-changed` add when the step looks renamed: the
+    /// one step its container adds with the same inputs.
+    static func likelyRename(_ old: String, new: String) -> String {
+        "; if '\(old)' was renamed '\(new)', say so with '// flowgraph:renamed-from \(old)' on the line above 'step \(new)'"
+    }
     static func linkTargetUnreachable(_ pattern: String, step: String) -> String {
         "link '\(pattern)' could open '\(step)' and has no path to it now"
     }
@@ -47,6 +52,9 @@ enum DiffMessages {
         isAsync ? "guard '\(container).\(name)' is async now: the app must answer it with an async method"
             : "guard '\(container).\(name)' is no longer async: the app must answer it at once"
     }
+    static func renamed(_ kind: String, _ old: String, now new: String, swift: (before: String, now: String)) -> String {
+        "\(kind) '\(old)' is '\(new)' now (a declared rename): the router's '\(swift.before)' is '\(swift.now)', so the app's code that names it must change"
+    }
     /// `()` or `(movie: MovieID, tab: Int)`.
     static func parameters(_ list: [Parameter]) -> String {
         "(" + list.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
@@ -56,6 +64,10 @@ enum DiffMessages {
     static func stepUnreachable(_ id: String) -> String { "step '\(id)' could be reached and cannot be now" }
     static func stepReachable(_ id: String, isNew: Bool) -> String {
         isNew ? "new step '\(id)' can be reached" : "step '\(id)' could not be reached and can be now"
+    }
+    static func guardAdded(_ id: String, guards: [String]) -> String {
+        let names = guards.map { "'\($0)'" }.joined(separator: ", ")
+        return "every way to step '\(id)' asks guard\(guards.count == 1 ? "" : "s") \(names) now, which it did not ask before: a user for whom it blocks no longer reaches it"
     }
     static func newDeadEnd(_ message: String) -> String { "new dead end: \(message)" }
     static func newCannotFinish(_ message: String) -> String { "new: \(message)" }

@@ -107,7 +107,9 @@ extension DiffReport {
             func edge(_ edge: DiagramChanges.Edge, arrow: String, style: String?) {
                 for end in [edge.tail, edge.head] where !declared.contains(end) {
                     let name = end.hasPrefix(prefix) ? String(end.dropFirst(prefix.count)) : end
-                    declare(end, label: name == "$any" ? "any step" : name.hasPrefix("$exit.") ? "exit " + name.dropFirst(6) : name, style: nil)
+                    let label = name == "$any" ? "any step" : name == "$links" ? "deep links"
+                        : name.hasPrefix("$exit.") ? "exit " + name.dropFirst(6) : name
+                    declare(end, label: label, style: nil)
                 }
                 lines.append(indent + "    \(node(edge.tail)) \(arrow)|\"\(Self.label(edge.text))\"| \(node(edge.head))")
                 if let style { styles.append("    linkStyle \(index) \(style)") }

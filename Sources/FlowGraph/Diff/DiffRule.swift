@@ -35,8 +35,10 @@ public enum DiffRule: String, Sendable, CaseIterable, Comparable {
     case routerGuardArgumentsChanged = "router-guard-arguments-changed"
     case routerGuardAsync = "router-guard-async"
     case routerAlertRemoved = "router-alert-removed"
+    case routerRenamed = "router-renamed"
     case journeyStepUnreachable = "journey-step-unreachable"
     case journeyStepReachable = "journey-step-reachable"
+    case journeyGuardAdded = "journey-guard-added"
     case journeyDeadEnd = "journey-dead-end"
     case journeyCannotFinish = "journey-cannot-finish"
     case journeyPathLonger = "journey-path-longer"
@@ -49,10 +51,11 @@ public enum DiffRule: String, Sendable, CaseIterable, Comparable {
         case .linkRemoved, .linkTargetChanged, .linkStackChanged, .linkPlaceholderNarrowed, .linkGuardAdded, .linkTargetUnreachable:
             .link
         case .routerFlowRemoved, .routerStepRemoved, .routerInputChanged, .routerEventRemoved, .routerExitRemoved,
-             .routerPayloadChanged, .routerGuardRemoved, .routerGuardArgumentsChanged, .routerGuardAsync, .routerAlertRemoved:
+             .routerPayloadChanged, .routerGuardRemoved, .routerGuardArgumentsChanged, .routerGuardAsync, .routerAlertRemoved,
+             .routerRenamed:
             .router
-        case .journeyStepUnreachable, .journeyStepReachable, .journeyDeadEnd, .journeyCannotFinish, .journeyPathLonger,
-             .journeyPresentationChanged:
+        case .journeyStepUnreachable, .journeyStepReachable, .journeyGuardAdded, .journeyDeadEnd, .journeyCannotFinish,
+             .journeyPathLonger, .journeyPresentationChanged:
             .journey
         }
     }
@@ -76,8 +79,10 @@ public enum DiffRule: String, Sendable, CaseIterable, Comparable {
         case .routerGuardArgumentsChanged: "The arguments of a guard changed: the app's implementation must change."
         case .routerGuardAsync: "A guard became async, or stopped being async: the app's implementation must change."
         case .routerAlertRemoved: "An alert or dialog was removed or renamed without a declared rename."
+        case .routerRenamed: "A declared rename changed a name the generated router spells: the app's code that uses it must change."
         case .journeyStepUnreachable: "A step that could be reached cannot be reached now."
         case .journeyStepReachable: "A step can be reached now that could not be before (or a new step is reachable)."
+        case .journeyGuardAdded: "Every way to a step asks a guard it did not ask before: a user for whom it blocks no longer reaches the step."
         case .journeyDeadEnd: "A new dead end: a cover or locked sheet with no way out."
         case .journeyCannotFinish: "A new step from which its flow cannot finish."
         case .journeyPathLonger: "The shortest way from the app's start to a step takes more moves now."

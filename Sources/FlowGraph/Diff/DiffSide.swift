@@ -161,12 +161,14 @@ struct DiffRenames {
     }
 
     func oldContainer(_ new: String) -> String { containers[new] ?? new }
-    func oldStep(_ new: String, in container: String) -> String { steps[container]?[new] ?? new }
+    /// A step's old name (or an alert's: they share the steps' names and the diagrams' ids).
+    func oldStep(_ new: String, in container: String) -> String { steps[container]?[new] ?? alerts[container]?[new] ?? new }
 
-    /// The old id (`Flow.Step`) of a new step id.
+    /// The old id (`Flow.Step`) of a new step id (or `Flow.Alert`, `Flow.$exit.name`).
     func oldStepID(_ id: String) -> String {
         guard let dot = id.firstIndex(of: ".") else { return id }
         let container = String(id[..<dot]), step = String(id[id.index(after: dot)...])
+        if step.hasPrefix("$exit.") { return oldContainer(container) + ".$exit." + old(.exit, String(step.dropFirst(6)), in: container) }
         return oldContainer(container) + "." + oldStep(step, in: container)
     }
 

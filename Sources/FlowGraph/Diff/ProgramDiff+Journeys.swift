@@ -5,16 +5,19 @@ extension Comparison {
         let oldReachable = old.reachableSteps(), newReachable = new.reachableSteps()
         let newIDs = newRanges.keys.sorted()
         let oldIDs = Dictionary(uniqueKeysWithValues: newIDs.map { ($0, renames.oldStepID($0)) })
+        // A new step that looks like a removed one renamed: its `router-step-removed` says so.
+        let likelyRenamed = Set(likelyRenames.values)
         for id in newIDs {
             let oldID = oldIDs[id]!
             let existed = oldRanges[oldID] != nil
             if existed, oldReachable.contains(oldID), !newReachable.contains(id) {
                 report(.journeyStepUnreachable, DiffMessages.stepUnreachable(id), subject: id, old: oldRanges[oldID], new: newRanges[id])
-            } else if newReachable.contains(id), !oldReachable.contains(oldID) {
+            } else if newReachable.contains(id), !oldReachable.contains(oldID), existed || !likelyRenamed.contains(id) {
                 report(.journeyStepReachable, DiffMessages.stepReachable(id, isNew: !existed), subject: id,
                        old: oldRanges[oldID], new: newRanges[id])
             }
         }
+        compareRequiredGuards(reachable: (oldReachable, newReachable), ranges: (oldRanges, newRanges))
         compareTraps(.deadEnd, rule: .journeyDeadEnd, message: DiffMessages.newDeadEnd)
         compareTraps(.cannotFinish, rule: .journeyCannotFinish, message: DiffMessages.newCannotFinish)
         let oldPaths = old.shortestPaths(), newPaths = new.shortestPaths()

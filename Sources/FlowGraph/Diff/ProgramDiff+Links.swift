@@ -38,62 +38,74 @@ extension Comparison {
     mutating func compareLinks() {
         let oldLinks = Self.links(of: old), newLinks = Self.links(of: new)
         let oldIndex = LinkIndex(oldLinks), newIndex = LinkIndex(newLinks)
+        let oldPatterns = Set(oldLinks.flatMap { $0.link.patterns.map(\.text) })
         for (entryIndex, entry) in oldLinks.enumerated() {
-            var successor: Opening?
+            var successor: (opening: Opening, url: String)?
             for (patternIndex, pattern) in entry.link.patterns.enumerated() {
                 let range = entry.link.patternRanges.indices.contains(patternIndex) ? entry.link.patternRanges[patternIndex] : entry.link.patternRange
                 var broken = false
-                var first: Opening?
+                var first: (opening: Opening, url: String)?
                 let others = (oldIndex.candidates(for: pattern) + newIndex.candidates(for: pattern)).map(\.pattern)
                 for url in Self.sampleURLs(pattern, others: others) {
                     guard let parsed = try? LinkPattern.parse(url).get(),
                           let before = oldIndex.open(parsed), before.entry == entryIndex else { continue }
                     guard let now = newIndex.open(parsed) else {
                         report(.linkRemoved, DiffMessages.linkRemoved(pattern.text, step: entry.target, example: url),
-                               subject: pattern.text, old: range, new: anchor(for: pattern, of: entry, among: newLinks), example: url)
+                               subject: pattern.text, old: range, new: anchor(for: pattern, of: entry, among: newLinks, oldPatterns: oldPatterns),
+                               example: url)
                         broken = true
                         break
                     }
                     let target = newLinks[now.entry].target
                     guard screen(newLinks[now.entry], isNew: true) == screen(entry, isNew: false) else {
                         let newLink = newLinks[now.entry].link
-                        report(.linkTargetChanged, DiffMessages.linkTargetChanged(pattern.text, step: entry.target, example: url, now: target),
+                        // A step that looks renamed without a rename comment: say which comment would declare it.
+                        let hint = likelyRenames[entry.target] == target
+                            ? DiffMessages.likelyRename(entry.stepName, new: newLinks[now.entry].stepName) : ""
+                        report(.linkTargetChanged, DiffMessages.linkTargetChanged(pattern.text, step: entry.target, example: url, now: target) + hint,
                                subject: pattern.text, old: range, new: newLink.patternRanges[safe: now.pattern] ?? newLink.patternRange, example: url)
                         broken = true
                         break
                     }
-                    if first == nil { first = now }
+                    if first == nil { first = (now, url) }
                 }
                 guard !broken, let first else { continue }
                 if successor == nil { successor = first }
-                let newEntry = newLinks[first.entry]
-                compareTypes(pattern, of: entry, with: newEntry.link.patterns[first.pattern], of: newEntry,
-                             old: range, new: newEntry.link.patternRanges[safe: first.pattern] ?? newEntry.link.patternRange)
+                let newEntry = newLinks[first.opening.entry]
+                compareTypes(pattern, of: entry, with: newEntry.link.patterns[first.opening.pattern], of: newEntry,
+                             old: range, new: newEntry.link.patternRanges[safe: first.opening.pattern] ?? newEntry.link.patternRange)
             }
-            if let successor { compareOpening(entry, newLinks[successor.entry]) }
+            if let successor { compareOpening(entry, newLinks[successor.opening.entry], example: successor.url) }
         }
     }
 
     /// Where a removed or changed pattern is shown on the new side: the same pattern text of a link
-    /// to the same step, else such a link, else the flow.
-    private func anchor(for pattern: LinkPattern, of entry: LinkEntry, among newLinks: [LinkEntry]) -> SourceRange? {
+    /// to the same step; else a link to the same step that is the old link changed (it keeps
+    /// another of its patterns, or has none that the old program had); else the flow. Never
+    /// another link that was there already: that one did not change.
+    private func anchor(for pattern: LinkPattern, of entry: LinkEntry, among newLinks: [LinkEntry], oldPatterns: Set<String>) -> SourceRange? {
         let sameStep = newLinks.filter { screen($0, isNew: true) == screen(entry, isNew: false) }
         for link in sameStep {
             if let index = link.link.patterns.firstIndex(where: { $0.text == pattern.text }) {
                 return link.link.patternRanges[safe: index] ?? link.link.patternRange
             }
         }
-        return sameStep.first?.link.patternRange ?? newContainer(forOld: old.containers[entry.flow].name)?.range
+        let siblings = Set(entry.link.patterns.map(\.text))
+        let changed = sameStep.first { link in
+            link.link.patterns.contains { siblings.contains($0.text) } || !link.link.patterns.contains { oldPatterns.contains($0.text) }
+        }
+        return changed?.link.patternRange ?? newContainer(forOld: old.containers[entry.flow].name)?.range
     }
 
     /// How the link opens its step: reachable, by the same kind of move, asking no new guard.
-    private mutating func compareOpening(_ before: LinkEntry, _ now: LinkEntry) {
+    /// `example`: a URL of the link that opened its step before and opens it now (another way, or not at all).
+    private mutating func compareOpening(_ before: LinkEntry, _ now: LinkEntry, example: String) {
         let pattern = before.link.pattern.text
         let ranges = (old: before.link.patternRange, new: now.link.patternRange)
         guard let newPath = now.path else {
             if before.path != nil {
                 report(.linkTargetUnreachable, DiffMessages.linkTargetUnreachable(pattern, step: now.target),
-                       subject: pattern, old: ranges.old, new: ranges.new)
+                       subject: pattern, old: ranges.old, new: ranges.new, example: example)
             }
             return
         }
@@ -103,14 +115,14 @@ extension Comparison {
             report(.linkStackChanged, DiffMessages.linkStackChanged(pattern, step: now.target,
                    before: DiffMessages.opening(before.link.move, lastMove: lastBefore),
                    now: DiffMessages.opening(now.link.move, lastMove: lastNow)),
-                   subject: pattern, old: ranges.old, new: ranges.new)
+                   subject: pattern, old: ranges.old, new: ranges.new, example: example)
         }
         let asked = Set(Self.guards(oldPath, in: old, renames: nil))
         let added = Self.guards(newPath, in: new, renames: renames).filter { !asked.contains($0) }
         if !added.isEmpty {
             var seen = Set<String>()
             report(.linkGuardAdded, DiffMessages.linkGuardAdded(pattern, guards: added.filter { seen.insert($0).inserted }),
-                   subject: pattern, old: ranges.old, new: ranges.new)
+                   subject: pattern, old: ranges.old, new: ranges.new, example: example)
         }
     }
 
@@ -133,8 +145,9 @@ extension Comparison {
             // one the old pattern matched and the new does not (`link-removed`, found by text).
             guard let was = oldInputs.first(where: { $0.name == name }), let is_ = newInputs.first(where: { $0.name == other }) else { continue }
             if was.wrappedType != is_.wrappedType, is_.wrappedType != "String" {
+                // The old pattern with its placeholders spelt `x`: text no number, Boolean or UUID converts from.
                 report(.linkPlaceholderNarrowed, DiffMessages.placeholderNarrowed(other, pattern: now.text, before: was.wrappedType, now: is_.wrappedType),
-                       subject: before.text, old: oldRange, new: newRange)
+                       subject: before.text, old: oldRange, new: newRange, example: Self.spelled(before, filler: "x", capitals: false))
             }
         }
     }
@@ -252,7 +265,7 @@ extension Comparison {
 
     /// The pattern with every placeholder and `*` spelt `filler` (optional query values left out),
     /// its literals in capitals when asked (query keys aside: they match as written).
-    private static func spelled(_ pattern: LinkPattern, filler: String, capitals: Bool) -> String {
+    static func spelled(_ pattern: LinkPattern, filler: String, capitals: Bool) -> String {
         func text(_ part: LinkPattern.Part) -> String {
             switch part {
             case .literal(let literal): capitals ? literal.uppercased() : literal

@@ -28,6 +28,7 @@ public enum ProgramDiff {
         let renames = DiffRenames(new: newSide, old: oldSide)
         var comparison = Comparison(old: oldSide, new: newSide, renames: renames)
         comparison.compareRouter()
+        comparison.compareRenames()
         comparison.compareLinks()
         comparison.compareJourneys()
         let changes = drawsChanges ? DiagramChanges(old: oldSide, new: newSide, renames: renames) : DiagramChanges()
@@ -42,12 +43,15 @@ struct Comparison {
     let old: DiffSide
     let new: DiffSide
     let renames: DiffRenames
+    /// Steps that look renamed without a rename comment, old id → new id (`likelyRenames`).
+    let likelyRenames: [String: String]
     var findings: [DiffFinding] = []
 
     init(old: DiffSide, new: DiffSide, renames: DiffRenames) {
         self.old = old
         self.new = new
         self.renames = renames
+        likelyRenames = Self.likelyRenames(old: old, new: new, renames: renames)
     }
 
     /// The new container that the old container `name` became, if any.
@@ -88,7 +92,8 @@ struct Comparison {
             let subject = "\(oldFlow.name).\(step.name)"
             guard let name = newName(.step, forOld: step.name, in: container, among: newSteps.map(\.name)),
                   let match = newSteps.first(where: { $0.name == name }) else {
-                report(.routerStepRemoved, DiffMessages.removed("step", step.name, in: oldFlow.name), subject: subject,
+                let hint = likelyRenames[subject].map { DiffMessages.likelyRename(step.name, new: String($0.drop { $0 != "." }.dropFirst())) }
+                report(.routerStepRemoved, DiffMessages.removed("step", step.name, in: oldFlow.name) + (hint ?? ""), subject: subject,
                        old: step.range, new: newFlow.range)
                 continue
             }
