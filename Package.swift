@@ -80,17 +80,20 @@ let package = Package(
         /// Starts one command for the benchmark and reports its time and peak memory (a small C program,
         /// so that the commands it starts do not inherit a large peak).
         .executableTarget(name: "flowgraph-benchmark-launcher", path: "Benchmarks/Launcher"),
+        /// How the tests start programs (`flowgraph`, `swift build`, `git`, ...): each child gets only
+        /// its standard input, output and error, never another test's pipe (Tests/Support/ChildProcess.swift).
+        .target(name: "FlowGraphTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "FlowGraphTests",
-            dependencies: ["FlowGraph"],
+            dependencies: ["FlowGraph", "FlowGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
-        .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles"]),
+        .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles", "FlowGraphTestSupport"]),
         /// The preview server: loopback only, its own resources only, Host checked, reloads on a save.
-        .testTarget(name: "FlowGraphPreviewTests", dependencies: ["FlowGraph", "FlowGraphPreview", "FlowGraphFiles"]),
+        .testTarget(name: "FlowGraphPreviewTests", dependencies: ["FlowGraph", "FlowGraphPreview", "FlowGraphFiles", "FlowGraphTestSupport"]),
         /// The language server through pipes: every request, robustness, and Neovim driving the built
         /// binary headless (Tests/Editors/nvim-lsp-test.lua).
-        .testTarget(name: "FlowGraphLanguageServerTests", dependencies: ["FlowGraph", "FlowGraphLanguageServer"]),
+        .testTarget(name: "FlowGraphLanguageServerTests", dependencies: ["FlowGraph", "FlowGraphLanguageServer", "FlowGraphTestSupport"]),
         /// The runtime as a library: hand-written programs, sync and async; the table's text.
         .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph"]),
         /// FlowGraphUI's model, driven through a router the plugin generates from Reader.flow.
@@ -101,11 +104,11 @@ let package = Package(
             plugins: ["FlowGraphPlugin"]
         ),
         /// Safe output files: atomic writes, signatures, --force, stale temporary files.
-        .testTarget(name: "FlowGraphFilesTests", dependencies: ["FlowGraph", "FlowGraphFiles"]),
+        .testTarget(name: "FlowGraphFilesTests", dependencies: ["FlowGraph", "FlowGraphFiles", "FlowGraphTestSupport"]),
         /// Uses the types the plugin generates from App.flow at build time.
         .testTarget(
             name: "FlowGraphPluginTests",
-            dependencies: ["FlowGraphRuntime"],
+            dependencies: ["FlowGraphRuntime", "FlowGraphTestSupport"],
             // The generated router must build without a warning, as in an app that treats them as errors.
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
             plugins: ["FlowGraphPlugin"]

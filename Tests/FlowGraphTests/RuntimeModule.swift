@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 
 /// `FlowGraphRuntime` built from this checkout's sources with `swiftc`, once per test process, so
 /// that generated routers can be type-checked, built and run as an app that depends on it would.
@@ -41,15 +42,7 @@ enum RuntimeModule {
     }
 
     static func launch(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let result = try ChildProcess.run(path, arguments, mergingErrors: true)
+        return (result.status, result.outputText)
     }
 }
