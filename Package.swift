@@ -80,19 +80,21 @@ let package = Package(
         /// Starts one command for the benchmark and reports its time and peak memory (a small C program,
         /// so that the commands it starts do not inherit a large peak).
         .executableTarget(name: "flowgraph-benchmark-launcher", path: "Benchmarks/Launcher"),
-        /// What several test targets share: building the runtime as a module, and compiling generated routers with swiftc.
+        /// What several test targets share: how the tests start programs (`flowgraph`, `swift build`,
+        /// `git`, ...: each child gets only its standard input, output and error, never another test's
+        /// pipe; Tests/Support/ChildProcess.swift), the runtime built as a module, and swiftc on generated routers.
         .target(name: "FlowGraphTestSupport", dependencies: ["FlowGraph"], path: "Tests/Support"),
         .testTarget(
             name: "FlowGraphTests",
             dependencies: ["FlowGraph", "FlowGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
-        .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles"]),
+        .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles", "FlowGraphTestSupport"]),
         /// The preview server: loopback only, its own resources only, Host checked, reloads on a save.
-        .testTarget(name: "FlowGraphPreviewTests", dependencies: ["FlowGraph", "FlowGraphPreview", "FlowGraphFiles"]),
+        .testTarget(name: "FlowGraphPreviewTests", dependencies: ["FlowGraph", "FlowGraphPreview", "FlowGraphFiles", "FlowGraphTestSupport"]),
         /// The language server through pipes: every request, robustness, and Neovim driving the built
         /// binary headless (Tests/Editors/nvim-lsp-test.lua).
-        .testTarget(name: "FlowGraphLanguageServerTests", dependencies: ["FlowGraph", "FlowGraphLanguageServer"]),
+        .testTarget(name: "FlowGraphLanguageServerTests", dependencies: ["FlowGraph", "FlowGraphLanguageServer", "FlowGraphTestSupport"]),
         /// The runtime as a library: hand-written programs, sync and async; the table's text.
         .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph"]),
         /// The checker's claims replayed on the navigator, on samples, fixtures and generated programs;
@@ -106,11 +108,11 @@ let package = Package(
             plugins: ["FlowGraphPlugin"]
         ),
         /// Safe output files: atomic writes, signatures, --force, stale temporary files.
-        .testTarget(name: "FlowGraphFilesTests", dependencies: ["FlowGraph", "FlowGraphFiles"]),
+        .testTarget(name: "FlowGraphFilesTests", dependencies: ["FlowGraph", "FlowGraphFiles", "FlowGraphTestSupport"]),
         /// Uses the types the plugin generates from App.flow at build time.
         .testTarget(
             name: "FlowGraphPluginTests",
-            dependencies: ["FlowGraphRuntime"],
+            dependencies: ["FlowGraphRuntime", "FlowGraphTestSupport"],
             // The generated router must build without a warning, as in an app that treats them as errors.
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
             plugins: ["FlowGraphPlugin"]

@@ -20,8 +20,10 @@ public enum InputFiles {
     public static let maximumFileSize = 64 * 1024 * 1024
 
     /// Reads `paths` (files, or folders searched for `.flow` files) once each, in the order given.
+    /// A path named here is read whatever it is (`check <(...)` reads a pipe); a file found in a
+    /// folder only when it is a regular file.
     public static func load(_ paths: [String]) throws -> [SourceFile] {
-        var found: [String] = []
+        var found: [(path: String, isListed: Bool)] = []
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -31,20 +33,35 @@ public enum InputFiles {
             if isDirectory.boolValue {
                 let files = try flowFiles(in: path)
                 if files.isEmpty { throw InputError(description: "no .flow files found in '\(path)'") }
-                found += files
+                found += files.map { ($0, true) }
             } else {
-                found.append(path)
+                found.append((path, false))
             }
         }
         var seen = Set<String>()
-        return try found.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }.map(read)
+        return try found.filter { seen.insert(URL(fileURLWithPath: $0.path).standardizedFileURL.path).inserted }
+            .compactMap { try read($0.path, onlyIfRegular: $0.isListed) }
     }
 
-    private static func read(_ path: String) throws -> SourceFile {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw InputError(description: "cannot read '\(path)'")
-        }
+    /// Reads a file that a folder's listing found (`flowFilePaths`), or nil when it is no longer a
+    /// regular file: a pipe put in its place since would make the read wait for ever.
+    public static func load(listed path: String) throws -> SourceFile? {
+        try read(path, onlyIfRegular: true)
+    }
+
+    /// Reads a file; with `onlyIfRegular`, nil for anything else. The file is opened without
+    /// waiting (a pipe with no writer would block `open` itself) and its type is asked of what was
+    /// opened, so that nothing can take its place between the check and the read.
+    private static func read(_ path: String, onlyIfRegular: Bool) throws -> SourceFile? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (onlyIfRegular ? O_NONBLOCK : 0))
+        guard descriptor >= 0 else { throw InputError(description: "cannot read '\(path)'") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
+        if onlyIfRegular {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        }
         let data: Data
         do {
             data = try handle.readToEnd() ?? Data()
@@ -64,7 +81,8 @@ public enum InputFiles {
         try flowFiles(in: directory)
     }
 
-    /// Whether `path` is a regular file (after links), not a pipe, socket or device.
+    /// Whether `path` is a regular file (after links), not a pipe, socket or device: a listing
+    /// leaves the others out (and `read` asks again of what it opened).
     private static func isRegularFile(_ path: String) -> Bool {
         (try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)[.type] as? FileAttributeType)
             == .typeRegular

@@ -122,7 +122,7 @@ final class Workspace {
         var files: [SourceFile] = []
         for path in paths {
             do {
-                files += try InputFiles.load([path])
+                if let file = try InputFiles.load(listed: path) { files.append(file) }
             } catch {
                 diskProblems.append("\(error)")
             }

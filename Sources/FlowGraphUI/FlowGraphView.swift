@@ -64,6 +64,12 @@ struct FlowContainer<Program: NavigationProgram, ScreenView: View>: View {
 }
 
 /// A stack: the flow its only entry runs, or a `NavigationStack` of its entries.
+///
+/// Every view of an entry has the entry's identity, which the model keeps and a view must not drop:
+/// a pushed one through the path of entry ids, the root through `.id(root.id)` (a `root` or a
+/// `replace` at the bottom to a screen of the same view type is a new entry, whose view must not
+/// keep the old screen's `@State`, as FlowStack keys its root), and a flow's container through its
+/// flow's id (a subflow that starts over in the same entry is a new running flow, with new stacks).
 struct StackContainer<Program: NavigationProgram, ScreenView: View>: View {
     let model: NavigationModel<Program>
     let id: Navigator<Program>.StackID
@@ -72,9 +78,11 @@ struct StackContainer<Program: NavigationProgram, ScreenView: View>: View {
     var body: some View {
         if let stack = model.stack(id), case .flow(let subflow)? = model.content(of: stack) {
             FlowContainer(model: model, id: subflow, screen: screen)
-        } else if let stack = model.stack(id) {
+                .id(subflow)
+        } else if let root = model.root(of: id) {
             NavigationStack(path: Binding(get: { @MainActor in model.path(of: id) }, set: { @MainActor in model.setPath($0, of: id) })) {
-                EntryView(model: model, entry: stack.entries[0], screen: screen)
+                EntryView(model: model, entry: root, screen: screen)
+                    .id(root.id)
                     .navigationDestination(for: Navigator<Program>.EntryID.self) { entryID in
                         if let entry = model.entry(entryID) { EntryView(model: model, entry: entry, screen: screen) }
                     }
@@ -92,7 +100,7 @@ struct EntryView<Program: NavigationProgram, ScreenView: View>: View {
     var body: some View {
         switch model.content(of: entry) {
         case .screen(let shown): screen(shown)
-        case .flow(let subflow): FlowContainer(model: model, id: subflow, screen: screen)
+        case .flow(let subflow): FlowContainer(model: model, id: subflow, screen: screen).id(subflow)
         }
     }
 }
@@ -146,8 +154,18 @@ struct AlertOver<Program: NavigationProgram>: ViewModifier {
 
     func body(content: Content) -> some View {
         let shown = model.alert(at: level)
+        // Presented from a clear view keyed by the alert's id, not from the content: an alert that
+        // takes the place of another in one move (a button whose move shows the next) is a new
+        // alert, which SwiftUI must present anew rather than keep the first on screen.
+        content.background {
+            presenter(shown).id(shown?.id)
+        }
+    }
+
+    @MainActor
+    private func presenter(_ shown: Navigator<Program>.ShownAlert?) -> some View {
         let text = shown.map(alert)
-        content
+        return Color.clear
             .alert(text?.title ?? "", isPresented: isPresented(shown, dialog: false), presenting: text) { text in
                 buttons(text)
             } message: { text in

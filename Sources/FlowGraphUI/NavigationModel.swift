@@ -129,6 +129,12 @@ public final class NavigationModel<Program: NavigationProgram> {
         return nil
     }
 
+    /// The entry at the bottom of a stack: the root view of its `NavigationStack`, which a view keys
+    /// by its id (`.id(root.id)`). A `root` or a `replace` at the bottom puts a new entry there even
+    /// for an equal screen, and its view must be built anew, with new `@State`, as a pushed entry's
+    /// is (the path holds entry ids).
+    public func root(of stack: Nav.StackID) -> Nav.Entry? { self.stack(stack)?.entries.first }
+
     /// The stacks a flow shows at its base: one, or one per tab.
     public func baseStacks(of flow: Nav.FlowID) -> [Nav.Stack] { flows[flow]?.tabs ?? [] }
 

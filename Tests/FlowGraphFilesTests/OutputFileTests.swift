@@ -1,5 +1,6 @@
 import FlowGraph
 @testable import FlowGraphFiles
+import FlowGraphTestSupport
 import Foundation
 import Testing
 
@@ -190,13 +191,10 @@ struct OutputFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // A process that has ended: its id names no running process (until reused, which would
         // only keep its file).
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
-        ended.waitUntilExit()
-        let stale = ".FlowRouter.swift.\(ended.processIdentifier).1f2e3d.tmp"
+        let ended = try ChildProcess.run("/bin/true")
+        let stale = ".FlowRouter.swift.\(ended.processID).1f2e3d.tmp"
         let running = ".FlowRouter.swift.1.abc.tmp"  // process 1 is always running
-        let others = [".FlowRouter.swift.notes.tmp", ".Other.swift.\(ended.processIdentifier).1f2e3d.tmp", "FlowRouter.swift.bak"]
+        let others = [".FlowRouter.swift.notes.tmp", ".Other.swift.\(ended.processID).1f2e3d.tmp", "FlowRouter.swift.bak"]
         for name in [stale, running] + others {
             #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("partial".utf8)))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 
 /// A real client: Debian's Neovim, headless, with the editors/nvim configuration, driving the built
@@ -28,24 +29,17 @@ struct NeovimTests {
         let nvim = try #require(Self.nvim, "CI is set, and nvim is missing: scripts/install-dependencies installs it")
         let flowgraph = Self.products.appendingPathComponent("flowgraph").path
         try #require(FileManager.default.isExecutableFile(atPath: flowgraph), "no \(flowgraph): swift build first")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: nvim)
-        process.arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile Tests/Editors/nvim-lsp-test.lua"]
-        process.currentDirectoryURL = Self.root
-        var environment = ProcessInfo.processInfo.environment
-        environment["FLOWGRAPH"] = flowgraph
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let environment = ProcessInfo.processInfo.environment.merging(["FLOWGRAPH": flowgraph]) { _, new in new }
+        let arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile Tests/Editors/nvim-lsp-test.lua"]
         // Waited for on a thread of its own, not on one of the test pool's few.
-        let (status, output) = await withCheckedContinuation { continuation in
+        let (status, output) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, String), Never>) in
             Thread {
-                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                continuation.resume(returning: (process.terminationStatus, output))
+                do {
+                    let result = try ChildProcess.run(nvim, arguments, in: Self.root, environment: environment, mergingErrors: true)
+                    continuation.resume(returning: (result.status, result.outputText))
+                } catch {
+                    continuation.resume(returning: (-1, "\(error)"))
+                }
             }.start()
         }
         #expect(status == 0, "Tests/Editors/nvim-lsp-test.lua failed:\n\(output)")

@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 
 /// `flowgraph-generate`, the tool the plugin runs, called directly.
@@ -12,15 +13,8 @@ import Testing
     static func run(_ arguments: [String]) throws -> Run {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         if folder.lastPathComponent == "MacOS" { folder = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
-        let process = Process()
-        process.executableURL = folder.appendingPathComponent("flowgraph-generate")
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, errors: String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run(folder.appendingPathComponent("flowgraph-generate").path, arguments)
+        return Run(status: result.status, errors: result.errorsText)
     }
 
     static let repository = URL(fileURLWithPath: #filePath)

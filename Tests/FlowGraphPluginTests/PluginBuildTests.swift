@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 
 /// The plugin as an app meets it: a package that depends on this one by path and applies
@@ -152,17 +153,8 @@ struct TemporaryPackage {
 
     /// `swift ARGUMENTS` in the package's folder, standard output and error together.
     func swift(_ arguments: [String]) throws -> Build {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Build(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run("/usr/bin/env", ["swift"] + arguments, in: root, mergingErrors: true)
+        return Build(status: result.status, output: result.outputText)
     }
 
     func remove() {

@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 
 /// The page as a person sees it, in headless Chromium: `scripts/browser-test` (Selenium), run here
@@ -30,17 +31,12 @@ struct BrowserTests {
     }
 
     static func run(_ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        do {
+            let result = try ChildProcess.run(arguments[0], Array(arguments.dropFirst()), in: root, mergingErrors: true)
+            return (result.status, result.outputText)
+        } catch {
+            return (-1, "\(error)")
+        }
     }
 
     @Test(.enabled(if: toolsArePresent || isCI, "Chromium, chromedriver or python3-selenium is missing (scripts/install-dependencies installs them)"))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlowGraph
 import FlowGraphFiles
+import FlowGraphTestSupport
 @testable import FlowGraphRendering
 
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -59,12 +60,8 @@ struct MapPageTests {
 
     @Test func thePagesFilesAreCopiedIntoTheBinary() throws {
         // scripts/embed-page --check: MapPageAssets.swift holds Page/map.html, map.css and map.js as they are.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("scripts/embed-page").path, "--check"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "Sources/FlowGraphRendering/MapPageAssets.swift is stale: run scripts/embed-page")
+        let checked = try ChildProcess.run("/usr/bin/env", ["python3", root.appendingPathComponent("scripts/embed-page").path, "--check"])
+        #expect(checked.status == 0, "Sources/FlowGraphRendering/MapPageAssets.swift is stale: run scripts/embed-page\n\(checked.outputText)\(checked.errorsText)")
         let script = try String(contentsOf: root.appendingPathComponent("Sources/FlowGraphRendering/Page/map.js"), encoding: .utf8)
         #expect(MapPageAssets.javaScript == script)
     }

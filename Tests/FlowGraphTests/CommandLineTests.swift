@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -24,24 +25,13 @@ struct CommandLineTests {
         return fallback
     }
 
+    /// Runs `flowgraph` in the repository's folder (through ChildProcess: a child another test
+    /// starts meanwhile never holds this run's pipes, so the run never waits for it).
     static func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = arguments
-        process.currentDirectoryURL = Repository.root
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                   errors: String(decoding: errorData, as: UTF8.self))
+        let result = try ChildProcess.run(try executable().path, arguments, in: Repository.root, environment: environment)
+        return Run(status: result.status, output: result.outputText, errors: result.errorsText)
     }
 
     @Test func theSamplesPassStrictCheckingWithErrorsIgnoredByFlowignore() throws {

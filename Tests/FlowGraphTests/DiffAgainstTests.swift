@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -78,23 +79,11 @@ struct DiffAgainstTests {
         }
 
         static func run(_ executable: URL, _ arguments: [String], in folder: URL) throws -> CommandLineTests.Run {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            process.currentDirectoryURL = folder
             var environment = ProcessInfo.processInfo.environment
             environment["NO_COLOR"] = "1"
             environment["GIT_CONFIG_NOSYSTEM"] = "1"
-            process.environment = environment
-            let output = Pipe(), errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let outputData = output.fileHandleForReading.readDataToEndOfFile()
-            let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return CommandLineTests.Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                                        errors: String(decoding: errorData, as: UTF8.self))
+            let result = try ChildProcess.run(executable.path, arguments, in: folder, environment: environment)
+            return CommandLineTests.Run(status: result.status, output: result.outputText, errors: result.errorsText)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -223,17 +224,12 @@ struct EditorGrammarTests {
 
     /// Runs a program found on PATH (python3 there is the one pip installs into) in the repository's root.
     static func run(_ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = Repository.root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        do {
+            let result = try ChildProcess.run("/usr/bin/env", arguments, in: Repository.root, mergingErrors: true)
+            return (result.status, result.outputText)
+        } catch {
+            return (-1, "\(error)")
+        }
     }
 
     /// The extension's manifest names files that exist, the grammar's scope, and the setting the

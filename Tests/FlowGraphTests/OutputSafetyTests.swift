@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 
 /// The promises of docs/Reliability.md about output files, kept by the built `flowgraph`:
@@ -35,16 +36,10 @@ struct OutputSafetyTests {
     /// 512 bytes): past it, a write fails with EFBIG. (The kernel's SIGXFSZ is ignored here; the
     /// thread that writes blocks it anyway.)
     static func run(_ arguments: [String], fileSizeLimit blocks: Int) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -f \(blocks); trap '' XFSZ; exec \"$0\" \"$@\"", try CommandLineTests.executable().path] + arguments
-        process.currentDirectoryURL = Repository.root
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run(
+            "/bin/sh", ["-c", "ulimit -f \(blocks); trap '' XFSZ; exec \"$0\" \"$@\"", try CommandLineTests.executable().path] + arguments,
+            in: Repository.root)
+        return (result.status, result.errorsText)
     }
 
     /// A library preloaded into `flowgraph` that kills it with SIGKILL, as a crash, an OOM killer
@@ -75,30 +70,18 @@ struct OutputSafetyTests {
         let file = folder.appendingPathComponent("killer.c"), library = folder.appendingPathComponent("killer.so")
         guard (try? Data(source.utf8).write(to: file)) != nil else { return nil }
         for compiler in ["/usr/bin/cc", "/usr/bin/clang", "/usr/bin/gcc"] where FileManager.default.isExecutableFile(atPath: compiler) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: compiler)
-            process.arguments = ["-shared", "-fPIC", "-o", library.path, file.path, "-ldl"]
-            guard (try? process.run()) != nil else { continue }
-            process.waitUntilExit()
-            if process.terminationStatus == 0 { return library }
+            let compiled = try? ChildProcess.run(compiler, ["-shared", "-fPIC", "-o", library.path, file.path, "-ldl"])
+            if compiled?.status == 0 { return library }
         }
         return nil
     }()
 
     /// Runs `flowgraph` with the killer preloaded; returns how it ended.
-    static func runKilled(at moment: String, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = try CommandLineTests.executable()
-        process.arguments = arguments
-        process.currentDirectoryURL = Repository.root
+    static func runKilled(at moment: String, _ arguments: [String]) throws -> ChildProcess.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["LD_PRELOAD"] = try #require(killer, "no C compiler to build the killer library").path
         environment["KILL_AT"] = moment
-        process.environment = environment
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process
+        return try ChildProcess.run(try CommandLineTests.executable().path, arguments, in: Repository.root, environment: environment)
     }
 
     @Test func aFailingGenerateLeavesTheEarlierRouterAndNothingElse() throws {
@@ -131,10 +114,10 @@ struct OutputSafetyTests {
 
         // Killed in the middle of writing the new router, or once it is written but not yet in place.
         let killed = try Self.runKilled(at: moment, ["generate", "samples/mail", "-o", folder.path])
-        #expect(killed.terminationReason == .uncaughtSignal && killed.terminationStatus == SIGKILL)
+        #expect(killed.signal == SIGKILL)
         #expect(Snapshot(router) == before)
         let left = try Self.listing(folder).filter { $0 != "FlowRouter.swift" }
-        #expect(left.count == 1 && left.allSatisfy { $0.hasPrefix(".FlowRouter.swift.\(killed.processIdentifier).") && $0.hasSuffix(".tmp") }, "\(left)")
+        #expect(left.count == 1 && left.allSatisfy { $0.hasPrefix(".FlowRouter.swift.\(killed.processID).") && $0.hasSuffix(".tmp") }, "\(left)")
 
         // The next run writes the new router and removes what the killed one left.
         #expect(try CommandLineTests.run(["generate", "samples/mail", "-o", folder.path]).status == 0)

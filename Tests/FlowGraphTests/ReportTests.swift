@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -138,17 +139,10 @@ func validateWithPython(_ json: String, schema: URL) throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-\(UUID().uuidString).json")
     try json.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", """
+    let result = try ChildProcess.run("/usr/bin/env", ["python3", "-c", """
         import json, sys, jsonschema
         schema = json.load(open(sys.argv[1]))
         jsonschema.validate(json.load(open(sys.argv[2])), schema)
-        """, schema.path, file.path]
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    process.waitUntilExit()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 0, "SARIF does not validate (or python3 jsonschema is missing; run 'make test'):\n\(message)")
+        """, schema.path, file.path])
+    #expect(result.status == 0, "SARIF does not validate (or python3 jsonschema is missing; run 'make test'):\n\(result.errorsText)")
 }

@@ -70,6 +70,33 @@ struct NavigationModelTests {
         #expect(navigator.current == .feedFlow(.articles))
     }
 
+    /// `replace` and `root` to an equal screen are new entries: the root a view keys its
+    /// `NavigationStack`'s first screen by (`root(of:)`) has a new id, as a replaced pushed screen
+    /// has a new id in the path, so that SwiftUI builds its view anew instead of keeping the old
+    /// screen's `@State`. A push keeps the root.
+    @Test func aReplacedOrNewRootIsANewEntryEvenForAnEqualScreen() async throws {
+        let stack = try feedStack()
+        let first = try #require(model.root(of: stack))
+        #expect(first.screen == .feedFlow(.articles) && first.id == model.stack(stack)?.entries.first?.id)
+        await navigator.send(FeedFlow.Event.refreshTapped)
+        let refreshed = try #require(model.root(of: stack))
+        #expect(refreshed.screen == first.screen && refreshed.id != first.id)
+        #expect(model.entry(first.id) == nil && model.path(of: stack).isEmpty)
+
+        await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(3)))
+        #expect(model.root(of: stack)?.id == refreshed.id)
+        let article = try #require(model.path(of: stack).first)
+        await navigator.send(FeedFlow.Event.nextTapped(article: ArticleID(3)))
+        let next = model.path(of: stack)
+        #expect(next.count == 1 && next[0] != article)
+        #expect(model.entry(next[0])?.screen == .feedFlow(.article(article: ArticleID(3))) && model.entry(article) == nil)
+
+        await navigator.send(FeedFlow.Event.homeTapped)
+        let home = try #require(model.root(of: stack))
+        #expect(home.screen == first.screen && home.id != refreshed.id)
+        #expect(model.path(of: stack).isEmpty)
+    }
+
     @Test func aSheetThatRunsAFlowIsPresentedAndSwipedAway() async throws {
         await navigator.send(FeedFlow.Event.composeTapped)
         #expect(model.presented.count == 1)

@@ -5,7 +5,7 @@
 /// or, for PDF, in the document information written last. The prefixes never change from one
 /// version to the next; the version follows them.
 public enum OutputSignature {
-    /// `FlowGraph 0.1.0`: who wrote the file.
+    /// `FlowGraph 0.2.0`: who wrote the file.
     public static var writer: String { "FlowGraph \(FlowGraphVersion.current)" }
 
     /// The first line of a generated Swift router starts with it.

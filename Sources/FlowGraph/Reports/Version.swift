@@ -1,4 +1,4 @@
 /// The version of FlowGraph, as reports name it.
 public enum FlowGraphVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }
