@@ -166,6 +166,9 @@ struct ServerFeatureTests {
         #expect(Self.labels(client, url, edited("on y(item: ‸"), version: 6) == ["ItemID"])
         #expect(Self.labels(client, url, edited("on x -> sheet Login at ‸"), version: 12) == ["Credentials"])
         #expect(Self.labels(client, url, edited("on x -> dismiss, push Det‸"), version: 13) == ["Detail"])
+        // A move on the line after a `->` that ends its line (issue 24, item 12).
+        #expect(Self.labels(client, url, edited("on x ->\n            push ‸"), version: 14) == ["Home", "Detail", "Login", "Settings"])
+        #expect(Self.labels(client, url, edited("on x ->\n\n            ‸"), version: 15).contains("popTo"))
         #expect(Self.labels(client, url, edited("on ‸"), version: 7).contains("settingsTapped") == false)
         #expect(Self.labels(client, url, edited("on ‸"), version: 8).contains("detailTapped"))
         let runner = Fixture.app.replacingOccurrences(of: "        on loggedIn -> dismiss\n", with: "        on loggedIn -> dismiss\n        on ‸\n")

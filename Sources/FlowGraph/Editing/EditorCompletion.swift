@@ -24,7 +24,15 @@ public enum EditorCompletion {
         let line = source.location(of: clamped).line
         let lineStart = source.lineStarts[line - 1]
         let prefix = source.text(lineStart..<clamped)
-        let words = tokens(prefix)
+        var words = tokens(prefix)
+        // A line after one that ends with `->` goes on with its clause (the parser reads it so).
+        var above = line - 1
+        while above >= 1 {
+            let previous = tokens(source.lineText(above))
+            if previous.isEmpty { above -= 1; continue }
+            if previous.last == "->" { words = previous + words }
+            break
+        }
         // The word being typed, if the cursor is at the end of one.
         let typing = prefix.last.map { isNameCharacter($0) } == true ? words.last ?? "" : ""
         let before = typing.isEmpty ? words : Array(words.dropLast())
