@@ -1,14 +1,17 @@
 // The libFuzzer entry point: the whole pipeline (parse → resolve → check → reports, diagram →
 // DOT and Mermaid, Swift router) on each input, with invariants beyond "no crash".
 //
-// Not a SwiftPM target: scripts/fuzz compiles this file together with Sources/FlowGraph into one
-// module, with `swiftc -sanitize=fuzzer,address`, and links libcgraph for the DOT check.
+// Not a SwiftPM target: scripts/fuzz compiles this file and FuzzRender.swift together with
+// Sources/FlowGraph, Sources/FlowGraphRuntime and Sources/FlowGraphRendering into one module, with
+// `swiftc -sanitize=fuzzer,address`, and links Graphviz (libgvc, libcgraph) through CGraphviz.
 //
 // Invariants, each a crash (so libFuzzer keeps the input) when broken:
 // - no crash, no sanitizer report;
 // - determinism: the same bytes compiled twice give byte-identical outputs;
 // - a baseline of the findings silences every one of them but syntax errors;
 // - the DOT text parses with Graphviz (agmemread), with as many nodes and edges as the diagram;
+// - an input without errors renders in process through FlowGraphRendering, in every format, whole
+//   and flow by flow, and as the page (`FuzzRender`, in FuzzRender.swift);
 // - the generated Swift and the Mermaid text are well formed as far as a light scan can tell
 //   (brackets balanced outside strings and comments; quotes balanced on every Mermaid line);
 // - the lossless syntax tree prints every file back byte for byte; the formatter refuses exactly
@@ -99,6 +102,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if let problem = SwiftScan.problem(in: swift) { fuzzFailure("generated Swift: \(problem)", swift) }
         if let program = first.compilation.program { checkTable(program, first.compilation.analysis) }
     }
+    if let program = first.compilation.program, !first.compilation.hasAnyErrors { FuzzRender.check(program, first.compilation) }
     if let folder = getenv("FLOWGRAPH_FUZZ_OUTPUT").map({ String(cString: $0) }), let program = first.compilation.program,
        !first.compilation.hasAnyErrors, let dot = first.outputs.dot {
         FuzzSample.write(program, first.compilation, dot: dot, bytes: bytes, to: folder)
@@ -148,11 +152,9 @@ func checkDOT(_ dot: String, _ diagram: Diagram) {
         nodes.insert(edge.tail)
         nodes.insert(edge.head)
     }
-    var counts: (Int32, Int32) = (0, 0)
-    let parsed = dot.withCString { fg_fuzz_dot_counts($0, &counts.0, &counts.1) }
-    guard parsed == 1 else { fuzzFailure("Graphviz cannot read the DOT text", dot) }
-    guard Int(counts.0) == nodes.count, Int(counts.1) == diagram.edges.count else {
-        fuzzFailure("Graphviz read \(counts.0) nodes and \(counts.1) edges; the diagram has \(nodes.count) and \(diagram.edges.count)", dot)
+    guard let counts = dotCounts(dot) else { fuzzFailure("Graphviz cannot read the DOT text", dot) }
+    guard counts.nodes == nodes.count, counts.edges == diagram.edges.count else {
+        fuzzFailure("Graphviz read \(counts.nodes) nodes and \(counts.edges) edges; the diagram has \(nodes.count) and \(diagram.edges.count)", dot)
     }
 }
 
