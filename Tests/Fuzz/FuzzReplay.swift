@@ -5,6 +5,8 @@
 // ways, every link opens its target with its values and once only, ProgramGraph's ways). A
 // disagreement is a crash, with the program, the claim and the replay.
 
+import Glibc
+
 /// The most states a fuzzed program's search takes, and the states each link is opened from:
 /// smaller than the tests' limits, so that an input takes milliseconds.
 let fuzzReplayLimits = Replay.Limits(states: 120, linkStates: 3)

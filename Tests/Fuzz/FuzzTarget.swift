@@ -1,8 +1,9 @@
 // The libFuzzer entry point: the whole pipeline (parse → resolve → check → reports, diagram →
 // DOT and Mermaid, Swift router) on each input, with invariants beyond "no crash".
 //
-// Not a SwiftPM target: scripts/fuzz compiles this file and FuzzRender.swift together with
-// Sources/FlowGraph, Sources/FlowGraphRuntime and Sources/FlowGraphRendering into one module, with
+// Not a SwiftPM target: scripts/fuzz compiles the files of Tests/Fuzz together with
+// Sources/FlowGraph, Sources/FlowGraphRuntime, Sources/FlowGraphRendering and the replay
+// (Tests/FlowGraphReplayTests/Replay) into one module, with
 // `swiftc -sanitize=fuzzer,address`, and links Graphviz (libgvc, libcgraph) through CGraphviz.
 //
 // Invariants, each a crash (so libFuzzer keeps the input) when broken:
@@ -12,6 +13,8 @@
 // - the DOT text parses with Graphviz (agmemread), with as many nodes and edges as the diagram;
 // - an input without errors renders in process through FlowGraphRendering, in every format, whole
 //   and flow by flow, and as the page (`FuzzRender`, in FuzzRender.swift);
+// - the navigator, run from the router's table, agrees with the checker's claims on every input
+//   without errors (`checkReplay`, in FuzzReplay.swift);
 // - the generated Swift and the Mermaid text are well formed as far as a light scan can tell
 //   (brackets balanced outside strings and comments; quotes balanced on every Mermaid line);
 // - the lossless syntax tree prints every file back byte for byte; the formatter refuses exactly
@@ -103,6 +106,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if let program = first.compilation.program { checkTable(program, first.compilation.analysis) }
     }
     if let program = first.compilation.program, !first.compilation.hasAnyErrors { FuzzRender.check(program, first.compilation) }
+    checkReplay(first.compilation)
     if let folder = getenv("FLOWGRAPH_FUZZ_OUTPUT").map({ String(cString: $0) }), let program = first.compilation.program,
        !first.compilation.hasAnyErrors, let dot = first.outputs.dot {
         FuzzSample.write(program, first.compilation, dot: dot, bytes: bytes, to: folder)
