@@ -32,16 +32,8 @@ struct NeovimTests {
         let environment = ProcessInfo.processInfo.environment.merging(["FLOWGRAPH": flowgraph]) { _, new in new }
         let arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile Tests/Editors/nvim-lsp-test.lua"]
         // Waited for on a thread of its own, not on one of the test pool's few.
-        let (status, output) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, String), Never>) in
-            Thread {
-                do {
-                    let result = try ChildProcess.run(nvim, arguments, in: Self.root, environment: environment, mergingErrors: true)
-                    continuation.resume(returning: (result.status, result.outputText))
-                } catch {
-                    continuation.resume(returning: (-1, "\(error)"))
-                }
-            }.start()
-        }
+        let result = try await ChildProcess.run(nvim, arguments, in: Self.root, environment: environment, mergingErrors: true)
+        let (status, output) = (result.status, result.outputText)
         #expect(status == 0, "Tests/Editors/nvim-lsp-test.lua failed:\n\(output)")
         #expect(output.contains("nvim lsp test: every check held"), "\(output)")
     }

@@ -9,8 +9,8 @@ import Testing
 /// `swift test` of a new package compiles FlowGraph for the plugin's tool, the runtime and the
 /// adapters (about a minute on 2 cores). `FLOWGRAPH_SKIP_PLUGIN_BUILD=1` skips it.
 @Suite struct AppPackageTests {
-    @Test(.disabled(if: PluginBuildTests.isSkipped, "FLOWGRAPH_SKIP_PLUGIN_BUILD=1"), .timeLimit(.minutes(15)))
-    func anAppsTestsDriveTheModelOfItsGeneratedRouter() throws {
+    @Test(.disabled(if: PluginBuildTests.isSkipped, "FLOWGRAPH_SKIP_PLUGIN_BUILD=1"))
+    func anAppsTestsDriveTheModelOfItsGeneratedRouter() async throws {
         let identity = TemporaryPackage.identity
         let package = try TemporaryPackage(manifest: """
             // swift-tools-version: 6.0
@@ -117,7 +117,7 @@ import Testing
             }
 
             """)
-        let tested = try package.swift(["test"])
+        let tested = try await package.swift(["test"], minutes: 15)
         #expect(tested.status == 0, "\(tested.findings)")
         #expect(tested.output.contains("aDeepLinkASheetATabSwitchAndAnAsyncGuard() passed"), "\(tested.findings)")
     }

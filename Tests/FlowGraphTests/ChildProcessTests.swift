@@ -43,6 +43,23 @@ struct ChildProcessTests {
         #expect(throws: ChildProcess.Failure.self) { try ChildProcess.run("/no/such/program") }
     }
 
+    /// Past its time limit a program is killed, with what it started (its process group), and the
+    /// run says so: the bound on a program that could hang, which a `.timeLimit` is not.
+    @Test func aProgramPastItsTimeLimitIsKilledWithWhatItStarted() throws {
+        let start = Date()
+        let run = try ChildProcess.run("/bin/sh", ["-c", "sleep 30 & sleep 30"], timeLimit: 1)
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(run.timedOut && run.signal == SIGKILL)
+        #expect(try !ChildProcess.run("/bin/true", timeLimit: 60).timedOut)
+    }
+
+    /// Awaited, the run is waited for on a thread of its own: the test's task gives its pool
+    /// thread back meanwhile.
+    @Test func anAwaitedRunWaitsOffThePool() async throws {
+        let run = try await ChildProcess.run("/bin/sh", ["-c", "echo awaited"])
+        #expect(run.status == 0 && run.outputText == "awaited\n")
+    }
+
     /// Much output on both streams at once: neither pipe fills while the other is read.
     @Test func largeOutputOnBothStreams() throws {
         let run = try ChildProcess.run("/bin/sh", ["-c", "i=0; while [ $i -lt 4000 ]; do echo line $i; echo error $i >&2; i=$((i+1)); done"])

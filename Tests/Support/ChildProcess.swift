@@ -35,6 +35,9 @@ public struct ChildProcess: Sendable {
         public let output: Data
         /// Its standard error (empty when merged into `output`).
         public let errors: Data
+        /// Whether it was killed (with what it started, its process group) for running past its
+        /// time limit.
+        public let timedOut: Bool
 
         public var outputText: String { String(decoding: output, as: UTF8.self) }
         public var errorsText: String { String(decoding: errors, as: UTF8.self) }
@@ -45,10 +48,15 @@ public struct ChildProcess: Sendable {
     }
 
     /// Runs `executable` (an absolute path) with `arguments` in `directory` (the test's own when
-    /// nil), with `environment` (this process's when nil), and returns once it has exited.
+    /// nil), with `environment` (this process's when nil), and returns once it has exited. Past
+    /// `timeLimit` seconds it is killed (`timedOut`): a bound on what the program itself takes,
+    /// which a test that guards against a hang needs. Swift Testing's `.timeLimit` is not that
+    /// bound: its clock runs until the test's task next gets one of the cooperative pool's threads
+    /// (two on a 2-core machine), which other tests may hold for minutes (a `swift build`, a
+    /// `swiftc`, a large input checked), so a test done in 0.1 s was reported over its minute.
     public static func run(
         _ executable: String, _ arguments: [String] = [], in directory: URL? = nil,
-        environment: [String: String]? = nil, mergingErrors: Bool = false
+        environment: [String: String]? = nil, mergingErrors: Bool = false, timeLimit: TimeInterval? = nil
     ) throws -> Result {
         let output = try makePipe()
         let errors = mergingErrors ? nil : try makePipe()
@@ -67,12 +75,29 @@ public struct ChildProcess: Sendable {
         }
         close(output.write)
         if let errors { close(errors.write) }
-        let (outputData, errorData, status) = collect(pid, output: output.read, errors: errors?.read)
+        let deadline = timeLimit.map { Date(timeIntervalSinceNow: $0) }
+        let (outputData, errorData, status, timedOut) = collect(pid, output: output.read, errors: errors?.read, deadline: deadline)
         // The wait status: the low 7 bits are the signal that ended the program, if any; the exit
         // status is the next byte (WIFSIGNALED, WTERMSIG and WEXITSTATUS are macros Swift does not see).
         let signal = status & 0x7f
         return Result(processID: pid, status: signal == 0 ? (status >> 8) & 0xff : signal,
-                      signal: signal == 0 ? nil : signal, output: outputData, errors: errorData)
+                      signal: signal == 0 ? nil : signal, output: outputData, errors: errorData, timedOut: timedOut)
+    }
+
+    /// The same, waited for on a thread of its own instead of one of the cooperative pool's few:
+    /// for a program that runs for long (`swift build`, a browser), so that every other test, and
+    /// Swift Testing's own bookkeeping, keeps the threads it needs.
+    public static func run(
+        _ executable: String, _ arguments: [String] = [], in directory: URL? = nil,
+        environment: [String: String]? = nil, mergingErrors: Bool = false, timeLimit: TimeInterval? = nil
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Swift.Result {
+                    try run(executable, arguments, in: directory, environment: environment, mergingErrors: mergingErrors, timeLimit: timeLimit)
+                })
+            }.start()
+        }
     }
 
     /// A pipe whose two ends are closed on exec from the moment they exist.
@@ -152,12 +177,20 @@ public struct ChildProcess: Sendable {
     #endif
 
     /// Reads both pipes until the child has exited and they hold nothing more, and reaps it. A
-    /// program the child left running in the background may keep the pipes open: it is not waited for.
-    private static func collect(_ pid: pid_t, output: Int32, errors: Int32?) -> (Data, Data, Int32) {
+    /// program the child left running in the background may keep the pipes open: it is not waited
+    /// for. Past `deadline`, the child's process group is killed.
+    private static func collect(_ pid: pid_t, output: Int32, errors: Int32?, deadline: Date?) -> (Data, Data, Int32, Bool) {
         var buffers = [Data(), Data()]
         var live = [output, errors ?? -1]
         var status: Int32 = 0
         var exited = false
+        var timedOut = false
+        func killIfLate() {
+            guard !exited, !timedOut, let deadline, Date() >= deadline else { return }
+            timedOut = true
+            kill(-pid, SIGKILL)  // its process group (POSIX_SPAWN_SETPGROUP): what it started too
+            kill(pid, SIGKILL)
+        }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         func readAvailable(_ index: Int) {
             let count = chunk.withUnsafeMutableBytes { read(live[index], $0.baseAddress, $0.count) }
@@ -171,6 +204,7 @@ public struct ChildProcess: Sendable {
             var polled = live.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             // A short timeout: the child's end is noticed even while a descendant holds the pipes.
             let ready = poll(&polled, nfds_t(polled.count), exited ? 0 : 100)
+            if ready < 0 && errno == EINTR { continue }
             if ready > 0 {
                 for index in polled.indices where live[index] >= 0 && polled[index].revents != 0 { readAvailable(index) }
             } else if exited {
@@ -179,11 +213,19 @@ public struct ChildProcess: Sendable {
             if !exited {
                 let waited = waitpid(pid, &status, WNOHANG)
                 exited = waited == pid || (waited == -1 && errno == ECHILD)
+                killIfLate()
             }
         }
+        // The pipes are closed (the child closed its output) but it may still run.
         while !exited {
-            if waitpid(pid, &status, 0) == pid || errno != EINTR { exited = true }
+            killIfLate()
+            let waited = waitpid(pid, &status, deadline == nil || timedOut ? 0 : WNOHANG)
+            if waited == pid || (waited == -1 && errno != EINTR) {
+                exited = true
+            } else if waited == 0 {
+                usleep(50_000)
+            }
         }
-        return (buffers[0], buffers[1], status)
+        return (buffers[0], buffers[1], status, timedOut)
     }
 }
