@@ -48,6 +48,7 @@ public struct AlertContent {
     @MainActor
     public static func placeholder<Program: NavigationProgram>(_ shown: Navigator<Program>.ShownAlert, in model: NavigationModel<Program>)
         -> AlertContent {
-        AlertContent(title: shown.name, buttons: [Button("OK", role: .cancel) { model.alertClosed(shown.id) }])
+        // The navigator's own report: the view has told the model this is a button's close.
+        AlertContent(title: shown.name, buttons: [Button("OK", role: .cancel) { model.navigator.userClosedAlert(shown.id) }])
     }
 }

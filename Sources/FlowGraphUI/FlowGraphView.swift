@@ -145,8 +145,8 @@ struct PresentedStacks<Program: NavigationProgram, ScreenView: View>: ViewModifi
 
 /// The alert on screen, over the content at `level` when it is the topmost: an `.alert`, or a
 /// `.confirmationDialog` for a dialog. SwiftUI closes it after a button's action, which sent the
-/// button's event (and so closed it in the navigator); closed any other way (a dialog tapped
-/// around), the model reports it.
+/// button's event (at once, or from a `Task`: the model is told the button was tapped); closed
+/// any other way (a dialog tapped around), the model reports it.
 struct AlertOver<Program: NavigationProgram>: ViewModifier {
     let model: NavigationModel<Program>
     let level: Int
@@ -167,22 +167,27 @@ struct AlertOver<Program: NavigationProgram>: ViewModifier {
         let text = shown.map(alert)
         return Color.clear
             .alert(text?.title ?? "", isPresented: isPresented(shown, dialog: false), presenting: text) { text in
-                buttons(text)
+                buttons(text, of: shown)
             } message: { text in
                 if let message = text.message { Text(message) }
             }
             .confirmationDialog(text?.title ?? "", isPresented: isPresented(shown, dialog: true), titleVisibility: .visible,
                                 presenting: text) { text in
-                buttons(text)
+                buttons(text, of: shown)
             } message: { text in
                 if let message = text.message { Text(message) }
             }
     }
 
+    /// The buttons; each tells the model first that the close SwiftUI makes after its action is
+    /// not the user's, since an `async` program's `send` may take the button's event later.
     @ViewBuilder
-    private func buttons(_ text: AlertContent) -> some View {
+    private func buttons(_ text: AlertContent, of shown: Navigator<Program>.ShownAlert?) -> some View {
         ForEach(Array(text.buttons.enumerated()), id: \.offset) { _, button in
-            Button(button.label, role: button.role.map(Self.role)) { @MainActor in button.action() }
+            Button(button.label, role: button.role.map(Self.role)) { @MainActor in
+                if let shown { model.buttonTapped(ofAlert: shown.id) }
+                button.action()
+            }
         }
     }
 

@@ -35,6 +35,8 @@ public final class NavigationModel<Program: NavigationProgram> {
     public private(set) var lastDelivery: Delivery?
     /// The alert or dialog on screen, if any (`Navigator.alert`).
     public private(set) var alert: Nav.ShownAlert?
+    /// The alert whose button the user tapped, while its event is on its way.
+    @ObservationIgnored private var answered: Int?
 
     /// A value a back move handed a screen it showed again.
     public struct Delivery: Equatable {
@@ -60,6 +62,7 @@ public final class NavigationModel<Program: NavigationProgram> {
         rootID = navigator.rootID
         presented = Self.onScreen(navigator)
         alert = navigator.alert
+        if answered != alert?.id { answered = nil }
         var deliveries = self.deliveries.filter { entry($0.key) != nil }
         for command in record?.outcome.commands ?? [] {
             guard case .deliver(let value, let entry, _) = command else { continue }
@@ -169,12 +172,21 @@ public final class NavigationModel<Program: NavigationProgram> {
         level == presented.count ? alert : nil
     }
 
+    /// The user tapped a button of the alert with this id: the button's action sends its event,
+    /// at once or, for a program with `async` guards, from a `Task` that runs later. Until the
+    /// alert goes, its close is not the user's (`alertClosed` reports nothing), so that the
+    /// button's event still finds the alert up and runs the button's clause.
+    public func buttonTapped(ofAlert id: Int) {
+        if navigator.alert?.id == id { answered = id }
+    }
+
     /// The UI closed the alert with this id: a button's action already sent its event, which
-    /// closed it in the navigator, so only an alert still up was closed by the user without a
-    /// button (a dialog tapped around); that is reported. Nil when nothing was reported.
+    /// closed it in the navigator or is on its way (`buttonTapped(ofAlert:)`), so only an alert
+    /// still up whose button was not tapped was closed by the user without one (a dialog tapped
+    /// around); that is reported. Nil when nothing was reported.
     @discardableResult
     public func alertClosed(_ id: Int) -> Nav.Outcome? {
-        guard navigator.alert?.id == id else { return nil }
+        guard navigator.alert?.id == id, answered != id else { return nil }
         return navigator.userClosedAlert(id)
     }
 

@@ -169,6 +169,35 @@ struct NavigationModelTests {
         #expect(navigator.current == .feedFlow(.articles))
     }
 
+    /// SwiftUI sets the alert's binding to false right after a button's action; in a program with
+    /// `async` guards the action sends from a `Task`, which runs later. The view tells the model the
+    /// button was tapped first, so that close is not reported as the user's, and the button's event
+    /// still finds its alert and runs its clause. The placeholder's button only closes.
+    @Test func aButtonsEventThatComesAfterSwiftUIClosedTheAlertStillRunsItsClause() async throws {
+        await navigator.send(FeedFlow.Event.composeTapped)
+        await navigator.send(ComposeFlow.Event.cancelTapped)
+        let dialog = try #require(model.alert)
+        model.buttonTapped(ofAlert: dialog.id)
+        #expect(model.alertClosed(dialog.id) == nil)  // the binding, before the Task sends
+        #expect(model.alert == dialog)
+        let discarded = await navigator.send(ComposeFlow.Event.discardTapped)  // the Task
+        #expect(discarded.isApplied && discarded.commands.first == .closeAlert(id: dialog.id))
+        #expect(model.alert == nil && model.presented.isEmpty)
+
+        // The next alert's close is the user's again, and the placeholder's button closes it.
+        await navigator.send(FeedFlow.Event.composeTapped)
+        await navigator.send(ComposeFlow.Event.cancelTapped)
+        let again = try #require(model.alert)
+        model.buttonTapped(ofAlert: dialog.id)  // an alert no longer up: nothing to mark
+        let placeholder = AlertContent.placeholder(again, in: model)
+        model.buttonTapped(ofAlert: again.id)
+        placeholder.buttons[0].action()
+        #expect(model.alert == nil && model.presented.count == 1)
+        await navigator.send(ComposeFlow.Event.cancelTapped)
+        let third = try #require(model.alert)
+        #expect(model.alertClosed(third.id)?.isApplied == true)
+    }
+
     @Test func aSheetOfAnOuterFlowShowsOverEverythingAndClosingItShowsWhatWasThere() async throws {
         await navigator.send(FeedFlow.Event.composeTapped)
         await navigator.send(ComposeFlow.Event.photosTapped)
