@@ -52,6 +52,32 @@ struct GeneratedProgramTests {
         #expect(complete * 5 >= Self.seeds.count * 2, "the states of most programs are all searched: \(complete) of \(Self.seeds.count)")
     }
 
+    /// The planted programs whose finding describes a state (`invalid-pop`, `invalid-pop-to`,
+    /// `invalid-dismiss`, `invalid-close`, `dead-end`): the finding's path replays to that state
+    /// on the navigator, and no move is impossible anywhere else.
+    @Test func everyPlantedStackFindingReplaysToItsState() throws {
+        let kinds: Set<HarnessPlanting.Kind> = [.popAtBottom, .popToNotBelow, .dismissInBase, .closeAtBase, .coverWithoutWayOut]
+        var programs = 0
+        var replayed = 0
+        for seed in GeneratorTests.plantedSeeds {
+            let generated = HarnessGenerator.planted(seed: seed)
+            guard let planted = generated.planted, kinds.contains(planted.kind) else { continue }
+            let compilation = Compiler.compile([SourceFile(path: "planted-\(seed).flow", text: generated.text)])
+            let program = try #require(compilation.program)
+            let errors = compilation.diagnostics.filter { $0.severity == .error && !Replay.stackRules.contains($0.rule) }
+            #expect(errors.isEmpty, "seed \(seed): \(errors)")
+            guard errors.isEmpty else { continue }
+            let report = try Replay.check(program, analysis: compilation.analysis, diagnostics: compilation.diagnostics)
+            #expect(report.disagreements.isEmpty,
+                    "planted seed \(seed) (\(planted.kind)): \(report.summary)\n\(report.disagreements.prefix(3).joined(separator: "\n"))\n\(generated.text)")
+            #expect(report.findingsReplayed > 0 || !report.isComplete, "planted seed \(seed) (\(planted.kind)): no finding replayed\n\(generated.text)")
+            programs += 1
+            replayed += report.findingsReplayed
+        }
+        print("replay: \(programs) planted programs, \(replayed) findings replayed to their state")
+        #expect(programs >= 4 * kinds.count)
+    }
+
     @Test func everyCleanProgramRendersInEveryFormat() throws {
         var renders = 0
         for item in Self.compiled(Array(Self.seeds.prefix(40))) where !item.compilation.hasAnyErrors {

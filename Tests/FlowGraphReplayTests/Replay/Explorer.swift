@@ -152,6 +152,19 @@ final class ReplayDriver {
         navigator.flows.values.flatMap { running in (running.tabs + running.layers).flatMap(\.screens) }
     }
 
+    /// The events the screens on top send (their own clauses'), and the shown alert's buttons:
+    /// what the user can do there, beyond a flow-level clause's event.
+    var ownEvents: Set<EventRef> {
+        let table = ReplayProgram.table
+        var events = Set(tops.flatMap { screen in
+            table.flows[screen.step.flow].steps[screen.step.step].clauses.map { EventRef(flow: screen.step.flow, index: $0.trigger) }
+        })
+        if let alert = navigator.alert {
+            events.formUnion(table.flows[alert.ref.flow].alerts[alert.ref.index].buttons.map { EventRef(flow: alert.ref.flow, index: $0.trigger) })
+        }
+        return events
+    }
+
     /// The screen on top of each running flow of the chain (its top stack's last), innermost last.
     var tops: [ReplayProgram.Screen] { navigator.chain.compactMap { $0.top.entries.last?.screen } }
 }

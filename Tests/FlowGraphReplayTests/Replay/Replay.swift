@@ -7,9 +7,16 @@
 /// replay harness"):
 /// - every state the navigator reaches from the start (every start its guards may choose), by
 ///   every event, URL and gesture of the user, under the guards' answers that matter, is searched
-///   breadth first (up to `Limits.states`): no move is `impossible` in a program without errors
-///   (that is what `invalid-pop`, `invalid-dismiss`, `input-mismatch`... promise), every step the
-///   checker calls reachable is shown, and no step it calls unreachable is;
+///   breadth first (up to `Limits.states`): no move is `impossible` but where the checker found
+///   an `invalid-pop`, `invalid-pop-to`, `invalid-dismiss` or `invalid-close` (a program without
+///   them is one where every move of a screen can be made), or where the app sends a flow-level
+///   clause's event from a screen that does not send it (the checker promises only that some
+///   state makes it possible); every step the checker calls reachable is shown, and no step it
+///   calls unreachable is;
+/// - each of those findings replays: some state the navigator reaches shows its path's last step
+///   on top, and a move there is `impossible`; each `dead-end` replays too: some state shows its
+///   path's last step on top of a cover (or a locked sheet), and nothing that step's screen or
+///   the user does (its events under each answer of the guards, going back) takes that layer away;
 /// - from the start of every start choice, every tab, and states met on the way, every link with
 ///   a path opens its target with each placeholder's value in its inputs, under some answers of
 ///   the guards, and never ends `impossible` or `not handled`; a link without a move opened again
@@ -36,9 +43,11 @@ enum Replay {
         var linksOpened = 0
         var reachableSteps = 0
         var links = 0
+        /// Findings (`invalid-pop`... and `dead-end`) whose path the navigator replayed to the state they describe.
+        var findingsReplayed = 0
         var summary: String {
             "\(states) states, \(moves) moves\(isComplete ? "" : " (stopped at the limit)"), \(reachableSteps) reachable steps, "
-                + "\(links) links opened \(linksOpened) times"
+                + "\(links) links opened \(linksOpened) times" + (findingsReplayed > 0 ? ", \(findingsReplayed) findings replayed" : "")
         }
     }
 
@@ -48,8 +57,20 @@ enum Replay {
         let way: [String]
     }
 
-    /// Replays the claims of the checker on `program` (which must have no errors).
-    static func check(_ program: FlowProgram, analysis: ProgramAnalysis, limits: Limits = Limits()) throws -> Report {
+    /// A finding about a move that cannot be made, or a trap: the step its path ends at.
+    private struct StackFinding {
+        let rule: Rule
+        let step: String
+        let message: String
+        var description: String { "[\(rule.rawValue)] \(message)" }
+    }
+
+    /// The findings whose states the replay looks for.
+    static let stackRules: Set<Rule> = [.invalidPop, .invalidPopTo, .invalidDismiss, .invalidClose]
+
+    /// Replays the claims of the checker on `program`, with the findings of its compilation: it
+    /// must have no errors but those of `stackRules`.
+    static func check(_ program: FlowProgram, analysis: ProgramAnalysis, diagnostics: [Diagnostic] = [], limits: Limits = Limits()) throws -> Report {
         try ReplayProgram.load(program, analysis: analysis)
         let model = ReplayProgram.model
         var report = Report()
@@ -60,6 +81,13 @@ enum Replay {
             }
         })
         report.reachableSteps = claimedReachable.count
+        // A step's own clause's finding has the path to it; a flow-level one has none and claims no state.
+        func finding(_ diagnostic: Diagnostic) -> StackFinding? {
+            diagnostic.path.last.map { StackFinding(rule: diagnostic.rule, step: stepName($0), message: diagnostic.message) }
+        }
+        let stackFindings = diagnostics.filter { stackRules.contains($0.rule) }.compactMap(finding)
+        let deadEnds = diagnostics.filter { $0.rule == .deadEnd }.compactMap(finding)
+        var replayedStack = Set<Int>()
 
         // Every start: each root, under each answer of the guards a start asks.
         var found: [Found] = []
@@ -88,53 +116,39 @@ enum Replay {
             cursor += 1
             state.snapshot.restore(driver.navigator)
             let handled = Set(catalog.events.filter(driver.mayHandle))
+            let own = driver.ownEvents
+            let onTop = Set(driver.tops.map { stepName(ReplayProgram.table.name($0.step)) })
             for action in actions {
                 if case .send(let event) = action, !handled.contains(event) { continue }
-                state.snapshot.restore(driver.navigator)
-                driver.set(GuardAnswers(fallback: true))
-                let asked = driver.guards.asked.count
-                guard let outcome = driver.perform(action) else { continue }
-                // The guards it asked decide: each answered the other way too, and all of them no.
-                let guards = Set(driver.guards.asked[asked...].map(\.0))
-                var tries: [(GuardAnswers, ReplayNavigator.Outcome?)] = [(GuardAnswers(fallback: true), outcome)]
-                if !guards.isEmpty {
-                    tries.append((GuardAnswers(fallback: false), nil))
-                    for ref in guards.sorted(by: { ($0.flow, $0.index) < ($1.flow, $1.index) }) {
-                        tries.append((GuardAnswers(fallback: true, answers: [ref: false]), nil))
-                        tries.append((GuardAnswers(fallback: false, answers: [ref: true]), nil))
-                    }
-                }
-                for (answers, done) in tries {
-                    let outcome: ReplayNavigator.Outcome
-                    if let done {
-                        outcome = done
-                    } else {
-                        state.snapshot.restore(driver.navigator)
-                        driver.set(answers)
-                        guard let again = driver.perform(action) else { continue }
-                        outcome = again
-                    }
+                tries(action, from: state.snapshot, driver: driver) { answers, outcome in
                     report.moves += 1
                     let step = "\(action) with \(answers)"
                     if outcome.status == .impossible {
-                        report.disagreements.append(disagreement("a move is impossible in a program the checker passed", way: state.way + [step],
-                                                                 replay: "\(outcome)", driver: driver))
+                        if case .send(let event) = action, own.isDisjoint(with: ReplayProgram.events(of: event)) {
+                            // A flow-level clause's event, sent where no screen sends it: the checker claims nothing there.
+                        } else if let index = stackFindings.indices.first(where: { onTop.contains(stackFindings[$0].step) }) {
+                            replayedStack.insert(index)
+                        } else {
+                            report.disagreements.append(disagreement("a move is impossible where the checker found nothing", way: state.way + [step],
+                                                                     replay: "\(outcome)"))
+                        }
                     }
                     // A gesture of the user is applied with no command (the UI made the move already).
-                    guard !outcome.commands.isEmpty || outcome.status == .applied else { continue }
+                    guard !outcome.commands.isEmpty || outcome.status == .applied else { return false }
                     let signature = driver.key
-                    guard seen[signature] == nil else { continue }
+                    guard seen[signature] == nil else { return false }
                     guard found.count < limits.states else {
                         report.isComplete = false
-                        continue
+                        return false
                     }
                     seen[signature] = found.count
                     queue.append(found.count)
                     found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: state.way + [step]))
                     for screen in driver.screensShown where reached.insert(screen.step).inserted && !claimedReachable.contains(screen.step) {
                         report.disagreements.append(disagreement("the checker calls \(ReplayProgram.table.name(screen.step)) unreachable, the navigator shows it",
-                                                                 way: state.way + [step], replay: driver.signature, driver: driver))
+                                                                 way: state.way + [step], replay: driver.signature))
                     }
+                    return false
                 }
             }
         }
@@ -143,6 +157,18 @@ enum Replay {
             for step in claimedReachable.subtracting(reached).sorted() {
                 report.disagreements.append("the checker calls \(ReplayProgram.table.name(step)) reachable; no state of the navigator shows it "
                                             + "(\(found.count) states searched, all there are)")
+            }
+            for (index, finding) in stackFindings.enumerated() where !replayedStack.contains(index) {
+                report.disagreements.append("claim: \(finding)\n  replay: no move is impossible with \(finding.step) on top "
+                                            + "(\(found.count) states searched, all there are)")
+            }
+        }
+        report.findingsReplayed = replayedStack.count
+        for finding in deadEnds {
+            if let problem = replayTrap(finding, in: found.map(\.snapshot), driver: driver, catalog: catalog) {
+                if report.isComplete || !problem.hasPrefix("no state") { report.disagreements.append("claim: \(finding)\n  replay: \(problem)") }
+            } else {
+                report.findingsReplayed += 1
             }
         }
 
@@ -165,7 +191,7 @@ enum Replay {
             for state in linkStates {
                 report.linksOpened += 1
                 if let problem = openLink(url, from: state.snapshot, driver: driver, catalog: catalog) {
-                    report.disagreements.append(disagreement(problem.claim, way: state.way + ["open \(url.url)"], replay: problem.replay, driver: driver))
+                    report.disagreements.append(disagreement(problem.claim, way: state.way + ["open \(url.url)"], replay: problem.replay))
                 }
             }
         }
@@ -229,8 +255,64 @@ enum Replay {
         return ("the link \(url.url) opens under some answers of its guards", outcomes.joined(separator: "; "))
     }
 
-    private static func disagreement(_ claim: String, way: [String], replay: String, driver: ReplayDriver) -> String {
+    private static func disagreement(_ claim: String, way: [String], replay: String) -> String {
         "claim: \(claim)\n  way: \(way.joined(separator: " → "))\n  replay: \(replay)"
+    }
+
+    /// `Step` of `Flow.Step`: a finding names a group's step by the flow that shows it, or by the group.
+    private static func stepName(_ qualified: String) -> String {
+        qualified.split(separator: ".").last.map(String.init) ?? qualified
+    }
+
+    /// Does `action` from `snapshot` under each of the guards' answers that matter (all yes; and
+    /// when it asked guards, all no and each answered the other way) and calls `body` right after
+    /// each try that could be done, with the navigator in the state it made; `body` answers whether
+    /// to stop.
+    static func tries(_ action: ReplayAction, from snapshot: NavigatorSnapshot, driver: ReplayDriver,
+                              _ body: (GuardAnswers, ReplayNavigator.Outcome) -> Bool = { _, _ in false }) {
+        snapshot.restore(driver.navigator)
+        driver.set(GuardAnswers(fallback: true))
+        let asked = driver.guards.asked.count
+        if let outcome = driver.perform(action), body(GuardAnswers(fallback: true), outcome) { return }
+        // Asked even when the action could not be done (a sheet locked while a guard holds).
+        let guards = Set(driver.guards.asked[asked...].map(\.0))
+        guard !guards.isEmpty else { return }
+        var others = [GuardAnswers(fallback: false)]
+        for ref in guards.sorted(by: { ($0.flow, $0.index) < ($1.flow, $1.index) }) {
+            others.append(GuardAnswers(fallback: true, answers: [ref: false]))
+            others.append(GuardAnswers(fallback: false, answers: [ref: true]))
+        }
+        for answers in others {
+            snapshot.restore(driver.navigator)
+            driver.set(answers)
+            if let outcome = driver.perform(action), body(answers, outcome) { return }
+        }
+    }
+
+    /// Replays a `dead-end`: a state with the finding's step on top of a cover or a locked sheet,
+    /// from which nothing the step's screen sends, and no going back, takes that layer away.
+    /// Nil when one is found; else what the navigator did.
+    private static func replayTrap(_ finding: StackFinding, in states: [NavigatorSnapshot], driver: ReplayDriver, catalog: ReplayCatalog) -> String? {
+        var escapes: [String] = []
+        for snapshot in states {
+            snapshot.restore(driver.navigator)
+            guard driver.navigator.alert == nil,
+                  let running = driver.navigator.chain.last(where: { $0.top.entries.last.map { stepName(ReplayProgram.table.name($0.screen.step)) } == finding.step }),
+                  let layer = running.layers.last, layer.style == .cover || layer.lock != nil else { continue }
+            let own = driver.ownEvents
+            let actions = [ReplayAction.back] + catalog.events.filter { !own.isDisjoint(with: ReplayProgram.events(of: $0)) }.map(ReplayAction.send)
+            var escape: String?
+            for action in actions where escape == nil {
+                tries(action, from: snapshot, driver: driver) { answers, outcome in
+                    guard !driver.navigator.flows.values.contains(where: { $0.layers.contains { $0.id == layer.id } }) else { return false }
+                    escape = "\(action) with \(answers): \(outcome)"
+                    return true
+                }
+            }
+            guard let escape else { return nil }
+            if escapes.count < 3 { escapes.append(escape) }
+        }
+        return escapes.isEmpty ? "no state shows \(finding.step) on top of a cover or a locked sheet" : "the way out: " + escapes.joined(separator: "; ")
     }
 }
 
@@ -272,10 +354,8 @@ struct ReplayCatalog {
         for group in model.groups {
             for event in group.events { events.append(.init(owner: group.caseName, caseName: event.name, values: event.parameters.map(sample))) }
         }
-        var guards: [GuardRef] = []
         for (flowIndex, flow) in program.flows.enumerated() {
             widestTabBar = max(widestTabBar, flow.isTabs ? flow.steps.count : 0)
-            guards += flow.guards.indices.map { GuardRef(flow: flowIndex, index: $0) }
             var resolved = 0
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }
@@ -309,7 +389,10 @@ struct ReplayCatalog {
                 }
             }
         }
-        let flips = guards.prefix(6)
+        // The guards a start asks, each answered the other way.
+        let flips = Set(ReplayProgram.table.flows.enumerated().flatMap { flow, info in
+            info.startChoices.compactMap { $0.condition.map { GuardRef(flow: flow, index: $0.guardIndex) } }
+        }).sorted { ($0.flow, $0.index) < ($1.flow, $1.index) }
         startAnswers = [GuardAnswers(fallback: true), GuardAnswers(fallback: false)]
             + flips.flatMap { [GuardAnswers(fallback: true, answers: [$0: false]), GuardAnswers(fallback: false, answers: [$0: true])] }
     }
