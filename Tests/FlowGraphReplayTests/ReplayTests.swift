@@ -43,24 +43,24 @@ struct ReplayTests {
         #expect(report.states > 10 && report.links > 0)
     }
 
-    /// Every fixture and error sample that compiles without errors (warnings are claims too), or
+    /// Every fixture, error sample and fuzz input (the seed corpus, and the inputs that broke the
+    /// fuzz harness) that compiles without errors (warnings are claims too), or
     /// whose only errors are moves that cannot be made (`invalid-pop`...): those replay to their state.
     @Test func everyFixtureWithoutErrorsReplays() throws {
         var replayed = 0
-        var findings = 0
+        var findingsReplayed = 0
         for folder in ["samples/errors", "Tests/FlowGraphTests/Fixtures/passing", "Tests/FlowGraphTests/Fixtures/locks",
-                       "Tests/FlowGraphTests/Fixtures/failing"] {
+                       "Tests/Fuzz/corpus", "Tests/Fuzz/regressions"] {
             for file in Self.flowFiles(in: folder) {
                 let compilation = Compiler.compile([file])
-                guard let program = compilation.program,
-                      !compilation.diagnostics.contains(where: { $0.severity == .error && !Replay.stackRules.contains($0.rule) }) else { continue }
-                let report = try Replay.check(program, analysis: compilation.analysis, diagnostics: compilation.diagnostics)
+                guard let program = compilation.program, let findings = Replay.findings(of: compilation) else { continue }
+                let report = try Replay.check(program, analysis: compilation.analysis, diagnostics: findings)
                 #expect(report.disagreements.isEmpty, "\(file.path): \(report.summary)\n\(report.disagreements.prefix(5).joined(separator: "\n"))")
                 replayed += 1
-                findings += report.findingsReplayed
+                findingsReplayed += report.findingsReplayed
             }
         }
-        #expect(replayed > 20 && findings > 3, "\(replayed) programs, \(findings) findings replayed")
+        #expect(replayed > 20 && findingsReplayed > 3, "\(replayed) programs, \(findingsReplayed) findings replayed")
     }
 
     // MARK: The defects of issue 24, each the smallest program that showed it
@@ -278,6 +278,29 @@ struct ReplayTests {
         }
         let disagreeing = try Replay.check(#require(compilation.program), analysis: compilation.analysis, diagnostics: wrong)
         #expect(disagreeing.disagreements.count == 2, "\(disagreeing.disagreements)")
+    }
+
+    /// A handler of an exit its subflow never takes is no way to its target (found by the replay
+    /// of the fuzz corpus: ProgramGraph had a way to steps the checker calls unreachable).
+    @Test func anExitNeverTakenIsNoWay() throws {
+        let text = """
+            flow App {
+                start Home
+                step Home runs Inner {
+                    on done -> push Next
+                }
+                step Next
+            }
+            flow Inner {
+                start Page
+                step Page
+                exit done
+            }
+            """
+        try Self.replay(text)
+        let graph = ReplayNavigator.graph
+        #expect(graph.steps.first { $0.name == "Next" }?.path == [])
+        #expect(graph.steps.first { $0.name == "Page" }?.path == ["App.Home", "Inner.Page"])
     }
 
     /// A navigator of `text` (which must compile without errors) under `answers`.

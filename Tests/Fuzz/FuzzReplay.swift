@@ -11,16 +11,17 @@ import Glibc
 /// smaller than the tests' limits, so that an input takes milliseconds.
 let fuzzReplayLimits = Replay.Limits(states: 120, linkStates: 3)
 
-/// Replays the claims of the checker on a program without errors (larger ones are skipped: the
-/// search's time grows with the program, and the fuzzer's inputs stay small anyway).
+/// Replays the claims of the checker on a program without errors, or whose only errors are moves
+/// that cannot be made (`Replay.findings(of:)`; larger programs are skipped: the search's time
+/// grows with the program, and the fuzzer's inputs stay small anyway).
 func checkReplay(_ compilation: Compiler.Compilation) {
     guard getenv("FLOWGRAPH_FUZZ_REPLAY").map({ String(cString: $0) }) != "0",
-          let program = compilation.program, !compilation.hasAnyErrors, !program.roots.isEmpty,
+          let program = compilation.program, let findings = Replay.findings(of: compilation), !program.roots.isEmpty,
           program.flows.reduce(0, { $0 + $1.steps.count }) <= 80 else { return }
     MainActor.assumeIsolated {
         let report: Replay.Report
         do {
-            report = try Replay.check(program, analysis: compilation.analysis, limits: fuzzReplayLimits)
+            report = try Replay.check(program, analysis: compilation.analysis, diagnostics: findings, limits: fuzzReplayLimits)
         } catch {
             fuzzFailure("the runtime cannot read the router's table: \(error)")
         }

@@ -331,8 +331,13 @@ struct CompositeGraph {
     /// - Parameter userMoves: whether the search also makes the moves only a user makes (alerts'
     ///   buttons, moves that go back first, opening a link that moves where the user is): for the
     ///   shortest way to each step (`RouterTable`'s paths).
-    func search(everyMove: Bool = false, userMoves: Bool = false, unknowns: Unknowns? = nil, given: Set<Int32>?, from seeds: [Int]? = nil) -> Search {
+    /// - Parameter within: the steps the search may enter (by flow, then step), when not all: the
+    ///   steps the checker calls reachable, so that a way never goes through a step no user can
+    ///   see (`everyMove` also takes a handler of an exit its subflow never takes).
+    func search(everyMove: Bool = false, userMoves: Bool = false, unknowns: Unknowns? = nil, given: Set<Int32>?, from seeds: [Int]? = nil,
+                within: [[Bool]]? = nil) -> Search {
         func isAllowed(_ node: Int) -> Bool {
+            if let within, !within[references[node].flow][references[node].step] { return false }
             guard let given else { return true }
             return required[node].allSatisfy(given.contains)
         }

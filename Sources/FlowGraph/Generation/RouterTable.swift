@@ -8,7 +8,11 @@ struct RouterTable {
 
     init(_ program: FlowProgram, analysis: ProgramAnalysis) {
         lines.append("flowgraph-table \(Self.version)")
-        let search = CompositeGraph(program: program).search(everyMove: true, userMoves: true, given: nil)
+        // The user's shortest way to each step, through the steps the checker calls reachable only.
+        let reachable = program.flows.indices.map { flow in
+            program.flows[flow].steps.indices.map { analysis.isFlowReachable[flow] && analysis.isStepReachable[flow][$0] }
+        }
+        let search = CompositeGraph(program: program).search(everyMove: true, userMoves: true, given: nil, within: reachable)
         let roots = Set(program.roots)
         var global = 0
         var offsets: [Int] = []

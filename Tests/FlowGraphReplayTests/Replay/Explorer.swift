@@ -152,17 +152,21 @@ final class ReplayDriver {
         navigator.flows.values.flatMap { running in (running.tabs + running.layers).flatMap(\.screens) }
     }
 
-    /// The events the screens on top send (their own clauses'), and the shown alert's buttons:
-    /// what the user can do there, beyond a flow-level clause's event.
-    var ownEvents: Set<EventRef> {
+    /// The clauses of the screens on top (their own, not their flows' flow-level ones) and of the
+    /// shown alert's buttons when a screen's own clause showed it (`alertIsOwn`), each with the
+    /// event it handles: what the user can do there, beyond a flow-level clause's event.
+    func ownClauses(alertIsOwn: Bool = true) -> [(event: EventRef, clause: ProgramTable.Clause)] {
         let table = ReplayProgram.table
-        var events = Set(tops.flatMap { screen in
-            table.flows[screen.step.flow].steps[screen.step.step].clauses.map { EventRef(flow: screen.step.flow, index: $0.trigger) }
-        })
-        if let alert = navigator.alert {
-            events.formUnion(table.flows[alert.ref.flow].alerts[alert.ref.index].buttons.map { EventRef(flow: alert.ref.flow, index: $0.trigger) })
+        // A step that runs a flow handles its exits (its clauses' triggers number them), not events.
+        var clauses = tops.filter { table.flows[$0.step.flow].steps[$0.step.step].runs == nil }.flatMap { screen in
+            table.flows[screen.step.flow].steps[screen.step.step].clauses.map { (EventRef(flow: screen.step.flow, index: $0.trigger), $0) }
         }
-        return events
+        if let alert = navigator.alert, alertIsOwn {
+            for button in table.flows[alert.ref.flow].alerts[alert.ref.index].buttons {
+                if let clause = button.clause { clauses.append((EventRef(flow: alert.ref.flow, index: button.trigger), clause)) }
+            }
+        }
+        return clauses
     }
 
     /// The screen on top of each running flow of the chain (its top stack's last), innermost last.

@@ -55,6 +55,23 @@ enum Replay {
     private struct Found {
         let snapshot: NavigatorSnapshot
         let way: [String]
+        /// Whether the alert on screen, if any, was shown by a screen's own clause (or by a button
+        /// of such an alert): its buttons are then the screen's; shown by a flow-level clause, they
+        /// are flow-level too, and the checker judges them so.
+        var alertIsOwn = true
+    }
+
+    /// The rules a clause's move that cannot be made breaks.
+    private static func rules(of clause: ProgramTable.Clause) -> Set<Rule> {
+        Set(clause.actions.flatMap { [$0.kind] + ($0.back.map { [$0.kind] } ?? []) }.compactMap { kind -> Rule? in
+            switch kind {
+            case .pop: .invalidPop
+            case .popTo: .invalidPopTo
+            case .dismiss: .invalidDismiss
+            case .close: .invalidClose
+            default: nil
+            }
+        })
     }
 
     /// A finding about a move that cannot be made, or a trap: the step its path ends at.
@@ -67,6 +84,16 @@ enum Replay {
 
     /// The findings whose states the replay looks for.
     static let stackRules: Set<Rule> = [.invalidPop, .invalidPopTo, .invalidDismiss, .invalidClose]
+
+    /// Every finding of `compilation`, reported or suppressed (an ignore comment does not make a
+    /// finding false), when the replay can run it: it has a program, and no error but those of
+    /// `stackRules`. Nil when it cannot.
+    static func findings(of compilation: Compiler.Compilation) -> [Diagnostic]? {
+        let findings = compilation.diagnostics + compilation.suppressed.map(\.diagnostic)
+        guard compilation.program != nil,
+              !findings.contains(where: { $0.severity == .error && !stackRules.contains($0.rule) }) else { return nil }
+        return findings
+    }
 
     /// Replays the claims of the checker on `program`, with the findings of its compilation: it
     /// must have no errors but those of `stackRules`.
@@ -116,18 +143,28 @@ enum Replay {
             cursor += 1
             state.snapshot.restore(driver.navigator)
             let handled = Set(catalog.events.filter(driver.mayHandle))
-            let own = driver.ownEvents
+            let alertShown = driver.navigator.alert?.id
+            let ownClauses = driver.ownClauses(alertIsOwn: state.alertIsOwn)
+            let own = Set(ownClauses.map(\.event))
             let onTop = Set(driver.tops.map { stepName(ReplayProgram.table.name($0.step)) })
             for action in actions {
                 if case .send(let event) = action, !handled.contains(event) { continue }
+                var isOwn = false
+                var broken = Set<Rule>()
+                if case .send(let event) = action {
+                    let refs = Set(ReplayProgram.events(of: event))
+                    isOwn = !own.isDisjoint(with: refs)
+                    for (ref, clause) in ownClauses where refs.contains(ref) { broken.formUnion(rules(of: clause)) }
+                }
                 tries(action, from: state.snapshot, driver: driver) { answers, outcome in
                     report.moves += 1
                     let step = "\(action) with \(answers)"
                     if outcome.status == .impossible {
-                        if case .send(let event) = action, own.isDisjoint(with: ReplayProgram.events(of: event)) {
+                        let explained = stackFindings.indices.filter { onTop.contains(stackFindings[$0].step) && broken.contains(stackFindings[$0].rule) }
+                        if case .send = action, !isOwn {
                             // A flow-level clause's event, sent where no screen sends it: the checker claims nothing there.
-                        } else if let index = stackFindings.indices.first(where: { onTop.contains(stackFindings[$0].step) }) {
-                            replayedStack.insert(index)
+                        } else if !explained.isEmpty {
+                            replayedStack.formUnion(explained)
                         } else {
                             report.disagreements.append(disagreement("a move is impossible where the checker found nothing", way: state.way + [step],
                                                                      replay: "\(outcome)"))
@@ -135,7 +172,9 @@ enum Replay {
                     }
                     // A gesture of the user is applied with no command (the UI made the move already).
                     guard !outcome.commands.isEmpty || outcome.status == .applied else { return false }
-                    let signature = driver.key
+                    // An alert just shown is the screen's when the move that showed it was.
+                    let alertIsOwn = driver.navigator.alert.map { $0.id == alertShown ? state.alertIsOwn : isOwn } ?? true
+                    let signature = driver.key + (alertIsOwn ? "" : " (shown by a flow-level clause)")
                     guard seen[signature] == nil else { return false }
                     guard found.count < limits.states else {
                         report.isComplete = false
@@ -143,7 +182,7 @@ enum Replay {
                     }
                     seen[signature] = found.count
                     queue.append(found.count)
-                    found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: state.way + [step]))
+                    found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: state.way + [step], alertIsOwn: alertIsOwn))
                     for screen in driver.screensShown where reached.insert(screen.step).inserted && !claimedReachable.contains(screen.step) {
                         report.disagreements.append(disagreement("the checker calls \(ReplayProgram.table.name(screen.step)) unreachable, the navigator shows it",
                                                                  way: state.way + [step], replay: driver.signature))
@@ -299,7 +338,7 @@ enum Replay {
             guard driver.navigator.alert == nil,
                   let running = driver.navigator.chain.last(where: { $0.top.entries.last.map { stepName(ReplayProgram.table.name($0.screen.step)) } == finding.step }),
                   let layer = running.layers.last, layer.style == .cover || layer.lock != nil else { continue }
-            let own = driver.ownEvents
+            let own = Set(driver.ownClauses().map(\.event))
             let actions = [ReplayAction.back] + catalog.events.filter { !own.isDisjoint(with: ReplayProgram.events(of: $0)) }.map(ReplayAction.send)
             var escape: String?
             for action in actions where escape == nil {
@@ -372,17 +411,22 @@ struct ReplayCatalog {
                     for (index, input) in inputs.enumerated() where pattern.placeholders.contains(input.name) {
                         values[index] = ReplayValues.sample(of: input.wrappedType, seed: 7 + index)
                     }
-                    func text(_ part: LinkPattern.Part) -> String {
+                    // A URL's texts are percent-decoded before they are matched: a literal is
+                    // written escaped (a pattern's `%22` is the text `%22`, the URL's `%2522`).
+                    func text(_ part: LinkPattern.Part, inQuery: Bool) -> String {
                         func value(_ name: String) -> String { inputs.firstIndex { $0.name == name }.flatMap { values[$0] } ?? "x" }
+                        func escaped(_ text: String) -> String { LinkPattern.encode(text, inQuery: inQuery) }
                         switch part {
-                        case .literal(let text): return text
+                        case .literal(let text): return escaped(text)
                         case .placeholder(let name): return value(name)
-                        case .affixed(let prefix, let name, let suffix): return prefix + value(name) + suffix
+                        case .affixed(let prefix, let name, let suffix): return escaped(prefix) + value(name) + escaped(suffix)
                         case .wildcard: return "any"
                         }
                     }
-                    var url = (pattern.scheme.map { $0 + "://" } ?? "/") + pattern.segments.map(text).joined(separator: "/")
-                    if !pattern.query.isEmpty { url += "?" + pattern.query.map { $0.key + "=" + text($0.value) }.joined(separator: "&") }
+                    var url = (pattern.scheme.map { $0 + "://" } ?? "/") + pattern.segments.map { text($0, inQuery: false) }.joined(separator: "/")
+                    if !pattern.query.isEmpty {
+                        url += "?" + pattern.query.map { LinkPattern.encode($0.key, inQuery: true) + "=" + text($0.value, inQuery: true) }.joined(separator: "&")
+                    }
                     urls.append(URL(url: url, link: LinkRef(flow: flowIndex, index: resolved), program: linkIndex,
                                     target: StepRef(flow: flowIndex, step: target), move: link.move, targets: targets, values: values,
                                     path: "\(link.patterns.map(\.text))"))
