@@ -83,12 +83,12 @@ enum Replay {
     }
 
     /// The findings whose states the replay looks for.
-    static let stackRules: Set<Rule> = [.invalidPop, .invalidPopTo, .invalidDismiss, .invalidClose]
+    nonisolated static let stackRules: Set<Rule> = [.invalidPop, .invalidPopTo, .invalidDismiss, .invalidClose]
 
     /// Every finding of `compilation`, reported or suppressed (an ignore comment does not make a
     /// finding false), when the replay can run it: it has a program, and no error but those of
     /// `stackRules`. Nil when it cannot.
-    static func findings(of compilation: Compiler.Compilation) -> [Diagnostic]? {
+    nonisolated static func findings(of compilation: Compiler.Compilation) -> [Diagnostic]? {
         let findings = compilation.diagnostics + compilation.suppressed.map(\.diagnostic)
         guard compilation.program != nil,
               !findings.contains(where: { $0.severity == .error && !stackRules.contains($0.rule) }) else { return nil }
