@@ -52,7 +52,9 @@ struct ReplayTests {
         for folder in ["samples/errors", "Tests/FlowGraphTests/Fixtures/passing", "Tests/FlowGraphTests/Fixtures/locks",
                        "Tests/Fuzz/corpus", "Tests/Fuzz/regressions"] {
             for file in Self.flowFiles(in: folder) {
-                let compilation = Compiler.compile([file])
+                // A fuzz input may hold several files, each after a line `%%%` (as the fuzz harness reads it).
+                let parts = String(decoding: file.bytes, as: UTF8.self).components(separatedBy: "\n%%%\n")
+                let compilation = Compiler.compile(parts.enumerated().map { SourceFile(path: "\(file.path)#\($0.offset)", text: $0.element) })
                 guard let program = compilation.program, let findings = Replay.findings(of: compilation) else { continue }
                 let report = try Replay.check(program, analysis: compilation.analysis, diagnostics: findings)
                 #expect(report.disagreements.isEmpty, "\(file.path): \(report.summary)\n\(report.disagreements.prefix(5).joined(separator: "\n"))")

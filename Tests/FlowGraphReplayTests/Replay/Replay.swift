@@ -146,6 +146,10 @@ enum Replay {
             let alertShown = driver.navigator.alert?.id
             let ownClauses = driver.ownClauses(alertIsOwn: state.alertIsOwn)
             let own = Set(ownClauses.map(\.event))
+            let runnerClauses = driver.tops.flatMap { screen in
+                let step = ReplayProgram.table.flows[screen.step.flow].steps[screen.step.step]
+                return step.runs == nil ? [] : step.clauses
+            }
             let onTop = Set(driver.tops.map { stepName(ReplayProgram.table.name($0.step)) })
             for action in actions {
                 if case .send(let event) = action, !handled.contains(event) { continue }
@@ -154,7 +158,11 @@ enum Replay {
                 if case .send(let event) = action {
                     let refs = Set(ReplayProgram.events(of: event))
                     isOwn = !own.isDisjoint(with: refs)
-                    for (ref, clause) in ownClauses where refs.contains(ref) { broken.formUnion(rules(of: clause)) }
+                    for (ref, clause) in ownClauses where refs.contains(ref) {
+                        broken.formUnion(rules(of: clause))
+                        // An exit's move is made by the clause of the step that runs the flow.
+                        if clause.actions.contains(where: { $0.kind == .exit }) { broken.formUnion(runnerClauses.flatMap(rules(of:))) }
+                    }
                 }
                 tries(action, from: state.snapshot, driver: driver) { answers, outcome in
                     report.moves += 1
