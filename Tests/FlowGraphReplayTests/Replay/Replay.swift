@@ -75,7 +75,7 @@ enum Replay {
     }
 
     /// A finding about a move that cannot be made, or a trap: the step its path ends at.
-    private struct StackFinding {
+    private struct StackFinding: CustomStringConvertible {
         let rule: Rule
         let step: String
         let message: String
@@ -150,7 +150,7 @@ enum Replay {
                 let step = ReplayProgram.table.flows[screen.step.flow].steps[screen.step.step]
                 return step.runs == nil ? [] : step.clauses
             }
-            let onTop = Set(driver.tops.map { stepName(ReplayProgram.table.name($0.step)) })
+            let onTop = Set(driver.tops.map { stepName($0.step) })
             for action in actions {
                 if case .send(let event) = action, !handled.contains(event) { continue }
                 var isOwn = false
@@ -306,17 +306,21 @@ enum Replay {
         "claim: \(claim)\n  way: \(way.joined(separator: " → "))\n  replay: \(replay)"
     }
 
-    /// `Step` of `Flow.Step`: a finding names a group's step by the flow that shows it, or by the group.
+    /// `Step` of `Flow.Step`: a finding names a group's step by the flow that shows it, or by the
+    /// group, so findings and screens are matched by the step's own name.
     private static func stepName(_ qualified: String) -> String {
         qualified.split(separator: ".").last.map(String.init) ?? qualified
     }
+
+    /// The step's own name.
+    private static func stepName(_ step: StepRef) -> String { ReplayProgram.table.flows[step.flow].steps[step.step].name }
 
     /// Does `action` from `snapshot` under each of the guards' answers that matter (all yes; and
     /// when it asked guards, all no and each answered the other way) and calls `body` right after
     /// each try that could be done, with the navigator in the state it made; `body` answers whether
     /// to stop.
     static func tries(_ action: ReplayAction, from snapshot: NavigatorSnapshot, driver: ReplayDriver,
-                              _ body: (GuardAnswers, ReplayNavigator.Outcome) -> Bool = { _, _ in false }) {
+                      _ body: (GuardAnswers, ReplayNavigator.Outcome) -> Bool = { _, _ in false }) {
         snapshot.restore(driver.navigator)
         driver.set(GuardAnswers(fallback: true))
         let asked = driver.guards.asked.count
@@ -344,7 +348,7 @@ enum Replay {
         for snapshot in states {
             snapshot.restore(driver.navigator)
             guard driver.navigator.alert == nil,
-                  let running = driver.navigator.chain.last(where: { $0.top.entries.last.map { stepName(ReplayProgram.table.name($0.screen.step)) } == finding.step }),
+                  let running = driver.navigator.chain.last(where: { $0.top.entries.last.map { stepName($0.screen.step) } == finding.step }),
                   let layer = running.layers.last, layer.style == .cover || layer.lock != nil else { continue }
             let own = Set(driver.ownClauses().map(\.event))
             let actions = [ReplayAction.back] + catalog.events.filter { !own.isDisjoint(with: ReplayProgram.events(of: $0)) }.map(ReplayAction.send)
