@@ -34,7 +34,7 @@ let package = Package(
         /// SwiftUI view and UIKit coordinator over it (behind canImport: not compiled on Linux).
         .target(name: "FlowGraphUI", dependencies: ["FlowGraphRuntime"]),
         /// The compiler: source, syntax, semantics, analysis, diagnostics and text reports.
-        .target(name: "FlowGraph"),
+        .target(name: "FlowGraph", dependencies: ["FlowGraphRuntime"]),
         /// Layout and rendering through Graphviz (libgvc), in process: the only importer of CGraphviz.
         /// (Page/ holds the page of `render --format html`, which scripts/embed-page copies into MapPageAssets.swift.)
         .target(name: "FlowGraphRendering", dependencies: ["FlowGraph", "CGraphviz"], exclude: ["Page"]),

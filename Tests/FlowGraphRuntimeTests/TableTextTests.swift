@@ -40,7 +40,12 @@ struct TableTextTests {
     @Test(arguments: ["samples/shop", "samples/movies", "samples/mail", "Tests/FlowGraphPluginTests", "Tests/FlowGraphUITests"])
     func whatTheCompilerWritesTheRuntimeReadsAsTheProgram(folder: String) throws {
         let (program, analysis) = try Self.program(folder)
-        let table = try ProgramTable(parsing: RouterTable(program, analysis: analysis).lines.joined(separator: "\n"))
+        // The compiler builds the runtime's value and the runtime writes it: read back, it writes
+        // the same text again (one writer, one reader, one version).
+        let built = RouterTable(program, analysis: analysis).table
+        #expect(built.text.hasPrefix("flowgraph-table \(ProgramTable.textVersion)\n"))
+        let table = try ProgramTable(parsing: built.text)
+        #expect(table.text == built.text)
         #expect(table.flows.map(\.name) == program.flows.map(\.name))
         if folder == "Tests/FlowGraphPluginTests" {  // '/items/{item}/checkout' before '/items/{item}/*'
             #expect(table.flows.flatMap(\.links).flatMap(\.patterns).contains { $0.precedence > 0 && $0.text == "/items/{item}/checkout" })
