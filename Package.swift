@@ -96,7 +96,7 @@ let package = Package(
         /// binary headless (Tests/Editors/nvim-lsp-test.lua).
         .testTarget(name: "FlowGraphLanguageServerTests", dependencies: ["FlowGraph", "FlowGraphLanguageServer", "FlowGraphTestSupport"]),
         /// The runtime as a library: hand-written programs, sync and async; the table's text.
-        .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph"]),
+        .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph", "FlowGraphTestSupport"]),
         /// The checker's claims replayed on the navigator, on samples, fixtures and generated programs;
         /// each clean generated program compiled and rendered too.
         .testTarget(name: "FlowGraphReplayTests", dependencies: ["FlowGraph", "FlowGraphRuntime", "FlowGraphRendering", "FlowGraphTestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
@@ -6,7 +7,7 @@ import Testing
 /// the generated router, an extension of the navigator, must not shadow one of them.
 struct NavigatorNamesTests {
     @Test func theListNamesEveryTypeDeclaredInTheNavigator() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = PackageFolder.root
             .appendingPathComponent("Sources/FlowGraphRuntime")
         var declared: Set<String> = ["Program"]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {

@@ -1,4 +1,5 @@
 import FlowGraphRuntime
+import FlowGraphTestSupport
 import Foundation
 import Testing
 @testable import FlowGraph
@@ -7,7 +8,7 @@ import Testing
 /// was; text it cannot read is an error with its line.
 @Suite("Program table text")
 struct TableTextTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageFolder.root
 
     static func program(_ folder: String) throws -> (FlowProgram, ProgramAnalysis) {
         let directory = root.appendingPathComponent(folder)
