@@ -34,7 +34,7 @@ let package = Package(
         /// SwiftUI view and UIKit coordinator over it (behind canImport: not compiled on Linux).
         .target(name: "FlowGraphUI", dependencies: ["FlowGraphRuntime"]),
         /// The compiler: source, syntax, semantics, analysis, diagnostics and text reports.
-        .target(name: "FlowGraph"),
+        .target(name: "FlowGraph", dependencies: ["FlowGraphRuntime"]),
         /// Layout and rendering through Graphviz (libgvc), in process: the only importer of CGraphviz.
         /// (Page/ holds the page of `render --format html`, which scripts/embed-page copies into MapPageAssets.swift.)
         .target(name: "FlowGraphRendering", dependencies: ["FlowGraph", "CGraphviz"], exclude: ["Page"]),
@@ -96,7 +96,7 @@ let package = Package(
         /// binary headless (Tests/Editors/nvim-lsp-test.lua).
         .testTarget(name: "FlowGraphLanguageServerTests", dependencies: ["FlowGraph", "FlowGraphLanguageServer", "FlowGraphTestSupport"]),
         /// The runtime as a library: hand-written programs, sync and async; the table's text.
-        .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph"]),
+        .testTarget(name: "FlowGraphRuntimeTests", dependencies: ["FlowGraphRuntime", "FlowGraph", "FlowGraphTestSupport"]),
         /// The checker's claims replayed on the navigator, on samples, fixtures and generated programs;
         /// each clean generated program compiled and rendered too.
         .testTarget(name: "FlowGraphReplayTests", dependencies: ["FlowGraph", "FlowGraphRuntime", "FlowGraphRendering", "FlowGraphTestSupport"]),

@@ -43,6 +43,23 @@ public struct ProgramTable: Sendable {
         /// The flow's alerts and dialogs, by index (`alert` and `dialog` actions name them).
         public var alerts: [AlertInfo] = []
 
+        public init(name: String, isTabs: Bool, start: Int, isRoot: Bool, startChoices: [StartChoice] = [], steps: [StepInfo] = [],
+                    guards: [GuardInfo] = [], events: [String] = [], exits: [String] = [], clauses: [Clause] = [],
+                    links: [LinkInfo] = [], alerts: [AlertInfo] = []) {
+            self.name = name
+            self.isTabs = isTabs
+            self.start = start
+            self.isRoot = isRoot
+            self.startChoices = startChoices
+            self.steps = steps
+            self.guards = guards
+            self.events = events
+            self.exits = exits
+            self.clauses = clauses
+            self.links = links
+            self.alerts = alerts
+        }
+
         /// The steps the flow may show first: every step it may start at, or every tab.
         public var firstSteps: [Int] {
             if isTabs { return Array(steps.indices) }
@@ -54,6 +71,11 @@ public struct ProgramTable: Sendable {
     public struct StartChoice: Hashable, Sendable {
         public var step: Int
         public var condition: Condition?
+
+        public init(step: Int, condition: Condition?) {
+            self.step = step
+            self.condition = condition
+        }
     }
 
     public struct StepInfo: Sendable {
@@ -70,6 +92,15 @@ public struct ProgramTable: Sendable {
         /// The step's clauses, in source order: for a step that runs a flow, the handlers of the
         /// subflow's exits (their `trigger` is an exit of that flow).
         public var clauses: [Clause]
+
+        public init(name: String, inputs: [String], receives: [String] = [], runs: Int?, path: PathLink, clauses: [Clause]) {
+            self.name = name
+            self.inputs = inputs
+            self.receives = receives
+            self.runs = runs
+            self.path = path
+            self.clauses = clauses
+        }
     }
 
     public enum PathLink: Hashable, Sendable {
@@ -88,6 +119,13 @@ public struct ProgramTable: Sendable {
         public var inputs: [String]
         /// Its buttons, in source order.
         public var buttons: [Button]
+
+        public init(name: String, isDialog: Bool, inputs: [String], buttons: [Button]) {
+            self.name = name
+            self.isDialog = isDialog
+            self.inputs = inputs
+            self.buttons = buttons
+        }
     }
 
     /// A button of an alert: its event (its index among the flow's events), and the clause it
@@ -95,11 +133,21 @@ public struct ProgramTable: Sendable {
     public struct Button: Sendable {
         public var trigger: Int
         public var clause: Clause?
+
+        public init(trigger: Int, clause: Clause?) {
+            self.trigger = trigger
+            self.clause = clause
+        }
     }
 
     public struct GuardInfo: Sendable {
         public var name: String
         public var isAsync: Bool
+
+        public init(name: String, isAsync: Bool) {
+            self.name = name
+            self.isAsync = isAsync
+        }
     }
 
     /// An `on` clause: its trigger, its conditions and one action for each, plus a final `else`.
@@ -110,12 +158,23 @@ public struct ProgramTable: Sendable {
         public var conditions: [Condition]
         /// One per condition, then the last `else` when there is one; one action without conditions.
         public var actions: [Action]
+
+        public init(trigger: Int, conditions: [Condition], actions: [Action]) {
+            self.trigger = trigger
+            self.conditions = conditions
+            self.actions = actions
+        }
     }
 
     public struct Condition: Hashable, Sendable {
         /// The guard's index among the flow's guards.
         public var guardIndex: Int
         public var isNegated: Bool
+
+        public init(guardIndex: Int, isNegated: Bool) {
+            self.guardIndex = guardIndex
+            self.isNegated = isNegated
+        }
 
         /// The answer of the guard that makes the condition hold.
         public var holdsWhen: Bool { !isNegated }
@@ -158,6 +217,11 @@ public struct ProgramTable: Sendable {
     public struct Back: Hashable, Sendable {
         public var kind: ActionKind
         public var target: Int?
+
+        public init(kind: ActionKind, target: Int?) {
+            self.kind = kind
+            self.target = target
+        }
     }
 
     public enum ActionKind: String, Hashable, Sendable, CaseIterable {
@@ -201,6 +265,14 @@ public struct ProgramTable: Sendable {
         /// the move, which the innermost running instance of its flow makes; `path` then leads to
         /// where the flow starts, for when it is not running.
         public var move: ActionKind? = nil
+
+        public init(text: String, target: Int, patterns: [LinkPattern], paths: [[Hop]], move: ActionKind? = nil) {
+            self.text = text
+            self.target = target
+            self.patterns = patterns
+            self.paths = paths
+            self.move = move
+        }
     }
 
     /// One pattern of a link.
@@ -217,6 +289,16 @@ public struct ProgramTable: Sendable {
         /// tried on the patterns of higher precedence first (the compiler proved that two patterns
         /// that can match one URL have different precedences).
         public var precedence = 0
+
+        public init(text: String, scheme: String?, segments: [PatternPart], query: [(key: String, value: PatternPart)],
+                    ignoresCase: Bool = false, precedence: Int = 0) {
+            self.text = text
+            self.scheme = scheme
+            self.segments = segments
+            self.query = query
+            self.ignoresCase = ignoresCase
+            self.precedence = precedence
+        }
     }
 
     public enum PatternPart: Hashable, Sendable {

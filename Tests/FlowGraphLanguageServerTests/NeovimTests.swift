@@ -8,7 +8,7 @@ import Testing
 /// editor test that silently does not run is no test.
 @Suite("The language server in Neovim")
 struct NeovimTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageFolder.root
 
     static var nvim: String? {
         ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -17,12 +17,7 @@ struct NeovimTests {
     static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false }
 
     /// The folder SwiftPM built the test bundle and the executables into.
-    static var products: URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if folder.lastPathComponent == "MacOS" { folder = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
-        if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("flowgraph").path) { return folder }
-        return root.appendingPathComponent(".build/debug")
-    }
+    static var products: URL { PackageFolder.products }
 
     @Test(.enabled(if: nvim != nil || isCI, "nvim is missing (scripts/install-dependencies installs Debian's neovim)"))
     func neovimDrivesTheServer() async throws {

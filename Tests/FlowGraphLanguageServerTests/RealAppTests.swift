@@ -1,4 +1,5 @@
 import FlowGraph
+import FlowGraphTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// the samples, in temporary copies.
 @Suite("The language server on real programs")
 struct RealAppTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageFolder.root
 
     static var realApps: [String] {
         let folder = root.appendingPathComponent("Tests/FlowGraphTests/Fixtures/real-apps")

@@ -11,14 +11,11 @@ import Testing
 
     /// The executable next to the test bundle (SwiftPM builds both into the same folder).
     static func run(_ arguments: [String]) throws -> Run {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if folder.lastPathComponent == "MacOS" { folder = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
-        let result = try ChildProcess.run(folder.appendingPathComponent("flowgraph-generate").path, arguments)
+        let result = try ChildProcess.run(PackageFolder.products.appendingPathComponent("flowgraph-generate").path, arguments)
         return Run(status: result.status, errors: result.errorsText)
     }
 
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = PackageFolder.root
 
     static func sample(_ path: String) -> String { repository.appendingPathComponent(path).path }
 

@@ -14,8 +14,7 @@ import Testing
     static let isSkipped = ProcessInfo.processInfo.environment["FLOWGRAPH_SKIP_PLUGIN_BUILD"] == "1"
 
     /// This package's folder: three levels above this file.
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = PackageFolder.root
 
     @Test(.disabled(if: isSkipped, "FLOWGRAPH_SKIP_PLUGIN_BUILD=1"))
     func aFlowErrorFailsTheBuildAtItsLineAndColumn() async throws {

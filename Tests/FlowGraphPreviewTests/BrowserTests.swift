@@ -8,7 +8,7 @@ import Testing
 /// (scripts/install-dependencies), and a browser test that silently does not run is no test.
 @Suite("The page in a real browser")
 struct BrowserTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageFolder.root
     static let python = "/usr/bin/python3"
 
     /// Whether Chromium, chromedriver and python3's Selenium are all there.
@@ -23,12 +23,7 @@ struct BrowserTests {
     static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false }
 
     /// The folder SwiftPM built the test bundle and the executables into.
-    static var products: URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if folder.lastPathComponent == "MacOS" { folder = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
-        if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("flowgraph").path) { return folder }
-        return root.appendingPathComponent(".build/debug")
-    }
+    static var products: URL { PackageFolder.products }
 
     static func run(_ arguments: [String]) -> (status: Int32, output: String) {
         do {

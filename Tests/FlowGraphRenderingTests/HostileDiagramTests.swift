@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -12,7 +13,7 @@ import FlowGraphRendering
 @Suite("Hostile inputs, drawn")
 struct HostileDiagramTests {
     @Test func graphvizReadsTheDOTOfSpecialCharacters() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = PackageFolder.root
         let path = "Tests/FlowGraphTests/Fixtures/hostile/special-characters.flow"
         let source = SourceFile(path: path, bytes: [UInt8](try Data(contentsOf: root.appendingPathComponent(path))))
         let compilation = Compiler.compile([source])

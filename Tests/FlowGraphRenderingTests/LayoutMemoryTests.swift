@@ -1,11 +1,12 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 import FlowGraph
 import FlowGraphFiles
 import FlowGraphRendering
 
 /// The package's root folder.
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let root = PackageFolder.root
 
 /// Renders that once corrupted the heap (issue 24, defect 2), and every fuzz regression drawn in
 /// every format Graphviz writes, whole and flow by flow.

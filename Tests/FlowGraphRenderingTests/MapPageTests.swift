@@ -5,7 +5,7 @@ import FlowGraphFiles
 import FlowGraphTestSupport
 @testable import FlowGraphRendering
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let root = PackageFolder.root
 
 private func compiledSample(_ folder: String) throws -> (FlowProgram, Compiler.Compilation) {
     let base = root.appendingPathComponent(folder)

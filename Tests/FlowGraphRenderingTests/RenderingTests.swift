@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -8,7 +9,7 @@ import FlowGraphFiles
 import FlowGraphRendering
 
 /// The package's root folder.
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let root = PackageFolder.root
 
 private func compiled(_ folder: String) throws -> Compiler.Compilation {
     let base = root.appendingPathComponent(folder)

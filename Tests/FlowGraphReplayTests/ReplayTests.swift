@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 @testable import FlowGraphRuntime
@@ -10,7 +11,7 @@ import Testing
 @Suite("Replay: the checker's claims on the navigator", .serialized)
 struct ReplayTests {
     /// The repository's root folder.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageFolder.root
 
     static func flowFiles(in folder: String) -> [SourceFile] {
         let base = root.appendingPathComponent(folder)

@@ -1,4 +1,5 @@
 import FlowGraphRuntime
+import FlowGraphTestSupport
 import Foundation
 import Testing
 @testable import FlowGraph
@@ -7,7 +8,7 @@ import Testing
 /// was; text it cannot read is an error with its line.
 @Suite("Program table text")
 struct TableTextTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageFolder.root
 
     static func program(_ folder: String) throws -> (FlowProgram, ProgramAnalysis) {
         let directory = root.appendingPathComponent(folder)
@@ -40,7 +41,12 @@ struct TableTextTests {
     @Test(arguments: ["samples/shop", "samples/movies", "samples/mail", "Tests/FlowGraphPluginTests", "Tests/FlowGraphUITests"])
     func whatTheCompilerWritesTheRuntimeReadsAsTheProgram(folder: String) throws {
         let (program, analysis) = try Self.program(folder)
-        let table = try ProgramTable(parsing: RouterTable(program, analysis: analysis).lines.joined(separator: "\n"))
+        // The compiler builds the runtime's value and the runtime writes it: read back, it writes
+        // the same text again (one writer, one reader, one version).
+        let built = RouterTable(program, analysis: analysis).table
+        #expect(built.text.hasPrefix("flowgraph-table \(ProgramTable.textVersion)\n"))
+        let table = try ProgramTable(parsing: built.text)
+        #expect(table.text == built.text)
         #expect(table.flows.map(\.name) == program.flows.map(\.name))
         if folder == "Tests/FlowGraphPluginTests" {  // '/items/{item}/checkout' before '/items/{item}/*'
             #expect(table.flows.flatMap(\.links).flatMap(\.patterns).contains { $0.precedence > 0 && $0.text == "/items/{item}/checkout" })

@@ -16,15 +16,11 @@ struct CommandLineTests {
 
     /// The executable next to the test bundle (SwiftPM builds both into the same folder).
     static func executable() throws -> URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if folder.lastPathComponent == "MacOS" { folder = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
-        let candidate = folder.appendingPathComponent("flowgraph")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        let fallback = Repository.url(".build/debug/flowgraph")
-        guard FileManager.default.isExecutableFile(atPath: fallback.path) else {
+        let candidate = PackageFolder.products.appendingPathComponent("flowgraph")
+        guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidate.path])
         }
-        return fallback
+        return candidate
     }
 
     /// Runs `flowgraph` in the repository's folder (through ChildProcess: a child another test

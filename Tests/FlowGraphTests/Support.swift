@@ -1,12 +1,12 @@
 import Foundation
+import FlowGraphTestSupport
 import Testing
 @testable import FlowGraph
 
 /// Paths and helpers shared by the tests.
 enum Repository {
     /// The package's root folder.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageFolder.root
 
     static func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
 

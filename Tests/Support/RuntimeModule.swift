@@ -4,7 +4,7 @@ import Foundation
 /// that generated routers can be type-checked, built and run as an app that depends on it would.
 public enum RuntimeModule {
     /// The package's root folder.
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let root = PackageFolder.root
 
     /// The folder with `FlowGraphRuntime.swiftmodule` and `libFlowGraphRuntime.a`, or why it could not be built.
     public static let folder: Result<URL, RuntimeModuleError> = build()

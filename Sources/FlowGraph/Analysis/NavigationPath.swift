@@ -1,3 +1,7 @@
+#if canImport(FlowGraphRuntime)  // the fuzz harness compiles the runtime into the library's one module
+import FlowGraphRuntime
+#endif
+
 /// A path through the program: steps, each with how it was reached.
 public struct NavigationPath: Sendable, Hashable {
     /// One step of a path: where the user is, and the move that brought them there.
@@ -112,11 +116,8 @@ public struct ClauseReference: Sendable, Hashable {
         let flow = program.flows[self.flow]
         let place = step.map { flow.steps[$0].handlers } ?? flow.handlers
         let clause = place[handler]
-        var conditions: [Condition] = []
-        for earlier in place[..<handler] where earlier.event == clause.event { conditions += earlier.conditions }
-        let chain = clause.conditions
-        conditions += chain.prefix(min(branch + 1, chain.count))
-        return conditions
+        let earlier = place[..<handler].filter { $0.event == clause.event }.map(\.conditions)
+        return ProgramTable.conditionsAsked(earlier: earlier, chain: clause.conditions, branch: branch).map(\.condition)
     }
 }
 

@@ -7,7 +7,8 @@ extension RouterModel {
         "Flow", "Screen", "Event", "Exit", "Link", "GuardID", "Root", "Guards", "NoGuards", "Source", "AppGuards", "Received",
         "Alert",
     ]
-    /// Names of the public types nested in the runtime's `Navigator`, which its extension sees.
+    /// Names of the types nested in the runtime's `Navigator` (and its generic parameter), which
+    /// its extension sees; `NavigatorNamesTests` checks the list against the runtime's declarations.
     static let navigatorNestedNames: Set<String> = [
         "Program", "Flow", "Screen", "Event", "Exit", "Link", "GuardID", "Root", "FlowID", "StackID", "EntryID",
         "StackStyle", "ModalStyle", "Entry", "Stack", "RunningFlow", "Command", "Outcome", "Record", "Alert", "ShownAlert",

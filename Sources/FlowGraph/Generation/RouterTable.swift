@@ -1,13 +1,19 @@
+#if canImport(FlowGraphRuntime)  // the fuzz harness compiles the runtime into the library's one module
+import FlowGraphRuntime
+#endif
+
 /// The program as data for the engine of `FlowGraphRuntime`: flows, steps with their clauses and a
-/// shortest path to each, guards, events, exits, links with the paths `open` follows. Written in
-/// the text format that `FlowGraphRuntime.ProgramTable` reads (its documentation has the grammar;
-/// `RouterTableTests` decodes what this writes).
+/// shortest path to each, guards, events, exits, links with the paths `open` follows. Built as the
+/// runtime's own `ProgramTable` value, and written by the runtime's writer in the text its reader
+/// reads (`ProgramTable.text`; the grammar is on `ProgramTable.init(parsing:)`): one definition,
+/// one version (`ProgramTable.textVersion`).
 struct RouterTable {
-    static let version = 2
-    private(set) var lines: [String] = []
+    let table: ProgramTable
+
+    /// The table's text, a record a line.
+    var lines: [String] { table.lines }
 
     init(_ program: FlowProgram, analysis: ProgramAnalysis) {
-        lines.append("flowgraph-table \(Self.version)")
         // The user's shortest way to each step, through the steps the checker calls reachable only.
         let reachable = program.flows.indices.map { flow in
             program.flows[flow].steps.indices.map { analysis.isFlowReachable[flow] && analysis.isStepReachable[flow][$0] }
@@ -20,164 +26,124 @@ struct RouterTable {
             offsets.append(global)
             global += flow.steps.count
         }
-        /// The words of the path of each branch's `at`, if it has one.
-        func atPaths(_ flow: Int, _ step: Int?, _ handler: Int) -> (Int) -> [String]? {
+        /// The path of each branch's `at`, if it has one.
+        func atPaths(_ flow: Int, _ step: Int?, _ handler: Int) -> (Int) -> [ProgramTable.Hop] {
             { branch in
                 analysis.atPaths[ClauseReference(flow: flow, step: step, handler: handler, branch: branch)]
-                    .map { Self.hops($0, offsets: offsets, first: "e") }
+                    .map { Self.hops($0, first: ProgramTable.Hop.enter) } ?? []
             }
         }
+        var flows: [ProgramTable.FlowInfo] = []
         for (flowIndex, flow) in program.flows.enumerated() {
             let events = Self.indices(flow.events.map(\.name))
-            var fields = [flow.name, flow.isTabs ? "1" : "0", "\(flow.start ?? 0)", roots.contains(flowIndex) ? "1" : "0"]
-            for item in flow.guards { fields += ["guard", item.name, item.isAsync ? "1" : "0"] }
-            for event in flow.events { fields += ["event", event.name] }
-            for exit in flow.exits { fields += ["exit", exit.name] }
-            lines.append(Self.record("flow", fields))
-            if flow.startChoices.count > 1 { lines.append(Self.starts(flow.startChoices)) }
+            var info = ProgramTable.FlowInfo(
+                name: flow.name, isTabs: flow.isTabs, start: flow.start ?? 0, isRoot: roots.contains(flowIndex),
+                guards: flow.guards.map { ProgramTable.GuardInfo(name: $0.name, isAsync: $0.isAsync) },
+                events: flow.events.map(\.name), exits: flow.exits.map(\.name))
+            if flow.startChoices.count > 1 {
+                info.startChoices = flow.startChoices.map { choice in
+                    ProgramTable.StartChoice(step: choice.step ?? 0, condition: choice.condition.map(Self.condition))
+                }
+            }
             for (stepIndex, step) in flow.steps.enumerated() {
-                var fields = [step.name, step.runs.map(String.init) ?? "-"]
                 let parent = search.parent[offsets[flowIndex] + stepIndex]
-                fields.append(parent == -1 ? "^" : parent < 0 ? "-" : String(parent))
-                for input in step.inputs { fields += ["in", "\(input.name):\(input.type)"] }
-                for value in step.receives { fields += ["recv", "\(value.name):\(value.type)"] }
                 let triggers = step.runs.map { Self.indices(program.flows[$0].exits.map(\.name)) } ?? events
-                var line = Self.record("step", fields)
-                for (index, clause) in step.handlers.enumerated() {
-                    line += " " + Self.clause(clause, triggers: triggers, in: flow, paths: atPaths(flowIndex, stepIndex, index))
-                }
-                lines.append(line)
+                info.steps.append(ProgramTable.StepInfo(
+                    name: step.name, inputs: step.inputs.map { "\($0.name): \($0.type)" }, receives: step.receives.map { "\($0.name): \($0.type)" },
+                    runs: step.runs, path: parent == -1 ? .start : parent < 0 ? .none : .after(Int(parent)),
+                    clauses: step.handlers.enumerated().map { index, clause in
+                        Self.clause(clause, triggers: triggers, paths: atPaths(flowIndex, stepIndex, index))
+                    }))
             }
-            for (index, clause) in flow.eventHandlers.enumerated() {
-                lines.append(Self.clause(clause, triggers: events, in: flow, paths: atPaths(flowIndex, nil, index)))
+            info.clauses = flow.eventHandlers.enumerated().map { index, clause in
+                Self.clause(clause, triggers: events, paths: atPaths(flowIndex, nil, index))
             }
-            // `alert NAME STYLE [in NAME:TYPE]... [close TRIGGER | CLAUSE]...`; a button's move has no `at`.
-            for alert in flow.alerts {
-                var line = Self.record("alert", [alert.name, alert.style.rawValue] + alert.inputs.flatMap { ["in", "\($0.name):\($0.type)"] })
-                for button in alert.buttons {
-                    if let clause = button.clause {
-                        line += " " + Self.clause(clause, triggers: events, in: flow, paths: { _ in nil })
-                    } else {
-                        line += " close \(events[button.event] ?? 0)"
-                    }
-                }
-                lines.append(line)
+            // A button's move has no `at`.
+            info.alerts = flow.alerts.map { alert in
+                ProgramTable.AlertInfo(
+                    name: alert.name, isDialog: alert.style == .dialog, inputs: alert.inputs.map { "\($0.name): \($0.type)" },
+                    buttons: alert.buttons.map { button in
+                        button.clause.map { clause in
+                            let clause = Self.clause(clause, triggers: events, paths: { _ in [] })
+                            return ProgramTable.Button(trigger: clause.trigger, clause: clause)
+                        } ?? ProgramTable.Button(trigger: events[button.event] ?? 0, clause: nil)
+                    })
             }
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }
                 let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
                     ? analysis.linkPaths[flowIndex][linkIndex] : nil
                 let paths = (path.map { [$0] } ?? []) + (analysis.otherStartLinkPaths[LinkReference(flow: flowIndex, link: linkIndex)] ?? [])
-                lines.append(Self.link(link, target: flow.steps[target], targetIndex: target, paths: paths, offsets: offsets))
+                info.links.append(Self.link(link, target: flow.steps[target], targetIndex: target,
+                                            paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) }))
             }
+            flows.append(info)
         }
+        table = ProgramTable(flows: flows)
     }
 
     private static func indices(_ names: [String]) -> [String: Int] {
         Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// A record: its keyword and its fields, escaped.
-    private static func record(_ keyword: String, _ fields: String...) -> String { record(keyword, fields) }
-
-    private static func record(_ keyword: String, _ fields: [String]) -> String {
-        ([keyword] + fields.map(escape)).joined(separator: " ")
+    private static func condition(_ condition: Condition) -> ProgramTable.Condition {
+        ProgramTable.Condition(guardIndex: condition.guardIndex ?? 0, isNegated: condition.isNegated)
     }
 
-    /// `starts [if [!]GUARD STEP else]... STEP`: where a flow starts, as its guards decide.
-    private static func starts(_ choices: [StartChoice]) -> String {
-        var words = ["starts"]
-        for choice in choices {
-            if let condition = choice.condition {
-                words += ["if", (condition.isNegated ? "!" : "") + String(condition.guardIndex ?? 0), String(choice.step ?? 0), "else"]
-            } else {
-                words.append(String(choice.step ?? 0))
-            }
-        }
-        return words.joined(separator: " ")
+    private static func kind(_ kind: ActionKind) -> ProgramTable.ActionKind {
+        // The runtime's kinds are the language's, spelled the same.
+        ProgramTable.ActionKind(rawValue: kind.rawValue)!
     }
 
-    /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`, where an action with a back move is
-    /// `BACK [TARGET] , KIND TARGET`, and one with `at` ends with `at HOP...`, its path inside the
-    /// subflow; a locked sheet or popover ends with `locked` or `locked while [!]GUARD`.
-    private static func clause(_ clause: Transition, triggers: [String: Int], in flow: Flow, paths: (Int) -> [String]?) -> String {
-        var words = ["on", String(triggers[clause.event] ?? 0)]
-        let conditions = clause.conditions
+    /// A clause: its trigger, the condition of each action of its chain, and the actions, each
+    /// with its back move, the path of its `at` and its lock.
+    private static func clause(_ clause: Transition, triggers: [String: Int], paths: (Int) -> [ProgramTable.Hop]) -> ProgramTable.Clause {
+        var actions: [ProgramTable.Action] = []
         for (index, action) in clause.actions.enumerated() {
-            if index > 0 { words.append("else") }
-            if conditions.indices.contains(index) {
-                let condition = conditions[index]
-                words += ["if", (condition.isNegated ? "!" : "") + String(condition.guardIndex ?? 0)]
+            var lock: ProgramTable.Lock?
+            if let written = action.lock {
+                lock = written.guardName == nil
+                    ? .always : .whileGuard(ProgramTable.Condition(guardIndex: written.guardIndex ?? 0, isNegated: written.isNegated))
             }
-            if let back = action.back {
-                words.append(back.kind.rawValue)
-                if back.kind.hasTarget { words.append(String(back.target ?? 0)) }
-                words.append(",")
-            }
-            words.append(action.kind.rawValue)
-            if action.kind.hasTarget { words.append(String(action.target ?? 0)) }
-            if action.at != nil, let hops = paths(index) { words += ["at"] + hops }
-            if let lock = action.lock {
-                words.append("locked")
-                if lock.guardName != nil { words += ["while", (lock.isNegated ? "!" : "") + String(lock.guardIndex ?? 0)] }
-            }
+            actions.append(ProgramTable.Action(
+                kind: kind(action.kind), target: action.kind.hasTarget ? action.target ?? 0 : nil,
+                back: action.back.map { ProgramTable.Back(kind: kind($0.kind), target: $0.kind.hasTarget ? $0.target ?? 0 : nil) },
+                at: action.at != nil ? paths(index) : [], lock: lock))
         }
-        return words.joined(separator: " ")
+        return ProgramTable.Clause(trigger: triggers[clause.event] ?? 0, conditions: clause.conditions.map(condition), actions: actions)
     }
 
-    /// The hops of a path: its first step as `FIRST` and its global index (`b` for a root's, `e` for
-    /// a subflow's start), then `mFLOW:STEP:CLAUSE:BRANCH` for a clause's move or `eN` for a subflow entered.
-    private static func hops(_ path: NavigationPath, offsets: [Int], first: String) -> [String] {
+    /// The hops of a path: its first step (a root's first screen, or a subflow's start), then each
+    /// clause's move, or a subflow entered.
+    private static func hops(_ path: NavigationPath, first: (StepRef) -> ProgramTable.Hop) -> [ProgramTable.Hop] {
         path.hops.enumerated().map { index, hop in
-            let global = offsets[hop.step.flow] + hop.step.step
-            if index == 0 { return "\(first)\(global)" }
+            if index == 0 { return first(hop.step) }
             if let clause = hop.clause {
-                return "m\(clause.flow):\(clause.step.map(String.init) ?? "*"):\(clause.handler):\(clause.branch)"
+                return .move(ProgramTable.ClauseRef(flow: clause.flow, step: clause.step, clause: clause.handler, branch: clause.branch))
             }
-            return "e\(global)"
+            return .enter(hop.step)
         }
     }
 
-    /// `link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]...`, a PATTERN being
-    /// `TEXT SCHEME|- [!i] [!pN] PART...` (`!i`: ignoring case; `!pN`: its precedence, when not 0).
-    private static func link(_ link: Link, target: Step, targetIndex: Int, paths: [NavigationPath], offsets: [Int]) -> String {
+    /// A link: the step it opens, its patterns (each placeholder by the target's input it names),
+    /// its move, and its paths.
+    private static func link(_ link: Link, target: Step, targetIndex: Int, paths: [[ProgramTable.Hop]]) -> ProgramTable.LinkInfo {
         let inputs = indices(target.inputs.map(\.name))
-        func part(_ part: LinkPattern.Part) -> String {
+        func part(_ part: LinkPattern.Part) -> ProgramTable.PatternPart {
             switch part {
-            case .literal(let text): "/" + escape(text)
-            case .placeholder(let name): "{\(inputs[name] ?? 0)}"
-            case .affixed(let prefix, let name, let suffix): "~" + escape(prefix) + "{\(inputs[name] ?? 0)}" + escape(suffix)
-            case .wildcard: "*"
+            case .literal(let text): .literal(text)
+            case .placeholder(let name): .placeholder(inputs[name] ?? 0)
+            case .affixed(let prefix, let name, let suffix): .affixed(prefix: prefix, input: inputs[name] ?? 0, suffix: suffix)
+            case .wildcard: .wildcard
             }
         }
-        var words = ["link", String(targetIndex)]
-        for (index, pattern) in link.patterns.enumerated() {
-            if index > 0 { words.append("or") }
-            words += [escape(pattern.text), pattern.scheme.map(escape) ?? "-"]
-            if pattern.ignoresCase { words.append("!i") }
-            let precedence = link.precedence.indices.contains(index) ? link.precedence[index] : 0
-            if precedence > 0 { words.append("!p\(precedence)") }
-            words += pattern.segments.map(part)
-            words += pattern.query.map { "?" + escape($0.key) + "=" + part($0.value) }
+        let patterns = link.patterns.enumerated().map { index, pattern in
+            ProgramTable.LinkPattern(
+                text: pattern.text, scheme: pattern.scheme, segments: pattern.segments.map(part),
+                query: pattern.query.map { (key: $0.key, value: part($0.value)) }, ignoresCase: pattern.ignoresCase,
+                precedence: link.precedence.indices.contains(index) ? link.precedence[index] : 0)
         }
-        if let move = link.move { words += ["move", move.rawValue] }
-        for path in paths { words += ["path"] + hops(path, offsets: offsets, first: "b") }
-        return words.joined(separator: " ")
-    }
-
-    /// Percent-escapes what the text format cannot hold as it is: `%`, spaces and control
-    /// characters, `"` and `\` (the text sits in a Swift raw string literal), and `=`.
-    static func escape(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in text.utf8 {
-            if byte < 0x21 || byte == 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\"")
-                || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "=") {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return ProgramTable.LinkInfo(text: patterns.first?.text ?? "", target: targetIndex, patterns: patterns, paths: paths,
+                                     move: link.move.map(kind))
     }
 }

@@ -1,3 +1,7 @@
+#if canImport(FlowGraphRuntime)  // the fuzz harness compiles the runtime into the library's one module
+import FlowGraphRuntime
+#endif
+
 /// The resolved program: every name bound, ready for analysis and the back ends.
 ///
 /// References are indices: a flow by its index in `flows`, a step or exit by its index in its
@@ -54,17 +58,7 @@ public struct DestinationGroup: Sendable {
 }
 
 /// A step of a flow, by index.
-public struct StepReference: Hashable, Sendable, Comparable {
-    public let flow: Int
-    public let step: Int
-
-    public init(flow: Int, step: Int) {
-        self.flow = flow
-        self.step = step
-    }
-
-    public static func < (lhs: StepReference, rhs: StepReference) -> Bool { (lhs.flow, lhs.step) < (rhs.flow, rhs.step) }
-}
+public typealias StepReference = StepRef
 
 /// A flow: a navigation area with its own container, a stack or tabs.
 public struct Flow: Sendable {

@@ -488,16 +488,24 @@ extension ProgramTable {
     public func checks(for ref: ClauseRef) -> [(guardIndex: Int, expected: Bool)] {
         let place = clauses(flow: ref.flow, step: ref.step)
         let clause = place[ref.clause]
-        var checks: [(guardIndex: Int, expected: Bool)] = []
-        for earlier in place[..<ref.clause] where earlier.trigger == clause.trigger {
-            for condition in earlier.conditions { checks.append((condition.guardIndex, !condition.holdsWhen)) }
+        let earlier = place[..<ref.clause].filter { $0.trigger == clause.trigger }.map(\.conditions)
+        return Self.conditionsAsked(earlier: earlier, chain: clause.conditions, branch: ref.branch).map { condition, mustHold in
+            (condition.guardIndex, mustHold ? condition.holdsWhen : !condition.holdsWhen)
         }
-        for condition in clause.conditions.prefix(ref.branch) { checks.append((condition.guardIndex, !condition.holdsWhen)) }
-        if clause.conditions.indices.contains(ref.branch) {
-            let own = clause.conditions[ref.branch]
-            checks.append((own.guardIndex, own.holdsWhen))
-        }
-        return checks
+    }
+
+    /// The conditions asked to take action `branch` of a clause whose chain has the conditions
+    /// `chain`, in the place where the clauses for the same trigger before it have the conditions
+    /// `earlier`; in order, each with whether it must hold (else it must fail): every condition of
+    /// each earlier clause fails (else that clause would fire), every condition of the chain
+    /// before the action fails, and the action's own holds. The compiler asks it too, for the
+    /// guards a link or an `at` asks (`conditionsAskedByLink`), so that both mean one thing.
+    public static func conditionsAsked<Condition>(earlier: [[Condition]], chain: [Condition], branch: Int) -> [(condition: Condition, mustHold: Bool)] {
+        var asked: [(condition: Condition, mustHold: Bool)] = []
+        for conditions in earlier { asked += conditions.map { ($0, false) } }
+        asked += chain.prefix(branch).map { ($0, false) }
+        if chain.indices.contains(branch) { asked.append((chain[branch], true)) }
+        return asked
     }
 }
 """###

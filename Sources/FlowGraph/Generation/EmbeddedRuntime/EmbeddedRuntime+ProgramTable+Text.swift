@@ -33,7 +33,9 @@ extension EmbeddedRuntime {
 /// locked while !1`). A HOP is `bN` (the root shows global step N), `eN` (a subflow starts over at N) or
 /// `mFLOW:STEP:CLAUSE:BRANCH` (a clause's action; STEP is `*` for a flow-level clause).
 ///
-/// `flowgraph generate` writes it (FlowGraph's `RouterTable`); a test decodes what it writes.
+/// The runtime writes it too (`ProgramTable.text`, ProgramTable+Writing.swift): the compiler
+/// (FlowGraph's `RouterTable`) builds the value and has it written, so that the writer and this
+/// reader are one definition with one version; `TableTextTests` reads back what it writes.
 extension ProgramTable {
     /// The version of the text this runtime reads; a router generated for another one must be
     /// generated again.
@@ -450,8 +452,24 @@ struct TableFields {
     }
 }
 
-/// Percent-escaping of the table's fields (FlowGraph's `RouterTable.escape` writes it).
+/// Percent-escaping of the table's fields: what the writer (`ProgramTable.text`) encodes, the reader decodes.
 enum TableEscaping {
+    /// Percent-escapes what the text cannot hold as it is: `%`, spaces and control characters,
+    /// `"` and `\` (the text sits in a Swift raw string literal), and `=`.
+    static func encode(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            if byte < 0x21 || byte == 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\"")
+                || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "=") {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     static func decode(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []

@@ -15,6 +15,7 @@ public enum EmbeddedRuntime {
         ("ProgramGraph.swift", fileProgramGraph),
         ("ProgramTable+Text+Links.swift", fileProgramTableTextLinks),
         ("ProgramTable+Text.swift", fileProgramTableText),
+        ("ProgramTable+Writing.swift", fileProgramTableWriting),
         ("ProgramTable.swift", fileProgramTable),
     ]
 

@@ -1,0 +1,136 @@
+/// Writing a table as the text its reader reads (`ProgramTable.init(parsing:)`, whose
+/// documentation has the grammar): the compiler builds the value and writes it with this, so the
+/// writer and the reader are one definition with one version.
+extension ProgramTable {
+    /// The table as text, `flowgraph-table` `textVersion` first, one record a line.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// The records of `text`, in order.
+    public var lines: [String] {
+        var lines = ["flowgraph-table \(Self.textVersion)"]
+        for flow in flows {
+            var fields = [flow.name, flow.isTabs ? "1" : "0", "\(flow.start)", flow.isRoot ? "1" : "0"]
+            for item in flow.guards { fields += ["guard", item.name, item.isAsync ? "1" : "0"] }
+            for event in flow.events { fields += ["event", event] }
+            for exit in flow.exits { fields += ["exit", exit] }
+            lines.append(TableWriting.record("flow", fields))
+            if flow.startChoices.count > 1 { lines.append(TableWriting.starts(flow.startChoices)) }
+            for step in flow.steps {
+                var fields = [step.name, step.runs.map(String.init) ?? "-"]
+                switch step.path {
+                case .none: fields.append("-")
+                case .start: fields.append("^")
+                case .after(let previous): fields.append(String(previous))
+                }
+                for input in step.inputs { fields += ["in", TableWriting.parameter(input)] }
+                for value in step.receives { fields += ["recv", TableWriting.parameter(value)] }
+                var line = TableWriting.record("step", fields)
+                for clause in step.clauses { line += " " + clauseText(clause) }
+                lines.append(line)
+            }
+            for clause in flow.clauses { lines.append(clauseText(clause)) }
+            for alert in flow.alerts {
+                var line = TableWriting.record("alert", [alert.name, alert.isDialog ? "dialog" : "alert"]
+                                                   + alert.inputs.flatMap { ["in", TableWriting.parameter($0)] })
+                for button in alert.buttons {
+                    line += " " + (button.clause.map(clauseText) ?? "close \(button.trigger)")
+                }
+                lines.append(line)
+            }
+            for link in flow.links { lines.append(linkText(link)) }
+        }
+        return lines
+    }
+
+    /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`, where an action with a back move is
+    /// `BACK [TARGET] , KIND TARGET`, one with `at` ends with `at HOP...`, and a locked sheet or
+    /// popover with `locked` or `locked while [!]GUARD`.
+    func clauseText(_ clause: Clause) -> String {
+        var words = ["on", String(clause.trigger)]
+        for (index, action) in clause.actions.enumerated() {
+            if index > 0 { words.append("else") }
+            if clause.conditions.indices.contains(index) { words += ["if", TableWriting.condition(clause.conditions[index])] }
+            if let back = action.back {
+                words.append(back.kind.rawValue)
+                if let target = back.target { words.append(String(target)) }
+                words.append(",")
+            }
+            words.append(action.kind.rawValue)
+            if let target = action.target { words.append(String(target)) }
+            if !action.at.isEmpty { words += ["at"] + action.at.map(hopText) }
+            switch action.lock {
+            case nil: break
+            case .always: words.append("locked")
+            case .whileGuard(let condition)?: words += ["locked", "while", TableWriting.condition(condition)]
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// `bN`, `eN` (N a global step index) or `mFLOW:STEP:CLAUSE:BRANCH` (STEP `*` at the flow level).
+    func hopText(_ hop: Hop) -> String {
+        switch hop {
+        case .bottom(let step): "b\(global(step))"
+        case .enter(let step): "e\(global(step))"
+        case .move(let clause): "m\(clause.flow):\(clause.step.map(String.init) ?? "*"):\(clause.clause):\(clause.branch)"
+        }
+    }
+
+    /// `link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]...`, a PATTERN being
+    /// `TEXT SCHEME|- [!i] [!pN] PART... [?KEY=PART]...`.
+    func linkText(_ link: LinkInfo) -> String {
+        func part(_ part: PatternPart) -> String {
+            switch part {
+            case .literal(let text): "/" + TableEscaping.encode(text)
+            case .placeholder(let input): "{\(input)}"
+            case .affixed(let prefix, let input, let suffix): "~" + TableEscaping.encode(prefix) + "{\(input)}" + TableEscaping.encode(suffix)
+            case .wildcard: "*"
+            }
+        }
+        var words = ["link", String(link.target)]
+        for (index, pattern) in link.patterns.enumerated() {
+            if index > 0 { words.append("or") }
+            words += [TableEscaping.encode(pattern.text), pattern.scheme.map(TableEscaping.encode) ?? "-"]
+            if pattern.ignoresCase { words.append("!i") }
+            if pattern.precedence > 0 { words.append("!p\(pattern.precedence)") }
+            words += pattern.segments.map(part)
+            words += pattern.query.map { "?" + TableEscaping.encode($0.key) + "=" + part($0.value) }
+        }
+        if let move = link.move { words += ["move", move.rawValue] }
+        for path in link.paths { words += ["path"] + path.map(hopText) }
+        return words.joined(separator: " ")
+    }
+}
+
+/// The fields of the text as written: escaped, and the shapes several records share.
+enum TableWriting {
+    /// A record: its keyword and its fields, escaped.
+    static func record(_ keyword: String, _ fields: [String]) -> String {
+        ([keyword] + fields.map(TableEscaping.encode)).joined(separator: " ")
+    }
+
+    /// `name: Type` as the field `name:Type`.
+    static func parameter(_ parameter: String) -> String {
+        guard let colon = parameter.firstIndex(of: ":") else { return parameter }
+        let type = parameter[parameter.index(after: colon)...].drop { $0 == " " }
+        return "\(parameter[..<colon]):\(type)"
+    }
+
+    /// `[!]GUARD`.
+    static func condition(_ condition: ProgramTable.Condition) -> String {
+        (condition.isNegated ? "!" : "") + String(condition.guardIndex)
+    }
+
+    /// `starts [if [!]GUARD STEP else]... STEP`.
+    static func starts(_ choices: [ProgramTable.StartChoice]) -> String {
+        var words = ["starts"]
+        for choice in choices {
+            if let condition = choice.condition {
+                words += ["if", Self.condition(condition), String(choice.step), "else"]
+            } else {
+                words.append(String(choice.step))
+            }
+        }
+        return words.joined(separator: " ")
+    }
+}
