@@ -289,9 +289,8 @@ struct ResultTests {
         for files in programs {
             let (tree, _) = Compiler.parse(files)
             let (program, _) = Resolver.resolve(tree)
-            var checker = Checker(program: program)
-            checker.buildGraphs(childrenFirst: checker.runsComponents())
-            for graph in checker.graphs.compactMap({ $0 }) where !graph.landings.isEmpty {
+            let facts = CheckerFacts(program)
+            for graph in facts.graphs.compactMap({ $0 }) where !graph.landings.isEmpty {
                 let fast = graph.landings.map { "\($0.from) \($0.move.origin) \($0.move.branch): \($0.under)" }
                 let slow = graph.landingsOneByOne().map { "\($0.from) \($0.move.origin) \($0.move.branch): \($0.under)" }
                 #expect(fast == slow, "\(files.map(\.path))")

@@ -1,51 +1,13 @@
 /// `destinations` groups: what the flows that use a group find about it is one finding, at the
-/// group, and what is absent must be absent in all of them.
-extension Checker {
-    /// A step of a destinations group is unreachable only when no flow that uses the group reaches
-    /// it (a shared screen one tab never shows is no mistake); reported once, at the group.
-    mutating func checkSharedReachability() {
-        for (groupIndex, group) in program.groups.enumerated() {
-            let steps = group.declaration.steps
-            guard !group.users.isEmpty else {
-                for step in steps {
-                    report(.unreachableStep, AnalysisMessages.unusedDestinations(step.name, group: group.name), at: step.range)
-                }
-                continue
-            }
-            // Flows no root runs are reported as such; a flow that may do anything may reach anything.
-            let running = group.users.filter { entries[$0] != nil || isMaybeRun[$0] }
-            guard !running.isEmpty,
-                  running.allSatisfy({ user in
-                      graphs[user].map { !$0.reachesAnywhere } ?? false && !isRecursive[user] && !program.flows[user].hasLostLinks
-                  }) else { continue }
-            // For each flow that runs, where each step of the group is among its steps.
-            let copiesOf = running.map { user in
-                var copy = [Int?](repeating: nil, count: steps.count)
-                for (index, step) in program.flows[user].steps.enumerated() where step.shared?.group == groupIndex {
-                    copy[step.shared!.step] = index
-                }
-                return copy
-            }
-            for (index, step) in steps.enumerated() {
-                var copies: [StepReference] = []
-                let reached = running.indices.contains { position in
-                    guard let copy = copiesOf[position][index] else { return false }
-                    copies.append(StepReference(flow: running[position], step: copy))
-                    return graphs[running[position]]!.isReachable(copy)
-                }
-                guard !reached, !copies.isEmpty else { continue }
-                report(.unreachableStep, AnalysisMessages.unreachableSharedStep(step.name, group: group.name), at: step.range,
-                       subjects: copies)
-            }
-        }
-    }
-
+/// group, and what is absent must be absent in all of them. Applied to every family's findings
+/// (`Checker.check`).
+enum SharedFindings {
     /// The findings of the flows that use a destinations group, about what the group declares, are
     /// one finding each: reported once, at the group, with the flows where it shows (the shortest
     /// witness path of them). An unused guard of a group is one no flow that uses it uses, and a
     /// value a shared step receives is unused only when no flow that uses the group feeds it.
-    mutating func mergeSharedFindings() {
-        guard !program.groups.isEmpty else { return }
+    static func merge(_ diagnostics: [Diagnostic], in program: FlowProgram) -> [Diagnostic] {
+        guard !program.groups.isEmpty else { return diagnostics }
         struct Key: Hashable {
             let rule: Rule
             let range: SourceRange
@@ -84,6 +46,6 @@ extension Checker {
             kept.append(Diagnostic(first.rule, first.message, at: first.range, notes: notes, path: first.path,
                                    subjects: steps.map(program.qualifiedName), steps: steps))
         }
-        diagnostics = kept
+        return kept
     }
 }

@@ -7,15 +7,22 @@
 /// too. What a layer allows is therefore a property of its bottom step's state, and the analyses
 /// are closures over the flow's states (linear), not searches over stacks. docs/Language.md,
 /// "Dead ends and flows that cannot finish", has the argument.
-extension Checker {
+enum EscapeRules: RuleFamily {
+    static let rules: Set<Rule> = [.deadEnd, .cannotFinish]
     /// How many trapped steps a `dead-end` note names, and how many it lists as subjects: a cover
     /// of thousands of screens (a hostile input) would otherwise make a diagnostic of megabytes.
     static let namedTrappedSteps = 20
     static let trappedSubjects = 200
 
-    mutating func checkEscapes() {
+    static func report(into findings: inout Findings) {
+        findings.checkEscapes()
+    }
+}
+
+extension Findings {
+    fileprivate mutating func checkEscapes() {
         for flowIndex in program.flows.indices {
-            guard let graph = graphs[flowIndex], !graph.states.isEmpty else { continue }
+            guard let graph = facts.graphs[flowIndex], !graph.states.isEmpty else { continue }
             let edges = ForwardEdges(graph: graph)
             checkDeadEnds(graph, edges, flowIndex)
             checkCanFinish(graph, edges, flowIndex)
@@ -80,18 +87,18 @@ extension Checker {
                 : AnalysisMessages.deadEndInside(flow.steps[firstStep].name, layer: layer, cover: coverName)
             var notes: [Diagnostic.Note] = []
             if steps.count > 1 {
-                notes.append(.init(AnalysisMessages.trappedSteps(steps.prefix(Self.namedTrappedSteps).map { flow.steps[$0].name },
-                                                                 more: max(0, steps.count - Self.namedTrappedSteps))))
+                notes.append(.init(AnalysisMessages.trappedSteps(steps.prefix(EscapeRules.namedTrappedSteps).map { flow.steps[$0].name },
+                                                                 more: max(0, steps.count - EscapeRules.namedTrappedSteps))))
             }
             for handler in flow.handlers where handler.actions.contains(where: { [.root, .exit, .select].contains($0.kind) }) {
                 notes.append(.init(AnalysisMessages.appWideWayOut(handler.event), at: handler.eventRange))
             }
-            if let (ancestor, handler) = ancestorEscape[flowIndex] {
+            if let (ancestor, handler) = facts.ancestorEscape[flowIndex] {
                 let transition = program.flows[ancestor].handlers[handler]
                 notes.append(.init(AnalysisMessages.ancestorWayOut(transition.event, flow: program.flows[ancestor].name), at: transition.eventRange))
             }
             for step in steps {
-                guard let runs = flow.steps[step].runs, let subgraph = graphs[runs] else { continue }
+                guard let runs = flow.steps[step].runs, let subgraph = facts.graphs[runs] else { continue }
                 let taken = Set(subgraph.possibleExits.map { program.flows[runs].exits[$0].name })
                 for handler in flow.steps[step].handlers where !taken.contains(handler.event) {
                     notes.append(.init(AnalysisMessages.handlerNeverRuns(handler.event, flow: program.flows[runs].name), at: handler.eventRange))
@@ -99,8 +106,8 @@ extension Checker {
             }
             report(.deadEnd, message, at: site,
                    notes: notes,
-                   path: path(along: graph.path(to: bottom) + found.path(to: first).dropFirst(), in: flowIndex),
-                   subjects: steps.prefix(Self.trappedSubjects).map { StepReference(flow: flowIndex, step: $0) })
+                   path: facts.path(along: graph.path(to: bottom) + found.path(to: first).dropFirst(), in: flowIndex),
+                   subjects: steps.prefix(EscapeRules.trappedSubjects).map { StepReference(flow: flowIndex, step: $0) })
         }
     }
 
@@ -148,7 +155,7 @@ extension Checker {
                    ? AnalysisMessages.cannotFinish(flow.steps[stepIndex].name, flow: flow.name)
                    : AnalysisMessages.cannotFinishOnPath(flow.steps[stepIndex].name, flow: flow.name),
                    at: flow.steps[stepIndex].range,
-                   path: path(along: graph.path(to: entry) + stuck.path(to: state).dropFirst(), in: flowIndex),
+                   path: facts.path(along: graph.path(to: entry) + stuck.path(to: state).dropFirst(), in: flowIndex),
                    subjects: [StepReference(flow: flowIndex, step: stepIndex)])
         }
     }

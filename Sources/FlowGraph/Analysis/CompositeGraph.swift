@@ -1,110 +1,5 @@
-/// `link-unreachable`: a deep link opens its step along the shortest path from a root, and every
-/// step on that path must be built from what the URL gives.
-///
-/// The search runs on the program's composite graph: steps of all flows, the forward transitions
-/// between them, and from a step that runs a flow into that flow's start (every tab, for tabs). A
-/// link does not fill in forms: it takes no exit, and no `else` action that happens only when every
-/// guard before it blocks; an `else` action with a guard of its own (`push A if a else push B if
-/// b`) it takes when the guards before say no and its own says yes, asking them in order. The
-/// guards it asks take their arguments from the URL's values, as the steps on the path their inputs.
-extension Checker {
-    mutating func checkLinks() -> [[NavigationPath?]] {
-        let graph = CompositeGraph(program: program)
-        var cache: [String: CompositeGraph.Search] = [:]
-        // Steps that may do anything, or run a flow that does not resolve (see `FlowUnknowns`).
-        let unknownSteps = CompositeGraph.Unknowns(
-            isWild: program.flows.indices.map { flow in graphs[flow]?.goesAnywhere ?? program.flows[flow].steps.map { _ in true } },
-            runsUnknown: program.flows.map { $0.steps.map(\.runsUnknownFlow) },
-            anyFlow: program.hasLostFlows)
-        // A step that may do anything but go anywhere has a move of a kind a fix may change (an
-        // uncertain edge of the composite graph, which only the search with unknowns follows).
-        let hasUnknowns = unknownSteps.anyFlow || unknownSteps.isWild.contains { $0.contains(true) }
-            || unknownSteps.runsUnknown.contains { $0.contains(true) } || graphs.contains { $0?.isWild.contains(true) == true }
-        var result: [[NavigationPath?]] = program.flows.map { Array(repeating: nil, count: $0.links.count) }
-        let startSeeds = graph.startSeeds()
-        for (flowIndex, flow) in program.flows.enumerated() {
-            for (linkIndex, link) in flow.links.enumerated() {
-                // A link whose pattern is wrong, or whose line has a syntax error (already an error),
-                // could open anything once fixed.
-                guard let targetStep = link.target, !link.isBroken, !link.isIncomplete else { continue }
-                // A link with a move makes it where its flow runs; when it does not, the path leads
-                // to where the flow starts (any of its starts, or tabs), then the link makes its move.
-                let destinations = link.move == nil ? [targetStep] : flow.enteredSteps
-                let target = StepReference(flow: flowIndex, step: targetStep)
-                func first<T>(_ find: (StepReference) -> T?, size: (T) -> Int) -> T? {
-                    destinations.compactMap { find(StepReference(flow: flowIndex, step: $0)) }.min { size($0) < size($1) }
-                }
-                let placeholders = link.commonPlaceholders  // What every URL of the link gives.
-                let given = flow.steps[targetStep].inputs.filter { placeholders.contains($0.name) }
-                let key = given.map { "\($0.name):\($0.type)" }.sorted().joined(separator: ",")
-                let allowed = Set(given.map { Pair(name: $0.name, type: $0.type) })
-                /// An optional input the URL does not give is nil.
-                func isGiven(_ input: Parameter) -> Bool { input.isOptional || allowed.contains(Pair(name: input.name, type: input.type)) }
-                let givenInputs = Set(given.compactMap { graph.inputID(name: $0.name, type: $0.type) })
-                if cache[key] == nil {
-                    cache[key] = graph.search(given: givenInputs)
-                }
-                let search = cache[key]!
-                if let path = first({ search.path(to: $0, in: program) }, size: \.hops.count) {
-                    result[flowIndex][linkIndex] = path
-                    // From each other place the app may start at, the way from there: a link opens
-                    // from where the user is, whichever start they came through.
-                    var others: [NavigationPath] = []
-                    for (number, seeds) in startSeeds.enumerated() {
-                        let searchKey = key + "@\(number)"
-                        if cache[searchKey] == nil { cache[searchKey] = graph.search(given: givenInputs, from: seeds) }
-                        if let other = first({ cache[searchKey]!.path(to: $0, in: program) }, size: \.hops.count),
-                           other.hops.first?.step != path.hops.first?.step, !others.contains(where: { $0.hops.first?.step == other.hops.first?.step }) {
-                            others.append(other)
-                        }
-                    }
-                    if !others.isEmpty { otherStartPaths[LinkReference(flow: flowIndex, link: linkIndex)] = others }
-                    continue
-                }
-                // Were the broken names and lost text resolved one way, the link might open.
-                if hasUnknowns {
-                    if cache["?" + key] == nil {
-                        cache["?" + key] = graph.search(unknowns: unknownSteps, given: givenInputs)
-                    }
-                    let unknown = cache["?" + key]!
-                    if first({ unknown.edges(to: $0) }, size: \.count) != nil { continue }
-                }
-                if cache["*"] == nil { cache["*"] = graph.search(everyMove: true, given: nil) }
-                let everyMove = cache["*"]!
-                guard let free = first({ everyMove.edges(to: $0) }, size: \.count) else {
-                    // An unreachable step is reported as such, with a note about the link, below; a
-                    // flow no root runs, as such.
-                    if link.move == nil, graphs[flowIndex]?.isReachable(targetStep) == true, entries[flowIndex] != nil {
-                        report(.linkUnreachable, AnalysisMessages.linkTargetUnreachable(link.pattern.text, step: flow.steps[targetStep].name),
-                               at: link.patternRange, subjects: [target])
-                    }
-                    continue
-                }
-                // Explain with the first thing on the shortest path that the URL cannot provide.
-                var notes: [Diagnostic.Note] = []
-                for hop in free.dropFirst() {
-                    if let blocker = hop.edge?.blocker(in: program) ?? hop.edge?.missingArgument(in: program, isGiven: isGiven) {
-                        notes.append(.init(blocker))
-                        break
-                    }
-                    let step = program[hop.step]
-                    if let missing = step.inputs.first(where: { !isGiven($0) }) {
-                        notes.append(.init(AnalysisMessages.linkBlockedBy(program.qualifiedName(hop.step), parameter: missing), at: step.range))
-                        break
-                    }
-                }
-                let freePath = NavigationPath(hops: free.map { .init(step: $0.step, via: $0.edge?.via(in: program)) })
-                let message = link.move == nil ? AnalysisMessages.linkNeedsInput(link.pattern.text, step: flow.steps[targetStep].name)
-                    : AnalysisMessages.linkMoveNeedsInput(link.pattern.text, flow: flow.name)
-                report(.linkUnreachable, message, at: link.patternRange, notes: notes, path: freePath, subjects: [target])
-            }
-        }
-        atPaths = checkAts(graph, unknownSteps: unknownSteps, hasUnknowns: hasUnknowns)
-        return result
-    }
-}
-
-private struct Pair: Hashable {
+/// An input or argument by name and type: what a URL or a payload gives, and what a step needs.
+struct TypedName: Hashable {
     let name: String
     let type: String
 }
@@ -119,7 +14,7 @@ struct CompositeGraph {
     /// For each node, its step's inputs that are not optional, as ids of `inputIDs`.
     private let required: [[Int32]]
     /// Each (name, type) of a non-optional input of some step or argument of some guard, numbered.
-    private let inputIDs: [Pair: Int32]
+    private let inputIDs: [TypedName: Int32]
 
     /// A move between two steps: entering a subflow (`runs`), or an action of an `on` clause.
     /// Its descriptions are built only for the paths that are shown.
@@ -181,9 +76,9 @@ struct CompositeGraph {
             offsets.append(references.count)
             for stepIndex in flow.steps.indices { references.append(StepReference(flow: flowIndex, step: stepIndex)) }
         }
-        var inputIDs: [Pair: Int32] = [:]
+        var inputIDs: [TypedName: Int32] = [:]
         func id(_ parameter: Parameter) -> Int32 {
-            let pair = Pair(name: parameter.name, type: parameter.type)
+            let pair = TypedName(name: parameter.name, type: parameter.type)
             if let id = inputIDs[pair] { return id }
             let id = Int32(inputIDs.count)
             inputIDs[pair] = id
@@ -306,7 +201,7 @@ struct CompositeGraph {
     }
 
     /// The id of a non-optional input `name: type` that some step has.
-    func inputID(name: String, type: String) -> Int32? { inputIDs[Pair(name: name, type: type)] }
+    func inputID(name: String, type: String) -> Int32? { inputIDs[TypedName(name: name, type: type)] }
 
     /// What the checker cannot know of each step (by flow, then step): see `FlowUnknowns`.
     struct Unknowns {

@@ -5,10 +5,18 @@
 /// (the user on that path is stuck or sent somewhere wrong); the note shows that path. A flow-level
 /// transition applies in every step, most of which never send its event, so it is an error only
 /// when no reachable state makes it possible.
-extension Checker {
-    mutating func checkStackOperations() {
+enum StackMoveRules: RuleFamily {
+    static let rules: Set<Rule> = [.invalidPop, .invalidPopTo, .invalidDismiss, .invalidClose]
+
+    static func report(into findings: inout Findings) {
+        findings.checkStackOperations()
+    }
+}
+
+extension Findings {
+    fileprivate mutating func checkStackOperations() {
         for flowIndex in program.flows.indices {
-            guard let graph = graphs[flowIndex] else { continue }
+            guard let graph = facts.graphs[flowIndex] else { continue }
             checkPopAndDismiss(graph, flowIndex)
             let targets = Set(graph.everyMove.filter { $0.kind == .popTo }.map(\.actionTarget))
             for target in targets.sorted() { checkPopTo(target, graph, flowIndex) }
@@ -37,7 +45,7 @@ extension Checker {
                 var notes: [Diagnostic.Note] = []
                 if flow.isTabs, state.layer == .base {
                     notes.append(.init(AnalysisMessages.isATab(step, flow: flow.name)))
-                } else if flowIsSubflow(flowIndex), state.layer == .base, state.isBottom {
+                } else if facts.isSubflow(flowIndex), state.layer == .base, state.isBottom {
                     notes.append(.init(AnalysisMessages.useExitToLeave(flow.name)))
                 }
                 // A button's move is made where its alert was shown: say so.
@@ -47,13 +55,13 @@ extension Checker {
                 }
                 if move.written == .close {
                     report(.invalidClose, AnalysisMessages.invalidClose(step, flow: flow.name), at: key.range(in: flow), notes: notes,
-                           path: path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
+                           path: facts.path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
                 } else if move.kind == .pop {
                     report(.invalidPop, AnalysisMessages.invalidPop(step), at: key.range(in: flow), notes: notes,
-                           path: path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
+                           path: facts.path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
                 } else {
                     report(.invalidDismiss, AnalysisMessages.invalidDismiss(step, flow: flow.name), at: key.range(in: flow), notes: notes,
-                           path: path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
+                           path: facts.path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
                 }
             }
         }
@@ -151,7 +159,7 @@ extension Checker {
                             }
                             report(.invalidPopTo,
                                    AnalysisMessages.invalidPopTo(flow.steps[target].name, step: flow.steps[Int(state.step)].name),
-                                   at: key.range(in: flow), path: path(along: local.reversed(), in: flowIndex),
+                                   at: key.range(in: flow), path: facts.path(along: local.reversed(), in: flowIndex),
                                    subjects: [StepReference(flow: flowIndex, step: Int(state.step))])
                         }
                     }
@@ -169,34 +177,4 @@ extension Checker {
         }
     }
 
-    func flowIsSubflow(_ flowIndex: Int) -> Bool { !program.runners[flowIndex].isEmpty }
-}
-
-/// One move of one action of one `on` clause: its main action or an `else` action, and of an
-/// action with a back move (`dismiss, sheet X`), the back move or the other.
-struct ActionKey: Hashable {
-    let origin: FlowStateGraph.Origin
-    let branch: Int
-    let kind: ActionKind
-    let part: FlowStateGraph.Move.Part
-
-    init(_ move: FlowStateGraph.Move) {
-        origin = move.origin
-        branch = move.branch
-        kind = move.written
-        part = move.part
-    }
-
-    func transition(in flow: Flow) -> Transition? {
-        switch origin {
-        case .clause(let clause): clause.transition(in: flow)
-        case .tabBar: nil
-        }
-    }
-
-    func range(in flow: Flow) -> SourceRange {
-        guard let transition = transition(in: flow) else { return flow.range }
-        let action = transition.actions[branch]
-        return part == .back ? action.back?.range ?? action.range : action.range
-    }
 }

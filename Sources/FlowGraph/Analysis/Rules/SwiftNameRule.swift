@@ -1,8 +1,16 @@
 /// `swift-name`: names that the generated router could not declare as they are, whatever the
 /// options it is generated with. (A flow that hides a type of the app is found when generating,
 /// since a namespace avoids it: `SwiftEmitter.nameProblems`.)
-extension Checker {
-    mutating func checkSwiftNames() {
+enum SwiftNameRule: RuleFamily {
+    static let rules: Set<Rule> = [.swiftName]
+
+    static func report(into findings: inout Findings) {
+        findings.checkSwiftNames()
+    }
+}
+
+extension Findings {
+    fileprivate mutating func checkSwiftNames() {
         var flowCases: [String: String] = [:]
         for flow in program.flows {
             if let reason = SwiftNaming.reservedFlowName(flow.name) {

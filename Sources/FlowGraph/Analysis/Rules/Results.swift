@@ -4,71 +4,22 @@
 /// hands its event's payload to the step it shows again, which may `receives (address:
 /// AddressID)`. Where a back move can land is found once, on the flow's graph (`landings`), only
 /// in flows where some step receives; see docs/Language.md, "Results handed back".
-extension Checker {
-    /// The clauses of a flow whose back moves may hand a result back: in a flow where some step
-    /// receives, every clause whose payload is not empty and one of whose actions is a back move
-    /// alone. Empty for any other flow, whose graph then finds no landings.
-    func resultClauses(of flow: Flow) -> Set<FlowStateGraph.Origin> {
-        guard flow.steps.contains(where: { !$0.receives.isEmpty }) else { return [] }
-        var clauses = Set<FlowStateGraph.Origin>()
-        func consider(_ transition: Transition, in step: Step?, origin: FlowStateGraph.Origin) {
-            guard transition.actions.contains(where: { $0.kind.goesBack }), !program.payload(of: transition, in: step).isEmpty else { return }
-            clauses.insert(origin)
-        }
-        for (stepIndex, step) in flow.steps.enumerated() {
-            for (handler, transition) in step.handlers.enumerated() {
-                consider(transition, in: step, origin: .clause(ClauseID(step: stepIndex, handler: handler)))
-            }
-        }
-        for (handler, transition) in flow.handlers.enumerated() { consider(transition, in: nil, origin: .clause(ClauseID(step: nil, handler: handler))) }
-        return clauses
-    }
+enum ResultRules: RuleFamily {
+    static let rules: Set<Rule> = [.resultMismatch, .unreceivedResult, .unusedReceive]
 
-    /// Checks every flow's results, and returns where each clause that hands one back can land,
-    /// for the generator.
-    mutating func checkResults() -> [ResultLanding] {
-        var result: [ResultLanding] = []
-        for flowIndex in program.flows.indices {
-            // Landings are found only in flows where a step receives (`resultClauses`).
-            guard let graph = graphs[flowIndex], program.flows[flowIndex].steps.contains(where: { !$0.receives.isEmpty }) else { continue }
-            result += checkResults(graph, flowIndex)
+    static func report(into findings: inout Findings) {
+        for (flowIndex, landings) in findings.facts.landings.enumerated() {
+            // Landings are found only in flows where a step receives.
+            guard let landings, let graph = findings.facts.graphs[flowIndex] else { continue }
+            findings.checkResults(graph, landings, flowIndex)
         }
-        return result
     }
+}
 
-    /// One back move landing on one step: the first way found, preferring one the user surely can take.
-    private struct Witness {
-        var from: Int32
-        var move: FlowStateGraph.Move
-        var under: Int32
-        var isCertain: Bool
-    }
-
-    private mutating func checkResults(_ graph: FlowStateGraph, _ flowIndex: Int) -> [ResultLanding] {
+extension Findings {
+    fileprivate mutating func checkResults(_ graph: FlowStateGraph, _ landings: ResultLandings, _ flowIndex: Int) {
         let flow = program.flows[flowIndex]
-        // Per back move of a clause, per step it lands on, a witness; in the order found.
-        var order: [ActionKey] = []
-        var witnesses: [ActionKey: [Int: Witness]] = [:]
-        var stepOrder: [ActionKey: [Int]] = [:]
-        for landing in graph.landings {
-            let key = ActionKey(landing.move)
-            if witnesses[key] == nil {
-                order.append(key)
-                witnesses[key] = [:]
-            }
-            for under in landing.under {
-                let step = Int(graph.states[Int(under)].step)
-                let isCertain = landing.move.isCertain && graph.isCertain(Int(landing.from)) && graph.isCertain(Int(under))
-                let witness = Witness(from: landing.from, move: landing.move, under: under, isCertain: isCertain)
-                if let known = witnesses[key]?[step] {
-                    if !known.isCertain, isCertain { witnesses[key]?[step] = witness }
-                } else {
-                    witnesses[key]?[step] = witness
-                    stepOrder[key, default: []].append(step)
-                }
-            }
-        }
-        var landings: [ResultLanding] = []
+        let (order, stepOrder, witnesses) = (landings.order, landings.steps, landings.witnesses)
         // The values of each receiving step that some back move hands it.
         var fed = [Set<String>](repeating: [], count: flow.steps.count)
         for key in order {
@@ -77,8 +28,6 @@ extension Checker {
             let owner = id.step.map { flow.steps[$0] }
             let payload = program.payload(of: transition, in: owner)
             let steps = stepOrder[key] ?? []
-            let clause = ClauseReference(flow: flowIndex, clause: id, branch: key.branch)
-            landings.append(ResultLanding(clause: clause, steps: steps.sorted()))
             var delivered: [Int] = []
             var unreceived: [Int] = []
             for step in steps {
@@ -119,7 +68,6 @@ extension Checker {
                    path: landingPath(witness, graph, flowIndex), subjects: lost.map { StepReference(flow: flowIndex, step: $0) })
         }
         checkUnusedReceives(graph, flowIndex, fed: fed)
-        return landings
     }
 
     /// `unused-receive`: a value a reachable step receives that no back move hands it. Withheld
@@ -150,15 +98,7 @@ extension Checker {
         }
     }
 
-    private func landingPath(_ witness: Witness, _ graph: FlowStateGraph, _ flowIndex: Int) -> NavigationPath {
-        path(along: graph.landingPath(from: witness.from, move: witness.move, under: witness.under), in: flowIndex)
+    private func landingPath(_ witness: ResultLandings.Witness, _ graph: FlowStateGraph, _ flowIndex: Int) -> NavigationPath {
+        facts.path(along: graph.landingPath(from: witness.from, move: witness.move, under: witness.under), in: flowIndex)
     }
-}
-
-/// A clause whose back move hands a result back, and the steps of its flow it can land on.
-public struct ResultLanding: Sendable, Hashable {
-    /// The clause, and which action of its chain.
-    public let clause: ClauseReference
-    /// The steps the back move can show again, in order of index.
-    public let steps: [Int]
 }

@@ -1,0 +1,28 @@
+/// One move of one action of one `on` clause: its main action or an `else` action, and of an
+/// action with a back move (`dismiss, sheet X`), the back move or the other.
+struct ActionKey: Hashable {
+    let origin: FlowStateGraph.Origin
+    let branch: Int
+    let kind: ActionKind
+    let part: FlowStateGraph.Move.Part
+
+    init(_ move: FlowStateGraph.Move) {
+        origin = move.origin
+        branch = move.branch
+        kind = move.written
+        part = move.part
+    }
+
+    func transition(in flow: Flow) -> Transition? {
+        switch origin {
+        case .clause(let clause): clause.transition(in: flow)
+        case .tabBar: nil
+        }
+    }
+
+    func range(in flow: Flow) -> SourceRange {
+        guard let transition = transition(in: flow) else { return flow.range }
+        let action = transition.actions[branch]
+        return part == .back ? action.back?.range ?? action.range : action.range
+    }
+}

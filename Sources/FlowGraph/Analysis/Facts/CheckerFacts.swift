@@ -1,0 +1,120 @@
+/// Everything the checker's rules ask about a program, built once before any rule runs and
+/// read-only after: the "runs" graph and its recursion, each flow's state graph, how each flow is
+/// entered from a root, what may run, ancestors' ways out, the paths of deep links and `at`
+/// moves, and where results handed back land.
+///
+/// Each fact is built by a static function of the facts it needs, in `init`: the order of the
+/// builders is the order of their inputs, which the compiler checks. No rule writes a fact (the
+/// properties are constants), so rule families may run in any order (`Checker.families`).
+struct CheckerFacts {
+    let program: FlowProgram
+    /// The strongly connected components of the "runs" graph, children before parents.
+    let runsComponents: [[Int]]
+    /// Whether each flow runs itself, directly or through others (`recursive-flow`).
+    let isRecursive: [Bool]
+    /// Each flow's abstract navigation states (nil only for a flow whose graph was not built).
+    let graphs: [FlowStateGraph?]
+    /// How each reachable flow is entered on its shortest path from a root (nil for the others).
+    /// Only the last hop is kept, and `entryPath(_:)` follows them: whole paths for a 100,000-deep
+    /// chain of subflows would take quadratic memory.
+    let entries: [Entry?]
+    /// Flows that are not surely run but could be, were a broken name resolved one way.
+    let isMaybeRun: [Bool]
+    /// For flows below a flow-level clause that can close them (root, select, exit, dismiss, pop,
+    /// popTo or replace in an ancestor), the nearest such clause: (flow, index among the flow's own).
+    let ancestorEscape: [(flow: Int, handler: Int)?]
+    /// The deep links' shortest paths, and what the searches for them need.
+    let links: LinkFacts
+    /// Every move with `at Y`, with the path to Y its subflow offers, if any.
+    let ats: [AtMove]
+    /// Per flow where some step receives a result, where each back move that hands one can land.
+    let landings: [ResultLandings?]
+
+    init(_ program: FlowProgram) {
+        self.program = program
+        runsComponents = Self.runsComponents(of: program)
+        isRecursive = Self.recursion(of: program, components: runsComponents)
+        graphs = Self.stateGraphs(of: program, childrenFirst: runsComponents)
+        let parentsFirst = runsComponents.reversed().flatMap { $0 }
+        (entries, isMaybeRun) = Self.entries(of: program, graphs: graphs, isRecursive: isRecursive, parentsFirst: parentsFirst)
+        ancestorEscape = Self.ancestorEscapes(of: program, parentsFirst: parentsFirst)
+        links = LinkFacts(program: program, graphs: graphs)
+        ats = AtMove.all(in: program, links: links)
+        let graphs = graphs
+        landings = program.flows.indices.map { ResultLandings(flow: $0, program: program, graph: graphs[$0]) }
+    }
+
+    /// The analysis the back ends read.
+    var analysis: (isFlowReachable: [Bool], isStepReachable: [[Bool]], stateCount: Int) {
+        (entries.map { $0 != nil },
+         program.flows.indices.map { flow in
+             program.flows[flow].steps.indices.map { graphs[flow]?.isReachable($0) ?? false }
+         },
+         graphs.reduce(0) { $0 + ($1?.states.count ?? 0) })
+    }
+
+    /// Whether some step runs the flow.
+    func isSubflow(_ flowIndex: Int) -> Bool { !program.runners[flowIndex].isEmpty }
+
+    // MARK: - Paths
+
+    /// How a flow is entered: it is a root, started at `start`, or it is run by the step of `state` in `flow`.
+    enum Entry {
+        case root(start: Int)
+        case runner(flow: Int, state: Int32)
+    }
+
+    /// The shortest path from a root to a flow's start, for reachable flows.
+    func entryPath(_ flowIndex: Int) -> NavigationPath? {
+        var chain: [Int] = []  // the flow, then the flows that run it, up to a root
+        var cursor = flowIndex
+        while true {
+            chain.append(cursor)
+            guard let entry = entries[cursor] else { return nil }
+            guard case .runner(let runner, _) = entry else { break }
+            cursor = runner
+        }
+        guard case .root(let start)? = entries[cursor] else { return nil }
+        var hops = [NavigationPath.Hop(step: StepReference(flow: cursor, step: start), via: nil)]
+        for (child, runner) in zip(chain.dropLast().reversed(), chain.dropFirst().reversed()) {
+            guard case .runner(_, let state)? = entries[child], let graph = graphs[runner],
+                  let childStart = program.flows[child].start else { return nil }
+            hops = Self.join(hops, hopsOf(graph.path(to: state), in: runner))
+            hops.append(.init(step: StepReference(flow: child, step: childStart), via: "runs"))
+        }
+        return NavigationPath(hops: hops)
+    }
+
+    /// A path that ends where a flow is entered, followed by a path inside the flow from where it
+    /// started: the entry's last hop is that start (a flow whose start is decided by guards may
+    /// have started at another choice than its first).
+    static func join(_ entry: [NavigationPath.Hop], _ local: [NavigationPath.Hop]) -> [NavigationPath.Hop] {
+        guard let last = entry.last, let first = local.first else { return entry + local }
+        var joined = NavigationPath.Hop(step: first.step, via: last.via)
+        joined.clause = last.clause
+        return entry.dropLast() + [joined] + local.dropFirst()
+    }
+
+    func hopsOf(_ local: [(state: Int32, move: FlowStateGraph.Move?)], in flowIndex: Int) -> [NavigationPath.Hop] {
+        let flow = program.flows[flowIndex]
+        guard let graph = graphs[flowIndex] else { return [] }
+        return local.map { item in
+            NavigationPath.Hop(
+                step: StepReference(flow: flowIndex, step: Int(graph.states[Int(item.state)].step)),
+                via: item.move?.describe(in: flow))
+        }
+    }
+
+    /// The shortest path from a root (or from the flow's start, when the flow is unreachable) to a state.
+    func path(to state: Int32, in flowIndex: Int) -> NavigationPath {
+        guard let graph = graphs[flowIndex] else { return NavigationPath(hops: []) }
+        return path(along: graph.path(to: state), in: flowIndex)
+    }
+
+    /// A path inside a flow, prefixed with the flow's entry path from a root.
+    func path(along local: [(state: Int32, move: FlowStateGraph.Move?)], in flowIndex: Int) -> NavigationPath {
+        let hops = hopsOf(local, in: flowIndex)
+        guard let entry = entryPath(flowIndex) else { return NavigationPath(hops: hops) }
+        return NavigationPath(hops: Self.join(entry.hops, hops))
+    }
+}

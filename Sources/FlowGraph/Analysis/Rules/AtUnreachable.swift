@@ -1,0 +1,72 @@
+/// `at-unreachable`: a move's `at Y` cannot open Y inside the subflow (see `AtMove`): no path
+/// leads there, or the payload does not give what the path needs. The paths are facts
+/// (`CheckerFacts.ats`); this rule explains the moves that have none. (The resolver reports the
+/// `at` whose target runs no flow.)
+enum AtUnreachableRule: RuleFamily {
+    static let rules: Set<Rule> = [.atUnreachable]
+
+    static func report(into findings: inout Findings) {
+        let program = findings.program
+        let links = findings.facts.links
+        var cache: [String: CompositeGraph.Search] = [:]
+        for move in findings.facts.ats {
+            guard let at = move.action.at else { continue }
+            let target = move.target
+            let subflow = program.flows[target.flow]
+            let step = subflow.steps[target.step]
+            let written = move.action.written
+            let event = move.transition.event
+            switch move.outcome {
+            case .path, .inputMismatch:
+                continue
+            case .typeMismatch(let path, let problem):
+                let owner: String
+                let note: Diagnostic.Note
+                switch problem.owner {
+                case .step(let reference):
+                    owner = "step '\(program.qualifiedName(reference))'"
+                    note = .init(SemanticMessages.declaredHere("step '\(program[reference].name)'"), at: program[reference].range)
+                case .guard(let flow, let index):
+                    let item = program.flows[flow].guards[index]
+                    owner = "guard '\(item.name)'"
+                    note = .init(SemanticMessages.guardDeclaredHere(item.name), at: item.range)
+                }
+                findings.report(.atUnreachable, AnalysisMessages.atTypeMismatch(
+                    written, step: step.name, event: event, name: problem.needed.name, given: problem.given.type,
+                    needed: problem.needed.type, owner: owner), at: at.range, notes: [note], path: path, subjects: [target])
+            case .none:
+                let search = AtMove.Search(into: target.flow, payload: move.payload, graph: links.graph)
+                // Were the broken names and lost text resolved one way, a path might exist.
+                if links.hasUnknowns {
+                    let key = "?" + search.key
+                    if cache[key] == nil { cache[key] = links.graph.search(unknowns: links.unknownSteps, given: search.given, from: search.seeds) }
+                    if cache[key]!.edges(to: target) != nil { continue }
+                }
+                let freeKey = "*\(target.flow)"
+                if cache[freeKey] == nil { cache[freeKey] = links.graph.search(everyMove: true, given: nil, from: search.seeds) }
+                guard let free = cache[freeKey]!.edges(to: target) else {
+                    findings.report(.atUnreachable, AnalysisMessages.atNoPath(written, step: step.name, flow: subflow.name), at: at.range,
+                                    notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)], subjects: [target])
+                    continue
+                }
+                // Explain with the first thing on the shortest path that the payload cannot provide.
+                var notes: [Diagnostic.Note] = []
+                for hop in free.dropFirst() {
+                    if let blocker = hop.edge?.blocker(in: program, opener: "'at'")
+                        ?? hop.edge?.missingArgument(in: program, opener: "the path", isGiven: move.isGiven) {
+                        notes.append(.init(blocker))
+                        break
+                    }
+                    let hopStep = program[hop.step]
+                    if let missing = hopStep.inputs.first(where: { !move.isGiven($0) }) {
+                        notes.append(.init(AnalysisMessages.linkBlockedBy(program.qualifiedName(hop.step), parameter: missing), at: hopStep.range))
+                        break
+                    }
+                }
+                let freePath = NavigationPath(hops: free.map { .init(step: $0.step, via: $0.edge?.via(in: program)) })
+                findings.report(.atUnreachable, AnalysisMessages.atNeedsInput(written, step: step.name, flow: subflow.name, event: event),
+                                at: at.range, notes: notes, path: freePath, subjects: [target])
+            }
+        }
+    }
+}

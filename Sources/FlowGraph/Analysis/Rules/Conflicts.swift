@@ -1,0 +1,68 @@
+/// `conflicting-transitions`, `overlapping-guards`: two clauses for one event, of one step, of a
+/// flow (its flow-level clauses) or of an alert (its buttons), that can both fire.
+enum ConflictRules: RuleFamily {
+    static let rules: Set<Rule> = [.conflictingTransitions, .overlappingGuards]
+
+    static func report(into findings: inout Findings) {
+        for flow in findings.program.flows {
+            for step in flow.steps {
+                findings.checkConflicts(step.handlers, place: AnalysisMessages.stepPlace(step.name))
+            }
+            findings.checkConflicts(flow.handlers, place: AnalysisMessages.flowPlace(flow.name))
+            // Two buttons for one event conflict as two clauses of a step do; a button without a move closes its alert.
+            for alert in flow.alerts {
+                let clauses = alert.buttons.map { button in
+                    button.clause ?? Transition(event: button.event, eventRange: button.eventRange, payload: button.payload,
+                                                action: Action(kind: .close, targetName: nil, target: nil, range: button.range),
+                                                condition: nil, doc: button.doc, range: button.range, isExitHandler: false)
+                }
+                findings.checkConflicts(clauses, place: AnalysisMessages.alertPlace(alert.style.rawValue, alert.name))
+            }
+        }
+    }
+}
+
+extension Findings {
+    /// At run time the first clause (in source order) whose condition holds fires. Two clauses for
+    /// one event are fine only when they exclude each other: `if g` and `if !g`.
+    fileprivate mutating func checkConflicts(_ transitions: [Transition], place placeName: @autoclosure () -> String) {
+        guard transitions.count > 1 else { return }
+        // The clauses of each event that has more than one, by the index of its first clause
+        // (most steps have no event twice, and then nothing is built).
+        var earlier = EarlierMatch<String>(count: transitions.count)
+        var repeated: [Int: [Transition]] = [:]
+        for (index, transition) in transitions.enumerated() {
+            guard let first = earlier.first(transition.event, at: index, keyAt: { transitions[$0].event }) else { continue }
+            repeated[first, default: [transitions[first]]].append(transition)
+        }
+        for first in repeated.keys.sorted() {
+            let group = repeated[first]!
+            let event = group[0].event
+            let place = placeName()
+            for later in 1..<group.count {
+                for earlier in 0..<later {
+                    let first = group[earlier]
+                    let second = group[later]
+                    let note = Diagnostic.Note(AnalysisMessages.otherTransition, at: first.eventRange)
+                    guard let a = first.condition, a.elseAction == nil, let b = second.condition, b.elseAction == nil else {
+                        report(.conflictingTransitions, AnalysisMessages.conflicting(event, where: place), at: second.eventRange, notes: [note])
+                        break
+                    }
+                    if a.guardName == b.guardName {
+                        if a.isNegated == b.isNegated {
+                            report(.conflictingTransitions, AnalysisMessages.conflicting(event, where: place), at: second.eventRange, notes: [note])
+                            break
+                        }
+                        continue  // `if g` and `if !g` exclude each other.
+                    }
+                    report(.overlappingGuards,
+                           AnalysisMessages.overlapping(event, where: place, describe(a), describe(b)),
+                           at: second.eventRange, notes: [note])
+                    break
+                }
+            }
+        }
+    }
+
+    private func describe(_ condition: Condition) -> String { (condition.isNegated ? "!" : "") + condition.guardName }
+}

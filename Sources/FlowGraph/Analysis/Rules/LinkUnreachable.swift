@@ -1,0 +1,55 @@
+/// `link-unreachable`: a deep link cannot be opened, because every path to its step needs
+/// something its URL does not give (an input, a guard's argument) or takes a move a link does not
+/// replay. The links' shortest paths are facts (`LinkFacts`); this rule explains the links that
+/// have none, with the first thing on the shortest path that the URL cannot provide.
+enum LinkUnreachableRule: RuleFamily {
+    static let rules: Set<Rule> = [.linkUnreachable]
+
+    static func report(into findings: inout Findings) {
+        let facts = findings.facts
+        let program = facts.program
+        let links = facts.links
+        var cache: [String: CompositeGraph.Search] = [:]
+        for (flowIndex, flow) in program.flows.enumerated() {
+            for (linkIndex, link) in flow.links.enumerated() where links.paths[flowIndex][linkIndex] == nil {
+                guard let request = LinkFacts.Request(flow: flowIndex, link: linkIndex, in: program, graph: links.graph) else { continue }
+                let key = request.key
+                let targetStep = request.target.step
+                // Were the broken names and lost text resolved one way, the link might open.
+                if links.hasUnknowns {
+                    if cache["?" + key] == nil {
+                        cache["?" + key] = links.graph.search(unknowns: links.unknownSteps, given: request.givenInputs)
+                    }
+                    if request.first({ cache["?" + key]!.edges(to: $0) }, size: \.count) != nil { continue }
+                }
+                if cache["*"] == nil { cache["*"] = links.graph.search(everyMove: true, given: nil) }
+                guard let free = request.first({ cache["*"]!.edges(to: $0) }, size: \.count) else {
+                    // An unreachable step is reported as such, with a note about the link; a flow
+                    // no root runs, as such.
+                    if link.move == nil, facts.graphs[flowIndex]?.isReachable(targetStep) == true, facts.entries[flowIndex] != nil {
+                        findings.report(.linkUnreachable, AnalysisMessages.linkTargetUnreachable(link.pattern.text, step: flow.steps[targetStep].name),
+                                        at: link.patternRange, subjects: [request.target])
+                    }
+                    continue
+                }
+                // Explain with the first thing on the shortest path that the URL cannot provide.
+                var notes: [Diagnostic.Note] = []
+                for hop in free.dropFirst() {
+                    if let blocker = hop.edge?.blocker(in: program) ?? hop.edge?.missingArgument(in: program, isGiven: request.isGiven) {
+                        notes.append(.init(blocker))
+                        break
+                    }
+                    let step = program[hop.step]
+                    if let missing = step.inputs.first(where: { !request.isGiven($0) }) {
+                        notes.append(.init(AnalysisMessages.linkBlockedBy(program.qualifiedName(hop.step), parameter: missing), at: step.range))
+                        break
+                    }
+                }
+                let freePath = NavigationPath(hops: free.map { .init(step: $0.step, via: $0.edge?.via(in: program)) })
+                let message = link.move == nil ? AnalysisMessages.linkNeedsInput(link.pattern.text, step: flow.steps[targetStep].name)
+                    : AnalysisMessages.linkMoveNeedsInput(link.pattern.text, flow: flow.name)
+                findings.report(.linkUnreachable, message, at: link.patternRange, notes: notes, path: freePath, subjects: [request.target])
+            }
+        }
+    }
+}
