@@ -16,14 +16,14 @@ public enum Compiler {
     /// The outcome of compiling a set of files as one program.
     public struct Compilation: Sendable {
         public let files: [SourceFile]
-        public let syntax: SyntaxTree
+        package let syntax: SyntaxTree
         /// The resolved program (with errors, as far as it could be resolved; the back ends need `!hasErrors`).
         public let program: FlowProgram?
         public let analysis: ProgramAnalysis
         /// Every finding reported, sorted and without duplicates: all but the suppressed ones.
         public internal(set) var diagnostics: [Diagnostic]
         /// The findings an ignore comment or a baseline silenced, in output order.
-        public internal(set) var suppressed: [SuppressedDiagnostic] = []
+        package internal(set) var suppressed: [SuppressedDiagnostic] = []
 
         /// Whether a reported finding is an error.
         public var hasErrors: Bool { diagnostics.hasErrors }
@@ -41,7 +41,7 @@ public enum Compiler {
     }
 
     /// Lexes and parses every file; the program is all their flows.
-    public static func parse(_ files: [SourceFile]) -> (SyntaxTree, [Diagnostic]) {
+    package static func parse(_ files: [SourceFile]) -> (SyntaxTree, [Diagnostic]) {
         var flows: [FlowSyntax] = []
         var diagnostics: [Diagnostic] = []
         var ignores: [IgnoreComment] = []

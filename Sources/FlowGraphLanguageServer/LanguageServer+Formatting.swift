@@ -1,6 +1,6 @@
 import FlowGraph
 
-/// `textDocument/formatting`: the document laid out by `flowgraph fmt` (`Formatter`), sent as the
+/// `textDocument/formatting`: the document laid out by `flowgraph fmt` (`FlowFormatter`), sent as the
 /// runs of lines that change, so that the lines formatting leaves alone keep the cursor and marks.
 extension LanguageServer {
     /// The edits (nil for a document the server does not have); refused for a document with syntax
@@ -8,7 +8,7 @@ extension LanguageServer {
     func formatting(_ params: DocumentParams) -> Result<[TextEditJSON]?, RequestRefusal> {
         guard let place = place(params.textDocument.uri, nil) else { return .success(nil) }
         let source = place.snapshot.compilation.files[place.file]
-        switch Formatter.format(source) {
+        switch FlowFormatter.format(source) {
         case .refused(let diagnostics):
             let first = diagnostics.first.map { diagnostic -> String in
                 let location = source.location(of: diagnostic.range.start)

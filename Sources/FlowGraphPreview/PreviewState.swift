@@ -12,7 +12,7 @@ public actor PreviewState {
     public struct Snapshot: Sendable, Equatable {
         public let version: Int
         public let page: Int
-        public let problems: [ProgramMap.Problem]
+        package let problems: [ProgramMap.Problem]
     }
 
     private let paths: [String]
@@ -23,7 +23,7 @@ public actor PreviewState {
     private var pending: UInt64?
     public private(set) var version = 0
     public private(set) var pageVersion = 0
-    public private(set) var problems: [ProgramMap.Problem] = []
+    package private(set) var problems: [ProgramMap.Problem] = []
     private var pageBytes: [UInt8]?
 
     /// - Parameters:

@@ -10,7 +10,7 @@ public enum MapPage {
     /// A flow whose diagram is beyond `limits.maximumElements` gets none (the page says why and
     /// lists its steps); the overview is always drawn. `limits.timeLimit` applies to each layout.
     /// `changes` marks what changed since an older version on each flow's diagram (`render --diff`).
-    public static func render(
+    package static func render(
         _ program: FlowProgram, diagnostics: [Diagnostic], settings: MapPageSettings, limits: RenderLimits = .init(),
         changes: DiagramChanges? = nil
     ) throws(RenderError) -> [UInt8] {

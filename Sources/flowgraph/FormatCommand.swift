@@ -40,7 +40,7 @@ struct FormatCommand: ParsableCommand {
     func run() throws {
         var refused = 0, changed: [String] = []
         for file in try load() {
-            switch Formatter.format(file) {
+            switch FlowFormatter.format(file) {
             case .refused(let diagnostics):
                 refused += 1
                 let context = ReportContext(files: [file], diagnostics: diagnostics)

@@ -25,7 +25,7 @@ struct ServerFormattingTests {
     }
 
     static func formatted(_ text: String) -> String? {
-        guard case .formatted(let bytes) = Formatter.format(SourceFile(path: "a.flow", text: text)) else { return nil }
+        guard case .formatted(let bytes) = FlowFormatter.format(SourceFile(path: "a.flow", text: text)) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -210,7 +210,7 @@ struct DiffTests {
                 SourceFile(path: path, text: Self.careless(String(decoding: try Repository.source(path).bytes, as: UTF8.self)))
             }
             let formatted = sources.map { source in
-                guard case .formatted(let bytes) = Formatter.format(source) else { return source }
+                guard case .formatted(let bytes) = FlowFormatter.format(source) else { return source }
                 return SourceFile(path: source.path, bytes: bytes)
             }
             #expect(formatted.map(\.bytes) != sources.map(\.bytes), "\(paths) changed nothing")

@@ -12,7 +12,7 @@ struct FormatterTests {
         + Repository.flowFiles(in: "Tests/Fuzz/regressions")
 
     static func formatted(_ text: String) -> String? {
-        guard case .formatted(let bytes) = Formatter.format(SourceFile(path: "test.flow", text: text)) else { return nil }
+        guard case .formatted(let bytes) = FlowFormatter.format(SourceFile(path: "test.flow", text: text)) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -21,7 +21,7 @@ struct FormatterTests {
     @Test(arguments: Repository.flowFiles(in: "Tests/FlowGraphTests/Fixtures/format"))
     func formatsAsTheGoldenFileSays(path: String) throws {
         let source = try Repository.source(path)
-        guard case .formatted(let bytes) = Formatter.format(source) else {
+        guard case .formatted(let bytes) = FlowFormatter.format(source) else {
             Issue.record("\(path) was refused")
             return
         }
@@ -109,7 +109,7 @@ struct FormatterTests {
     }
 
     @Test func refusesAFileWithSyntaxErrors() throws {
-        guard case .refused(let diagnostics) = Formatter.format(SourceFile(path: "t.flow", text: "flow A {\n  step B {\n    on x push C\n  }\n}\n")) else {
+        guard case .refused(let diagnostics) = FlowFormatter.format(SourceFile(path: "t.flow", text: "flow A {\n  step B {\n    on x push C\n  }\n}\n")) else {
             Issue.record("a broken file was formatted")
             return
         }
@@ -151,20 +151,20 @@ struct FormatterTests {
     func formattingIsIdempotentAndKeepsFindingsAndComments(path: String) throws {
         let source = try Repository.source(path)
         let hasSyntaxErrors = !Parser.parseConcrete(source).diagnostics.isEmpty
-        switch Formatter.format(source) {
+        switch FlowFormatter.format(source) {
         case .refused(let diagnostics):
             #expect(hasSyntaxErrors, "\(path) was refused: \(diagnostics.map(\.message))")
         case .formatted(let bytes):
             #expect(!hasSyntaxErrors)
             let output = SourceFile(path: source.path, bytes: bytes)
-            guard case .formatted(let again) = Formatter.format(output) else {
+            guard case .formatted(let again) = FlowFormatter.format(output) else {
                 Issue.record("the formatted \(path) was refused")
                 return
             }
             #expect(again == bytes, "not idempotent: \(path)")
             #expect(Self.findings(of: [output]) == Self.findings(of: [source]))
             let text = String(decoding: bytes, as: UTF8.self)
-            for comment in Formatter.comments(of: Parser.parseConcrete(source)) {
+            for comment in FlowFormatter.comments(of: Parser.parseConcrete(source)) {
                 #expect(text.contains(comment), "\(path) lost the comment \(comment)")
             }
         }
@@ -181,7 +181,7 @@ struct FormatterTests {
     @Test(arguments: Repository.flowFiles(in: "samples").filter { !$0.hasSuffix("syntax.flow") })
     func samplesAreFormatted(path: String) throws {
         let source = try Repository.source(path)
-        guard case .formatted(let bytes) = Formatter.format(source) else {
+        guard case .formatted(let bytes) = FlowFormatter.format(source) else {
             Issue.record("\(path) was refused")
             return
         }
@@ -193,9 +193,9 @@ struct FormatterTests {
         let old = Parser.parseConcrete(SourceFile(path: "a.flow", text: "flow A {\n    start B\n    step B\n}\n"))
         let renamed = Parser.parseConcrete(SourceFile(path: "a.flow", text: "flow A {\n    start C\n    step C\n}\n"))
         let commentLost = Parser.parseConcrete(SourceFile(path: "a.flow", text: "// note\nflow A {\n    start B\n    step B\n}\n"))
-        #expect(Formatter.sameProgram(old, old))
-        #expect(!Formatter.sameProgram(old, renamed))
-        #expect(!Formatter.sameProgram(commentLost, old))
+        #expect(FlowFormatter.sameProgram(old, old))
+        #expect(!FlowFormatter.sameProgram(old, renamed))
+        #expect(!FlowFormatter.sameProgram(commentLost, old))
     }
 
     @Test func unifiedDiffHunks() {

@@ -120,7 +120,7 @@ func checkFormatter(_ files: [SourceFile], _ compilation: Compiler.Compilation) 
     for file in files {
         let tree = Parser.parseConcrete(file)
         if tree.text != file.bytes { fuzzFailure("the syntax tree of \(file.path) does not print the file back") }
-        switch Formatter.format(file) {
+        switch FlowFormatter.format(file) {
         case .refused(let diagnostics):
             if tree.diagnostics.isEmpty {
                 fuzzFailure("the formatter refused \(file.path), which has no syntax error", diagnostics.map(\.message).joined(separator: "\n"))
@@ -128,11 +128,11 @@ func checkFormatter(_ files: [SourceFile], _ compilation: Compiler.Compilation) 
         case .formatted(let bytes):
             if !tree.diagnostics.isEmpty { fuzzFailure("the formatter formatted \(file.path), which has syntax errors") }
             let output = SourceFile(path: file.path, bytes: bytes)
-            guard case .formatted(let again) = Formatter.format(output), again == bytes else {
+            guard case .formatted(let again) = FlowFormatter.format(output), again == bytes else {
                 fuzzFailure("formatting \(file.path) twice changed it again", String(decoding: bytes, as: UTF8.self))
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            for comment in Formatter.comments(of: tree) where !text.contains(comment) {
+            for comment in FlowFormatter.comments(of: tree) where !text.contains(comment) {
                 fuzzFailure("formatting \(file.path) lost the comment \(comment)", text)
             }
             formatted.append(output)

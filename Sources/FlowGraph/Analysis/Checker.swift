@@ -6,20 +6,20 @@ public struct ProgramAnalysis: Sendable {
     /// Whether each step of each flow can be reached from its flow's start.
     public var isStepReachable: [[Bool]]
     /// For each flow, for each of its links, the shortest path from a root that opens it, if any.
-    public var linkPaths: [[NavigationPath?]]
+    package var linkPaths: [[NavigationPath?]]
     /// For a link with a path, when the app may start at several places (a `start` that guards
     /// decide, several roots): a shortest path from each other place that leads there, whose first
     /// step differs from the first path's. A link opens from where the user is.
-    public var otherStartLinkPaths: [LinkReference: [NavigationPath]] = [:]
+    package var otherStartLinkPaths: [LinkReference: [NavigationPath]] = [:]
     /// For each action with `at Y` that can open Y, the path inside the subflow from its start to Y,
     /// by the action's clause and branch.
-    public var atPaths: [ClauseReference: NavigationPath] = [:]
+    package var atPaths: [ClauseReference: NavigationPath] = [:]
     /// How many abstract navigation states the checker searched, over all flows (a measure of its work).
     public var stateCount: Int
     /// Where each clause that may hand a result back can land, in flows where some step receives
     /// one (docs/Language.md, "Results handed back"): the generator builds the received values
     /// from it. In order of flow, then as found.
-    public var resultLandings: [ResultLanding] = []
+    package var resultLandings: [ResultLanding] = []
 }
 
 /// Proves properties of a resolved program: reachability, stack operations, exits, conflicts, links.
@@ -29,7 +29,7 @@ public struct ProgramAnalysis: Sendable {
 /// a parent knows which exits of its subflows can happen, then reachability and the shortest
 /// paths from the roots, parents first. Then each rule family (`RuleFamily`, one file for each
 /// under `Analysis/Rules/`) reads the facts and reports its rules' findings.
-public enum Checker {
+package enum Checker {
     /// Every rule family of the checker. Each checker rule is reported by exactly one of them
     /// (`RuleFamilyTests`); they read the facts and never write them, so their order is free.
     static let families: [any RuleFamily.Type] = [

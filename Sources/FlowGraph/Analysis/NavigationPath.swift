@@ -3,7 +3,7 @@ import FlowGraphRuntime
 #endif
 
 /// A path through the program: steps, each with how it was reached.
-public struct NavigationPath: Sendable, Hashable {
+package struct NavigationPath: Sendable, Hashable {
     /// One step of a path: where the user is, and the move that brought them there.
     public struct Hop: Sendable, Hashable {
         public let step: StepReference
@@ -37,7 +37,7 @@ public struct NavigationPath: Sendable, Hashable {
 /// A button of an alert is a clause too (`alert` is the alert's index, `handler` the button's,
 /// `step` nil): the state graph makes its move in each state whose clause shows the alert. It
 /// counts as a flow-level clause when a flow-level clause shows it (`shownByFlowLevel`).
-public struct ClauseID: Sendable, Hashable {
+package struct ClauseID: Sendable, Hashable {
     public let step: Int?
     public let handler: Int
     /// For an alert's button: the alert, by index in `Flow.alerts`.
@@ -72,7 +72,7 @@ public struct ClauseID: Sendable, Hashable {
 }
 
 /// A deep link of the program: its flow's index and its index among the flow's links.
-public struct LinkReference: Sendable, Hashable {
+package struct LinkReference: Sendable, Hashable {
     public var flow: Int
     public var link: Int
 
@@ -84,7 +84,7 @@ public struct LinkReference: Sendable, Hashable {
 
 /// An `on` clause of a program (its flow and `ClauseID`), and which action of its chain (0 for the
 /// main one, k for the k-th `else`).
-public struct ClauseReference: Sendable, Hashable {
+package struct ClauseReference: Sendable, Hashable {
     public let flow: Int
     public let clause: ClauseID
     public let branch: Int

@@ -65,7 +65,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// What a baseline keeps of each of `diagnostics`, in their order.
-    public static func findings(of diagnostics: [Diagnostic], in syntax: SyntaxTree) -> [Finding] {
+    package static func findings(of diagnostics: [Diagnostic], in syntax: SyntaxTree) -> [Finding] {
         let scopes = DeclarationScopes(syntax)
         return diagnostics.map { diagnostic in
             let place = scopes.enclosing(diagnostic.range)

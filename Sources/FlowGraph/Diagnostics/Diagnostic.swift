@@ -39,11 +39,11 @@ public struct Diagnostic: Sendable, Hashable {
     public let subjects: [String]
     /// The same steps by reference, for the back ends that draw them (diagrams, the page): no
     /// name is parsed back, and a step of a destinations group is found as the group's.
-    public let steps: [StepReference]
+    package let steps: [StepReference]
 
     public var severity: Severity { rule.severity }
 
-    public init(
+    package init(
         _ rule: Rule, _ message: String, at range: SourceRange,
         notes: [Note] = [], path: [String] = [], subjects: [String] = [], steps: [StepReference] = []
     ) {

@@ -1,5 +1,5 @@
 /// A finding that was not reported: an ignore comment or a baseline silenced it.
-public struct SuppressedDiagnostic: Sendable, Hashable, Comparable {
+package struct SuppressedDiagnostic: Sendable, Hashable, Comparable {
     /// What silenced it.
     public enum Kind: String, Sendable, Hashable {
         /// A `// flowgraph:ignore` comment (SARIF's `inSource`).

@@ -1,5 +1,5 @@
 /// Writes a `Diagram` as DOT text, deterministically.
-public enum DOTEmitter {
+package enum DOTEmitter {
     public static func emit(_ diagram: Diagram) -> String {
         var output = "digraph \(quote(diagram.name)) {\n"
         output += statement("graph", diagram.graphAttributes, indent: 1)

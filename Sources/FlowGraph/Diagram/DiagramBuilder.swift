@@ -11,9 +11,13 @@ public struct DiagramBuilder {
         public var showsLegend: Bool
         /// What changed since an older version of the program (`render --diff`): added and changed
         /// steps and moves are marked, removed ones drawn as ghosts.
-        public var changes: DiagramChanges?
+        package var changes: DiagramChanges?
 
-        public init(showsFindings: Bool = true, focus: String? = nil, showsLegend: Bool = true, changes: DiagramChanges? = nil) {
+        public init(showsFindings: Bool = true, focus: String? = nil, showsLegend: Bool = true) {
+            self.init(showsFindings: showsFindings, focus: focus, showsLegend: showsLegend, changes: nil)
+        }
+
+        package init(showsFindings: Bool = true, focus: String? = nil, showsLegend: Bool = true, changes: DiagramChanges?) {
             self.showsFindings = showsFindings
             self.focus = focus
             self.showsLegend = showsLegend
@@ -84,12 +88,12 @@ public struct DiagramBuilder {
     static func clusterID(named name: String) -> String { "cluster_\(name)" }
     /// A step's node: `Flow.Step`, or for a step of a destinations group, the group's `Group.Step`
     /// (drawn once, whichever flows use it).
-    public static func stepID(_ flow: Flow, _ step: Step, in program: FlowProgram) -> String {
+    package static func stepID(_ flow: Flow, _ step: Step, in program: FlowProgram) -> String {
         "\(step.shared.map { program.groups[$0.group].name } ?? flow.name).\(step.name)"
     }
     func stepID(_ flow: Flow, _ step: Step) -> String { Self.stepID(flow, step, in: program) }
     /// An alert's node: `Flow.Alert`, or the group's `Group.Alert` (alerts share the steps' names).
-    public static func alertID(_ flow: Flow, _ alert: Alert, in program: FlowProgram) -> String {
+    package static func alertID(_ flow: Flow, _ alert: Alert, in program: FlowProgram) -> String {
         "\(alert.group.map { program.groups[$0].name } ?? flow.name).\(alert.name)"
     }
     static func startID(_ flow: Flow) -> String { "\(flow.name).$start" }

@@ -1,5 +1,5 @@
 /// The visual conventions of FlowGraph's diagrams, in one place; the legend is drawn from them.
-public enum DiagramStyle {
+package enum DiagramStyle {
     /// How the edge of each action kind is drawn.
     public static func edge(_ kind: ActionKind) -> [Diagram.Attribute] {
         switch kind {

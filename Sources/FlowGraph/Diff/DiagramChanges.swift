@@ -1,7 +1,7 @@
 /// What changed between two programs, as the diagrams draw it: steps and edges added, changed,
 /// and removed (drawn as ghosts). Ids are the diagrams' node ids (`Flow.Step`, `Flow.$any`,
 /// `Flow.$exit.name`, `Flow.Alert`), on the new side, old ones mapped through the renames.
-public struct DiagramChanges: Sendable, Equatable {
+package struct DiagramChanges: Sendable, Equatable {
     /// One drawn move: from a node to a node, by an event and action (`moviePicked → push Detail`).
     public struct Edge: Sendable, Hashable, Comparable {
         public let tail: String

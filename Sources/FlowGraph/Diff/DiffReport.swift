@@ -18,20 +18,20 @@ public struct DiffReport: Sendable {
     var oldContext: ReportContext { ReportContext(files: oldFiles, diagnostics: []) }
     var newContext: ReportContext { ReportContext(files: newFiles, diagnostics: []) }
 
-    public func isFailing(_ finding: DiffFinding) -> Bool { failingCategories.contains(finding.category) }
+    package func isFailing(_ finding: DiffFinding) -> Bool { failingCategories.contains(finding.category) }
     public var failingCount: Int { findings.count(where: isFailing) }
     public func count(_ category: DiffCategory) -> Int { findings.count { $0.category == category } }
 
     /// `error` for a finding that fails the run, `warning` for a link or router one that does
     /// not, `note` for a journey one that does not.
-    public func severity(_ finding: DiffFinding) -> Severity {
+    package func severity(_ finding: DiffFinding) -> Severity {
         isFailing(finding) ? .error : finding.category == .journey ? .note : .warning
     }
 
     /// Where a finding is shown on the new side: its new range; for something removed with no
     /// enclosing declaration left, the first line of the new file with the old one's path, or of
     /// the first new file. Nil only when the new side has no file.
-    public func newAnchor(_ finding: DiffFinding) -> SourceRange? {
+    package func newAnchor(_ finding: DiffFinding) -> SourceRange? {
         if let range = finding.new { return range }
         guard !newFiles.isEmpty else { return nil }
         // An old file read from git is named `COMMIT:path`.

@@ -18,7 +18,7 @@ public enum DiffCategory: String, Sendable, CaseIterable, Comparable {
 ///
 /// The category of each rule is written in one place, `category`, a switch the compiler checks,
 /// so that a new rule cannot be added without deciding whom it breaks.
-public enum DiffRule: String, Sendable, CaseIterable, Comparable {
+package enum DiffRule: String, Sendable, CaseIterable, Comparable {
     case linkRemoved = "link-removed"
     case linkTargetChanged = "link-target-changed"
     case linkStackChanged = "link-stack-changed"
@@ -96,7 +96,7 @@ public enum DiffRule: String, Sendable, CaseIterable, Comparable {
 }
 
 /// One change that `flowgraph diff` reports, with where it is on each side.
-public struct DiffFinding: Sendable, Hashable, Comparable {
+package struct DiffFinding: Sendable, Hashable, Comparable {
     public let rule: DiffRule
     public let message: String
     /// What it is about, qualified (`Flow.Step`, `Flow.event`, a link's pattern): the key that
@@ -129,7 +129,7 @@ public struct DiffFinding: Sendable, Hashable, Comparable {
 
 /// Something `flowgraph diff` tells but that is no change: a declared rename whose old name is
 /// in neither program.
-public struct DiffNote: Sendable, Hashable {
+package struct DiffNote: Sendable, Hashable {
     public let message: String
     public let new: SourceRange
 

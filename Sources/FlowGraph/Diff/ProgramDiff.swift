@@ -9,11 +9,11 @@ public enum ProgramDiff {
     /// What a comparison found.
     public struct Result: Sendable {
         /// Sorted by rule (so by category), subject and message.
-        public var findings: [DiffFinding]
+        package var findings: [DiffFinding]
         /// Told, never failing: rename comments that apply to nothing.
-        public var notes: [DiffNote]
+        package var notes: [DiffNote]
         /// What changed in each flow, for the diagrams (empty unless asked for).
-        public var changes: DiagramChanges
+        package var changes: DiagramChanges
     }
 
     /// Compares `old` with `new`; each must have a program and no errors (the caller reports them).

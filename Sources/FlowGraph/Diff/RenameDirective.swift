@@ -7,7 +7,7 @@
 /// starts on the next line that is neither blank nor only a comment, as an ignore comment does:
 /// a `flow` or `destinations` group, a `step`, `exit`, `guard`, `alert` or `dialog`, or an `on`
 /// clause (the event it handles is renamed).
-public struct RenameDirective: Sendable, Hashable {
+package struct RenameDirective: Sendable, Hashable {
     /// The old name as written.
     public let oldName: String
     /// The directive, from `//` to the name.

@@ -5,7 +5,7 @@
 /// after `exit` and in the body of a step that runs a flow, events after `on`, flows after `runs`,
 /// groups after `use`, the subflow's steps after `at`, types after a parameter's `:`, and the
 /// keywords (`Keyword`) at the start of a line and after `->`.
-public enum EditorCompletion {
+package enum EditorCompletion {
     public struct Item: Sendable, Hashable {
         public enum Kind: String, Sendable {
             case keyword, flow, group, step, alert, event, exit, `guard`, type

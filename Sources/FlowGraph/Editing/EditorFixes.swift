@@ -4,7 +4,7 @@
 /// unknown one (its "did you mean" note); silence an ignorable finding with a `// flowgraph:ignore`
 /// comment. Each fix is compiled before it is offered, and offered only when the finding is gone
 /// after it: a fix that does not fix is never shown.
-public struct EditorFix: Sendable, Hashable {
+package struct EditorFix: Sendable, Hashable {
     public enum Kind: String, Sendable {
         case handleExit, closestName, ignore
     }
@@ -14,7 +14,7 @@ public struct EditorFix: Sendable, Hashable {
     public let edits: [TextEdit]
 }
 
-public enum EditorFixes {
+package enum EditorFixes {
     /// The fixes for `diagnostic`, one of `compilation`'s findings.
     public static func fixes(for diagnostic: Diagnostic, in compilation: Compiler.Compilation) -> [EditorFix] {
         var candidates: [EditorFix] = []

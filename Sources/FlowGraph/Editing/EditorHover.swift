@@ -4,7 +4,7 @@
 ///
 /// Everything is read from the resolved program and the checker's graph: hover says what `check`
 /// knows, never a second reading of the text.
-public enum EditorHover {
+package enum EditorHover {
     /// The Markdown for `symbol`, or nil when the program has nothing to say about it.
     public static func markdown(for symbol: EditorSymbol, in compilation: Compiler.Compilation) -> String? {
         guard let program = compilation.program else { return nil }

@@ -1,5 +1,5 @@
 /// A replacement of a byte range of one of the program's files.
-public struct TextEdit: Sendable, Hashable {
+package struct TextEdit: Sendable, Hashable {
     public let range: SourceRange
     public let newText: String
 
@@ -25,7 +25,7 @@ public struct TextEdit: Sendable, Hashable {
 }
 
 /// Renaming a symbol everywhere it is written, across files, or saying why not.
-public enum EditorRename {
+package enum EditorRename {
     /// Why a rename was refused: the message an editor shows.
     public struct Refusal: Error, Sendable, Equatable {
         public let message: String

@@ -3,7 +3,7 @@
 ///
 /// Its identity is what the resolver binds a name to, not the text: `Home` in two flows is two
 /// symbols, and a step a group declares is the group's, whichever flow that uses the group names it.
-public struct EditorSymbol: Hashable, Sendable, Comparable {
+package struct EditorSymbol: Hashable, Sendable, Comparable {
     public enum Kind: String, Sendable, CaseIterable, Comparable {
         case flow
         case group = "destinations"
@@ -36,7 +36,7 @@ public struct EditorSymbol: Hashable, Sendable, Comparable {
 }
 
 /// One place a symbol's name is written.
-public struct SymbolOccurrence: Sendable, Hashable {
+package struct SymbolOccurrence: Sendable, Hashable {
     public let symbol: EditorSymbol
     /// The name as written (with its backticks, when it has them).
     public let range: SourceRange
@@ -53,7 +53,7 @@ public struct SymbolOccurrence: Sendable, Hashable {
 /// those of the groups it uses, a runner's `on X` is exit X of the flow it runs, `at Y` a step of
 /// the subflow the move's target runs. A name the resolver cannot bind keeps the symbol it would
 /// have (a step of the flow that names it): finding and renaming it still work.
-public struct SymbolIndex: Sendable {
+package struct SymbolIndex: Sendable {
     public let occurrences: [SymbolOccurrence]
     private let byFile: [Int: [Int]]
     private let bySymbol: [EditorSymbol: [Int]]

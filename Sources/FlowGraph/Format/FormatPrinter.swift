@@ -1,4 +1,4 @@
-/// Prints a file's tokens and comments in the canonical layout (`Formatter`).
+/// Prints a file's tokens and comments in the canonical layout (`FlowFormatter`).
 ///
 /// The tree decides where lines break: a member starts a line at its depth, a body's `}` closes
 /// one, a parameter list written across lines has a parameter a line. Everything else of a member

@@ -5,7 +5,7 @@
 /// Ids, which the page finds elements by (Graphviz writes them as the SVG elements' `id`): a step's
 /// node is `Flow.Step`; a transition's edge `e<N>`; a stub `runs:Flow` or `runner:Flow.Step`; a
 /// flow of the overview `flow:Name`. Stubs and overview nodes link to `#flow/Name`.
-public struct MapDiagrams: Sendable {
+package struct MapDiagrams: Sendable {
     /// The program's diagram, with the ids set; no legend.
     public let whole: Diagram
     private let program: FlowProgram

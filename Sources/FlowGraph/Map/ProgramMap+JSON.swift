@@ -162,9 +162,9 @@ public struct MapPageSettings: Sendable, Equatable {
         public var version: Int
         /// The number of the last page made without errors: the page reloads when it changes.
         public var page: Int
-        public var problems: [ProgramMap.Problem]
+        package var problems: [ProgramMap.Problem]
 
-        public init(version: Int, page: Int, problems: [ProgramMap.Problem]) {
+        package init(version: Int, page: Int, problems: [ProgramMap.Problem]) {
             self.version = version
             self.page = page
             self.problems = problems
@@ -188,7 +188,7 @@ public struct MapPageSettings: Sendable, Equatable {
     }
 
     /// The JSON the page's script reads (`#fg-data`), the map in it.
-    public func jsonText(map: ProgramMap) -> String {
+    package func jsonText(map: ProgramMap) -> String {
         let out = JSONWriter()
         out.object {
             out.key("title"); out.string(title)

@@ -3,7 +3,7 @@
 /// guards and exits with their places in the source, the findings with their witness paths, and
 /// the search index. The diagrams themselves are `MapDiagrams`; the page is put together by the
 /// rendering target, which lays them out.
-public struct ProgramMap: Sendable, Equatable {
+package struct ProgramMap: Sendable, Equatable {
     /// A place in the source: `files[file]:line:column` (1-based; columns count bytes, as in reports).
     public struct Location: Sendable, Hashable, Comparable {
         public let file: Int

@@ -1,5 +1,5 @@
 /// A JSON value with ordered keys, written deterministically (the reports' output must be stable).
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case string(String)
     case int(Int)
     case bool(Bool)

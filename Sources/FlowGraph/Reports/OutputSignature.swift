@@ -4,7 +4,7 @@
 /// Each format carries the signature where it can hold a comment or metadata, in its first lines
 /// or, for PDF, in the document information written last. The prefixes never change from one
 /// version to the next; the version follows them.
-public enum OutputSignature {
+package enum OutputSignature {
     /// `FlowGraph 0.2.0`: who wrote the file.
     public static var writer: String { "FlowGraph \(FlowGraphVersion.current)" }
 

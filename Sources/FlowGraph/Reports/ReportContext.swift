@@ -4,9 +4,9 @@ public struct ReportContext: Sendable {
     /// The findings reported.
     public let diagnostics: [Diagnostic]
     /// The findings silenced by ignore comments or a baseline: only JSON and SARIF show them.
-    public let suppressed: [SuppressedDiagnostic]
+    package let suppressed: [SuppressedDiagnostic]
 
-    public init(files: [SourceFile], diagnostics: [Diagnostic], suppressed: [SuppressedDiagnostic] = []) {
+    package init(files: [SourceFile], diagnostics: [Diagnostic], suppressed: [SuppressedDiagnostic] = []) {
         self.files = files
         self.diagnostics = diagnostics
         self.suppressed = suppressed

@@ -8,11 +8,11 @@ import FlowGraphRuntime
 /// flow. A reference the resolver could not bind is `nil` (and was reported).
 public struct FlowProgram: Sendable {
     public var files: [SourceFile]
-    public var flows: [Flow]
+    package var flows: [Flow]
     /// Flows that no step runs, in declaration order: where the app starts.
     public var roots: [Int]
     /// For each flow, the steps that run it, in declaration order.
-    public var runners: [[StepReference]]
+    package var runners: [[StepReference]]
     /// Whether text outside any flow was lost to a syntax error: it may have held flows.
     public var hasLostFlows = false
     /// The modules the `.flow` files import, each once, in order of first appearance: the
@@ -21,7 +21,7 @@ public struct FlowProgram: Sendable {
     /// The `destinations` groups, in declaration order. Each flow that uses one has its steps,
     /// guards and clauses as if it declared them (`Step.shared` marks them), with a stack of its
     /// own; the group itself is what is declared once: one Swift type, one drawing, one report.
-    public var groups: [DestinationGroup] = []
+    package var groups: [DestinationGroup] = []
 
     /// The group whose declaration holds `range` (a step, clause or guard written in it), if any.
     public func group(containing range: SourceRange) -> Int? {
@@ -30,22 +30,22 @@ public struct FlowProgram: Sendable {
 
     /// The flow-level clauses written in `flow` itself, without those of the groups it uses (the
     /// diagrams draw those once, with the group).
-    public func ownHandlers(of flow: Flow) -> [Transition] {
+    package func ownHandlers(of flow: Flow) -> [Transition] {
         flow.uses.isEmpty ? flow.handlers : flow.handlers.filter { group(containing: $0.range) == nil }
     }
 
     public func flow(named name: String) -> Int? { flows.firstIndex { $0.name == name } }
 
-    public subscript(reference: StepReference) -> Step { flows[reference.flow].steps[reference.step] }
+    package subscript(reference: StepReference) -> Step { flows[reference.flow].steps[reference.step] }
 
     /// `Flow.Step`, the way paths and subjects name a step.
-    public func qualifiedName(_ reference: StepReference) -> String {
+    package func qualifiedName(_ reference: StepReference) -> String {
         "\(flows[reference.flow].name).\(self[reference].name)"
     }
 }
 
 /// `destinations Name { ... }`: steps, guards and `on` clauses shared by the flows that `use` it.
-public struct DestinationGroup: Sendable {
+package struct DestinationGroup: Sendable {
     /// The group resolved on its own, as a flow without start, exits or links: its names bind
     /// only to its own steps and guards, so what it says means the same in every flow that uses it.
     public var declaration: Flow
@@ -58,10 +58,10 @@ public struct DestinationGroup: Sendable {
 }
 
 /// A step of a flow, by index.
-public typealias StepReference = StepRef
+package typealias StepReference = StepRef
 
 /// A flow: a navigation area with its own container, a stack or tabs.
-public struct Flow: Sendable {
+package struct Flow: Sendable {
     public var name: String
     public var isTabs: Bool
     public var doc: [String]
@@ -116,7 +116,7 @@ public struct Flow: Sendable {
 }
 
 /// A step a flow may start at, and the condition that picks it (none for the last choice).
-public struct StartChoice: Sendable {
+package struct StartChoice: Sendable {
     /// The step; nil when its name does not resolve (already an error).
     public var step: Int?
     /// `if g` / `if !g`: the choice is taken when the conditions before it fail and this one holds.
@@ -124,7 +124,7 @@ public struct StartChoice: Sendable {
 }
 
 /// A place the user can be: a screen, or a step that runs a subflow.
-public struct Step: Sendable {
+package struct Step: Sendable {
     public var name: String
     public var doc: [String]
     public var range: SourceRange
@@ -155,7 +155,7 @@ public struct Step: Sendable {
 /// `alert Name(inputs) { ... }` or `dialog Name(inputs) { ... }`: a transient modal shown over where
 /// the user is. It has no stack and no state of its own: any button closes it, and the button's
 /// move is then taken in the place that showed it (see docs/Language.md, "Alerts and dialogs").
-public struct Alert: Sendable {
+package struct Alert: Sendable {
     public var style: AlertStyle
     public var name: String
     public var doc: [String]
@@ -173,7 +173,7 @@ public struct Alert: Sendable {
 
 /// `on event(payload) -> move` in an alert: a button. Any button closes the alert; `clause` is its
 /// move, taken where the alert was shown, or nil for a button that only closes it.
-public struct AlertButton: Sendable {
+package struct AlertButton: Sendable {
     public var event: String
     public var eventRange: SourceRange
     public var payload: [Parameter]
@@ -183,13 +183,13 @@ public struct AlertButton: Sendable {
 }
 
 /// A step of a destinations group, as a flow that uses the group has it.
-public struct SharedStep: Sendable, Hashable {
+package struct SharedStep: Sendable, Hashable {
     public var group: Int
     public var step: Int
 }
 
 /// `name: Type`.
-public struct Parameter: Sendable, Hashable {
+package struct Parameter: Sendable, Hashable {
     public var name: String
     public var type: String
     public var range: SourceRange
@@ -203,7 +203,7 @@ extension Parameter {
 }
 
 /// An outcome that finishes a flow.
-public struct Exit: Sendable {
+package struct Exit: Sendable {
     public var name: String
     public var inputs: [Parameter]
     public var doc: [String]
@@ -211,7 +211,7 @@ public struct Exit: Sendable {
 }
 
 /// A named condition the app implements.
-public struct Guard: Sendable {
+package struct Guard: Sendable {
     public var name: String
     public var isAsync: Bool
     /// The values the guard is asked about, bound by name from the payload of the clause that asks
@@ -224,7 +224,7 @@ public struct Guard: Sendable {
 }
 
 /// An event of a flow and its payload.
-public struct Event: Sendable {
+package struct Event: Sendable {
     public var name: String
     public var payload: [Parameter]
     public var range: SourceRange
@@ -237,7 +237,7 @@ public struct Event: Sendable {
 }
 
 /// A deep link: URL patterns (one or more) that open a step.
-public struct Link: Sendable {
+package struct Link: Sendable {
     /// The patterns in source order, each with `ignoring case` applied; a malformed one is left out.
     public var patterns: [LinkPattern]
     /// Where each pattern is written, in the order of `patterns`.
@@ -279,7 +279,7 @@ public struct Link: Sendable {
 ///
 /// A class, though immutable: the analyses pass clauses around a great deal, and a reference
 /// is one retain to copy where the fields were a dozen.
-public final class Transition: Sendable {
+package final class Transition: Sendable {
     public let event: String
     public let eventRange: SourceRange
     public let payload: [Parameter]
@@ -356,7 +356,7 @@ public final class Transition: Sendable {
 
 /// What a transition does to navigation: one move, or a back move and then one that shows a
 /// screen (`dismiss, sheet Settings`), made as one transition.
-public struct Action: Sendable, Hashable {
+package struct Action: Sendable, Hashable {
     /// The kind of the move (for `dismiss, sheet X`, the `sheet`).
     public var kind: ActionKind
     /// The target's name as written (a step, or an exit for `exit`).
@@ -423,7 +423,7 @@ public struct Action: Sendable, Hashable {
 /// swipe the layer away (or tap outside a popover) always, or while the guard's answer makes the
 /// lock hold. The guard answers at once and takes no arguments (`lock-guard`): the UI asks it
 /// whenever it draws the layer.
-public struct Lock: Sendable, Hashable {
+package struct Lock: Sendable, Hashable {
     /// The guard's name as written; nil for `locked` alone (always).
     public var guardName: String?
     /// The guard's index in the flow; nil when unresolved, or for `locked` alone.
@@ -445,7 +445,7 @@ public struct Lock: Sendable, Hashable {
 
 /// `at Y` of a move that shows a step running a subflow: the step of that subflow the navigator
 /// goes on to, along the path the checker finds from the subflow's start (as a deep link does).
-public struct AtTarget: Sendable, Hashable {
+package struct AtTarget: Sendable, Hashable {
     /// The step's name as written.
     public var name: String
     /// The subflow the move's target runs; nil when the target runs none, or one that does not resolve.
@@ -457,7 +457,7 @@ public struct AtTarget: Sendable, Hashable {
 }
 
 /// `if guard` / `if !guard`, with an optional `else` action, which may have a condition of its own.
-public struct Condition: Sendable {
+package struct Condition: Sendable {
     public var guardName: String
     public var guardIndex: Int?
     public var isNegated: Bool

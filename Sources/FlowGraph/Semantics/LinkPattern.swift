@@ -3,7 +3,7 @@
 /// A path segment is a literal, `*` (any one segment), a placeholder (`{id}`), or a placeholder
 /// with a literal prefix and/or suffix (`@{user}`, `{id}.json`); a query value is a literal or a
 /// placeholder, with or without affixes. A placeholder's name is a step input.
-public struct LinkPattern: Sendable, Hashable {
+package struct LinkPattern: Sendable, Hashable {
     /// One part of the pattern.
     public enum Part: Sendable, Hashable {
         case literal(String)
@@ -135,7 +135,7 @@ extension LinkPattern.Part {
 }
 
 /// Why a link pattern could not be read.
-public enum LinkPatternError: Error, Sendable, Equatable {
+package enum LinkPatternError: Error, Sendable, Equatable {
     case mustStartWithSlash
     case invalidScheme
     case unclosedPlaceholder

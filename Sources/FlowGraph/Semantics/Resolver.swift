@@ -1,7 +1,7 @@
 /// Binds every name of a syntax tree into a `FlowProgram`, reporting what does not resolve:
 /// `unknown-name`, `duplicate-name`, `missing-start`, `unknown-exit`, `select-outside-tabs`,
 /// `input-mismatch`, `payload-conflict`, `link-mismatch` and `unsupported-type`.
-public struct Resolver {
+package struct Resolver {
     let tree: SyntaxTree
     var diagnostics: [Diagnostic] = []
     private var flowIndex: [String: Int] = [:]

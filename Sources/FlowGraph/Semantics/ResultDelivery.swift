@@ -2,7 +2,7 @@
 /// pop`) does for the step it shows again, which may `receives (address: AddressID)`. One rule,
 /// asked by the checker (`result-mismatch`, `unreceived-result`, `unused-receive`) and by the
 /// generator (which values the router builds): see docs/Language.md, "Results handed back".
-public enum ResultDelivery: Sendable, Hashable {
+package enum ResultDelivery: Sendable, Hashable {
     /// Nothing is handed over: the step receives nothing, the payload is empty, or it carries none
     /// of the values the step receives (all of them optional).
     case none
@@ -34,7 +34,7 @@ extension Step {
 extension FlowProgram {
     /// The values a clause of `step` (nil for a flow-level clause) carries: its event's payload;
     /// for a subflow's exit handler written without one, the exit's inputs.
-    public func payload(of transition: Transition, in step: Step?) -> [Parameter] {
+    package func payload(of transition: Transition, in step: Step?) -> [Parameter] {
         guard transition.isExitHandler, transition.payload.isEmpty, let runs = step?.runs,
               let exit = flows[runs].exit(named: transition.event) else { return transition.payload }
         return flows[runs].exits[exit].inputs

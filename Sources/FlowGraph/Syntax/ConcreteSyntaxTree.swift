@@ -5,7 +5,7 @@
 ///
 /// The parser records the nodes only when asked (`Parser.parseConcrete`): checking a program needs
 /// the `SyntaxTree` alone, and pays nothing for this one.
-public struct ConcreteSyntaxTree: Sendable {
+package struct ConcreteSyntaxTree: Sendable {
     public let source: SourceFile
     /// The file's tokens; the last is `.end`.
     public let tokens: [Token]
@@ -45,7 +45,7 @@ public struct ConcreteSyntaxTree: Sendable {
 
 /// A node of the grammar over a run of tokens (`ConcreteSyntaxTree`). Its tokens that no child
 /// holds are its own: keywords, names, braces, arrows.
-public struct SyntaxNode: Sendable, Hashable {
+package struct SyntaxNode: Sendable, Hashable {
     public enum Kind: UInt8, Sendable, Hashable {
         case file
         /// `import Module`

@@ -3,7 +3,7 @@
 ///
 /// The lexer collects them; which declaration each applies to, and whether it silences anything,
 /// is decided after the checker has run (`Suppressions`).
-public struct IgnoreComment: Sendable, Hashable {
+package struct IgnoreComment: Sendable, Hashable {
     /// The rule ids as written, each with its place (they are not checked here).
     public let ids: [Name]
     /// The text after ` -- `, when there is any.

@@ -4,7 +4,7 @@
 ///
 /// The words are keywords only where the grammar expects them (a step may be named `tabs`), so the
 /// lexer makes every one an identifier and the parser asks `Token.isKeyword`.
-public enum Keyword {
+package enum Keyword {
     /// What a keyword does, which an editor colours differently.
     public enum Role: String, Sendable, CaseIterable {
         /// Begins a top-level declaration: `flow`, `destinations`, `import`.

@@ -3,7 +3,7 @@
 ///
 /// Lexical errors (a stray character, an unterminated string or comment, invalid UTF-8) become
 /// `syntax` diagnostics and the lexer goes on, so one run reports them all.
-public struct Lexer {
+package struct Lexer {
     private let bytes: [UInt8]
     private let file: Int
     private var index = 0

@@ -4,7 +4,7 @@
 /// line that begins a declaration (Crafting Interpreters' panic mode), so one run reports every
 /// syntax error of the file. Words like `step` or `push` are keywords only where the grammar
 /// expects them, so they can still be used as names.
-public struct Parser {
+package struct Parser {
     let tokens: [Token]
     let file: Int
     var index = 0

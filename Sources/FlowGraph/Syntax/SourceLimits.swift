@@ -1,7 +1,7 @@
 /// The limits of what the compiler reads, each far above what a person writes, so that a
 /// generated or hostile file gets a diagnostic rather than a crash, an overflowed stack or a
 /// run that never ends. Documented in docs/Language.md, "Limits".
-public enum SourceLimits {
+package enum SourceLimits {
     /// The largest file, in bytes (32 MiB: a flow of 1,000,000 steps fits).
     public static let fileSize = 32 << 20
     /// The deepest nesting of `(`, `[` and `<` in one type.

@@ -1,5 +1,5 @@
 /// The parsed program: every flow declaration of every file, in file and source order.
-public struct SyntaxTree: Sendable {
+package struct SyntaxTree: Sendable {
     public var files: [SourceFile]
     public var flows: [FlowSyntax]
     /// Whether a syntax error lost text outside every flow (which may have held flows).
@@ -17,32 +17,32 @@ public struct SyntaxTree: Sendable {
 }
 
 /// `import Module` or `import Module.Submodule`: a module the generated router imports.
-public struct ImportSyntax: Sendable, Hashable {
+package struct ImportSyntax: Sendable, Hashable {
     /// The module's path as written, `Foundation` or `Mastodon.Entity`.
     public let module: String
     public let range: SourceRange
 }
 
 /// A name as written, with where it was written.
-public struct Name: Sendable, Hashable {
+package struct Name: Sendable, Hashable {
     public let text: String
     public let range: SourceRange
 }
 
 /// A Swift type, kept as written but with canonical spacing (`[String: Int]`, `Result<A, B>`).
-public struct TypeSyntax: Sendable, Hashable {
+package struct TypeSyntax: Sendable, Hashable {
     public let text: String
     public let range: SourceRange
 }
 
 /// `name: Type` in a step's inputs, an exit's inputs, an event's payload or a guard's arguments.
-public struct ParameterSyntax: Sendable, Hashable {
+package struct ParameterSyntax: Sendable, Hashable {
     public let name: Name
     public let type: TypeSyntax
 }
 
 /// `flow Name tabs? { ... }`, or `destinations Name { ... }`: screens that flows share (`use Name`).
-public struct FlowSyntax: Sendable {
+package struct FlowSyntax: Sendable {
     public let name: Name
     public let isTabs: Bool
     /// Whether this is a `destinations` group rather than a flow: steps, guards and `on` clauses
@@ -76,13 +76,13 @@ public struct FlowSyntax: Sendable {
 
 /// Whether a transient modal is an alert (`alert`) or a confirmation dialog (`dialog`, an action
 /// sheet on iPhone): the one place that lists the styles.
-public enum AlertStyle: String, Sendable, Hashable, CaseIterable {
+package enum AlertStyle: String, Sendable, Hashable, CaseIterable {
     case alert, dialog
 }
 
 /// `alert Name(inputs) { on button(payload) -> move ... }` or `dialog Name(inputs) { ... }`: a
 /// transient modal. Any button closes it; a button's move is then taken where it was shown.
-public struct AlertSyntax: Sendable {
+package struct AlertSyntax: Sendable {
     public let style: AlertStyle
     public let name: Name
     public let inputs: [ParameterSyntax]
@@ -95,7 +95,7 @@ public struct AlertSyntax: Sendable {
 }
 
 /// `step Name(inputs) receives (values) runs Flow { on ... }`
-public struct StepSyntax: Sendable {
+package struct StepSyntax: Sendable {
     public let name: Name
     public let inputs: [ParameterSyntax]
     public let runs: Name?
@@ -112,7 +112,7 @@ public struct StepSyntax: Sendable {
 }
 
 /// `exit Name(inputs)`
-public struct ExitSyntax: Sendable {
+package struct ExitSyntax: Sendable {
     public let name: Name
     public let inputs: [ParameterSyntax]
     public let doc: [String]
@@ -121,7 +121,7 @@ public struct ExitSyntax: Sendable {
 
 /// `start A`, or where the flow starts decided by guards: `start Home if isSignedIn else Welcome`,
 /// `start Terms if !acceptedTerms else Intro if isFirstLaunch else Home`.
-public struct StartSyntax: Sendable {
+package struct StartSyntax: Sendable {
     /// The steps it may start at, in the order their conditions are asked; the last has none.
     public let choices: [Name]
     /// The condition of each choice but the last: choice `k` when conditions `0..<k` fail and `k` holds.
@@ -134,14 +134,14 @@ public struct StartSyntax: Sendable {
 }
 
 /// `if g` or `if !g` of a `start`.
-public struct StartConditionSyntax: Sendable, Hashable {
+package struct StartConditionSyntax: Sendable, Hashable {
     public let guardName: Name
     public let isNegated: Bool
     public let range: SourceRange
 }
 
 /// `guard async? Name(parameters)`
-public struct GuardSyntax: Sendable {
+package struct GuardSyntax: Sendable {
     public let name: Name
     public let isAsync: Bool
     /// The arguments the guard is asked with, bound by name from the payload of each clause that uses it.
@@ -153,7 +153,7 @@ public struct GuardSyntax: Sendable {
 /// `link "pattern" -> Step`
 /// `link "/a/{x}", "app://a/{x}" -> Step ignoring case`
 /// `link "pattern" -> sheet Step`: a link that makes its move where the user is.
-public struct LinkSyntax: Sendable {
+package struct LinkSyntax: Sendable {
     /// One pattern in quotes, as written (escapes read).
     public struct Pattern: Sendable {
         public let text: String
@@ -174,7 +174,7 @@ public struct LinkSyntax: Sendable {
 
 /// `on event(payload) -> action if !guard else action`; in an alert, `on button` alone (no action:
 /// the button only closes the alert).
-public struct OnSyntax: Sendable {
+package struct OnSyntax: Sendable {
     public let event: Name
     public let payload: [ParameterSyntax]
     /// Nil only for an alert's button that only closes it.
@@ -185,7 +185,7 @@ public struct OnSyntax: Sendable {
 }
 
 /// The kinds of action, as written.
-public enum ActionKind: String, Sendable, CaseIterable, Hashable {
+package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     case push, sheet, popover, cover, replace, root, popTo, select, exit, pop, dismiss, close
     /// `alert X` / `dialog X`: shows a transient modal of the flow over where the user is.
     case alert, dialog
@@ -264,7 +264,7 @@ public enum ActionKind: String, Sendable, CaseIterable, Hashable {
 }
 
 /// `push Target`, `pop`, ...
-public struct ActionSyntax: Sendable, Hashable {
+package struct ActionSyntax: Sendable, Hashable {
     public let kind: ActionKind
     public let target: Name?
     /// The move's own range (for `dismiss, sheet X`, that of `sheet X`).
@@ -292,7 +292,7 @@ public struct ActionSyntax: Sendable, Hashable {
 
 /// `locked`, or `locked while hasDraft` / `locked while !isEmpty`: when the user cannot swipe a
 /// sheet or popover away.
-public struct LockSyntax: Sendable, Hashable {
+package struct LockSyntax: Sendable, Hashable {
     /// The guard the lock holds while; nil for `locked` alone (always).
     public let guardName: Name?
     public let isNegated: Bool
@@ -302,7 +302,7 @@ public struct LockSyntax: Sendable, Hashable {
 
 /// `if !guard else action`, where the `else` action may have a condition of its own:
 /// `cover Banned if isBanned else push Checkout if isLoggedIn else sheet Login`.
-public struct ConditionSyntax: Sendable, Hashable {
+package struct ConditionSyntax: Sendable, Hashable {
     public let guardName: Name
     public let isNegated: Bool
     public let elseAction: ActionSyntax?

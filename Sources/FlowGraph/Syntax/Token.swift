@@ -1,5 +1,5 @@
 /// The kinds of token the lexer produces.
-public enum TokenKind: Hashable, Sendable {
+package enum TokenKind: Hashable, Sendable {
     /// A name: `Movies`, `on`, `push`, or a backtick-escaped `` `default` `` (text without backticks).
     case identifier
     /// A run of digits, only meaningful inside Swift types.
@@ -18,7 +18,7 @@ public enum TokenKind: Hashable, Sendable {
 ///
 /// A large file has millions of tokens, so a token is kept small (40 bytes): offsets are stored
 /// in 32 bits, which the input size limit allows.
-public struct Token: Sendable {
+package struct Token: Sendable {
     public let kind: TokenKind
     /// Whether this is the first token on its line; the parser resynchronizes at line starts.
     public let isAtLineStart: Bool

@@ -5,7 +5,7 @@
 /// The lexer keeps tokens small and drops trivia (a large file has millions of tokens); a tool
 /// that needs them (the formatter, the language server) reads the bytes between two tokens again,
 /// which only it pays for.
-public struct TriviaPiece: Sendable, Hashable {
+package struct TriviaPiece: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// Spaces and tabs (and form feeds, vertical tabs).
         case spaces
@@ -31,7 +31,7 @@ public struct TriviaPiece: Sendable, Hashable {
     public var isComment: Bool { kind == .lineComment || kind == .docComment || kind == .blockComment }
 }
 
-public enum Trivia {
+package enum Trivia {
     /// The trivia in `bytes[range]`, a gap between two tokens (or before the first, after the last).
     public static func pieces(_ bytes: [UInt8], in range: Range<Int>) -> [TriviaPiece] {
         var pieces: [TriviaPiece] = []

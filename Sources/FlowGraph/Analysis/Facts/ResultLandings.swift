@@ -86,7 +86,7 @@ extension CheckerFacts {
 }
 
 /// A clause whose back move hands a result back, and the steps of its flow it can land on.
-public struct ResultLanding: Sendable, Hashable {
+package struct ResultLanding: Sendable, Hashable {
     /// The clause, and which action of its chain.
     public let clause: ClauseReference
     /// The steps the back move can show again, in order of index.

@@ -15,7 +15,7 @@
 /// A file with a syntax error is refused (its layout is not known). The result is parsed again
 /// and must hold the same tokens in the same tree, with the same comments: a formatter that
 /// changed a program's meaning would be worse than none, so that is refused too.
-public enum Formatter {
+public enum FlowFormatter {
     public enum Outcome: Sendable {
         /// The file's canonical text (equal to its bytes when it is formatted already).
         case formatted([UInt8])
@@ -50,7 +50,7 @@ public enum Formatter {
     }
 
     /// Every comment of a file in order, each without the blanks at its end.
-    public static func comments(of tree: ConcreteSyntaxTree) -> [String] {
+    package static func comments(of tree: ConcreteSyntaxTree) -> [String] {
         tree.tokens.indices.flatMap { index in
             tree.leadingTrivia(of: index).filter(\.isComment).map { tree.source.text($0.range).trimmingTrailingBlanks() }
         }
