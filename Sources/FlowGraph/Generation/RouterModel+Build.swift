@@ -13,8 +13,6 @@ extension RouterModel {
         "Program", "Flow", "Screen", "Event", "Exit", "Link", "GuardID", "Root", "FlowID", "StackID", "EntryID",
         "StackStyle", "ModalStyle", "Entry", "Stack", "RunningFlow", "Command", "Outcome", "Record", "Alert", "ShownAlert",
     ]
-    static let programType = "FlowRouter"
-    static let navigatorAlias = "FlowNavigator"
     static let appTypePrefix = "FlowGraphAppType_"
     static let flowAliasPrefix = "FlowGraphFlow_"
 
@@ -27,7 +25,7 @@ extension RouterModel {
         if options.namespace != nil {
             shadowing.formUnion(program.flows.map(\.name))
             shadowing.formUnion(program.groups.map(\.name))
-            shadowing.formUnion([Self.programType, Self.navigatorAlias])
+            shadowing.formUnion([SwiftNames.programType, SwiftNames.navigatorAlias])
         }
         var types = TypeWriter(shadowing: shadowing)
         let flowShadowing = Self.programNestedNames.union(Self.navigatorNestedNames)

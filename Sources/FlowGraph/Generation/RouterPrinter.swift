@@ -7,7 +7,7 @@ struct RouterPrinter {
     var access: String { model.options.access == .public ? "public " : "" }
     /// `FlowGraphRuntime.`, or nothing when the runtime's sources are compiled with the router.
     var runtime: String { model.options.embedsRuntime ? "" : "FlowGraphRuntime." }
-    var program: String { RouterModel.programType }
+    var program: String { SwiftNames.programType }
     /// The program type as file-level code names it.
     var qualifiedProgram: String { model.options.namespace.map { "\($0).\(program)" } ?? program }
     var asyncWord: String { model.isAsync ? "async " : "" }
@@ -67,7 +67,7 @@ struct RouterPrinter {
         programType(in: &out)
         out.line()
         out.line("/// Runs the program: `send`, `open`, the state and the commands for the UI (FlowGraphRuntime).")
-        out.line("\(access)typealias \(RouterModel.navigatorAlias) = \(runtime)Navigator<\(program)>")
+        out.line("\(access)typealias \(SwiftNames.navigatorAlias) = \(runtime)Navigator<\(program)>")
     }
 
     // MARK: - One enum per destinations group

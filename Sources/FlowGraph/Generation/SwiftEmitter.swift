@@ -79,7 +79,7 @@ extension SwiftEmitter {
             for exit in flow.exits { use(exit.inputs, "exit '\(exit.name)' of flow '\(flow.name)'") }
         }
         if let namespace = options.namespace {
-            if let reason = SwiftNaming.reservedFlowName(namespace) ?? (program.flows.contains { $0.name == namespace } ? "a flow has that name" : nil)
+            if let reason = SwiftNames.reservedFlowName(namespace) ?? (program.flows.contains { $0.name == namespace } ? "a flow has that name" : nil)
                 ?? (imports.contains(namespace) || typeUsers[namespace] != nil ? "the program uses a module or type of that name" : nil) {
                 let range = program.flows.first?.range ?? SourceRange(file: 0, start: 0, end: 0)
                 problems.append(Diagnostic(.swiftName, "the namespace '\(namespace)' cannot be used: \(reason)", at: range))

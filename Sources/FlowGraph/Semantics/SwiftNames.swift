@@ -65,3 +65,43 @@ enum SwiftNames {
         return output + "\""
     }
 }
+
+/// The names the generated router uses for itself, which the program's names must leave alone:
+/// the contract between the checker's `swift-name` rule and the generator, kept here so that
+/// neither depends on the other.
+extension SwiftNames {
+    /// The type the generated file declares for the program, and the navigator's alias.
+    static let programType = "FlowRouter"
+    static let navigatorAlias = "FlowNavigator"
+
+    /// Types and modules the generated file names at its top level or in every flow's scope.
+    static let generatedTypes: Set<String> = [
+        programType, navigatorAlias, "FlowGraphRuntime", "Swift",
+    ]
+    /// Standard types and protocols the generated code names: a flow named so would hide them.
+    static let standardTypes: Set<String> = [
+        "Int", "String", "Bool", "Optional", "Array", "Never", "Hashable", "Hasher", "Equatable", "Sendable",
+        "CaseIterable", "CustomStringConvertible", "MainActor", "AnyHashable",
+    ]
+    /// Parameters and variables of the generated functions that name flows' types.
+    static let parameters: Set<String> = [
+        "screen", "event", "exit", "link", "step", "source", "ref", "root", "values", "guards", "value", "index",
+        "lhs", "rhs", "hasher", "url",
+    ]
+    /// Members of the enums whose cases are flows (`Flow`, `Screen`, `Event`, ...).
+    static let flowCaseMembers: Set<String> = ["description", "rawValue", "allCases", "hashValue", "hash"]
+    /// Members of a flow's `Step`.
+    static let stepMembers: Set<String> = ["hashValue", "hash", "flowGraphKey"]
+    /// Members of a flow's `Guard` (`String` raw values, `CaseIterable`).
+    static let guardMembers: Set<String> = ["rawValue", "allCases", "hashValue", "hash"]
+
+    /// Why a flow cannot have this name, if it cannot.
+    static func reservedFlowName(_ name: String) -> String? {
+        if generatedTypes.contains(name) { return "the generated router declares or imports it" }
+        if standardTypes.contains(name) { return "it would hide Swift's '\(name)', which the generated router uses" }
+        if parameters.contains(name) { return "the generated functions have a parameter of that name" }
+        let caseName = caseName(name)
+        if flowCaseMembers.contains(caseName) { return "its case '\(caseName)' would collide with a member of the generated enums" }
+        return nil
+    }
+}
