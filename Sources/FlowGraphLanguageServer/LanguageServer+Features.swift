@@ -167,7 +167,7 @@ extension LanguageServer {
             for alert in flow.alerts { children.append(symbol(alert.name, 11, alert.range, alert.style.rawValue)) }
             for exit in flow.exits { children.append(symbol(exit.name, 22, exit.range, parameters(exit.inputs))) }
             for guardSyntax in flow.guards { children.append(symbol(guardSyntax.name, 17, guardSyntax.range, "guard")) }
-            for handler in flow.handlers { children.append(symbol(handler.event, 24, handler.range, "on, from every step")) }
+            for handler in flow.clauses { children.append(symbol(handler.event, 24, handler.range, "on, from every step")) }
             children.sort { ($0.range.start.line, $0.range.start.character) < ($1.range.start.line, $1.range.start.character) }
             let whole = SourceRange(file: flow.range.file, start: flow.range.start, end: max(flow.range.end, flow.end))
             return symbol(flow.name, flow.isDestinations ? 3 : 5, whole, flow.isDestinations ? "destinations" : flow.isTabs ? "tabs flow" : "flow", children)

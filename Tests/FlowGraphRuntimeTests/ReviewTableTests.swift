@@ -26,7 +26,7 @@ struct ReviewTableTests {
         let table = try ProgramTable(parsing: RouterTable(program, analysis: compilation.analysis).lines.joined(separator: "\n"))
         let flow = program.flows[0]
         let read = table.flows[0].steps.flatMap(\.clauses) + table.flows[0].clauses
-        let written = flow.steps.flatMap(\.handlers) + flow.handlers
+        let written = flow.steps.flatMap(\.clauses) + flow.clauses
         #expect(read.count == written.count)
         for (clause, transition) in zip(read, written) {
             #expect(clause.actions.map { $0.back?.kind.rawValue } == transition.actions.map { $0.back?.kind.rawValue })

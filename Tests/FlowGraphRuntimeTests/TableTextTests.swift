@@ -63,10 +63,10 @@ struct TableTextTests {
             #expect(info.steps.map(\.inputs) == flow.steps.map { $0.inputs.map { "\($0.name): \($0.type)" } })
             #expect(info.steps.map(\.receives) == flow.steps.map { $0.receives.map { "\($0.name): \($0.type)" } })
             for (stepInfo, step) in zip(info.steps, flow.steps) {
-                Self.expectSame(stepInfo.clauses, step.handlers, triggers: step.runs.map { program.flows[$0].exits.map(\.name) } ?? flow.events.map(\.name), in: flow)
+                Self.expectSame(stepInfo.clauses, step.clauses, triggers: step.runs.map { program.flows[$0].exits.map(\.name) } ?? flow.events.map(\.name), in: flow)
             }
             // A link's move is the link's, not a clause of the table.
-            Self.expectSame(info.clauses, Array(flow.eventHandlers), triggers: flow.events.map(\.name), in: flow)
+            Self.expectSame(info.clauses, Array(flow.eventClauses), triggers: flow.events.map(\.name), in: flow)
             let links = flow.links.filter { $0.target != nil }
             #expect(info.links.map(\.text) == links.map(\.pattern.text))
             #expect(info.links.map(\.target) == links.map { $0.target! })
@@ -103,7 +103,7 @@ struct TableTextTests {
         }
     }
 
-    private static func expectSame(_ clauses: [ProgramTable.Clause], _ transitions: [Transition], triggers: [String], in flow: Flow,
+    private static func expectSame(_ clauses: [ProgramTable.Clause], _ transitions: [Clause], triggers: [String], in flow: Flow,
                                    sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(clauses.map { triggers[$0.trigger] } == transitions.map(\.event), sourceLocation: sourceLocation)
         #expect(clauses.map { $0.conditions.map { flow.guards[$0.guardIndex].name } } == transitions.map { $0.conditions.map(\.guardName) },

@@ -35,7 +35,7 @@ struct AlertTests {
         #expect(flow.alerts[0].buttons[0].action?.kind == .pop)
         #expect(flow.alerts[0].buttons[0].condition?.elseAction?.before.first?.kind == .dismiss)
         #expect(flow.alerts[0].buttons[1].action == nil && flow.alerts[0].buttons[1].doc == ["Only closes."])
-        #expect(flow.steps[0].handlers[0].action?.kind == .alert && flow.steps[0].handlers[0].action?.target?.text == "Delete")
+        #expect(flow.steps[0].clauses[0].action?.kind == .alert && flow.steps[0].clauses[0].action?.target?.text == "Delete")
     }
 
     @Test func aStepsClauseNeedsAMoveAndAButtonCannotUseAtNorAnAlertFollowABackMove() {

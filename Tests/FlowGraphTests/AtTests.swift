@@ -55,10 +55,10 @@ struct AtTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         let program = try #require(result.program)
         let tabs = program.flows[0].steps[0]
-        let first = try #require(tabs.handlers[3].action.at)
+        let first = try #require(tabs.clauses[3].action.at)
         #expect(first.name == "Privacy" && first.flow == 1 && first.step == 1)
-        #expect(tabs.handlers[3].action.written == "sheet Settings at Privacy")
-        let actions = tabs.handlers[4].actions
+        #expect(tabs.clauses[3].action.written == "sheet Settings at Privacy")
+        let actions = tabs.clauses[4].actions
         #expect(actions.map(\.written) == ["push Library at Bookmarks", "sheet Settings at Privacy"])
         #expect(actions.map { $0.at?.flow } == [2, 1])
     }
@@ -106,11 +106,11 @@ struct AtTests {
         let paths = result.analysis.atPaths
         let program = try #require(result.program)
         func names(_ handler: Int) -> [String]? {
-            paths[ClauseReference(flow: 0, step: 0, handler: handler, branch: 0)]?.names(in: program)
+            paths[ClauseReference(flow: 0, step: 0, index: handler, branch: 0)]?.names(in: program)
         }
         // Through the guarded push of Account, whose guard is asked with the event's account.
         #expect(names(3) == ["SettingsFlow.Main", "SettingsFlow.Account", "SettingsFlow.Sync"])
-        #expect(paths[ClauseReference(flow: 0, step: 0, handler: 3, branch: 0)]?.hops.compactMap(\.clause).count == 2)
+        #expect(paths[ClauseReference(flow: 0, step: 0, index: 3, branch: 0)]?.hops.compactMap(\.clause).count == 2)
         // A tab, or the subflow's start: no move.
         #expect(names(4) == ["LibraryFlow.Bookmarks"])
         #expect(names(5) == ["SettingsFlow.Main"])

@@ -344,7 +344,7 @@ struct ConditionChainTests {
     @Test func anElseActionCanHaveAConditionOfItsOwn() throws {
         let result = compile(Self.program)
         #expect(result.diagnostics.isEmpty)
-        let transition = try #require(result.program?.flows[0].steps[0].handlers.first)
+        let transition = try #require(result.program?.flows[0].steps[0].clauses.first)
         #expect(transition.actions.map(\.kind) == [.cover, .push, .sheet])
         #expect(transition.conditions.map(\.guardName) == ["isBanned", "isLoggedIn"])
     }

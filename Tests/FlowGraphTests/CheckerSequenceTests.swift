@@ -14,7 +14,7 @@ struct CheckerSequenceTests {
                 guard ok
             }
             """)
-        let clause = try #require(result.program?.flows.first?.steps[1].handlers.first)
+        let clause = try #require(result.program?.flows.first?.steps[1].clauses.first)
         #expect(clause.action.kind == .sheet && clause.action.back?.kind == .dismiss)
         #expect(clause.action.written == "dismiss, sheet Settings")
         #expect(clause.actions[1].written == "popTo Menu, push Menu")

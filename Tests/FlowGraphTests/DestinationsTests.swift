@@ -54,7 +54,7 @@ struct DestinationsTests {
         #expect(program.flows[timeline].steps.map { $0.shared?.step } == [nil, 0, 1, 2, 3])
         #expect(program.flows[timeline].guards.map(\.group) == [0, 0])
         // The group's clauses apply in every step of each flow that uses it.
-        #expect(program.flows[timeline].handlers.map(\.event) == ["accountTapped", "statusTapped"])
+        #expect(program.flows[timeline].clauses.map(\.event) == ["accountTapped", "statusTapped"])
         let events = program.flows[timeline].events
         #expect(events.map(\.name) == ["followersTapped", "back", "accountTapped", "statusTapped"])
         #expect(events.allSatisfy { !$0.isOwn && $0.groups == [0] })
@@ -290,7 +290,7 @@ struct DestinationsTests {
         for name in ["TimelineTab", "MentionsTab"] {
             let flow = program.flows[try #require(program.flow(named: name))]
             #expect(flow.links.map(\.move) == [.push])
-            #expect(flow.handlers.compactMap(\.link) == [0])
+            #expect(flow.clauses.compactMap(\.link) == [0])
         }
         let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["test.flow"])
         let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])

@@ -176,7 +176,7 @@ struct HostileInputTests {
         ])
         let compilation = compile(clause(100))
         #expect(!compilation.hasErrors, "\(compilation.diagnostics.map(\.message))")
-        #expect(compilation.program?.flows[0].steps[0].handlers[0].actions.count == 101)
+        #expect(compilation.program?.flows[0].steps[0].clauses[0].actions.count == 101)
     }
 
     /// `F0` runs `F1`, which runs `F2`, ... 100,000 flows deep: every analysis walks the chain

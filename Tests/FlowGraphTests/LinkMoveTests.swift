@@ -43,9 +43,9 @@ struct LinkMoveTests {
         let program = try #require(compilation.program)
         let session = program.flows[try #require(program.flow(named: "Session"))]
         #expect(session.links.map(\.move) == [.sheet])
-        #expect(session.handlers.map(\.link) == [0])
-        #expect(session.handlers.map { $0.action.written } == ["sheet Settings"])
-        #expect(session.eventHandlers.isEmpty)
+        #expect(session.clauses.map(\.link) == [0])
+        #expect(session.clauses.map { $0.action.written } == ["sheet Settings"])
+        #expect(session.eventClauses.isEmpty)
         // No event of the flow, and nothing for the generated router's events.
         #expect(session.events.map(\.name) == ["doneTapped"])
         // `Thread` is reachable only through the link (no clause pushes it).

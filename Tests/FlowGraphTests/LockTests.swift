@@ -30,13 +30,13 @@ struct LockTests {
             """)
         #expect(findings(result) == [])
         let home = try #require(result.program?.flows.first?.steps.first)
-        #expect(home.handlers.map(\.action.written) == ["popover Filters", "sheet Editor locked", "popover Editor locked while !hasDraft"])
-        let filters = try #require(result.program?.flows.first?.steps[1].handlers.first)
+        #expect(home.clauses.map(\.action.written) == ["popover Filters", "sheet Editor locked", "popover Editor locked while !hasDraft"])
+        let filters = try #require(result.program?.flows.first?.steps[1].clauses.first)
         #expect(filters.actions.map(\.written) == ["dismiss, sheet Settings at Privacy locked while hasDraft", "popover Filters locked"])
-        let lock = try #require(home.handlers[2].action.lock)
+        let lock = try #require(home.clauses[2].action.lock)
         #expect(lock.guardIndex == 0 && lock.isNegated)
-        #expect(home.handlers[0].action.lock == nil && !home.handlers[0].action.mayBeLocked)
-        #expect(home.handlers[1].action.mayBeLocked)
+        #expect(home.clauses[0].action.lock == nil && !home.clauses[0].action.mayBeLocked)
+        #expect(home.clauses[1].action.mayBeLocked)
     }
 
     @Test func aLockWhereNoneCanBeIsASyntaxErrorThatKeepsTheMove() {

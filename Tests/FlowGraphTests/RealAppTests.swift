@@ -61,7 +61,7 @@ struct RealAppTests {
         let result = Compiler.compile([try Repository.source(path)])
         #expect(result.diagnostics.isEmpty, "\(findings(result))")
         let program = try #require(result.program)
-        let compose = try #require(program.flows[0].steps[0].handlers.first?.action)
+        let compose = try #require(program.flows[0].steps[0].clauses.first?.action)
         #expect(compose.written == "sheet StatusEditor locked while hasUnsavedText")
         #expect(compose.lock?.guardIndex == 0)
 

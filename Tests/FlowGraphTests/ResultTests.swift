@@ -147,7 +147,7 @@ struct ResultTests {
             """)
         #expect(result.diagnostics.isEmpty, "\(findings(result))")
         #expect(result.analysis.resultLandings == [
-            ResultLanding(clause: ClauseReference(flow: 0, step: 1, handler: 0, branch: 0), steps: [0]),
+            ResultLanding(clause: ClauseReference(flow: 0, step: 1, index: 0, branch: 0), steps: [0]),
         ])
     }
 
@@ -258,7 +258,7 @@ struct ResultTests {
             """)
         #expect(result.diagnostics.isEmpty, "\(findings(result))")
         let landing = try #require(result.analysis.resultLandings.first { $0.clause.step == nil })
-        #expect(landing.clause == ClauseReference(flow: 0, step: nil, handler: 0, branch: 0))
+        #expect(landing.clause == ClauseReference(flow: 0, step: nil, index: 0, branch: 0))
         #expect(landing.steps == [0, 2])  // Home (from Counter, List or Picker) and List (from Picker)
     }
 

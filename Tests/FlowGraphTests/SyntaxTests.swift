@@ -80,15 +80,15 @@ struct SyntaxTests {
         #expect(flow.isTabs && flow.doc == ["Tabs."])
         #expect(flow.steps.count == 2 && flow.steps[0].runs?.text == "Inner")
         #expect(flow.steps[1].inputs.map(\.type.text) == ["Movie.ID", "[String: Int]", "Result<A, B>", "String?"])
-        let handler = flow.steps[1].handlers[0]
+        let handler = flow.steps[1].clauses[0]
         #expect(handler.doc == ["Documented."])
         #expect(handler.action?.kind == .push && handler.condition?.isNegated == true)
         #expect(handler.condition?.elseAction?.kind == .sheet)
-        #expect(flow.steps[1].handlers.map(\.action?.kind) == [.push, .pop, .dismiss])
+        #expect(flow.steps[1].clauses.map(\.action?.kind) == [.push, .pop, .dismiss])
         #expect(flow.exits[0].inputs[0].type.text == "Int")
         #expect(flow.guards.map(\.isAsync) == [false, true])
         #expect(flow.links[0].patterns.map(\.text) == ["/b/{id}"] && !flow.links[0].ignoresCase)
-        #expect(flow.handlers[0].action?.kind == .root)
+        #expect(flow.clauses[0].action?.kind == .root)
     }
 
     @Test func reportsEveryIndependentSyntaxErrorOnce() {
@@ -220,7 +220,7 @@ struct SyntaxTests {
             }
             """) == ["19:16: error [syntax] expected an action after '->', found the end of the line"])
         let program = compile("flow A {\n    start X\n    step X {\n        on a ->\n            push Y\n    }\n    step Y\n}\n").program
-        #expect(program?.flows[0].steps[0].handlers.first?.action.kind == .push)
+        #expect(program?.flows[0].steps[0].clauses.first?.action.kind == .push)
     }
 
     /// `on a -> dismiss on b -> dismiss` on one line is the same slip as `on a -> push X on b -> ...`,

@@ -247,12 +247,12 @@ enum FuzzSample {
         func stubbing(_ parameters: inout [Parameter]) {
             for index in parameters.indices { parameters[index].type = stub(parameters[index].type) }
         }
-        func stubbing(_ transitions: inout [Transition]) {
-            // A Transition is immutable: each is made again with its payload's types stubbed.
+        func stubbing(_ transitions: inout [Clause]) {
+            // A Clause is immutable: each is made again with its payload's types stubbed.
             transitions = transitions.map { clause in
                 var payload = clause.payload
                 stubbing(&payload)
-                return Transition(event: clause.event, eventRange: clause.eventRange, payload: payload, action: clause.action,
+                return Clause(event: clause.event, eventRange: clause.eventRange, payload: payload, action: clause.action,
                                   condition: clause.condition, doc: clause.doc, range: clause.range, isExitHandler: clause.isExitHandler)
             }
         }
@@ -260,12 +260,12 @@ enum FuzzSample {
             for step in flow.steps.indices {
                 stubbing(&flow.steps[step].inputs)
                 stubbing(&flow.steps[step].receives)
-                stubbing(&flow.steps[step].handlers)
+                stubbing(&flow.steps[step].clauses)
             }
             for exit in flow.exits.indices { stubbing(&flow.exits[exit].inputs) }
             for item in flow.guards.indices { stubbing(&flow.guards[item].parameters) }
             for event in flow.events.indices { stubbing(&flow.events[event].payload) }
-            stubbing(&flow.handlers)
+            stubbing(&flow.clauses)
             for alert in flow.alerts.indices {
                 stubbing(&flow.alerts[alert].inputs)
                 for button in flow.alerts[alert].buttons.indices {
@@ -319,7 +319,7 @@ func checkTable(_ program: FlowProgram, _ analysis: ProgramAnalysis) {
         let same = info.name == flow.name && info.isTabs == flow.isTabs
             && info.steps.map(\.name) == flow.steps.map(\.name)
             && info.steps.map(\.inputs) == flow.steps.map { $0.inputs.map { "\($0.name): \($0.type)" } }
-            && info.steps.map(\.clauses.count) == flow.steps.map(\.handlers.count) && info.clauses.count == flow.eventHandlers.count  // a link's move is its link's
+            && info.steps.map(\.clauses.count) == flow.steps.map(\.clauses.count) && info.clauses.count == flow.eventClauses.count  // a link's move is its link's
             && info.guards.map(\.name) == flow.guards.map(\.name) && info.events == flow.events.map(\.name)
             && info.exits == flow.exits.map(\.name)
             && info.links.map(\.text) == flow.links.filter { $0.target != nil }.map(\.pattern.text)

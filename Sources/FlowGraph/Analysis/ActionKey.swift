@@ -13,15 +13,15 @@ struct ActionKey: Hashable {
         part = move.part
     }
 
-    func transition(in flow: Flow) -> Transition? {
+    func clause(in flow: Flow) -> Clause? {
         switch origin {
-        case .clause(let clause): clause.transition(in: flow)
+        case .clause(let clause): clause.clause(in: flow)
         case .tabBar: nil
         }
     }
 
     func range(in flow: Flow) -> SourceRange {
-        guard let transition = transition(in: flow) else { return flow.range }
+        guard let transition = clause(in: flow) else { return flow.range }
         let action = transition.actions[branch]
         return part == .back ? action.back?.range ?? action.range : action.range
     }

@@ -62,12 +62,12 @@ package enum Checker {
 
 extension Flow {
     /// Every `on` clause of the flow: its steps', its own, and its alerts' buttons that make a move.
-    var allTransitions: [Transition] { steps.flatMap(\.handlers) + handlers + alerts.flatMap { $0.buttons.compactMap(\.clause) } }
+    var allClauses: [Clause] { steps.flatMap(\.clauses) + clauses + alerts.flatMap { $0.buttons.compactMap(\.clause) } }
 
-    /// Calls `body` with each clause of `allTransitions`, without building the array.
-    func forEachTransition(_ body: (Transition) throws -> Void) rethrows {
-        for step in steps { for handler in step.handlers { try body(handler) } }
-        for handler in handlers { try body(handler) }
+    /// Calls `body` with each clause of `allClauses`, without building the array.
+    func forEachClause(_ body: (Clause) throws -> Void) rethrows {
+        for step in steps { for handler in step.clauses { try body(handler) } }
+        for handler in clauses { try body(handler) }
         for alert in alerts { for button in alert.buttons { if let clause = button.clause { try body(clause) } } }
     }
 }

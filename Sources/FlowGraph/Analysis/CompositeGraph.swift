@@ -39,14 +39,14 @@ struct CompositeGraph {
         /// `event: action`, `event: action (else)` or `runs`.
         func via(in program: FlowProgram) -> String {
             guard let clause else { return "runs" }
-            let transition = clause.transition(in: program)
+            let transition = clause.clause(in: program)
             return FlowStateGraph.Move.describe(transition, branch: clause.branch)
         }
 
         /// Why a link (or `opener`) cannot replay the move, if it cannot.
         func blocker(in program: FlowProgram, opener: String = "a link") -> String? {
             guard isBlocked, !isUserMove, let clause else { return nil }
-            let transition = clause.transition(in: program)
+            let transition = clause.clause(in: program)
             if let step = clause.step, let runs = program.flows[clause.flow].steps[step].runs {
                 return AnalysisMessages.linkBlockedByExit(transition.event, flow: program.flows[runs].name)
             }
@@ -61,7 +61,7 @@ struct CompositeGraph {
             for condition in clause.conditionsAskedByLink(in: program) {
                 guard let index = condition.guardIndex,
                       let missing = flow.guards[index].parameters.first(where: { !isGiven($0) }) else { continue }
-                return AnalysisMessages.linkBlockedByGuard(flow.guards[index].name, event: clause.transition(in: program).event,
+                return AnalysisMessages.linkBlockedByGuard(flow.guards[index].name, event: clause.clause(in: program).event,
                                                            parameter: missing, opener: opener)
             }
             return nil
@@ -103,7 +103,7 @@ struct CompositeGraph {
             /// The forward moves of a clause: its main action, and its `else` actions; a link cannot take
             /// one that has no guard of its own, nor a subflow's exit, nor one that goes back first
             /// (`dismiss, sheet X`: where it lands depends on what is under the step).
-            func addForward(_ transition: Transition, from node: Int, isExitHandler: Bool, step: Int?, handler: Int,
+            func addForward(_ transition: Clause, from node: Int, isExitHandler: Bool, step: Int?, index: Int,
                             button: (alert: Int, shownByFlowLevel: Bool)? = nil, isLinkMove: Bool = false) {
                 let guardedBranches = transition.condition == nil ? 1 : transition.conditions.count
                 var branch = 0
@@ -120,16 +120,16 @@ struct CompositeGraph {
                         guard button == nil, flow.alerts.indices.contains(target) else { return }
                         for (index, item) in flow.alerts[target].buttons.enumerated() {
                             guard let clause = item.clause else { continue }
-                            addForward(clause, from: node, isExitHandler: false, step: nil, handler: index,
+                            addForward(clause, from: node, isExitHandler: false, step: nil, index: index,
                                        button: (target, step == nil))
                         }
                         return
                     case .shownStep, .exit, .none: return
                     }
                     let clause = button.map {
-                        ClauseReference(flow: flowIndex, clause: ClauseID(alert: $0.alert, button: handler, shownByFlowLevel: $0.shownByFlowLevel),
+                        ClauseReference(flow: flowIndex, clause: ClauseID(alert: $0.alert, button: index, shownByFlowLevel: $0.shownByFlowLevel),
                                         branch: branch)
-                    } ?? ClauseReference(flow: flowIndex, step: step, handler: handler, branch: branch)
+                    } ?? ClauseReference(flow: flowIndex, step: step, index: index, branch: branch)
                     // A link never taps an alert's button (the user decides there), nor makes a move
                     // that goes back first (`dismiss, sheet X`: where it lands depends on what is
                     // under), nor another link's move (`link "/compose" -> sheet Compose`: opening
@@ -147,20 +147,20 @@ struct CompositeGraph {
             for stepIndex in flow.steps.indices {
                 let node = base + stepIndex
                 edgeStart.append(Int32(edges.count))
-                let handlers = flow.steps[stepIndex].handlers
+                let clauses = flow.steps[stepIndex].clauses
                 let runsFlow = flow.steps[stepIndex].runsAFlow
                 if let runs = flow.steps[stepIndex].runs {
                     for entry in program.flows[runs].enteredSteps {
                         edges.append(Edge(target: Int32(offsets[runs] + entry), clause: nil, isBlocked: false))
                     }
                 }
-                for index in handlers.indices {
-                    addForward(handlers[index], from: node, isExitHandler: runsFlow, step: stepIndex, handler: index)
+                for index in clauses.indices {
+                    addForward(clauses[index], from: node, isExitHandler: runsFlow, step: stepIndex, index: index)
                 }
-                guard !flow.handlers.isEmpty else { continue }
-                flow.forEachFlowLevelClause(in: flow.steps[stepIndex], handling: HandledEvents(handlers)) { index, handler in
+                guard !flow.clauses.isEmpty else { continue }
+                flow.forEachFlowLevelClause(in: flow.steps[stepIndex], handling: HandledEvents(clauses)) { index, handler in
                     // A link's move is no move a path can replay: only that link makes it.
-                    addForward(handler, from: node, isExitHandler: false, step: nil, handler: index, isLinkMove: handler.link != nil)
+                    addForward(handler, from: node, isExitHandler: false, step: nil, index: index, isLinkMove: handler.link != nil)
                 }
             }
         }

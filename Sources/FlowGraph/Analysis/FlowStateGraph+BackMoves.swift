@@ -280,9 +280,9 @@ extension FlowStateGraph {
     }
 
     /// The clause a move comes from; nil for the tab bar.
-    func transition(of origin: Origin) -> Transition? {
+    func transition(of origin: Origin) -> Clause? {
         switch origin {
-        case .clause(let clause): clause.transition(in: flow)
+        case .clause(let clause): clause.clause(in: flow)
         case .tabBar: nil
         }
     }

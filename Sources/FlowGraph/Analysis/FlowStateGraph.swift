@@ -165,7 +165,7 @@ struct FlowStateGraph {
     ///     hand a result back, in a flow where a step receives one. Empty for most flows, which then
     ///     pay nothing for it.
     ///   - exitsOfSubflow: for a step that runs a flow, the exits that flow surely takes and those
-    ///     it may take; its exit handlers fire only for those (certainly or not).
+    ///     it may take; its exit clauses fire only for those (certainly or not).
     init(flow: Flow, unknowns: FlowUnknowns, resultClauses: Set<Origin> = [],
          exitsOfSubflow: (Int) -> (sure: Set<String>, possible: Set<String>)) {
         self.flow = flow
@@ -180,7 +180,7 @@ struct FlowStateGraph {
         }
         let subflowExits: [(sure: Set<String>, possible: Set<String>)?] = flow.steps.map { $0.runs.map(exitsOfSubflow) }
         // Per step, the flow-level clauses it does not shadow (all of them for a step that runs a flow).
-        let stepEvents: [HandledEvents] = flow.steps.map { HandledEvents($0.handlers) }
+        let stepEvents: [HandledEvents] = flow.steps.map { HandledEvents($0.clauses) }
 
         var deferred: [(move: Int, from: Int32, state: State)] = []
         var isDeferring = true
@@ -226,8 +226,8 @@ struct FlowStateGraph {
             let stepIndex = Int(state.step)
             let step = flow.steps[stepIndex]
             let runsFlow = step.runsAFlow
-            // A step's own clauses: for a step that runs a flow, the handlers of the exits it takes.
-            for (handlerIndex, handler) in step.handlers.enumerated() {
+            // A step's own clauses: for a step that runs a flow, the clauses of the exits it takes.
+            for (handlerIndex, handler) in step.clauses.enumerated() {
                 var isCertain = true
                 if runsFlow {
                     if let exits = subflowExits[stepIndex] {
@@ -239,13 +239,13 @@ struct FlowStateGraph {
                         isCertain = false  // It runs a flow that does not resolve: any exit may come.
                     }
                 }
-                addMoves(of: handler, origin: .clause(ClauseID(step: stepIndex, handler: handlerIndex)), from: current,
+                addMoves(of: handler, origin: .clause(ClauseID(step: stepIndex, index: handlerIndex)), from: current,
                          isCertain: isCertain, deferring: isDeferring, deferred: &deferred)
             }
             flow.forEachFlowLevelClause(in: step, handling: stepEvents[stepIndex]) { handlerIndex, handler in
                 // The move of a link whose line has a syntax error may or may not happen once it is fixed.
                 let isCertain = handler.link.map { !flow.links[$0].isIncomplete } ?? true
-                addMoves(of: handler, origin: .clause(ClauseID(step: nil, handler: handlerIndex)), from: current,
+                addMoves(of: handler, origin: .clause(ClauseID(step: nil, index: handlerIndex)), from: current,
                          isCertain: isCertain, deferring: isDeferring, deferred: &deferred)
             }
             cursor += 1
@@ -260,7 +260,7 @@ struct FlowStateGraph {
     }
 
     /// Adds the moves of each action of `transition` from state `current`, and the states they reach.
-    private mutating func addMoves(of transition: Transition, origin: Origin, from current: Int32, isCertain: Bool,
+    private mutating func addMoves(of transition: Clause, origin: Origin, from current: Int32, isCertain: Bool,
                                    deferring: Bool, deferred: inout [(move: Int, from: Int32, state: State)]) {
         var shown = Set<Int>()
         addMoves(of: transition, origin: origin, from: current, isCertain: isCertain, deferring: deferring, deferred: &deferred,
@@ -269,7 +269,7 @@ struct FlowStateGraph {
 
     /// `shownAlerts`: the alerts whose buttons were already added for this clause (an alert's
     /// button may show another alert, and alerts may show each other in a cycle).
-    private mutating func addMoves(of transition: Transition, origin: Origin, from current: Int32, isCertain: Bool,
+    private mutating func addMoves(of transition: Clause, origin: Origin, from current: Int32, isCertain: Bool,
                                    deferring: Bool, deferred: inout [(move: Int, from: Int32, state: State)],
                                    shownAlerts: inout Set<Int>) {
         let state = states[Int(current)]
@@ -462,21 +462,21 @@ extension Flow {
     /// to them). The one statement of which clauses apply in a step, for the state graph and the
     /// link search (the runtime, which has no access to this library, follows the same rule).
     @inline(__always)
-    func forEachFlowLevelClause(in step: Step, handling handled: HandledEvents, _ body: (Int, Transition) -> Void) {
+    func forEachFlowLevelClause(in step: Step, handling handled: HandledEvents, _ body: (Int, Clause) -> Void) {
         let runsFlow = step.runsAFlow
-        for (index, clause) in handlers.enumerated() where runsFlow || !handled.contains(clause.event) { body(index, clause) }
+        for (index, clause) in clauses.enumerated() where runsFlow || !handled.contains(clause.event) { body(index, clause) }
     }
 }
 
 /// The events a step's own clauses are for: a scan for the usual few clauses, a set for many.
 struct HandledEvents {
-    private let handlers: [Transition]
+    private let clauses: [Clause]
     private let set: Set<String>?
 
-    init(_ handlers: [Transition]) {
-        self.handlers = handlers
-        set = handlers.count > 16 ? Set(handlers.map(\.event)) : nil
+    init(_ clauses: [Clause]) {
+        self.clauses = clauses
+        set = clauses.count > 16 ? Set(clauses.map(\.event)) : nil
     }
 
-    func contains(_ event: String) -> Bool { set?.contains(event) ?? handlers.contains { $0.event == event } }
+    func contains(_ event: String) -> Bool { set?.contains(event) ?? clauses.contains { $0.event == event } }
 }

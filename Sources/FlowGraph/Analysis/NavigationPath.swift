@@ -39,15 +39,15 @@ package struct NavigationPath: Sendable, Hashable {
 /// counts as a flow-level clause when a flow-level clause shows it (`shownByFlowLevel`).
 package struct ClauseID: Sendable, Hashable {
     public let step: Int?
-    public let handler: Int
+    public let index: Int
     /// For an alert's button: the alert, by index in `Flow.alerts`.
     public let alert: Int?
     /// For an alert's button: whether a flow-level clause showed the alert.
     public let shownByFlowLevel: Bool
 
-    public init(step: Int?, handler: Int) {
+    public init(step: Int?, index: Int) {
         self.step = step
-        self.handler = handler
+        self.index = index
         alert = nil
         shownByFlowLevel = false
     }
@@ -55,7 +55,7 @@ package struct ClauseID: Sendable, Hashable {
     /// Button `button` of alert `alert`, shown by a flow-level clause or a step's.
     public init(alert: Int, button: Int, shownByFlowLevel: Bool) {
         step = nil
-        handler = button
+        index = button
         self.alert = alert
         self.shownByFlowLevel = shownByFlowLevel
     }
@@ -65,9 +65,9 @@ package struct ClauseID: Sendable, Hashable {
     public var isFlowLevel: Bool { alert == nil ? step == nil : shownByFlowLevel }
 
     /// The clause itself (for a button, its move: only buttons with a move make moves).
-    public func transition(in flow: Flow) -> Transition {
-        if let alert, let clause = flow.alerts[alert].buttons[handler].clause { return clause }
-        return step.map { flow.steps[$0].handlers[handler] } ?? flow.handlers[handler]
+    public func clause(in flow: Flow) -> Clause {
+        if let alert, let clause = flow.alerts[alert].buttons[index].clause { return clause }
+        return step.map { flow.steps[$0].clauses[index] } ?? flow.clauses[index]
     }
 }
 
@@ -95,17 +95,17 @@ package struct ClauseReference: Sendable, Hashable {
         self.branch = branch
     }
 
-    public init(flow: Int, step: Int?, handler: Int, branch: Int) {
-        self.init(flow: flow, clause: ClauseID(step: step, handler: handler), branch: branch)
+    public init(flow: Int, step: Int?, index: Int, branch: Int) {
+        self.init(flow: flow, clause: ClauseID(step: step, index: index), branch: branch)
     }
 
     /// The step whose clause it is; nil for a flow-level clause.
     public var step: Int? { clause.step }
     /// The index of the clause among the step's (or the flow's flow-level) clauses.
-    public var handler: Int { clause.handler }
+    public var index: Int { clause.index }
 
     /// The clause itself.
-    public func transition(in program: FlowProgram) -> Transition { clause.transition(in: program.flows[flow]) }
+    public func clause(in program: FlowProgram) -> Clause { clause.clause(in: program.flows[flow]) }
 
     /// The conditions a deep link asks to take this action, in order, as the navigator's `open`
     /// asks them (`ProgramTable.checks(for:)` in FlowGraphRuntime): every condition of each earlier
@@ -114,9 +114,9 @@ package struct ClauseReference: Sendable, Hashable {
     /// their guards' arguments.
     public func conditionsAskedByLink(in program: FlowProgram) -> [Condition] {
         let flow = program.flows[self.flow]
-        let place = step.map { flow.steps[$0].handlers } ?? flow.handlers
-        let clause = place[handler]
-        let earlier = place[..<handler].filter { $0.event == clause.event }.map(\.conditions)
+        let place = step.map { flow.steps[$0].clauses } ?? flow.clauses
+        let clause = place[index]
+        let earlier = place[..<index].filter { $0.event == clause.event }.map(\.conditions)
         return ProgramTable.conditionsAsked(earlier: earlier, chain: clause.conditions, branch: branch).map(\.condition)
     }
 }
@@ -125,7 +125,7 @@ extension FlowStateGraph.Move {
     /// How the move reads in a path: `event: action`, or `tab` for the tab bar.
     func describe(in flow: Flow) -> String {
         guard let clause = origin.clause else { return "tab" }
-        let move = Self.describe(clause.transition(in: flow), branch: branch)
+        let move = Self.describe(clause.clause(in: flow), branch: branch)
         // A button's move is taken where the alert was shown: `alert DiscardDraft, discardTapped: dismiss`.
         guard let alert = clause.alert else { return move }
         return "\(flow.alerts[alert].style.rawValue) \(flow.alerts[alert].name), \(move)"
@@ -133,7 +133,7 @@ extension FlowStateGraph.Move {
 
     /// `event: action`, with the back move first when it has one (`event: dismiss, sheet`);
     /// `event: action (else)` for the first `else` of a chain, `(else 2)` for the second...
-    static func describe(_ transition: Transition, branch: Int) -> String {
+    static func describe(_ transition: Clause, branch: Int) -> String {
         let action = transition.actions[branch]
         let which = branch == 0 ? "" : branch == 1 ? " (else)" : " (else \(branch))"
         let kinds = (action.back.map { "\($0.kind.rawValue), " } ?? "") + action.kind.rawValue

@@ -70,7 +70,7 @@ public struct Baseline: Sendable, Equatable {
         return diagnostics.map { diagnostic in
             let place = scopes.enclosing(diagnostic.range)
             return Finding(rule: diagnostic.rule.id, flow: place.flow?.name.text, step: place.step?.name.text,
-                           event: place.handler?.event.text, message: diagnostic.message)
+                           event: place.clause?.event.text, message: diagnostic.message)
         }
     }
 

@@ -24,13 +24,13 @@ struct DeclarationScopes {
     }
 
     /// The flow, step and `on` clause whose text holds the start of `range`.
-    func enclosing(_ range: SourceRange) -> (flow: FlowSyntax?, step: StepSyntax?, handler: OnSyntax?) {
+    func enclosing(_ range: SourceRange) -> (flow: FlowSyntax?, step: StepSyntax?, clause: ClauseSyntax?) {
         guard range.file < flowsByFile.count,
               let index = Self.last(flowsByFile[range.file], startingAtOrBefore: range.start, { tree.flows[$0].range })
         else { return (nil, nil, nil) }
         let flow = tree.flows[flowsByFile[range.file][index]]
         let step = Self.containing(range.start, in: flow.steps, \.range)
-        let handler = Self.containing(range.start, in: step?.handlers ?? flow.handlers, \.range)
+        let handler = Self.containing(range.start, in: step?.clauses ?? flow.clauses, \.range)
         return (flow, step, handler)
     }
 
@@ -57,9 +57,9 @@ struct DeclarationScopes {
                 flow.starts.forEach { body($0.range) }
                 for step in flow.steps {
                     body(step.range)
-                    step.handlers.forEach { body($0.range) }
+                    step.clauses.forEach { body($0.range) }
                 }
-                flow.handlers.forEach { body($0.range) }
+                flow.clauses.forEach { body($0.range) }
                 flow.exits.forEach { body($0.range) }
                 flow.guards.forEach { body($0.range) }
                 flow.links.forEach { body($0.range) }

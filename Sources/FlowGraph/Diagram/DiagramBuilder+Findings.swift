@@ -77,7 +77,7 @@ extension DiagramBuilder {
     static func flowSpans(of program: FlowProgram) -> [[Int: ClosedRange<Int>]] {
         program.flows.map { flow in
             let ranges = [flow.range] + flow.steps.map(\.range) + flow.guards.map(\.range) + flow.exits.map(\.range)
-                + flow.links.map(\.range) + flow.allTransitions.map(\.range)
+                + flow.links.map(\.range) + flow.allClauses.map(\.range)
             var spans: [Int: ClosedRange<Int>] = [:]
             for range in ranges {
                 let span = spans[range.file]

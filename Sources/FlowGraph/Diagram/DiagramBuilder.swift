@@ -116,7 +116,7 @@ public struct DiagramBuilder {
             if !exit.doc.isEmpty { node.attributes.set("tooltip", exit.doc.joined(separator: "\n")) }
             nodes.append(node)
         }
-        if !program.ownHandlers(of: flow).isEmpty {
+        if !program.ownClauses(of: flow).isEmpty {
             nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode))
         }
         for (index, node) in nodes.enumerated() { nodeIndex[node.id] = (clusters.count, index) }
@@ -141,7 +141,7 @@ public struct DiagramBuilder {
         attributes += [.init("fontname", "Helvetica-Bold"), .init("labeljust", "l")]
         if !flow.doc.isEmpty { attributes.append(.init("tooltip", flow.doc.joined(separator: "\n"))) }
         var nodes = stepNodes(flow) + alertNodes(flow)
-        if !flow.handlers.isEmpty { nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode)) }
+        if !flow.clauses.isEmpty { nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode)) }
         for (index, node) in nodes.enumerated() { nodeIndex[node.id] = (clusters.count, index) }
         clusters.append(Diagram.Cluster(id: Self.clusterID(flow), attributes: attributes, nodes: nodes))
     }
@@ -200,9 +200,9 @@ public struct DiagramBuilder {
                 attributes.append(.init("lhead", Self.clusterID(subflow)))
                 edges.append(Diagram.Edge(tail: source, head: Self.startID(subflow), attributes: attributes))
             }
-            for transition in step.handlers { addTransition(transition, from: source, of: step, in: flow) }
+            for transition in step.clauses { addTransition(transition, from: source, of: step, in: flow) }
         }
-        for transition in program.ownHandlers(of: flow) { addTransition(transition, from: Self.anyStepID(flow), of: nil, in: flow) }
+        for transition in program.ownClauses(of: flow) { addTransition(transition, from: Self.anyStepID(flow), of: nil, in: flow) }
         // A button's move is taken where the alert was shown: drawn from the alert (a back move, on it).
         for alert in flow.alerts where alert.group == nil {
             let source = Self.alertID(flow, alert, in: program)
@@ -210,7 +210,7 @@ public struct DiagramBuilder {
         }
     }
 
-    private mutating func addTransition(_ transition: Transition, from source: String, of step: Step?, in flow: Flow) {
+    private mutating func addTransition(_ transition: Clause, from source: String, of step: Step?, in flow: Flow) {
         let conditions = transition.conditions
         for (branch, action) in transition.actions.enumerated() {
             let head: String

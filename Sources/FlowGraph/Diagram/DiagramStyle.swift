@@ -67,7 +67,7 @@ package enum DiagramStyle {
     /// The values a back move alone hands back, as its edge shows them (` ↩ address`): the names
     /// of its clause's payload that some step of the flow receives; nothing for any other action.
     /// Where it lands is the checker's to say: the edge shows what it may hand over.
-    static func handedBack(_ transition: Transition, _ action: Action, from step: Step?, in flow: Flow, program: FlowProgram) -> String {
+    static func handedBack(_ transition: Clause, _ action: Action, from step: Step?, in flow: Flow, program: FlowProgram) -> String {
         guard action.kind.goesBack, action.back == nil else { return "" }
         let received = Set(flow.steps.flatMap { $0.receives.map(\.name) })
         guard !received.isEmpty else { return "" }

@@ -32,12 +32,12 @@ public enum MermaidEmitter {
             let condition = String(DiagramStyle.conditionLabel(startConditions, branch: branch, in: flow).dropFirst())
             lines.append("        [*] --> \(ids.id(for: "\(flow.name).\(flow.steps[start].name)"))" + (condition.isEmpty ? "" : ": \(label(condition))"))
         }
-        let handlers = program.ownHandlers(of: flow)
+        let clauses = program.ownClauses(of: flow)
         // A group's step appears in a flow that uses it only as a stand-in that the flow's own
         // start or clauses point at.
         var pointedAt = Set(flow.startChoices.compactMap(\.step))
         if !flow.uses.isEmpty {
-            for transition in flow.steps.filter({ $0.shared == nil }).flatMap(\.handlers) + handlers {
+            for transition in flow.steps.filter({ $0.shared == nil }).flatMap(\.clauses) + clauses {
                 transition.forEachAction {
                     if $0.kind.targetRole != .exit, $0.kind.targetRole != .alert, let target = $0.target { pointedAt.insert(target) }
                 }
@@ -62,12 +62,12 @@ public enum MermaidEmitter {
             lines.append("        state \"\(label(DiagramStyle.alertLabel(alert, lineBreak: " · ")))\" as \(ids.id(for: "\(flow.name).\(alert.name)"))")
         }
         let anyID = ids.id(for: "\(flow.name).$any")
-        if !handlers.isEmpty { lines.append("        state \"any step\" as \(anyID)") }
+        if !clauses.isEmpty { lines.append("        state \"any step\" as \(anyID)") }
         for step in flow.steps where step.shared == nil {
             let source = ids.id(for: "\(flow.name).\(step.name)")
-            for transition in step.handlers { lines += edges(transition, from: source, of: step, in: flow, program: program, ids: &ids) }
+            for transition in step.clauses { lines += edges(transition, from: source, of: step, in: flow, program: program, ids: &ids) }
         }
-        for transition in handlers { lines += edges(transition, from: anyID, of: nil, in: flow, program: program, ids: &ids) }
+        for transition in clauses { lines += edges(transition, from: anyID, of: nil, in: flow, program: program, ids: &ids) }
         for alert in flow.alerts where alert.group == nil {
             let source = ids.id(for: "\(flow.name).\(alert.name)")
             for clause in alert.buttons.compactMap(\.clause) { lines += edges(clause, from: source, of: nil, in: flow, program: program, ids: &ids) }
@@ -76,7 +76,7 @@ public enum MermaidEmitter {
         return lines
     }
 
-    private static func edges(_ transition: Transition, from source: String, of step: Step?, in flow: Flow, program: FlowProgram,
+    private static func edges(_ transition: Clause, from source: String, of step: Step?, in flow: Flow, program: FlowProgram,
                               ids: inout MermaidIDs) -> [String] {
         let conditions = transition.conditions
         return transition.actions.enumerated().compactMap { branch, action in

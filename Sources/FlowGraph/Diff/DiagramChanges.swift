@@ -139,7 +139,7 @@ package struct DiagramChanges: Sendable, Equatable {
                 return renames.old(.guardDeclaration, condition.guardName, in: owner)
             }
             /// `subflow`: the flow a step runs, whose exits its clauses handle (their events are exits' names).
-            func add(_ transition: Transition, from source: String, subflow: String? = nil) {
+            func add(_ transition: Clause, from source: String, subflow: String? = nil) {
                 let conditions = transition.conditions
                 let event = renames.map { renames in
                     guard transition.isExitHandler, let subflow else { return renames.old(.event, transition.event, in: flow.name) }
@@ -175,10 +175,10 @@ package struct DiagramChanges: Sendable, Equatable {
             }
             for step in side.ownSteps(flow) {
                 let subflow = step.runs.map { side.program.flows[$0].name }
-                for transition in step.handlers { add(transition, from: "\(flow.name).\(step.name)", subflow: subflow) }
+                for transition in step.clauses { add(transition, from: "\(flow.name).\(step.name)", subflow: subflow) }
             }
-            let handlers = flow.isDestinations ? flow.handlers : side.program.ownHandlers(of: flow)
-            for transition in handlers { add(transition, from: "\(flow.name).$any") }
+            let clauses = flow.isDestinations ? flow.clauses : side.program.ownClauses(of: flow)
+            for transition in clauses { add(transition, from: "\(flow.name).$any") }
             for alert in side.ownAlerts(flow) {
                 for button in alert.buttons { if let clause = button.clause { add(clause, from: "\(flow.name).\(alert.name)") } }
             }

@@ -68,10 +68,10 @@ struct DiffSide {
         return result
     }
 
-    /// Every clause of a flow that makes a move: the steps' (exit handlers too), the flow's, and
+    /// Every clause of a flow that makes a move: the steps' (exit clauses too), the flow's, and
     /// the alerts' buttons.
-    static func clauses(of flow: Flow) -> [Transition] {
-        flow.steps.flatMap(\.handlers) + flow.handlers + flow.alerts.flatMap { $0.buttons.compactMap(\.clause) }
+    static func clauses(of flow: Flow) -> [Clause] {
+        flow.steps.flatMap(\.clauses) + flow.clauses + flow.alerts.flatMap { $0.buttons.compactMap(\.clause) }
     }
 
     /// The ways each step (by id) is shown: the kinds of the moves that show it anew.
@@ -152,7 +152,7 @@ struct DiffRenames {
             if let exit = flow.exits.first(where: { isOnLine($0.range) }) { return (.exit, flow.name, exit.name) }
             if let found = side.ownGuards(flow).first(where: { isOnLine($0.range) }) { return (.guardDeclaration, flow.name, found.name) }
             if let alert = side.ownAlerts(flow).first(where: { isOnLine($0.range) }) { return (.alert, flow.name, alert.name) }
-            let clauses = side.ownSteps(flow).flatMap(\.handlers) + flow.handlers
+            let clauses = side.ownSteps(flow).flatMap(\.clauses) + flow.clauses
             if let clause = clauses.first(where: { !$0.isExitHandler && $0.link == nil && isOnLine($0.range) }) {
                 return (.event, flow.name, clause.event)
             }

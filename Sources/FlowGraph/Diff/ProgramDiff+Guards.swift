@@ -88,7 +88,7 @@ extension DiffSide {
             result += entries(of: runs, renames: renames).map { (StepReference(flow: runs, step: $0.0), $0.1) }
         }
         /// The moves of `clauses` (a place's, in order: an earlier clause for the same event must block first).
-        func add(_ clauses: [Transition], asked outer: Set<String>, depth: Int) {
+        func add(_ clauses: [Clause], asked outer: Set<String>, depth: Int) {
             var blocked: [String: Set<String>] = [:]
             for clause in clauses {
                 var asked = outer.union(blocked[clause.event] ?? [])
@@ -110,8 +110,8 @@ extension DiffSide {
                 }
             }
         }
-        add(step.handlers, asked: [], depth: 0)
-        add(flow.handlers.filter { $0.link == nil }, asked: [], depth: 0)
+        add(step.clauses, asked: [], depth: 0)
+        add(flow.clauses.filter { $0.link == nil }, asked: [], depth: 0)
         return result
     }
 }

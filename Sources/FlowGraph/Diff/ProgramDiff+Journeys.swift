@@ -95,7 +95,7 @@ extension DiffSide {
         if let runs = step.runs {
             result += program.flows[runs].enteredSteps.map { StepReference(flow: runs, step: $0) }
         }
-        var clauses = step.handlers + flow.handlers.filter { $0.link == nil }
+        var clauses = step.clauses + flow.clauses.filter { $0.link == nil }
         // The buttons of the alerts these clauses show.
         for clause in clauses {
             clause.forEachAction { action in

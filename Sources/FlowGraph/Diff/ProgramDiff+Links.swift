@@ -282,7 +282,7 @@ extension Comparison {
     /// The kind of the move that shows a link's step at the end of its path (nil for a path of one step).
     static func lastMove(_ path: NavigationPath, in program: FlowProgram) -> ActionKind? {
         guard let clause = path.hops.last?.clause else { return nil }
-        let actions = clause.transition(in: program).actions
+        let actions = clause.clause(in: program).actions
         return actions[safe: clause.branch]?.kind
     }
 
@@ -304,7 +304,7 @@ extension Comparison {
                 continue
             }
             let conditions = clause.conditionsAskedByLink(in: side.program)
-            let chain = clause.transition(in: side.program).conditions
+            let chain = clause.clause(in: side.program).conditions
             let flow = side.program.flows[clause.flow].name
             for (position, condition) in conditions.enumerated() {
                 // The conditions before the action's own must block; the last (the action's own, when it has one) must allow.

@@ -73,7 +73,7 @@ package enum EditorCompletion {
         case "else", "start": return names.steps()
         case "on" where before.count == 1:
             if let step, let runs = step.runs {
-                let handled = Set(step.handlers.map(\.event.text))
+                let handled = Set(step.clauses.map(\.event.text))
                 return names.exits(of: runs.text).filter { !handled.contains($0.label) }
             }
             return names.events()
@@ -186,8 +186,8 @@ package enum EditorCompletion {
             var types = Set<String>()
             for flow in compilation.syntax.flows {
                 var parameters: [ParameterSyntax] = flow.exits.flatMap(\.inputs) + flow.guards.flatMap(\.parameters)
-                parameters += flow.handlers.flatMap(\.payload)
-                for step in flow.steps { parameters += step.inputs + step.receives + step.handlers.flatMap(\.payload) }
+                parameters += flow.clauses.flatMap(\.payload)
+                for step in flow.steps { parameters += step.inputs + step.receives + step.clauses.flatMap(\.payload) }
                 for alert in flow.alerts { parameters += alert.inputs + alert.buttons.flatMap(\.payload) }
                 for parameter in parameters { types.insert(parameter.type.text) }
             }

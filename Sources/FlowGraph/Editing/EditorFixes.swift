@@ -71,7 +71,7 @@ package enum EditorFixes {
         for flowSyntax in compilation.syntax.flows {
             for step in flowSyntax.steps where step.runs != nil && step.range.contains(diagnostic.range) {
                 guard let runs = step.runs, let subflow = program.flow(named: runs.text) else { return [] }
-                let handled = Set(step.handlers.map(\.event.text))
+                let handled = Set(step.clauses.map(\.event.text))
                 let (_, indent) = indentation(file, at: step.range.start)
                 let inner = indent + (indent.contains("\t") ? "\t" : "    ")
                 return program.flows[subflow].exits.filter { !handled.contains($0.name) }.map { exit in
@@ -103,7 +103,7 @@ package enum EditorFixes {
         guard let file = file(diagnostic.range, compilation) else { return [] }
         let enclosing = DeclarationScopes(compilation.syntax).enclosing(diagnostic.range)
         var offsets = [diagnostic.range.start]
-        if let declaration = enclosing.handler?.range ?? enclosing.step?.range ?? enclosing.flow?.range { offsets.append(declaration.start) }
+        if let declaration = enclosing.clause?.range ?? enclosing.step?.range ?? enclosing.flow?.range { offsets.append(declaration.start) }
         var seen = Set<Int>()
         return offsets.compactMap { offset -> EditorFix? in
             let (lineStart, indent) = indentation(file, at: offset)

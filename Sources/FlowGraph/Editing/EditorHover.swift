@@ -64,11 +64,11 @@ package enum EditorHover {
         if flow.isTabs { reached.append("a tab of the tab bar") }
         let from = { (step: Int?) in step.map { "in `\(flow.steps[$0].name)`" } ?? "from every step" }
         for (index, candidate) in flow.steps.enumerated() {
-            for handler in candidate.handlers where targets(handler, stepIndex) {
+            for handler in candidate.clauses where targets(handler, stepIndex) {
                 reached.append("`\(handler.event)`: \(ProgramMap.summary(of: handler)) \(from(index))")
             }
         }
-        for handler in flow.handlers where targets(handler, stepIndex) {
+        for handler in flow.clauses where targets(handler, stepIndex) {
             reached.append(handler.link.map { flow.links.indices.contains($0) ? "the deep link `\(flow.links[$0].text)` (\(handler.action.kind.rawValue))" : "a deep link" }
                 ?? "`\(handler.event)`: \(ProgramMap.summary(of: handler)) \(from(nil))")
         }
@@ -103,7 +103,7 @@ package enum EditorHover {
     }
 
     /// Whether a clause shows step `step` of its flow by one of its moves.
-    static func targets(_ transition: Transition, _ step: Int) -> Bool {
+    static func targets(_ transition: Clause, _ step: Int) -> Bool {
         var found = false
         transition.forEachAction { action in
             switch action.kind.targetRole {
@@ -132,17 +132,17 @@ package enum EditorHover {
                     "a button of \(flow.alerts[index].style.rawValue) `\(parts[1])`" + (button.clause.map { ": \(ProgramMap.summary(of: $0))" } ?? "")]
         }
         let payload = flow.events.first { $0.name == symbol.name }?.payload
-            ?? flow.handlers.first { $0.event == symbol.name }?.payload ?? []
+            ?? flow.clauses.first { $0.event == symbol.name }?.payload ?? []
         var handled: [String] = []
         for step in flow.steps where step.shared == nil && !step.runsAFlow {
-            for handler in step.handlers where handler.event == symbol.name {
+            for handler in step.clauses where handler.event == symbol.name {
                 handled.append("in `\(step.name)`: \(ProgramMap.summary(of: handler))")
             }
         }
-        for handler in flow.handlers where handler.event == symbol.name && handler.link == nil {
+        for handler in flow.clauses where handler.event == symbol.name && handler.link == nil {
             handled.append("from every step: \(ProgramMap.summary(of: handler))")
         }
-        let docs = (flow.steps.flatMap(\.handlers) + flow.handlers).first { $0.event == symbol.name && !$0.doc.isEmpty }?.doc ?? []
+        let docs = (flow.steps.flatMap(\.clauses) + flow.clauses).first { $0.event == symbol.name && !$0.doc.isEmpty }?.doc ?? []
         return [code("event \(symbol.name)\(parameters(payload))"), doc(docs), "in `\(parts.first ?? symbol.scope)`",
                 handled.isEmpty ? "" : "**Handled**\n" + handled.map { "- \($0)" }.joined(separator: "\n")]
     }
@@ -153,14 +153,14 @@ package enum EditorHover {
         let exit = flow.exits[exitIndex]
         var taken: [String] = []
         for step in flow.steps {
-            for handler in step.handlers where handler.actions.contains(where: { $0.kind == .exit && $0.target == exitIndex }) {
+            for handler in step.clauses where handler.actions.contains(where: { $0.kind == .exit && $0.target == exitIndex }) {
                 taken.append("`\(handler.event)` in `\(step.name)`")
             }
         }
         var handled: [String] = []
         for runner in program.runners[flowIndex] {
             let step = program[runner]
-            if let handler = step.handlers.first(where: { $0.event == symbol.name }) {
+            if let handler = step.clauses.first(where: { $0.event == symbol.name }) {
                 handled.append("`\(program.qualifiedName(runner))`: \(ProgramMap.summary(of: handler))")
             } else {
                 handled.append("`\(program.qualifiedName(runner))`: not handled")

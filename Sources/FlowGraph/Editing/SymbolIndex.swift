@@ -162,7 +162,7 @@ private struct Builder {
         for step in syntax.steps {
             record(.step, scope, step.name, declaration: true)
             if let runs = step.runs { record(.flow, "", runs) }
-            for handler in step.handlers {
+            for handler in step.clauses {
                 if let runs = step.runs {
                     record(.exit, runs.text, handler.event)
                 } else {
@@ -181,13 +181,13 @@ private struct Builder {
         for exit in syntax.exits { record(.exit, scope, exit.name, declaration: true) }
         for guardSyntax in syntax.guards { record(.guard, scope, guardSyntax.name, declaration: true) }
         for link in syntax.links { record(.step, stepScope(link.target.text, in: flow, scope: scope), link.target) }
-        for handler in syntax.handlers {
+        for handler in syntax.clauses {
             record(.event, scope, handler.event)
             add(clause: handler, flow: flow, scope: scope)
         }
     }
 
-    mutating func add(clause: OnSyntax, flow: Flow?, scope: String) {
+    mutating func add(clause: ClauseSyntax, flow: Flow?, scope: String) {
         if let action = clause.action { add(action: action, flow: flow, scope: scope) }
         var condition = clause.condition
         while let current = condition {

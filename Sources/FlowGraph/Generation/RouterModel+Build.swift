@@ -65,7 +65,7 @@ extension RouterModel {
 
     /// A flow's events as cases, each with the `///` doc of the first clause for it that has one.
     private static func eventModels(_ flow: Flow, types: inout TypeWriter) -> [CaseModel] {
-        let clauses = flow.steps.flatMap { $0.runs == nil ? $0.handlers : [] } + flow.handlers
+        let clauses = flow.steps.flatMap { $0.runs == nil ? $0.clauses : [] } + flow.clauses
         return flow.events.map { event in
             let doc = clauses.first { $0.event == event.name && !$0.doc.isEmpty }?.doc ?? []
             return CaseModel(name: SwiftNames.caseIdentifier(event.name), doc: doc, parameters: types.parameters(event.payload),
@@ -77,7 +77,7 @@ extension RouterModel {
         let events = eventModels(flow, types: &types)
         // The guards of `locked while g`: asked at once, whenever the UI draws the sheet.
         var lockGuards = Set<Int>()
-        flow.forEachTransition { $0.forEachAction { if let index = $0.lock?.guardIndex { lockGuards.insert(index) } } }
+        flow.forEachClause { $0.forEachAction { if let index = $0.lock?.guardIndex { lockGuards.insert(index) } } }
         let eventIndex = flow.uses.isEmpty ? [:]
             : Dictionary(flow.events.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let uses = flow.uses.map { group in

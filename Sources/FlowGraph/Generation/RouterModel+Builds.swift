@@ -38,7 +38,7 @@ struct BuildCollector {
                 events[name].map { Self.eventSources(flow.events[$0], flowCase: caseNames[flowIndex], groupCases: groupCases) } ?? []
             }
             for step in flow.steps {
-                for clause in step.handlers {
+                for clause in step.clauses {
                     let sources: [Source]
                     if let runs = step.runs {
                         let subflow = program.flows[runs]
@@ -51,7 +51,7 @@ struct BuildCollector {
                     for source in sources { add(clause, in: flowIndex, from: source) }
                 }
             }
-            for clause in flow.handlers {
+            for clause in flow.clauses {
                 for source in eventSources(clause.event) { add(clause, in: flowIndex, from: source) }
             }
             // An alert's buttons are events of the flow, whose clauses run where the alert was shown.
@@ -61,14 +61,14 @@ struct BuildCollector {
                 }
             }
             // `at`: each screen on the path inside the subflow, and each guard it asks, from the clause's payload.
-            func addAtPaths(_ handlers: [Transition], step: Int?) {
-                for (index, clause) in handlers.enumerated() {
+            func addAtPaths(_ clauses: [Clause], step: Int?) {
+                for (index, clause) in clauses.enumerated() {
                     let sources = atSources(clause, step: step)
                     var branch = 0
                     clause.forEachAction { action in
                         defer { branch += 1 }
                         guard action.at != nil,
-                              let path = analysis.atPaths[ClauseReference(flow: flowIndex, step: step, handler: index, branch: branch)]
+                              let path = analysis.atPaths[ClauseReference(flow: flowIndex, step: step, index: index, branch: branch)]
                         else { return }
                         for source in sources { addPath(path, from: source) }
                     }
@@ -76,16 +76,16 @@ struct BuildCollector {
             }
             /// The payloads a clause's moves are built from: its event's (as each type that declares
             /// it spells it), or its subflow's exit's.
-            func atSources(_ clause: Transition, step: Int?) -> [Source] {
+            func atSources(_ clause: Clause, step: Int?) -> [Source] {
                 guard let step, let runs = flow.steps[step].runs else { return eventSources(clause.event) }
                 return program.flows[runs].exits.first { $0.name == clause.event }.map {
                     [Source(kind: .exit, flowCase: caseNames[runs], parameters: $0.inputs, caseName: SwiftNames.caseIdentifier($0.name))]
                 } ?? []
             }
-            for (index, step) in flow.steps.enumerated() where step.handlers.contains(where: { $0.actions.contains { $0.at != nil } }) {
-                addAtPaths(step.handlers, step: index)
+            for (index, step) in flow.steps.enumerated() where step.clauses.contains(where: { $0.actions.contains { $0.at != nil } }) {
+                addAtPaths(step.clauses, step: index)
             }
-            if flow.handlers.contains(where: { $0.actions.contains { $0.at != nil } }) { addAtPaths(flow.handlers, step: nil) }
+            if flow.clauses.contains(where: { $0.actions.contains { $0.at != nil } }) { addAtPaths(flow.clauses, step: nil) }
             // Deep links: the target from the link's values, and each screen on the path.
             var linkNumber = 0
             for (linkIndex, link) in flow.links.enumerated() {
@@ -112,7 +112,7 @@ struct BuildCollector {
             let clause = landing.clause
             let flow = program.flows[clause.flow]
             let owner = clause.step.map { flow.steps[$0] }
-            let transition = clause.transition(in: program)
+            let transition = clause.clause(in: program)
             let sources: [Source]
             if let runs = owner?.runs {
                 sources = program.flows[runs].exits.first { $0.name == transition.event }.map {
@@ -169,13 +169,13 @@ struct BuildCollector {
     private mutating func addPath(_ path: NavigationPath, from source: Source) {
         for hop in path.hops.dropFirst() {
             guard let clause = hop.clause else { continue }
-            add(clause.transition(in: program).actions[clause.branch], in: clause.flow, from: source)
+            add(clause.clause(in: program).actions[clause.branch], in: clause.flow, from: source)
             for condition in clause.conditionsAskedByLink(in: program) { addGuard(condition, in: clause.flow, from: source) }
         }
     }
 
     /// Every action of a clause, and every guard its chain asks, from the clause's payload.
-    private mutating func add(_ clause: Transition, in flow: Int, from source: Source) {
+    private mutating func add(_ clause: Clause, in flow: Int, from source: Source) {
         clause.forEachAction { add($0, in: flow, from: source) }
         clause.forEachCondition { addGuard($0, in: flow, from: source) }
     }

@@ -27,9 +27,9 @@ struct RouterTable {
             global += flow.steps.count
         }
         /// The path of each branch's `at`, if it has one.
-        func atPaths(_ flow: Int, _ step: Int?, _ handler: Int) -> (Int) -> [ProgramTable.Hop] {
+        func atPaths(_ flow: Int, _ step: Int?, _ index: Int) -> (Int) -> [ProgramTable.Hop] {
             { branch in
-                analysis.atPaths[ClauseReference(flow: flow, step: step, handler: handler, branch: branch)]
+                analysis.atPaths[ClauseReference(flow: flow, step: step, index: index, branch: branch)]
                     .map { Self.hops($0, first: ProgramTable.Hop.enter) } ?? []
             }
         }
@@ -51,11 +51,11 @@ struct RouterTable {
                 info.steps.append(ProgramTable.StepInfo(
                     name: step.name, inputs: step.inputs.map { "\($0.name): \($0.type)" }, receives: step.receives.map { "\($0.name): \($0.type)" },
                     runs: step.runs, path: parent == -1 ? .start : parent < 0 ? .none : .after(Int(parent)),
-                    clauses: step.handlers.enumerated().map { index, clause in
+                    clauses: step.clauses.enumerated().map { index, clause in
                         Self.clause(clause, triggers: triggers, paths: atPaths(flowIndex, stepIndex, index))
                     }))
             }
-            info.clauses = flow.eventHandlers.enumerated().map { index, clause in
+            info.clauses = flow.eventClauses.enumerated().map { index, clause in
                 Self.clause(clause, triggers: events, paths: atPaths(flowIndex, nil, index))
             }
             // A button's move has no `at`.
@@ -97,7 +97,7 @@ struct RouterTable {
 
     /// A clause: its trigger, the condition of each action of its chain, and the actions, each
     /// with its back move, the path of its `at` and its lock.
-    private static func clause(_ clause: Transition, triggers: [String: Int], paths: (Int) -> [ProgramTable.Hop]) -> ProgramTable.Clause {
+    private static func clause(_ clause: Clause, triggers: [String: Int], paths: (Int) -> [ProgramTable.Hop]) -> ProgramTable.Clause {
         var actions: [ProgramTable.Action] = []
         for (index, action) in clause.actions.enumerated() {
             var lock: ProgramTable.Lock?
@@ -119,7 +119,7 @@ struct RouterTable {
         path.hops.enumerated().map { index, hop in
             if index == 0 { return first(hop.step) }
             if let clause = hop.clause {
-                return .move(ProgramTable.ClauseRef(flow: clause.flow, step: clause.step, clause: clause.handler, branch: clause.branch))
+                return .move(ProgramTable.ClauseRef(flow: clause.flow, step: clause.step, clause: clause.index, branch: clause.branch))
             }
             return .enter(hop.step)
         }

@@ -17,7 +17,7 @@ extension ProgramMap {
             var runs: [Int] = []
             for step in flow.steps { if let target = step.runs, !runs.contains(target) { runs.append(target) } }
             var clauses: [ClauseEntry] = []
-            func addClauses(_ transitions: [Transition], step: String?) {
+            func addClauses(_ transitions: [Clause], step: String?) {
                 for transition in transitions {
                     let clause = ClauseEntry(
                         event: transition.event, step: step, summary: summary(of: transition), location: location(transition.range),
@@ -37,9 +37,9 @@ extension ProgramMap {
             for step in flow.steps {
                 search.append(SearchEntry(
                     kind: .step, text: step.name, flow: flowIndex, targets: [DiagramBuilder.stepID(flow, step, in: program)], location: location(step.range)))
-                addClauses(step.handlers, step: step.name)
+                addClauses(step.clauses, step: step.name)
             }
-            addClauses(flow.handlers, step: nil)
+            addClauses(flow.clauses, step: nil)
             // An alert is found like a step (its node), its buttons' moves like clauses "in" it.
             for alert in flow.alerts where alert.group == nil {
                 search.append(SearchEntry(
@@ -59,7 +59,7 @@ extension ProgramMap {
             }
             for entry in guards {
                 // A guard is found where it is asked: the edges of the clauses that name it.
-                let asking = flow.allTransitions.filter { transition in transition.conditions.contains { $0.guardName == entry.name } }
+                let asking = flow.allClauses.filter { transition in transition.conditions.contains { $0.guardName == entry.name } }
                 search.append(SearchEntry(
                     kind: .`guard`, text: entry.name, flow: flowIndex,
                     targets: asking.flatMap { edgesByClause[$0.range] ?? [] }, location: entry.location))
@@ -97,7 +97,7 @@ extension ProgramMap {
             }
             var edges: [String] = []
             if let flow {
-                for transition in program.flows[flow].allTransitions
+                for transition in program.flows[flow].allClauses
                 where transition.range.contains(range) {
                     edges += edgesByClause[transition.range] ?? []
                 }
@@ -112,7 +112,7 @@ extension ProgramMap {
     }
 
     /// `push Detail if isLoggedIn else sheet Login`.
-    static func summary(of transition: Transition) -> String {
+    static func summary(of transition: Clause) -> String {
         var text = transition.action.written
         var next = transition.condition
         while let condition = next {

@@ -30,8 +30,8 @@ public struct FlowProgram: Sendable {
 
     /// The flow-level clauses written in `flow` itself, without those of the groups it uses (the
     /// diagrams draw those once, with the group).
-    package func ownHandlers(of flow: Flow) -> [Transition] {
-        flow.uses.isEmpty ? flow.handlers : flow.handlers.filter { group(containing: $0.range) == nil }
+    package func ownClauses(of flow: Flow) -> [Clause] {
+        flow.uses.isEmpty ? flow.clauses : flow.clauses.filter { group(containing: $0.range) == nil }
     }
 
     public func flow(named name: String) -> Int? { flows.firstIndex { $0.name == name } }
@@ -79,10 +79,10 @@ package struct Flow: Sendable {
     public var guards: [Guard]
     public var links: [Link]
     /// Flow-level transitions: they apply in every step that does not handle the event itself.
-    public var handlers: [Transition]
-    /// The flow-level clauses that the flow's events make: `handlers` without those of its links
+    public var clauses: [Clause]
+    /// The flow-level clauses that the flow's events make: `clauses` without those of its links
     /// with a move, which come last (same indices).
-    public var eventHandlers: ArraySlice<Transition> { handlers.prefix { $0.link == nil } }
+    public var eventClauses: ArraySlice<Clause> { clauses.prefix { $0.link == nil } }
     /// The flow's events, each name once with its payload, in order of first appearance.
     public var events: [Event]
     /// Whether some of the flow's own text was lost (a syntax error outside its steps, or a second
@@ -133,7 +133,7 @@ package struct Step: Sendable {
     public var runs: Int?
     public var runsRange: SourceRange?
     /// For a step that runs a flow, these handle the flow's exits (`isExitHandler`); otherwise events.
-    public var handlers: [Transition]
+    public var clauses: [Clause]
     /// Whether some of the step's text was lost (a syntax error in it, or a second declaration of
     /// its name): the checker then assumes the step may do anything.
     public var isIncomplete = false
@@ -179,7 +179,7 @@ package struct AlertButton: Sendable {
     public var payload: [Parameter]
     public var doc: [String]
     public var range: SourceRange
-    public var clause: Transition?
+    public var clause: Clause?
 }
 
 /// A step of a destinations group, as a flow that uses the group has it.
@@ -256,7 +256,7 @@ package struct Link: Sendable {
     /// Whether a pattern is malformed or does not match the target's inputs (already an error).
     public var isBroken = false
     /// `sheet` in `link "/compose" -> sheet Compose`: the link makes this move where the user is,
-    /// as a flow-level clause of its flow would (the flow's `handlers` hold that clause, whose
+    /// as a flow-level clause of its flow would (the flow's `clauses` hold that clause, whose
     /// `link` names this link). Nil for a link that opens its step along a path from the root.
     public var move: ActionKind?
     /// Whether a syntax error on its line lost some of it (already an error): it is not searched,
@@ -279,7 +279,7 @@ package struct Link: Sendable {
 ///
 /// A class, though immutable: the analyses pass clauses around a great deal, and a reference
 /// is one retain to copy where the fields were a dozen.
-package final class Transition: Sendable {
+package final class Clause: Sendable {
     public let event: String
     public let eventRange: SourceRange
     public let payload: [Parameter]
@@ -291,7 +291,7 @@ package final class Transition: Sendable {
     public let isExitHandler: Bool
     /// For the flow-level clause a link with a move stands for (`link "/compose" -> sheet
     /// Compose`), that link's index in its flow: the link, not an event, makes its move. Such
-    /// clauses come after the flow's own in `handlers`, are no event of the flow, and a path
+    /// clauses come after the flow's own in `clauses`, are no event of the flow, and a path
     /// (another link's, an `at`'s) never goes through them.
     public let link: Int?
 

@@ -60,7 +60,7 @@ extension Resolver {
                 guards[item.name.text] = item.name.range
                 expanded.guards.append(item)
             }
-            expanded.handlers += group.handlers
+            expanded.clauses += group.clauses
             // A link of the group (with a move) is each using flow's: the copies share the
             // group's range, which the overlap check and the runtime know them by.
             expanded.links += group.links

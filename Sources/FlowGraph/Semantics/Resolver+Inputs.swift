@@ -6,7 +6,7 @@ extension Resolver {
             let flow = program.flows[flowIndex]
             for step in flow.steps {
                 let subflow = step.runs.map { program.flows[$0] }
-                for handler in step.handlers {
+                for handler in step.clauses {
                     var payload = handler.payload
                     if let subflow, handler.isExitHandler, let exitIndex = subflow.exit(named: handler.event) {
                         let exit = subflow.exits[exitIndex]
@@ -26,7 +26,7 @@ extension Resolver {
                     checkSubflowInputs(step: step, subflow: subflow, at: runsRange)
                 }
             }
-            for handler in flow.handlers {
+            for handler in flow.clauses {
                 checkActions(of: handler, payload: handler.payload, in: flow, program: program)
                 checkGuardArguments(of: handler, payload: handler.payload, in: flow)
             }
@@ -96,7 +96,7 @@ extension Resolver {
         given == needed || needed == given + "?"
     }
 
-    private mutating func checkActions(of transition: Transition, payload: [Parameter], in flow: Flow, program: FlowProgram) {
+    private mutating func checkActions(of transition: Clause, payload: [Parameter], in flow: Flow, program: FlowProgram) {
         transition.forEachAction { action in
             if let at = action.at { checkAtInputs(at, of: transition, payload: payload, program: program) }
             guard let target = action.target else { return }
@@ -148,7 +148,7 @@ extension Resolver {
 
     /// `at Y` builds Y from the clause's payload, like a `push Y` would, unless Y is where the
     /// subflow starts (every tab, for tabs), which its runner's inputs build.
-    private mutating func checkAtInputs(_ at: AtTarget, of transition: Transition, payload: [Parameter], program: FlowProgram) {
+    private mutating func checkAtInputs(_ at: AtTarget, of transition: Clause, payload: [Parameter], program: FlowProgram) {
         guard let runs = at.flow, let target = at.step else { return }
         let subflow = program.flows[runs]
         let step = subflow.steps[target]
@@ -171,7 +171,7 @@ extension Resolver {
 
     /// Each guard a clause asks (every condition of its chain) gets its arguments from the
     /// clause's payload, by the rule of `bindingProblems`; a finding is at the condition.
-    private mutating func checkGuardArguments(of transition: Transition, payload: [Parameter], in flow: Flow) {
+    private mutating func checkGuardArguments(of transition: Clause, payload: [Parameter], in flow: Flow) {
         transition.forEachCondition { condition in
             guard let index = condition.guardIndex, !flow.guards[index].parameters.isEmpty else { return }
             let item = flow.guards[index]

@@ -34,7 +34,7 @@ extension Resolver {
     /// The flow-level clause each link with a move stands for: `link "/compose" -> sheet Compose`
     /// makes `sheet Compose` in whichever step of the flow the user is, with the target's inputs
     /// from the URL (a placeholder each, or nil for an optional one: `link-mismatch` says so).
-    func linkMoves(of flow: Flow, _ syntax: [LinkSyntax]) -> [Transition] {
+    func linkMoves(of flow: Flow, _ syntax: [LinkSyntax]) -> [Clause] {
         flow.links.enumerated().compactMap { index, link in
             guard let move = link.move, let target = link.target else { return nil }
             let payload = flow.steps[target].inputs
@@ -42,7 +42,7 @@ extension Resolver {
             let action = Action(kind: move, targetName: written.target.text, target: target,
                                 range: SourceRange(file: written.range.file, start: link.patternRange.start, end: written.range.end))
             // Named by its first pattern, as messages name a link: a diagram's label stays short.
-            return Transition(event: "link \"\(link.pattern.text)\"", eventRange: link.patternRange, payload: payload, action: action,
+            return Clause(event: "link \"\(link.pattern.text)\"", eventRange: link.patternRange, payload: payload, action: action,
                               condition: nil, doc: [], range: link.range, isExitHandler: false, link: index)
         }
     }

@@ -118,7 +118,7 @@ package struct Resolver {
     private mutating func declare(_ syntax: FlowSyntax) -> Flow {
         var flow = Flow(
             name: syntax.name.text, isTabs: syntax.isTabs, doc: syntax.doc, range: syntax.name.range, start: nil,
-            steps: [], exits: [], guards: [], links: [], handlers: [], events: [])
+            steps: [], exits: [], guards: [], links: [], clauses: [], events: [])
         flow.isIncomplete = syntax.isIncomplete
         flow.hasLostLinks = syntax.hasLostLinks
         flow.isDestinations = syntax.isDestinations
@@ -128,7 +128,7 @@ package struct Resolver {
         for step in steps {
             var declared = Step(
                 name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
-                runs: nil, runsRange: step.runs?.range, handlers: [])
+                runs: nil, runsRange: step.runs?.range, clauses: [])
             checkInputTypes(step.inputs, of: SemanticMessages.stepOwner(step.name.text))
             declared.receives = parameters(step.receives)
             declared.receivesRange = step.receivesRange
@@ -227,7 +227,7 @@ package struct Resolver {
             let message = syntax.steps.isEmpty ? SemanticMessages.emptyFlow(flow.name) : SemanticMessages.missingStart(flow.name)
             report(.missingStart, message, at: syntax.name.range)
         }
-        // steps: `runs`, then handlers (a clause's `at` asks what its target runs)
+        // steps: `runs`, then clauses (a clause's `at` asks what its target runs)
         // `flow.steps` are the first declarations of each name, in order (see `declare`).
         let firstDeclarations = Self.firstDeclarations(syntax.steps, of: flow)
         for (position, stepSyntax) in firstDeclarations {  // not `stepIndex`, the table of step names
@@ -240,12 +240,12 @@ package struct Resolver {
             flow.steps[position].runs = runsFlow
         }
         for (position, stepSyntax) in firstDeclarations {
-            flow.steps[position].handlers = stepSyntax.handlers.map {
+            flow.steps[position].clauses = stepSyntax.clauses.map {
                 transition($0, in: flow, isExitHandler: stepSyntax.runs != nil)
             }
             if let runsFlow = flow.steps[position].runs {
                 let subflow = flows[runsFlow]
-                for handler in flow.steps[position].handlers where subflow.exit(named: handler.event) == nil {
+                for handler in flow.steps[position].clauses where subflow.exit(named: handler.event) == nil {
                     report(.unknownExit, SemanticMessages.notAnExit(handler.event, step: flow.steps[position].name, flow: subflow.name),
                            at: handler.eventRange,
                            notes: [.init(SemanticMessages.exitsOfFlow(subflow.name, subflow.exits.map(\.name)), at: subflow.range)]
@@ -253,7 +253,7 @@ package struct Resolver {
                 }
             }
         }
-        flow.handlers = syntax.handlers.map { transition($0, in: flow, isExitHandler: false) }
+        flow.clauses = syntax.clauses.map { transition($0, in: flow, isExitHandler: false) }
         // alerts: `flow.alerts` holds the first declaration of each name, in order (see `declare`).
         var position = 0
         for alertSyntax in syntax.alerts where position < flow.alerts.count && flow.alerts[position].range == alertSyntax.name.range {
@@ -274,7 +274,7 @@ package struct Resolver {
             return resolveLink(link, target: target)
         }
         flow.events = events(of: flow)
-        flow.handlers += linkMoves(of: flow, syntax.links)
+        flow.clauses += linkMoves(of: flow, syntax.links)
     }
 
     /// Each step's syntax with its index in `flow.steps`, which holds the first declaration of each name.
@@ -288,11 +288,11 @@ package struct Resolver {
     }
 
     /// Resolves one `on` clause in `flow`.
-    private mutating func transition(_ syntax: OnSyntax, in flow: Flow, isExitHandler: Bool) -> Transition {
+    private mutating func transition(_ syntax: ClauseSyntax, in flow: Flow, isExitHandler: Bool) -> Clause {
         let condition = syntax.condition.map { resolveCondition($0, in: flow) }
         // Only an alert's button has no action (and it is not resolved as a clause).
         let written = syntax.action ?? ActionSyntax(kind: .close, target: nil, range: syntax.range)
-        return Transition(
+        return Clause(
             event: syntax.event.text, eventRange: syntax.event.range, payload: parameters(syntax.payload),
             action: action(written, in: flow), condition: condition, doc: syntax.doc, range: syntax.range,
             isExitHandler: isExitHandler)
@@ -420,9 +420,9 @@ package struct Resolver {
         var events: [Event] = []
         var byName: [String: Int] = [:]
         // An alert's buttons are events of its flow too: the app sends them when the user taps one.
-        let transitions = flow.steps.flatMap(\.handlers).filter { !$0.isExitHandler } + flow.handlers
+        let transitions = flow.steps.flatMap(\.clauses).filter { !$0.isExitHandler } + flow.clauses
             + flow.alerts.flatMap { $0.buttons.map { button in
-                button.clause ?? Transition(event: button.event, eventRange: button.eventRange, payload: button.payload,
+                button.clause ?? Clause(event: button.event, eventRange: button.eventRange, payload: button.payload,
                                             action: Action(kind: .close, targetName: nil, target: nil, range: button.range),
                                             condition: nil, doc: button.doc, range: button.range, isExitHandler: false)
             } }

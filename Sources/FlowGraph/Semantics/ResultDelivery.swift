@@ -34,7 +34,7 @@ extension Step {
 extension FlowProgram {
     /// The values a clause of `step` (nil for a flow-level clause) carries: its event's payload;
     /// for a subflow's exit handler written without one, the exit's inputs.
-    package func payload(of transition: Transition, in step: Step?) -> [Parameter] {
+    package func payload(of transition: Clause, in step: Step?) -> [Parameter] {
         guard transition.isExitHandler, transition.payload.isEmpty, let runs = step?.runs,
               let exit = flows[runs].exit(named: transition.event) else { return transition.payload }
         return flows[runs].exits[exit].inputs

@@ -204,7 +204,7 @@ package struct Parser {
             if let link = parseLink(keyword: keyword, inDestinations: flow.isDestinations) { flow.links.append(link) }
         case "on":
             kind = .on
-            if let handler = parseOn() { flow.handlers.append(handler) }
+            if let handler = parseOn() { flow.clauses.append(handler) }
         default:
             kind = .unknownMember
             error(SyntaxMessages.expected(flow.isDestinations ? SyntaxMessages.destinationMemberKinds : SyntaxMessages.memberKinds,
@@ -261,9 +261,9 @@ package struct Parser {
             runs = expectName("a flow name after 'runs'")
             if runs == nil { skipHeader() }
         }
-        var handlers: [OnSyntax] = []
+        var clauses: [ClauseSyntax] = []
         if current.isPunctuation("{") {
-            handlers = parseStepBody(named: name.text)
+            clauses = parseStepBody(named: name.text)
         } else if !isAtEnd, !current.isAtLineStart, !current.isPunctuation("}"), !hasErrorOnPreviousLine {
             if current.isKeyword("receives") {
                 error(runs == nil ? SyntaxMessages.secondReceives : SyntaxMessages.receivesOnARunner, at: current)
@@ -272,9 +272,9 @@ package struct Parser {
                       at: current)
             }
             skipHeader()
-            if current.isPunctuation("{") { handlers = parseStepBody(named: name.text) }
+            if current.isPunctuation("{") { clauses = parseStepBody(named: name.text) }
         }
-        var step = StepSyntax(name: name, inputs: inputs, runs: runs, handlers: handlers, doc: keyword.doc, range: range(from: keyword))
+        var step = StepSyntax(name: name, inputs: inputs, runs: runs, clauses: clauses, doc: keyword.doc, range: range(from: keyword))
         step.receives = receives
         step.receivesRange = receivesToken.map { range(of: $0) }
         return step
@@ -292,7 +292,7 @@ package struct Parser {
             return nil
         }
         let inputs = current.isPunctuation("(") ? parseParameters() : []
-        var buttons: [OnSyntax] = []
+        var buttons: [ClauseSyntax] = []
         var isIncomplete = false
         if current.isPunctuation("{") {
             let errors = diagnostics.count
@@ -311,25 +311,25 @@ package struct Parser {
         return alert
     }
 
-    mutating func parseStepBody(named name: String, isAlert: Bool = false) -> [OnSyntax] {
+    mutating func parseStepBody(named name: String, isAlert: Bool = false) -> [ClauseSyntax] {
         advance() // '{'
-        var handlers: [OnSyntax] = []
+        var clauses: [ClauseSyntax] = []
         while true {
             if current.isPunctuation("}") {
                 advance()
-                return handlers
+                return clauses
             }
             // A declaration keyword at a line start means the '}' was forgotten.
             if isAtEnd || (current.isAtLineStart && current.kind == .identifier
                 && (Self.declarationKeywords.contains(current.text) || (Self.memberKeywords.contains(current.text) && current.text != "on"))
                 && peekIsName(1)) {
                 error(isAlert ? SyntaxMessages.unclosedAlert(name) : SyntaxMessages.unclosedStep(name), atEndOf: previous)
-                return handlers
+                return clauses
             }
             let startIndex = index
             let isClause = current.isKeyword("on")
             if isClause {
-                if let handler = parseOn(isButton: isAlert) { handlers.append(handler) }
+                if let handler = parseOn(isButton: isAlert) { clauses.append(handler) }
             } else {
                 error(SyntaxMessages.expected(isAlert ? "'on' or '}' in the buttons of an alert" : "'on' or '}' in a step body",
                                               found: describe(current)), at: current)
@@ -344,13 +344,13 @@ package struct Parser {
 
     // MARK: - on := doc? 'on' Name inputs? '->' action condition?
 
-    mutating func parseOn(isButton: Bool = false) -> OnSyntax? {
+    mutating func parseOn(isButton: Bool = false) -> ClauseSyntax? {
         let keyword = take()
         guard let event = expectName(isButton ? "a button's event name after 'on'" : "an event name after 'on'") else { return nil }
         let payload = current.isPunctuation("(") ? parseParameters() : []
         // An alert's button with no move only closes the alert.
         if isButton, isAtEnd || current.isAtLineStart || current.isPunctuation("}") {
-            return OnSyntax(event: event, payload: payload, action: nil, condition: nil, doc: keyword.doc, range: range(from: keyword))
+            return ClauseSyntax(event: event, payload: payload, action: nil, condition: nil, doc: keyword.doc, range: range(from: keyword))
         }
         guard expectArrow(), let action = parseAction() else { return nil }
         if isButton, action.at != nil {
@@ -367,6 +367,6 @@ package struct Parser {
             error(SyntaxMessages.elseWithoutIf, at: current)
             return nil
         }
-        return OnSyntax(event: event, payload: payload, action: action, condition: condition, doc: keyword.doc, range: range(from: keyword))
+        return ClauseSyntax(event: event, payload: payload, action: action, condition: condition, doc: keyword.doc, range: range(from: keyword))
     }
 }

@@ -67,7 +67,7 @@ package struct FlowSyntax: Sendable {
     public var guards: [GuardSyntax] = []
     public var links: [LinkSyntax] = []
     /// Flow-level `on` clauses: they apply in every step of the flow.
-    public var handlers: [OnSyntax] = []
+    public var clauses: [ClauseSyntax] = []
     /// `use Name`: the destinations groups whose screens the flow shares, in source order.
     public var uses: [Name] = []
     /// `alert Name { ... }` and `dialog Name { ... }`: the transient modals the flow's clauses show.
@@ -87,7 +87,7 @@ package struct AlertSyntax: Sendable {
     public let name: Name
     public let inputs: [ParameterSyntax]
     /// Its buttons, in source order (the order the app shows them).
-    public let buttons: [OnSyntax]
+    public let buttons: [ClauseSyntax]
     public let doc: [String]
     public let range: SourceRange
     /// Whether a syntax error lost some of its text.
@@ -99,7 +99,7 @@ package struct StepSyntax: Sendable {
     public let name: Name
     public let inputs: [ParameterSyntax]
     public let runs: Name?
-    public let handlers: [OnSyntax]
+    public let clauses: [ClauseSyntax]
     public let doc: [String]
     public let range: SourceRange
     /// Whether a syntax error lost some of the step's text.
@@ -174,7 +174,7 @@ package struct LinkSyntax: Sendable {
 
 /// `on event(payload) -> action if !guard else action`; in an alert, `on button` alone (no action:
 /// the button only closes the alert).
-package struct OnSyntax: Sendable {
+package struct ClauseSyntax: Sendable {
     public let event: Name
     public let payload: [ParameterSyntax]
     /// Nil only for an alert's button that only closes it.

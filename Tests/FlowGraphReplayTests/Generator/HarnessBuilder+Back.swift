@@ -1,6 +1,6 @@
 /// Pass 3: back moves, chosen from each step's abstract states (HarnessFacts) so that each is valid
 /// in every state of its step; the way out of every cover and locked sheet; an exit reachable from
-/// every base of a subflow; the exit handlers of every step that runs a subflow.
+/// every base of a subflow; the exit clauses of every step that runs a subflow.
 extension HarnessBuilder {
     /// What back moves a step allows, over every flow that shows it (a group's step in each user).
     struct Allowed {
@@ -192,7 +192,7 @@ extension HarnessBuilder {
         lateSteps.append(target)
     }
 
-    /// The handlers of a runner's subflow exits: a back move the runner allows, else an exit of its
+    /// The clauses of a runner's subflow exits: a back move the runner allows, else an exit of its
     /// own flow, else a `replace` (a new step) where the runner is at the bottom of the base stack.
     private func addExitHandlers(to runner: HStep, _ facts: [String: HarnessFacts]) {
         guard let subflow = runner.runs.flatMap(program.flow), runner.clauses.isEmpty else { return }

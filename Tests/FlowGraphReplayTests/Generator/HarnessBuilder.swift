@@ -9,7 +9,7 @@
 //    move; every step is created as the target of a move from a step already reachable;
 // 3. find each flow's abstract states (HarnessFacts) and only then add the back moves that are
 //    valid in every state of their step (HarnessBuilder+Back.swift): pop, popTo, dismiss, close,
-//    back-then-show clauses, exit handlers, the way out of every cover and locked sheet, an exit
+//    back-then-show clauses, exit clauses, the way out of every cover and locked sheet, an exit
 //    reachable from every base of a subflow;
 // 4. add path links and `at` where the deep-link search (HarnessLinkSearch) finds a path
 //    (HarnessBuilder+Links.swift).

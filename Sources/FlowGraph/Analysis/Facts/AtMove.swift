@@ -8,7 +8,7 @@ struct AtMove {
     /// The clause and branch of the action.
     let clause: ClauseReference
     let action: Action
-    let transition: Transition
+    let transition: Clause
     /// Y, in the subflow.
     let target: StepReference
     /// The values the clause's moves are built from.
@@ -63,8 +63,8 @@ struct AtMove {
         var cache: [String: CompositeGraph.Search] = [:]
         for (flowIndex, flow) in program.flows.enumerated() {
             /// Each action with an `at` of the clauses of one place, with the payload they take values from.
-            func visit(_ handlers: [Transition], step: Int?) {
-                for (handlerIndex, transition) in handlers.enumerated() {
+            func visit(_ clauses: [Clause], step: Int?) {
+                for (handlerIndex, transition) in clauses.enumerated() {
                     var branch = 0
                     transition.forEachAction { action in
                         defer { branch += 1 }
@@ -72,21 +72,21 @@ struct AtMove {
                         let payload = payload(of: transition, step: step, in: flow, program: program)
                         let targetReference = StepReference(flow: subflow, step: target)
                         result.append(AtMove(
-                            clause: ClauseReference(flow: flowIndex, step: step, handler: handlerIndex, branch: branch),
+                            clause: ClauseReference(flow: flowIndex, step: step, index: handlerIndex, branch: branch),
                             action: action, transition: transition, target: targetReference, payload: payload,
                             outcome: outcome(to: targetReference, payload: payload, in: program, graph: links.graph, cache: &cache)))
                     }
                 }
             }
-            for (stepIndex, step) in flow.steps.enumerated() { visit(step.handlers, step: stepIndex) }
-            visit(flow.handlers, step: nil)
+            for (stepIndex, step) in flow.steps.enumerated() { visit(step.clauses, step: stepIndex) }
+            visit(flow.clauses, step: nil)
         }
         return result
     }
 
     /// The values a clause's moves are built from: its event's payload, or for an exit handler that
     /// leaves it out, the exit's inputs.
-    private static func payload(of transition: Transition, step: Int?, in flow: Flow, program: FlowProgram) -> [Parameter] {
+    private static func payload(of transition: Clause, step: Int?, in flow: Flow, program: FlowProgram) -> [Parameter] {
         guard transition.isExitHandler, transition.payload.isEmpty, let step, let runs = flow.steps[step].runs else {
             return transition.payload
         }

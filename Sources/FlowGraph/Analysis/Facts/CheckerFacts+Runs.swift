@@ -58,7 +58,7 @@ extension CheckerFacts {
                                            resultClauses: ResultLandings.clauses(of: flows[flowIndex], in: program)) { subflow in
                     if isDone[subflow] { return exits[subflow] }
                     // Inside a cycle of flows (already an error), assume every exit taken anywhere can happen.
-                    let taken = Set(flows[subflow].allTransitions.flatMap(\.actions).filter { $0.kind == .exit }.compactMap(\.targetName))
+                    let taken = Set(flows[subflow].allClauses.flatMap(\.actions).filter { $0.kind == .exit }.compactMap(\.targetName))
                     return (taken, taken)
                 }
                 let flow = flows[flowIndex]
@@ -82,12 +82,12 @@ extension CheckerFacts {
         }
         /// (may do anything, may show any step, takes an unnamed exit) for a clause whose action
         /// names nothing that resolves, or is a `select` outside tabs.
-        func classify(_ transition: Transition) -> Found {
+        func classify(_ transition: Clause) -> Found {
             var shown = Set<Int>()
             return classify(transition, shown: &shown)
         }
         /// `shown`: the alerts already looked into (alerts may show each other).
-        func classify(_ transition: Transition, shown: inout Set<Int>) -> Found {
+        func classify(_ transition: Clause, shown: inout Set<Int>) -> Found {
             var result: Found = (false, false, false)
             transition.forEachAction { action in
                 // A `select` outside tabs whose step resolves: a fix keeps a move to that step (the
@@ -111,10 +111,10 @@ extension CheckerFacts {
             return result
         }
         var flowLevel: Found = (flow.isIncomplete, flow.isIncomplete, false)
-        for handler in flow.handlers { flowLevel = merge(flowLevel, classify(handler)) }
+        for handler in flow.clauses { flowLevel = merge(flowLevel, classify(handler)) }
         for (index, step) in flow.steps.enumerated() {
             var own = merge(flowLevel, (step.isIncomplete, step.isIncomplete, false))
-            for handler in step.handlers { own = merge(own, classify(handler)) }
+            for handler in step.clauses { own = merge(own, classify(handler)) }
             unknowns.isWild[index] = own.wild
             unknowns.goesAnywhere[index] = own.anywhere
             unknowns.mayExit[index] = own.exit
@@ -181,12 +181,12 @@ extension CheckerFacts {
     }
 
     /// For each flow below a flow-level clause that can close it, the nearest such clause.
-    static func ancestorEscapes(of program: FlowProgram, parentsFirst order: [Int]) -> [(flow: Int, handler: Int)?] {
-        var ancestorEscape = [(flow: Int, handler: Int)?](repeating: nil, count: program.flows.count)
+    static func ancestorEscapes(of program: FlowProgram, parentsFirst order: [Int]) -> [(flow: Int, index: Int)?] {
+        var ancestorEscape = [(flow: Int, index: Int)?](repeating: nil, count: program.flows.count)
         let closing: Set<ActionKind> = [.root, .select, .exit, .dismiss, .close, .pop, .popTo, .replace]
         for flowIndex in order {
             let flow = program.flows[flowIndex]
-            let own = flow.handlers.firstIndex { $0.actions.contains { closing.contains($0.kind) } }.map { (flowIndex, $0) }
+            let own = flow.clauses.firstIndex { $0.actions.contains { closing.contains($0.kind) } }.map { (flowIndex, $0) }
             guard let above = own ?? ancestorEscape[flowIndex] else { continue }
             for step in flow.steps { if let runs = step.runs, ancestorEscape[runs] == nil { ancestorEscape[runs] = above } }
         }

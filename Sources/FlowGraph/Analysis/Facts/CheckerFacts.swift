@@ -22,7 +22,7 @@ struct CheckerFacts {
     let isMaybeRun: [Bool]
     /// For flows below a flow-level clause that can close them (root, select, exit, dismiss, pop,
     /// popTo or replace in an ancestor), the nearest such clause: (flow, index among the flow's own).
-    let ancestorEscape: [(flow: Int, handler: Int)?]
+    let ancestorEscape: [(flow: Int, index: Int)?]
     /// The deep links' shortest paths, and what the searches for them need.
     let links: LinkFacts
     /// Every move with `at Y`, with the path to Y its subflow offers, if any.

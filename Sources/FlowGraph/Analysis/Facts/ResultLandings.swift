@@ -53,16 +53,16 @@ struct ResultLandings {
     static func clauses(of flow: Flow, in program: FlowProgram) -> Set<FlowStateGraph.Origin> {
         guard flow.steps.contains(where: { !$0.receives.isEmpty }) else { return [] }
         var clauses = Set<FlowStateGraph.Origin>()
-        func consider(_ transition: Transition, in step: Step?, origin: FlowStateGraph.Origin) {
+        func consider(_ transition: Clause, in step: Step?, origin: FlowStateGraph.Origin) {
             guard transition.actions.contains(where: { $0.kind.goesBack }), !program.payload(of: transition, in: step).isEmpty else { return }
             clauses.insert(origin)
         }
         for (stepIndex, step) in flow.steps.enumerated() {
-            for (handler, transition) in step.handlers.enumerated() {
-                consider(transition, in: step, origin: .clause(ClauseID(step: stepIndex, handler: handler)))
+            for (handler, transition) in step.clauses.enumerated() {
+                consider(transition, in: step, origin: .clause(ClauseID(step: stepIndex, index: handler)))
             }
         }
-        for (handler, transition) in flow.handlers.enumerated() { consider(transition, in: nil, origin: .clause(ClauseID(step: nil, handler: handler))) }
+        for (handler, transition) in flow.clauses.enumerated() { consider(transition, in: nil, origin: .clause(ClauseID(step: nil, index: handler))) }
         return clauses
     }
 }
@@ -76,7 +76,7 @@ extension CheckerFacts {
             guard let landings else { continue }
             let flow = program.flows[flowIndex]
             for key in landings.order {
-                guard key.transition(in: flow) != nil, let id = key.origin.clause else { continue }
+                guard key.clause(in: flow) != nil, let id = key.origin.clause else { continue }
                 result.append(ResultLanding(clause: ClauseReference(flow: flowIndex, clause: id, branch: key.branch),
                                             steps: (landings.steps[key] ?? []).sorted()))
             }

@@ -14,7 +14,7 @@ extension Findings {
         guard !flow.alerts.isEmpty else { return }
         var shown = [Bool](repeating: false, count: flow.alerts.count)
         var anyUnknown = flow.isIncomplete || flow.steps.contains(where: \.isIncomplete) || flow.alerts.contains(where: \.isIncomplete)
-        flow.forEachTransition { transition in
+        flow.forEachClause { transition in
             transition.forEachAction {
                 guard $0.kind.targetRole == .alert else { return }
                 if let target = $0.target { shown[target] = true } else { anyUnknown = true }

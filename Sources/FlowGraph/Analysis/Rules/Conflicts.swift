@@ -6,13 +6,13 @@ enum ConflictRules: RuleFamily {
     static func report(into findings: inout Findings) {
         for flow in findings.program.flows {
             for step in flow.steps {
-                findings.checkConflicts(step.handlers, place: AnalysisMessages.stepPlace(step.name))
+                findings.checkConflicts(step.clauses, place: AnalysisMessages.stepPlace(step.name))
             }
-            findings.checkConflicts(flow.handlers, place: AnalysisMessages.flowPlace(flow.name))
+            findings.checkConflicts(flow.clauses, place: AnalysisMessages.flowPlace(flow.name))
             // Two buttons for one event conflict as two clauses of a step do; a button without a move closes its alert.
             for alert in flow.alerts {
                 let clauses = alert.buttons.map { button in
-                    button.clause ?? Transition(event: button.event, eventRange: button.eventRange, payload: button.payload,
+                    button.clause ?? Clause(event: button.event, eventRange: button.eventRange, payload: button.payload,
                                                 action: Action(kind: .close, targetName: nil, target: nil, range: button.range),
                                                 condition: nil, doc: button.doc, range: button.range, isExitHandler: false)
                 }
@@ -25,12 +25,12 @@ enum ConflictRules: RuleFamily {
 extension Findings {
     /// At run time the first clause (in source order) whose condition holds fires. Two clauses for
     /// one event are fine only when they exclude each other: `if g` and `if !g`.
-    fileprivate mutating func checkConflicts(_ transitions: [Transition], place placeName: @autoclosure () -> String) {
+    fileprivate mutating func checkConflicts(_ transitions: [Clause], place placeName: @autoclosure () -> String) {
         guard transitions.count > 1 else { return }
         // The clauses of each event that has more than one, by the index of its first clause
         // (most steps have no event twice, and then nothing is built).
         var earlier = EarlierMatch<String>(count: transitions.count)
-        var repeated: [Int: [Transition]] = [:]
+        var repeated: [Int: [Clause]] = [:]
         for (index, transition) in transitions.enumerated() {
             guard let first = earlier.first(transition.event, at: index, keyAt: { transitions[$0].event }) else { continue }
             repeated[first, default: [transitions[first]]].append(transition)

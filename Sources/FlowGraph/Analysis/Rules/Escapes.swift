@@ -81,7 +81,7 @@ extension Findings {
             let steps = orderedUnique(trapped.sorted().map { Int(graph.states[Int($0)].step) })
             let coverName = flow.steps[cover].name
             let firstStep = Int(graph.states[Int(first)].step)
-            let layer = AnalysisMessages.LockedLayer(ActionKey(siteMove).transition(in: flow)?.actions[siteMove.branch])
+            let layer = AnalysisMessages.LockedLayer(ActionKey(siteMove).clause(in: flow)?.actions[siteMove.branch])
             let message = first == bottom
                 ? AnalysisMessages.deadEnd(coverName, layer: layer)
                 : AnalysisMessages.deadEndInside(flow.steps[firstStep].name, layer: layer, cover: coverName)
@@ -90,17 +90,17 @@ extension Findings {
                 notes.append(.init(AnalysisMessages.trappedSteps(steps.prefix(EscapeRules.namedTrappedSteps).map { flow.steps[$0].name },
                                                                  more: max(0, steps.count - EscapeRules.namedTrappedSteps))))
             }
-            for handler in flow.handlers where handler.actions.contains(where: { [.root, .exit, .select].contains($0.kind) }) {
+            for handler in flow.clauses where handler.actions.contains(where: { [.root, .exit, .select].contains($0.kind) }) {
                 notes.append(.init(AnalysisMessages.appWideWayOut(handler.event), at: handler.eventRange))
             }
             if let (ancestor, handler) = facts.ancestorEscape[flowIndex] {
-                let transition = program.flows[ancestor].handlers[handler]
+                let transition = program.flows[ancestor].clauses[handler]
                 notes.append(.init(AnalysisMessages.ancestorWayOut(transition.event, flow: program.flows[ancestor].name), at: transition.eventRange))
             }
             for step in steps {
                 guard let runs = flow.steps[step].runs, let subgraph = facts.graphs[runs] else { continue }
                 let taken = Set(subgraph.possibleExits.map { program.flows[runs].exits[$0].name })
-                for handler in flow.steps[step].handlers where !taken.contains(handler.event) {
+                for handler in flow.steps[step].clauses where !taken.contains(handler.event) {
                     notes.append(.init(AnalysisMessages.handlerNeverRuns(handler.event, flow: program.flows[runs].name), at: handler.eventRange))
                 }
             }

@@ -23,7 +23,7 @@ extension Findings {
         // The values of each receiving step that some back move hands it.
         var fed = [Set<String>](repeating: [], count: flow.steps.count)
         for key in order {
-            guard let transition = key.transition(in: flow) else { continue }
+            guard let transition = key.clause(in: flow) else { continue }
             guard let id = key.origin.clause else { continue }
             let owner = id.step.map { flow.steps[$0] }
             let payload = program.payload(of: transition, in: owner)
@@ -77,7 +77,7 @@ extension Findings {
         let flow = program.flows[flowIndex]
         guard !graph.reachesWild else { return }
         var hasUnresolvedPopTo = false
-        flow.forEachTransition { transition in
+        flow.forEachClause { transition in
             transition.forEachAction { action in
                 if action.kind == .popTo && action.target == nil || action.back?.kind == .popTo && action.back?.target == nil {
                     hasUnresolvedPopTo = true

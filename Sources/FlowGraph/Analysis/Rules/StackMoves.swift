@@ -50,7 +50,7 @@ extension Findings {
                 }
                 // A button's move is made where its alert was shown: say so.
                 if let alert = move.origin.clause?.alert {
-                    notes.append(.init(AnalysisMessages.buttonOfAlert(flow.alerts[alert].buttons[move.origin.clause!.handler].event,
+                    notes.append(.init(AnalysisMessages.buttonOfAlert(flow.alerts[alert].buttons[move.origin.clause!.index].event,
                                                                       style: flow.alerts[alert].style.rawValue, alert: flow.alerts[alert].name, step: step)))
                 }
                 if move.written == .close {
@@ -69,7 +69,7 @@ extension Findings {
         guard !graph.reachesWild else { return }
         for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
             guard let clause = key.origin.clause, clause.isFlowLevel else { continue }
-            let event = clause.transition(in: flow).event
+            let event = clause.clause(in: flow).event
             if key.kind == .close {
                 report(.invalidClose, AnalysisMessages.invalidCloseFlowLevel(event, flow: flow.name), at: key.range(in: flow))
             } else if key.kind == .pop {
@@ -172,7 +172,7 @@ extension Findings {
         for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
             guard let clause = key.origin.clause, clause.isFlowLevel else { continue }
             report(.invalidPopTo,
-                   AnalysisMessages.invalidPopToFlowLevel(flow.steps[target].name, event: clause.transition(in: flow).event, flow: flow.name),
+                   AnalysisMessages.invalidPopToFlowLevel(flow.steps[target].name, event: clause.clause(in: flow).event, flow: flow.name),
                    at: key.range(in: flow))
         }
     }

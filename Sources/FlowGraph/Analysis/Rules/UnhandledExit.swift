@@ -13,7 +13,7 @@ extension Findings {
         let flow = program.flows[flowIndex]
         guard !flow.exits.isEmpty else { return }
         var taken: [Action] = []
-        flow.forEachTransition { $0.forEachAction { if $0.kind == .exit, $0.target != nil { taken.append($0) } } }
+        flow.forEachClause { $0.forEachAction { if $0.kind == .exit, $0.target != nil { taken.append($0) } } }
         var firstTaken: [Int: SourceRange] = [:]
         for action in taken.sorted(by: { $0.range < $1.range }) where firstTaken[action.target!] == nil {
             firstTaken[action.target!] = action.range
@@ -21,13 +21,13 @@ extension Findings {
         for runner in program.runners[flowIndex] {
             let step = program[runner]
             // A handler of something that is not an exit may be this exit misspelt.
-            guard !step.isIncomplete, step.handlers.allSatisfy({ flow.exit(named: $0.event) != nil }) else { continue }
-            let handled = Set(step.handlers.map(\.event))
+            guard !step.isIncomplete, step.clauses.allSatisfy({ flow.exit(named: $0.event) != nil }) else { continue }
+            let handled = Set(step.clauses.map(\.event))
             for (exitIndex, exit) in flow.exits.enumerated() where !handled.contains(exit.name) {
                 guard let takenAt = firstTaken[exitIndex] else { continue }
                 var notes = [Diagnostic.Note(AnalysisMessages.exitTakenHere(exit.name), at: takenAt)]
                 let parent = program.flows[runner.flow]
-                if let lookalike = parent.handlers.first(where: { $0.event == exit.name }) {
+                if let lookalike = parent.clauses.first(where: { $0.event == exit.name }) {
                     notes.append(.init(AnalysisMessages.exitsDoNotBubble(exit.name, flow: parent.name), at: lookalike.eventRange))
                 }
                 report(.unhandledExit, AnalysisMessages.unhandledExit(step: step.name, flow: flow.name, exit: exit.name),

@@ -21,7 +21,7 @@ extension Findings {
         for condition in flow.startChoices.compactMap(\.condition) {
             if let index = condition.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }
         }
-        flow.forEachTransition { transition in
+        flow.forEachClause { transition in
             transition.forEachCondition {
                 if let index = $0.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }
             }
