@@ -69,3 +69,27 @@ import Testing
         #expect(checkerRules.subtracting(seen).isEmpty, "no fixture reports \(checkerRules.subtracting(seen).map(\.rawValue).sorted())")
     }
 }
+
+/// Generated files are marked as such: each file whose first line says a script wrote it is
+/// marked `linguist-generated` in `.gitattributes`, and each file marked so says it.
+@Suite struct GeneratedFileTests {
+    @Test func everyWrittenFileIsMarkedGeneratedAndOnlyThose() throws {
+        let attributes = try String(contentsOf: PackageFolder.url(".gitattributes"), encoding: .utf8)
+        let patterns = attributes.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("linguist-generated=true") }
+            .map { String($0.split(separator: " ")[0]) }
+        let root = PackageFolder.url("Sources")
+        let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+        var written: [String] = []
+        for file in files where file.pathExtension == "swift" {
+            let first = try String(contentsOf: file, encoding: .utf8).prefix(while: { $0 != "\n" })
+            if first.hasPrefix("// Written by scripts/") { written.append("Sources/" + file.path.dropFirst(root.path.count + 1)) }
+        }
+        #expect(written.count > 10)
+        for path in written {
+            #expect(patterns.contains { fnmatch($0, path, 0) == 0 }, "\(path) says a script wrote it but .gitattributes does not mark it")
+        }
+        for pattern in patterns {
+            #expect(written.contains { fnmatch(pattern, $0, 0) == 0 }, "\(pattern) marks no file a script wrote")
+        }
+    }
+}
