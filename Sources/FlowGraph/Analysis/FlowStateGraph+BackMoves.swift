@@ -7,32 +7,32 @@ extension FlowStateGraph {
     /// the action's screen is shown on each. Returns whether a move was found: its state may be new,
     /// or, seen before, be under another back move now.
     mutating func followSequences(certainOnly: Bool, processed: Int) -> Bool {
-        let before = lateMoves.count
+        let before = backMoves.lateMoves.count
         // The moves found since the last run.
-        for state in edgesDone..<processed {
+        for state in backMoves.edgesDone..<processed {
             let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
             for index in Int(moveStart[state]) ..< end { addIncoming(Int32(state), allMoves[index]) }
         }
-        edgesDone = processed
-        for index in lateDone..<lateMoves.count { addIncoming(lateMoves[index].from, lateMoves[index].move) }
-        lateDone = lateMoves.count
+        backMoves.edgesDone = processed
+        for index in backMoves.lateDone..<backMoves.lateMoves.count { addIncoming(backMoves.lateMoves[index].from, backMoves.lateMoves[index].move) }
+        backMoves.lateDone = backMoves.lateMoves.count
         // What is under a state changes only when a move comes into a state it can have been
         // reached from by pushes and replacements (or into itself): follow those clauses again,
         // with the ones never followed.
-        var due = Set(unfollowed)
+        var due = Set(backMoves.unfollowed)
         var seen = Set<Int32>()
-        var stack = touched
-        touched.removeAll()
+        var stack = backMoves.touched
+        backMoves.touched.removeAll()
         while let node = stack.popLast() {
             guard seen.insert(node).inserted else { continue }
-            due.formUnion(sequencesOf[node] ?? [])
-            if Int(node) < outgoing.count { stack += outgoing[Int(node)] }
+            due.formUnion(backMoves.sequencesOf[node] ?? [])
+            if Int(node) < backMoves.outgoing.count { stack += backMoves.outgoing[Int(node)] }
         }
-        unfollowed.removeAll()
+        backMoves.unfollowed.removeAll()
         for index in due.sorted() {
-            let sequence = sequences[index]
+            let sequence = backMoves.sequences[index]
             guard !certainOnly || sequence.isCertain else {
-                unfollowed.append(index)
+                backMoves.unfollowed.append(index)
                 continue
             }
             guard let back = sequence.action.back, let target = sequence.action.target else { continue }
@@ -42,13 +42,13 @@ extension FlowStateGraph {
                 var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
                                 origin: sequence.origin, branch: sequence.branch, isCertain: sequence.isCertain, via: under)
                 let key = LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)
-                guard lateOrder[key] == nil else { continue }
-                lateOrder[key] = incomingCount
+                guard backMoves.lateOrder[key] == nil else { continue }
+                backMoves.lateOrder[key] = backMoves.incomingCount
                 move.target = add(next, from: (sequence.from, move))
-                lateMoves.append((sequence.from, move))
+                backMoves.lateMoves.append((sequence.from, move))
             }
         }
-        return lateMoves.count > before
+        return backMoves.lateMoves.count > before
     }
 
     /// Takes in a move made in `from` for `statesUnder`: into its target, from the state whose
@@ -57,14 +57,14 @@ extension FlowStateGraph {
         guard move.target >= 0 else { return }
         let base = move.base(from: from)
         let size = Int(max(move.target, base)) + 1
-        if incoming.count < size {
-            incoming += Array(repeating: [], count: size - incoming.count)
-            outgoing += Array(repeating: [], count: size - outgoing.count)
+        if backMoves.incoming.count < size {
+            backMoves.incoming += Array(repeating: [], count: size - backMoves.incoming.count)
+            backMoves.outgoing += Array(repeating: [], count: size - backMoves.outgoing.count)
         }
-        incoming[Int(move.target)].append(Incoming(from: base, kind: move.kind, madeIn: from, move: move, order: incomingCount))
-        incomingCount += 1
-        if move.kind == .push || move.kind == .replace { outgoing[Int(base)].append(move.target) }
-        touched.append(move.target)
+        backMoves.incoming[Int(move.target)].append(Incoming(from: base, kind: move.kind, madeIn: from, move: move, order: backMoves.incomingCount))
+        backMoves.incomingCount += 1
+        if move.kind == .push || move.kind == .replace { backMoves.outgoing[Int(base)].append(move.target) }
+        backMoves.touched.append(move.target)
     }
 
     struct LateKey: Hashable {
@@ -90,7 +90,7 @@ extension FlowStateGraph {
         var kind: ActionKind
         var madeIn: Int32
         var move: Move
-        /// How many moves `incoming` had taken in before this one.
+        /// How many moves `backMoves.incoming` had taken in before this one.
         var order: Int32
     }
 
@@ -108,8 +108,8 @@ extension FlowStateGraph {
         let none: [Incoming] = []
         // The moves into `node` known before `knownBefore`: they come in the order they were known.
         func into(_ node: Int32) -> ArraySlice<Incoming> {
-            guard Int(node) < incoming.count else { return none[...] }
-            let all = incoming[Int(node)]
+            guard Int(node) < backMoves.incoming.count else { return none[...] }
+            let all = backMoves.incoming[Int(node)]
             guard knownBefore != .max, let last = all.last, last.order >= knownBefore else { return all[...] }
             return all.prefix { $0.order < knownBefore }
         }
@@ -171,12 +171,12 @@ extension FlowStateGraph {
     /// move is taken in for `statesUnder` first, in the order `followSequences` takes them in, so
     /// that the chains its witness paths find stay as they were.
     mutating func findLandings(of clauses: Set<Origin>) {
-        for state in edgesDone..<states.count {
+        for state in backMoves.edgesDone..<states.count {
             for index in Int(moveStart[state]) ..< Int(moveStart[state + 1]) { addIncoming(Int32(state), allMoves[index]) }
         }
-        edgesDone = states.count
-        for index in lateDone..<lateMoves.count { addIncoming(lateMoves[index].from, lateMoves[index].move) }
-        lateDone = lateMoves.count
+        backMoves.edgesDone = states.count
+        for index in backMoves.lateDone..<backMoves.lateMoves.count { addIncoming(backMoves.lateMoves[index].from, backMoves.lateMoves[index].move) }
+        backMoves.lateDone = backMoves.lateMoves.count
         // What `statesUnder` finds for one state, found for every state at once: asked state by
         // state, a deep stack of screens that each can close their sheet is quadratic.
         var underPop: [Set<Int32>]?
@@ -225,8 +225,8 @@ extension FlowStateGraph {
     func underEveryState(follows: (ActionKind) -> Bool, direct: (Int32, Incoming) -> Bool) -> [Set<Int32>] {
         var result = [Set<Int32>](repeating: [], count: states.count)
         var successors = [[Int32]](repeating: [], count: states.count)
-        for node in 0 ..< min(states.count, incoming.count) {
-            for edge in incoming[node] {
+        for node in 0 ..< min(states.count, backMoves.incoming.count) {
+            for edge in backMoves.incoming[node] {
                 if direct(Int32(node), edge) { result[node].insert(edge.from) }
                 if follows(edge.kind), edge.from != Int32(node) { successors[Int(edge.from)].append(Int32(node)) }
             }
@@ -290,9 +290,9 @@ extension FlowStateGraph {
     /// Puts the moves found late after the moves of the state they are made in.
     mutating func mergeLateMoves() {
         var byState = [[Move]](repeating: [], count: states.count)
-        for (from, move) in lateMoves { byState[Int(from)].append(move) }
+        for (from, move) in backMoves.lateMoves { byState[Int(from)].append(move) }
         var merged: [Move] = []
-        merged.reserveCapacity(allMoves.count + lateMoves.count)
+        merged.reserveCapacity(allMoves.count + backMoves.lateMoves.count)
         var starts: [Int32] = []
         starts.reserveCapacity(states.count + 1)
         for state in 0..<states.count {
@@ -304,13 +304,60 @@ extension FlowStateGraph {
         starts.append(Int32(merged.count))
         allMoves = merged
         moveStart = starts
-        lateMoves = []
+        backMoves.lateMoves = []
     }
 
     /// The moves from the state a late move's back move returned to up to the state it is made
     /// in, found from the moves known when it was found.
     func chain(of key: LateKey) -> [(from: Int32, move: Move)] {
-        guard let known = lateOrder[key], let back = transition(of: key.origin)?.actions[key.branch].back else { return [] }
+        guard let known = backMoves.lateOrder[key], let back = transition(of: key.origin)?.actions[key.branch].back else { return [] }
         return statesUnder(key.from, back: back, withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
+    }
+}
+
+/// What the search for the moves of clauses with a back move keeps from one run to the next, so
+/// that each run costs what changed, and what it leaves for the witness paths. Its fields are
+/// `fileprivate`: only the code of this file, which builds that part of the graph, reads or
+/// writes them; the rest of `FlowStateGraph` asks `hasSequences`, `hasTakenIn(_:)`, `hasLateMoves`.
+struct BackMoveSearch {
+    /// The clauses of actions with a back move (`dismiss, sheet X`), each with the state it is
+    /// taken in: their targets depend on what is below that state, known only once the states
+    /// under it are found, so they are followed each time the search runs out of states.
+    fileprivate var sequences: [Sequence] = []
+    /// The moves those clauses make (`from` is the state they are taken in), found late: merged
+    /// into `allMoves` at the end.
+    fileprivate var lateMoves: [(from: Int32, move: FlowStateGraph.Move)] = []
+    /// For each move found late, how many moves into states were known when it was found. The
+    /// moves that lead from the state its back move returned to (`via`) up to the state it is made
+    /// in (a path to that state through `via`, which the witness of what the move reaches must
+    /// take, `path(to:)`) are found again from those moves when a path needs them: keeping them
+    /// for every late move cost memory quadratic in a flow of many such clauses, and only moves
+    /// found before it make the chain, so chains never go round in a circle.
+    fileprivate var lateOrder: [FlowStateGraph.LateKey: Int32] = [:]
+    /// How many moves into states `incoming` has taken in.
+    fileprivate var incomingCount: Int32 = 0
+    /// The moves into each state (from the states `0 ..< edgesDone` and the first `lateDone` late
+    /// moves), the `push` and `replace` moves out of each, the targets of the moves added since the
+    /// last run, the clauses with a back move not followed yet, and those of each state.
+    fileprivate var incoming: [[FlowStateGraph.Incoming]] = []
+    fileprivate var outgoing: [[Int32]] = []
+    fileprivate var edgesDone = 0
+    fileprivate var lateDone = 0
+    fileprivate var touched: [Int32] = []
+    fileprivate var unfollowed: [Int] = []
+    fileprivate var sequencesOf: [Int32: [Int]] = [:]
+
+    typealias Sequence = (from: Int32, action: Action, origin: FlowStateGraph.Origin, branch: Int, isCertain: Bool)
+
+    var hasSequences: Bool { !sequences.isEmpty }
+    var hasLateMoves: Bool { !lateMoves.isEmpty }
+    /// Whether the moves of `state` are taken in already (a move given its target later must then be taken in).
+    func hasTakenIn(_ state: Int32) -> Bool { Int(state) < edgesDone }
+
+    /// A clause's action with a back move, taken in `sequence.from`: to follow.
+    mutating func add(_ sequence: Sequence) {
+        unfollowed.append(sequences.count)
+        sequencesOf[sequence.from, default: []].append(sequences.count)
+        sequences.append(sequence)
     }
 }

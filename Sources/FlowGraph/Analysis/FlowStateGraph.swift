@@ -91,33 +91,9 @@ struct FlowStateGraph {
     /// The moves of state `s` are `allMoves[moveStart[s] ..< moveStart[s + 1]]`.
     var moveStart: [Int32] = []
     var allMoves: [Move] = []
-    /// The clauses of actions with a back move (`dismiss, sheet X`), each with the state it is
-    /// taken in: their targets depend on what is below that state, known only once the states
-    /// under it are found, so they are followed each time the search runs out of states.
-    var sequences: [(from: Int32, action: Action, origin: Origin, branch: Int, isCertain: Bool)] = []
-    /// The moves those clauses make (`from` is the state they are taken in), found late: merged
-    /// into `allMoves` at the end.
-    var lateMoves: [(from: Int32, move: Move)] = []
-    /// For each move found late, how many moves into states were known when it was found. The
-    /// moves that lead from the state its back move returned to (`via`) up to the state it is made
-    /// in (a path to that state through `via`, which the witness of what the move reaches must
-    /// take, `path(to:)`) are found again from those moves when a path needs them: keeping them
-    /// for every late move cost memory quadratic in a flow of many such clauses, and only moves
-    /// found before it make the chain, so chains never go round in a circle.
-    var lateOrder: [LateKey: Int32] = [:]
-    /// How many moves into states `incoming` has taken in.
-    var incomingCount: Int32 = 0
-    /// What `followSequences` keeps from one run to the next, so that each run costs what changed:
-    /// the moves into each state (from the states `0 ..< edgesDone` and the first `lateDone` late
-    /// moves), the `push` and `replace` moves out of each, the targets of the moves added since the
-    /// last run, the clauses with a back move not followed yet, and those of each state.
-    var incoming: [[Incoming]] = []
-    var outgoing: [[Int32]] = []
-    var edgesDone = 0
-    var lateDone = 0
-    var touched: [Int32] = []
-    var unfollowed: [Int] = []
-    var sequencesOf: [Int32: [Int]] = [:]
+    /// The search for the moves of clauses with a back move (`dismiss, sheet X`) and what it keeps
+    /// between runs: only `FlowStateGraph+BackMoves.swift` reads or writes it.
+    var backMoves = BackMoveSearch()
     /// States `0 ..< certainCount` are reached through certain moves only; the rest through some
     /// uncertain move (only in programs with errors).
     private(set) var certainCount = 0
@@ -199,7 +175,7 @@ struct FlowStateGraph {
         while true {
             if cursor == states.count {
                 // Moves after a back move land on the stacks under their state, found by now.
-                if !sequences.isEmpty, followSequences(certainOnly: isDeferring, processed: cursor) { continue }
+                if backMoves.hasSequences, followSequences(certainOnly: isDeferring, processed: cursor) { continue }
                 // The certain states are all found: now follow the uncertain moves, if any.
                 guard isDeferring else { break }
                 isDeferring = false
@@ -207,7 +183,7 @@ struct FlowStateGraph {
                 for (moveIndex, from, state) in deferred {
                     allMoves[moveIndex].target = add(state, from: (from, allMoves[moveIndex]))
                     // A state whose moves `followSequences` took in when this one had no target yet.
-                    if Int(from) < edgesDone { addIncoming(from, allMoves[moveIndex]) }
+                    if backMoves.hasTakenIn(from) { addIncoming(from, allMoves[moveIndex]) }
                 }
                 // Even when they found no new state, the uncertain clauses with a back move are
                 // still to follow: back to the top, which follows them or ends the search.
@@ -253,7 +229,7 @@ struct FlowStateGraph {
         if isDeferring { certainCount = states.count }
         moveStart.append(Int32(allMoves.count))
         if !resultClauses.isEmpty { findLandings(of: resultClauses) }
-        if !lateMoves.isEmpty { mergeLateMoves() }
+        if backMoves.hasLateMoves { mergeLateMoves() }
         reachesWild = states.contains { isWild[Int($0.step)] }
         reachesAnywhere = states.contains { goesAnywhere[Int($0.step)] }
         reachesUnknown = reachesWild || states.contains { mayExit[Int($0.step)] }
@@ -295,9 +271,7 @@ struct FlowStateGraph {
                 allMoves.append(Move(target: -1, kind: kind, written: back.kind, actionTarget: backTarget, origin: origin,
                                      branch: branch, isCertain: isCertain, part: .back))
                 if action.target != nil {
-                    unfollowed.append(sequences.count)
-                    sequencesOf[current, default: []].append(sequences.count)
-                    sequences.append((current, action, origin, branch, isCertain))
+                    backMoves.add((current, action, origin, branch, isCertain))
                 }
                 return
             }
