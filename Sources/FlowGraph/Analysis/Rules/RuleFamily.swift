@@ -1,7 +1,7 @@
 /// A set of the checker's rules that one reading of the facts decides, in a file of its own under
 /// `Analysis/Rules/` named for it, with the messages of its rules beside it: finding the code of
 /// a rule id is one search. Add a family to `Checker.families`.
-protocol RuleFamily {
+protocol RuleFamily: Sendable {
     /// The rules this family reports. No other family reports them (`RuleFamilyTests`).
     static var rules: Set<Rule> { get }
     /// Reports this family's findings about `findings.facts`.
