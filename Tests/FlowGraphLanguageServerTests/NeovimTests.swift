@@ -16,14 +16,10 @@ struct NeovimTests {
 
     static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false }
 
-    /// The folder SwiftPM built the test bundle and the executables into.
-    static var products: URL { PackageFolder.products }
-
     @Test(.enabled(if: nvim != nil || isCI, "nvim is missing (scripts/install-dependencies installs Debian's neovim)"))
     func neovimDrivesTheServer() async throws {
         let nvim = try #require(Self.nvim, "CI is set, and nvim is missing: scripts/install-dependencies installs it")
-        let flowgraph = Self.products.appendingPathComponent("flowgraph").path
-        try #require(FileManager.default.isExecutableFile(atPath: flowgraph), "no \(flowgraph): swift build first")
+        let flowgraph = try PackageFolder.Product.flowgraph.url().path
         let environment = ProcessInfo.processInfo.environment.merging(["FLOWGRAPH": flowgraph]) { _, new in new }
         let arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile Tests/Editors/nvim-lsp-test.lua"]
         // Waited for on a thread of its own, not on one of the test pool's few.

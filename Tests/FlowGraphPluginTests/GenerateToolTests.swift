@@ -11,7 +11,7 @@ import Testing
 
     /// The executable next to the test bundle (SwiftPM builds both into the same folder).
     static func run(_ arguments: [String]) throws -> Run {
-        let result = try ChildProcess.run(PackageFolder.products.appendingPathComponent("flowgraph-generate").path, arguments)
+        let result = try ChildProcess.run(PackageFolder.Product.generate.url().path, arguments)
         return Run(status: result.status, errors: result.errorsText)
     }
 

@@ -22,9 +22,6 @@ struct BrowserTests {
 
     static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false }
 
-    /// The folder SwiftPM built the test bundle and the executables into.
-    static var products: URL { PackageFolder.products }
-
     static func run(_ arguments: [String]) -> (status: Int32, output: String) {
         do {
             let result = try ChildProcess.run(arguments[0], Array(arguments.dropFirst()), in: root, mergingErrors: true)
@@ -37,10 +34,8 @@ struct BrowserTests {
     @Test(.enabled(if: toolsArePresent || isCI, "Chromium, chromedriver or python3-selenium is missing (scripts/install-dependencies installs them)"))
     func thePagesAndThePreviewWorkInChromium() async throws {
         try #require(Self.toolsArePresent, "CI is set, and Chromium, chromedriver or python3-selenium is missing: scripts/install-dependencies installs them")
-        let flowgraph = Self.products.appendingPathComponent("flowgraph").path
-        let generator = Self.products.appendingPathComponent("flowgraph-program-generator").path
-        try #require(FileManager.default.isExecutableFile(atPath: flowgraph), "no \(flowgraph): swift build first")
-        try #require(FileManager.default.isExecutableFile(atPath: generator), "no \(generator): swift build first")
+        let flowgraph = try PackageFolder.Product.flowgraph.url().path
+        let generator = try PackageFolder.Product.programGenerator.url().path
         let out = Self.root.appendingPathComponent(".build/browser-test").path
         let arguments = [Self.python, "scripts/browser-test", "--flowgraph", flowgraph, "--generator", generator, "--out", out]
         let result = try await offPool { Self.run(arguments) }

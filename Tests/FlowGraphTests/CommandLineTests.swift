@@ -16,11 +16,7 @@ struct CommandLineTests {
 
     /// The executable next to the test bundle (SwiftPM builds both into the same folder).
     static func executable() throws -> URL {
-        let candidate = PackageFolder.products.appendingPathComponent("flowgraph")
-        guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidate.path])
-        }
-        return candidate
+        try PackageFolder.Product.flowgraph.url()
     }
 
     /// Runs `flowgraph` in the repository's folder (through ChildProcess: a child another test

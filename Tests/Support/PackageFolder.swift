@@ -17,4 +17,27 @@ public enum PackageFolder {
         if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("flowgraph").path) { return folder }
         return url(".build/debug")
     }
+
+    /// The package's executables the tests run as a user would: every one a test runs is listed
+    /// here. SwiftPM cannot link an executable into a test bundle that another test target links
+    /// too, so the tests cannot depend on them in Package.swift; `swift build --build-tests`
+    /// (`make test`) builds them with the tests.
+    public enum Product: String, CaseIterable, Sendable {
+        case flowgraph
+        case generate = "flowgraph-generate"
+        case programGenerator = "flowgraph-program-generator"
+
+        /// The built executable, or an error that says how to build it.
+        public func url() throws -> URL {
+            let url = PackageFolder.products.appendingPathComponent(rawValue)
+            guard FileManager.default.isExecutableFile(atPath: url.path) else { throw NotBuilt(product: rawValue, path: url.path) }
+            return url
+        }
+    }
+
+    public struct NotBuilt: Error, CustomStringConvertible {
+        public let product: String
+        public let path: String
+        public var description: String { "'\(product)' is not built at \(path): run `swift build --build-tests` (make test does)" }
+    }
 }
