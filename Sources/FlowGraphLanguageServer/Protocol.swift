@@ -47,7 +47,7 @@ enum ErrorCode {
     static let requestFailed = -32803
 }
 
-struct ResponseError: Encodable {
+struct ResponseError: Codable {
     let code: Int
     let message: String
 }
@@ -219,32 +219,32 @@ struct CodeActionParams: Decodable {
     let range: LSPRange
 }
 
-struct MarkupContent: Encodable {
-    let kind = "markdown"
+struct MarkupContent: Codable {
+    var kind = "markdown"
     let value: String
 }
 
-struct Hover: Encodable {
+struct Hover: Codable {
     let contents: MarkupContent
     let range: LSPRange
 }
 
-struct TextEditJSON: Encodable {
+struct TextEditJSON: Codable {
     let range: LSPRange
     let newText: String
 }
 
-struct WorkspaceEdit: Encodable {
+struct WorkspaceEdit: Codable {
     let changes: [String: [TextEditJSON]]
 }
 
-struct CompletionItem: Encodable {
+struct CompletionItem: Codable {
     let label: String
     let kind: Int
     let detail: String
 }
 
-struct DocumentSymbol: Encodable {
+struct DocumentSymbol: Codable {
     let name: String
     let detail: String?
     let kind: Int
@@ -253,35 +253,35 @@ struct DocumentSymbol: Encodable {
     let children: [DocumentSymbol]
 }
 
-struct DiagnosticRelatedInformation: Encodable {
+struct DiagnosticRelatedInformation: Codable {
     let location: Location
     let message: String
 }
 
-struct DiagnosticJSON: Encodable {
+struct DiagnosticJSON: Codable {
     let range: LSPRange
     let severity: Int
     let code: String
-    let source = "flowgraph"
+    var source = "flowgraph"
     let message: String
     let relatedInformation: [DiagnosticRelatedInformation]?
 }
 
-struct PublishDiagnosticsParams: Encodable {
+struct PublishDiagnosticsParams: Codable {
     let uri: String
     let version: Int?
     let diagnostics: [DiagnosticJSON]
 }
 
-struct CodeAction: Encodable {
+struct CodeAction: Codable {
     let title: String
-    let kind = "quickfix"
+    var kind = "quickfix"
     let diagnostics: [DiagnosticJSON]
     let isPreferred: Bool
     let edit: WorkspaceEdit
 }
 
-struct PrepareRenameResult: Encodable {
+struct PrepareRenameResult: Codable {
     let range: LSPRange
     let placeholder: String
 }

@@ -1,3 +1,4 @@
+@testable import FlowGraphLanguageServer
 import Foundation
 
 /// A two-file program: `App` in a.flow runs `LoginFlow` and `SettingsFlow` of b.flow. It has one
@@ -59,29 +60,24 @@ enum Fixture {
     }
 
     /// `text` with LSP text edits applied (UTF-16 positions), as an editor applies them.
-    static func apply(_ edits: [[String: Any]], to text: String) -> String {
+    static func apply(_ edits: [TextEditJSON], to text: String) -> String {
         var lines = text.components(separatedBy: "\n").map { Array($0.utf16) }
-        func offset(_ position: [String: Any]) -> (Int, Int) {
-            (position["line"] as? Int ?? 0, position["character"] as? Int ?? 0)
-        }
-        let sorted = edits.sorted {
-            let a = offset(($0["range"] as? [String: Any])?["start"] as? [String: Any] ?? [:])
-            let b = offset(($1["range"] as? [String: Any])?["start"] as? [String: Any] ?? [:])
-            return a > b
-        }
-        for edit in sorted {
-            let range = edit["range"] as? [String: Any] ?? [:]
-            let (startLine, startCharacter) = offset(range["start"] as? [String: Any] ?? [:])
-            let (endLine, endCharacter) = offset(range["end"] as? [String: Any] ?? [:])
-            let before = Array(lines[startLine].prefix(startCharacter))
-            let after = Array(lines[endLine].dropFirst(endCharacter))
-            let inserted = (edit["newText"] as? String ?? "").components(separatedBy: "\n").map { Array($0.utf16) }
-            var replacement = inserted
+        for edit in edits.sorted(by: { ($0.range.start.line, $0.range.start.character) > ($1.range.start.line, $1.range.start.character) }) {
+            let (start, end) = (edit.range.start, edit.range.end)
+            let before = Array(lines[start.line].prefix(start.character))
+            let after = Array(lines[end.line].dropFirst(end.character))
+            var replacement = edit.newText.components(separatedBy: "\n").map { Array($0.utf16) }
             replacement[0] = before + replacement[0]
             replacement[replacement.count - 1] += after
-            lines.replaceSubrange(startLine...endLine, with: replacement)
+            lines.replaceSubrange(start.line...end.line, with: replacement)
         }
         return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
+    }
+
+    /// The same, for edits as the JSON of a response.
+    static func apply(_ edits: [[String: Any]], to text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: edits)) ?? Data()
+        return apply((try? JSONDecoder().decode([TextEditJSON].self, from: data)) ?? [], to: text)
     }
 
     /// The codes (rule ids) of a list of LSP diagnostics.

@@ -1,4 +1,4 @@
-import FlowGraphLanguageServer
+@testable import FlowGraphLanguageServer
 import Foundation
 
 /// A client that talks to the server the way an editor does: framed JSON over pipes, the server
@@ -116,6 +116,64 @@ final class LSPClient {
         var params: [String: Any] = ["textDocument": ["uri": url.absoluteString], "position": Self.position(line, character)]
         params.merge(extra) { $1 }
         return params
+    }
+
+    // MARK: - Typed requests: the server's own protocol types, decoded
+
+    /// A response: its result, or its error.
+    struct Reply<Result: Decodable>: Decodable {
+        let result: Result?
+        let error: ResponseError?
+    }
+
+    /// Sends a request and decodes its response as the server's types; nil when the stream ends
+    /// first, or the response is not of that shape.
+    func request<Result: Decodable>(_ method: String, _ params: [String: Any], as type: Result.Type) -> Reply<Result>? {
+        guard let response = request(method, params),
+              let data = try? JSONSerialization.data(withJSONObject: response) else { return nil }
+        return try? JSONDecoder().decode(Reply<Result>.self, from: data)
+    }
+
+    /// Where `needle` is in `text` (its `occurrence`-th time), `plus` characters in: a marker of
+    /// a fixture, so that a test names what it points at rather than a line and a column.
+    static func marker(_ needle: String, in text: String, occurrence: Int = 1, plus: Int = 1) -> Position {
+        let (line, character) = find(needle, in: text, occurrence: occurrence)
+        return Position(line: line, character: character + plus)
+    }
+
+    func hover(_ url: URL, _ position: Position) -> Hover? {
+        request("textDocument/hover", at(url, position.line, position.character), as: Hover.self)?.result
+    }
+
+    func definition(_ url: URL, _ position: Position) -> [Location] {
+        request("textDocument/definition", at(url, position.line, position.character), as: [Location].self)?.result ?? []
+    }
+
+    func references(_ url: URL, _ position: Position, includeDeclaration: Bool) -> [Location] {
+        request("textDocument/references", at(url, position.line, position.character, ["context": ["includeDeclaration": includeDeclaration]]),
+                as: [Location].self)?.result ?? []
+    }
+
+    func rename(_ url: URL, _ position: Position, to newName: String) -> Reply<WorkspaceEdit>? {
+        request("textDocument/rename", at(url, position.line, position.character, ["newName": newName]), as: WorkspaceEdit.self)
+    }
+
+    func prepareRename(_ url: URL, _ position: Position) -> PrepareRenameResult? {
+        request("textDocument/prepareRename", at(url, position.line, position.character), as: PrepareRenameResult.self)?.result
+    }
+
+    func completion(_ url: URL, _ position: Position) -> [CompletionItem] {
+        request("textDocument/completion", at(url, position.line, position.character), as: [CompletionItem].self)?.result ?? []
+    }
+
+    func symbols(_ url: URL) -> [DocumentSymbol] {
+        request("textDocument/documentSymbol", ["textDocument": ["uri": url.absoluteString]], as: [DocumentSymbol].self)?.result ?? []
+    }
+
+    /// The next `publishDiagnostics` for `url`, typed.
+    func findings(_ url: URL) -> [DiagnosticJSON]? {
+        guard let list = diagnostics(url.absoluteString), let data = try? JSONSerialization.data(withJSONObject: list) else { return nil }
+        return try? JSONDecoder().decode([DiagnosticJSON].self, from: data)
     }
 
     /// Ends the session politely and returns the server's exit status.

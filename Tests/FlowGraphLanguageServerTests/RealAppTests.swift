@@ -1,5 +1,6 @@
 import FlowGraph
 import FlowGraphTestSupport
+@testable import FlowGraphLanguageServer
 import Foundation
 import Testing
 
@@ -27,21 +28,16 @@ struct RealAppTests {
         client.open(url, text)
         let expected = Compiler.compile([SourceFile(path: url.path, text: text)]).diagnostics.map(\.rule.id)
         #expect(Fixture.codes(client.diagnostics(url.absoluteString)) == expected)
-        let outline = client.request("textDocument/documentSymbol", ["textDocument": ["uri": url.absoluteString]])?["result"] as? [[String: Any]] ?? []
+        let outline = client.symbols(url)
         #expect(!outline.isEmpty)
         var declarations = 0
-        for symbol in outline + outline.flatMap({ $0["children"] as? [[String: Any]] ?? [] }) {
-            guard let name = symbol["name"] as? String, let start = (symbol["selectionRange"] as? [String: Any])?["start"] as? [String: Any],
-                  let line = start["line"] as? Int, let character = start["character"] as? Int else { continue }
+        for symbol in outline + outline.flatMap(\.children) {
+            let start = symbol.selectionRange.start
             declarations += 1
-            let hover = client.request("textDocument/hover", client.at(url, line, character))
-            let value = ((hover?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
-            #expect(value.contains(name), "hover of \(name) in \(url.lastPathComponent): \(value)")
-            let definition = client.request("textDocument/definition", client.at(url, line, character))?["result"] as? [[String: Any]] ?? []
-            let lines = definition.compactMap { (($0["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int }
-            #expect(lines.contains(line), "definition of \(name)")
-            let references = client.request("textDocument/references", client.at(url, line, character, ["context": ["includeDeclaration": true]]))
-            #expect(((references?["result"] as? [[String: Any]])?.count ?? 0) >= 1)
+            let value = client.hover(url, start)?.contents.value ?? ""
+            #expect(value.contains(symbol.name), "hover of \(symbol.name) in \(url.lastPathComponent): \(value)")
+            #expect(client.definition(url, start).map(\.range.start.line).contains(start.line), "definition of \(symbol.name)")
+            #expect(client.references(url, start, includeDeclaration: true).count >= 1)
         }
         #expect(declarations >= 3)
         #expect(client.shutDown() == 0)
@@ -67,9 +63,7 @@ struct RealAppTests {
         let url = workspace.file(file)
         client.open(url, files[file] ?? "")
         #expect(client.diagnostics(url.absoluteString)?.isEmpty == true)
-        let (line, character) = LSPClient.find(needle, in: files[file] ?? "")
-        let response = client.request("textDocument/rename", client.at(url, line, character + needle.utf16.count - 1, ["newName": newName]))
-        let changes = (response?["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]] ?? [:]
+        let changes = client.rename(url, LSPClient.marker(needle, in: files[file] ?? "", plus: needle.utf16.count - 1), to: newName)?.result?.changes ?? [:]
         var result = files
         var touched = Set<String>()
         for (uri, edits) in changes {

@@ -1,3 +1,4 @@
+@testable import FlowGraphLanguageServer
 import Foundation
 import Testing
 
@@ -5,18 +6,18 @@ import Testing
 @Suite("The language server's features")
 struct ServerFeatureTests {
     /// A server initialized on the fixture's folder with a.flow open, and its first findings.
-    static func start() throws -> (LSPClient, TemporaryWorkspace, [[String: Any]]) {
+    static func start() throws -> (LSPClient, TemporaryWorkspace, [DiagnosticJSON]) {
         let workspace = try Fixture.workspace()
         let client = LSPClient()
         client.initialize(root: workspace.url)
         client.open(workspace.file("a.flow"), Fixture.app)
-        let diagnostics = client.diagnostics(workspace.file("a.flow").absoluteString) ?? []
+        let diagnostics = client.findings(workspace.file("a.flow")) ?? []
         return (client, workspace, diagnostics)
     }
 
-    static func position(_ needle: String, in text: String = Fixture.app, occurrence: Int = 1, plus: Int = 1) -> (Int, Int) {
-        let (line, character) = LSPClient.find(needle, in: text, occurrence: occurrence)
-        return (line, character + plus)
+    /// The marker `needle` in the fixture's a.flow (or `text`).
+    static func marker(_ needle: String, in text: String = Fixture.app, occurrence: Int = 1, plus: Int = 1) -> Position {
+        LSPClient.marker(needle, in: text, occurrence: occurrence, plus: plus)
     }
 
     @Test func initializeAnswersTheCapabilities() throws {
@@ -34,53 +35,46 @@ struct ServerFeatureTests {
     @Test func diagnosticsOnOpenCoverTheWorkspaceAndFollowChanges() throws {
         let (client, workspace, diagnostics) = try Self.start()
         defer { workspace.remove() }
-        #expect(Fixture.codes(diagnostics) == ["unhandled-exit"])
-        let finding = diagnostics.first ?? [:]
-        #expect(finding["severity"] as? Int == 2)
-        #expect((finding["message"] as? String)?.contains("does not handle its exit 'cancelled'") == true)
+        #expect(diagnostics.map(\.code) == ["unhandled-exit"])
+        let finding = try #require(diagnostics.first)
+        #expect(finding.severity == 2)
+        #expect(finding.message.contains("does not handle its exit 'cancelled'"))
         // The note points into the other file of the folder, which was never opened.
-        let related = finding["relatedInformation"] as? [[String: Any]] ?? []
-        #expect(((related.first?["location"] as? [String: Any])?["uri"] as? String)?.hasSuffix("/b.flow") == true)
+        #expect(finding.relatedInformation?.first?.location.uri.hasSuffix("/b.flow") == true)
 
         client.change(workspace.file("a.flow"), Fixture.app.replacingOccurrences(of: "push Detail", with: "push Detial"), version: 2)
-        let changed = client.diagnostics(workspace.file("a.flow").absoluteString)
-        #expect(Fixture.codes(changed).sorted() == ["unhandled-exit", "unknown-name"])
-        let unknown = changed?.first { $0["code"] as? String == "unknown-name" }
-        #expect((unknown?["message"] as? String)?.contains("did you mean 'Detail'?") == true)
-        #expect(((unknown?["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int == 7)
+        let changed = client.findings(workspace.file("a.flow")) ?? []
+        #expect(changed.map(\.code).sorted() == ["unhandled-exit", "unknown-name"])
+        let unknown = changed.first { $0.code == "unknown-name" }
+        #expect(unknown?.message.contains("did you mean 'Detail'?") == true)
+        #expect(unknown?.range.start.line == 7)
 
         // A change in b.flow (opened now) that handles nothing new clears nothing; one that removes
         // the exit clears a.flow's finding, which is sent again, empty.
         let fixed = Fixture.login.replacingOccurrences(of: "        on cancelTapped -> exit cancelled\n", with: "")
             .replacingOccurrences(of: "    exit cancelled\n", with: "")
         client.change(workspace.file("a.flow"), Fixture.app, version: 3)
-        _ = client.diagnostics(workspace.file("a.flow").absoluteString)
+        _ = client.findings(workspace.file("a.flow"))
         client.open(workspace.file("b.flow"), fixed)
-        #expect(client.diagnostics(workspace.file("a.flow").absoluteString)?.isEmpty == true)
+        #expect(client.findings(workspace.file("a.flow"))?.isEmpty == true)
         #expect(client.shutDown() == 0)
     }
 
     @Test func hoverTellsAStepsInputsDocsHowItIsReachedAndItsPath() throws {
         let (client, workspace, _) = try Self.start()
         defer { workspace.remove() }
-        let (line, character) = Self.position("Detail(item")
-        let hover = client.request("textDocument/hover", client.at(workspace.file("a.flow"), line, character))
-        let value = ((hover?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        let value = client.hover(workspace.file("a.flow"), Self.marker("Detail(item"))?.contents.value ?? ""
         #expect(value.contains("step Detail(item: ItemID)"))
         #expect(value.contains("One item."))
         #expect(value.contains("`detailTapped`: push Detail if isSignedIn else sheet Login in `Home`"))
         #expect(value.contains("**Shortest path**: App.Home → (detailTapped: push) App.Detail"))
 
-        let (eventLine, eventCharacter) = Self.position("detailTapped")
-        let event = client.request("textDocument/hover", client.at(workspace.file("a.flow"), eventLine, eventCharacter))
-        let eventText = ((event?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        let eventText = client.hover(workspace.file("a.flow"), Self.marker("detailTapped"))?.contents.value ?? ""
         #expect(eventText.contains("event detailTapped(item: ItemID)"))
         #expect(eventText.contains("in `Home`: push Detail if isSignedIn else sheet Login"))
 
         // An exit of the other file, never opened: who takes it, and how each runner handles it.
-        let (exitLine, exitCharacter) = Self.position("exit cancelled", in: Fixture.login, plus: 6)
-        let exit = client.request("textDocument/hover", client.at(workspace.file("b.flow"), exitLine, exitCharacter))
-        let exitText = ((exit?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        let exitText = client.hover(workspace.file("b.flow"), Self.marker("exit cancelled", in: Fixture.login, plus: 6))?.contents.value ?? ""
         #expect(exitText.contains("**Taken by** `cancelTapped` in `Credentials`"))
         #expect(exitText.contains("- `App.Login`: not handled"))
         #expect(client.shutDown() == 0)
@@ -89,37 +83,27 @@ struct ServerFeatureTests {
     @Test func definitionAndReferencesCrossFiles() throws {
         let (client, workspace, _) = try Self.start()
         defer { workspace.remove() }
-        let (line, character) = Self.position("LoginFlow")
-        let definition = client.request("textDocument/definition", client.at(workspace.file("a.flow"), line, character))
-        let locations = definition?["result"] as? [[String: Any]] ?? []
+        let locations = client.definition(workspace.file("a.flow"), Self.marker("LoginFlow"))
         #expect(locations.count == 1)
-        #expect((locations.first?["uri"] as? String)?.hasSuffix("/b.flow") == true)
-        #expect(((locations.first?["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int == 0)
+        #expect(locations.first?.uri.hasSuffix("/b.flow") == true)
+        #expect(locations.first?.range.start.line == 0)
 
         // The exit `loggedIn`: declared in b.flow, taken there, handled by the runner in a.flow.
-        let (exitLine, exitCharacter) = Self.position("loggedIn")
-        let references = client.request("textDocument/references",
-                                        client.at(workspace.file("a.flow"), exitLine, exitCharacter, ["context": ["includeDeclaration": true]]))
-        let found = references?["result"] as? [[String: Any]] ?? []
+        let loggedIn = Self.marker("loggedIn")
+        let found = client.references(workspace.file("a.flow"), loggedIn, includeDeclaration: true)
         #expect(found.count == 3)
-        #expect(found.filter { ($0["uri"] as? String)?.hasSuffix("/b.flow") == true }.count == 2)
-        let withoutDeclaration = client.request("textDocument/references",
-                                                client.at(workspace.file("a.flow"), exitLine, exitCharacter, ["context": ["includeDeclaration": false]]))
-        #expect((withoutDeclaration?["result"] as? [[String: Any]])?.count == 2)
+        #expect(found.filter { $0.uri.hasSuffix("/b.flow") }.count == 2)
+        #expect(client.references(workspace.file("a.flow"), loggedIn, includeDeclaration: false).count == 2)
 
         // A guard: declared, then asked by a clause.
-        let (guardLine, guardCharacter) = Self.position("isSignedIn", occurrence: 2)
-        let guardDefinition = client.request("textDocument/definition", client.at(workspace.file("a.flow"), guardLine, guardCharacter))
-        #expect((((guardDefinition?["result"] as? [[String: Any]])?.first?["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int == 4)
+        #expect(client.definition(workspace.file("a.flow"), Self.marker("isSignedIn", occurrence: 2)).first?.range.start.line == 4)
         #expect(client.shutDown() == 0)
     }
 
     @Test func renameEditsEveryFileAndRefusesACollision() throws {
         let (client, workspace, _) = try Self.start()
         defer { workspace.remove() }
-        let (line, character) = Self.position("LoginFlow")
-        let rename = client.request("textDocument/rename", client.at(workspace.file("a.flow"), line, character, ["newName": "SignInFlow"]))
-        let changes = ((rename?["result"] as? [String: Any])?["changes"] as? [String: [[String: Any]]]) ?? [:]
+        let changes = client.rename(workspace.file("a.flow"), Self.marker("LoginFlow"), to: "SignInFlow")?.result?.changes ?? [:]
         #expect(changes.count == 2)
         let newApp = Fixture.apply(changes[workspace.file("a.flow").absoluteString] ?? [], to: Fixture.app)
         let newLogin = Fixture.apply(changes[workspace.file("b.flow").absoluteString] ?? [], to: Fixture.login)
@@ -128,28 +112,24 @@ struct ServerFeatureTests {
         // Applied as an editor applies it (b.flow opened with its edits, a.flow changed), the
         // program is as sound as before.
         client.open(workspace.file("b.flow"), newLogin)
-        _ = client.diagnostics(workspace.file("a.flow").absoluteString)
+        _ = client.findings(workspace.file("a.flow"))
         client.change(workspace.file("a.flow"), newApp, version: 2)
-        #expect(Fixture.codes(client.diagnostics(workspace.file("a.flow").absoluteString)) == ["unhandled-exit"])
+        #expect(client.findings(workspace.file("a.flow"))?.map(\.code) == ["unhandled-exit"])
 
-        let (stepLine, stepCharacter) = Self.position("Detail(item")
-        let prepared = client.request("textDocument/prepareRename", client.at(workspace.file("a.flow"), stepLine, stepCharacter))
-        #expect((prepared?["result"] as? [String: Any])?["placeholder"] as? String == "Detail")
-        let refused = client.request("textDocument/rename", client.at(workspace.file("a.flow"), stepLine, stepCharacter, ["newName": "Home"]))
-        let error = refused?["error"] as? [String: Any]
-        #expect(error?["code"] as? Int == -32803)
-        #expect((error?["message"] as? String)?.contains("already has that name") == true)
-        let invalid = client.request("textDocument/rename", client.at(workspace.file("a.flow"), stepLine, stepCharacter, ["newName": "2fast"]))
-        #expect(((invalid?["error"] as? [String: Any])?["message"] as? String)?.contains("not a valid name") == true)
+        let detail = Self.marker("Detail(item")
+        #expect(client.prepareRename(workspace.file("a.flow"), detail)?.placeholder == "Detail")
+        let refused = client.rename(workspace.file("a.flow"), detail, to: "Home")?.error
+        #expect(refused?.code == -32803)
+        #expect(refused?.message.contains("already has that name") == true)
+        #expect(client.rename(workspace.file("a.flow"), detail, to: "2fast")?.error?.message.contains("not a valid name") == true)
         #expect(client.shutDown() == 0)
     }
 
     /// The labels completion offers where `‸` stands in `marked`, once the document's text is `marked` without it.
     static func labels(_ client: LSPClient, _ url: URL, _ marked: String, version: Int) -> [String] {
-        let (line, character) = LSPClient.find("‸", in: marked)
+        let position = LSPClient.marker("‸", in: marked, plus: 0)
         client.change(url, marked.replacingOccurrences(of: "‸", with: ""), version: version)
-        let response = client.request("textDocument/completion", client.at(url, line, character))
-        return (response?["result"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        return client.completion(url, position).map(\.label)
     }
 
     @Test func completionOffersWhatFitsEachContext() throws {
@@ -183,11 +163,9 @@ struct ServerFeatureTests {
     @Test func documentSymbolsOutlineTheFile() throws {
         let (client, workspace, _) = try Self.start()
         defer { workspace.remove() }
-        let response = client.request("textDocument/documentSymbol", ["textDocument": ["uri": workspace.file("b.flow").absoluteString]])
-        let symbols = response?["result"] as? [[String: Any]] ?? []
-        #expect(symbols.compactMap { $0["name"] as? String } == ["LoginFlow", "SettingsFlow"])
-        let children = (symbols.first?["children"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        #expect(children == ["Credentials", "loggedIn", "cancelled"])
+        let symbols = client.symbols(workspace.file("b.flow"))
+        #expect(symbols.map(\.name) == ["LoginFlow", "SettingsFlow"])
+        #expect(symbols.first?.children.map(\.name) == ["Credentials", "loggedIn", "cancelled"])
         #expect(client.shutDown() == 0)
     }
 }

@@ -1,3 +1,4 @@
+@testable import FlowGraphLanguageServer
 import Foundation
 import Testing
 
@@ -13,18 +14,17 @@ struct ServerFixTests {
         client.initialize(root: workspace.url)
         let url = workspace.file("a.flow")
         client.open(url, text)
+        // The finding goes back to the server as the editor received it.
         let diagnostics = client.diagnostics(url.absoluteString) ?? []
         guard let finding = diagnostics.first(where: { $0["code"] as? String == code }) else {
             Issue.record("no \(code) in \(Fixture.codes(diagnostics))")
             return ([], [], text)
         }
-        let response = client.request("textDocument/codeAction", [
+        let actions = client.request("textDocument/codeAction", [
             "textDocument": ["uri": url.absoluteString], "range": finding["range"] ?? [:], "context": ["diagnostics": [finding]],
-        ])
-        let actions = response?["result"] as? [[String: Any]] ?? []
-        let titles = actions.compactMap { $0["title"] as? String }
-        guard let action = actions.first(where: { ($0["title"] as? String)?.hasPrefix(title) == true }),
-              let edits = ((action["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?[url.absoluteString] else {
+        ], as: [CodeAction].self)?.result ?? []
+        let titles = actions.map(\.title)
+        guard let action = actions.first(where: { $0.title.hasPrefix(title) }), let edits = action.edit.changes[url.absoluteString] else {
             Issue.record("no action '\(title)' among \(titles)")
             return (titles, [], text)
         }

@@ -1,4 +1,5 @@
 import FlowGraph
+@testable import FlowGraphLanguageServer
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite("The language server's formatting")
 struct ServerFormattingTests {
     /// The edits the server answers for `text` (a.flow, open), or its error.
-    static func format(_ text: String) throws -> (edits: [[String: Any]], error: [String: Any]?) {
+    static func format(_ text: String) throws -> (edits: [TextEditJSON], error: ResponseError?) {
         let workspace = try Fixture.workspace()
         defer { workspace.remove() }
         let client = LSPClient()
@@ -19,9 +20,9 @@ struct ServerFormattingTests {
         _ = client.diagnostics(url.absoluteString)
         let response = client.request("textDocument/formatting", [
             "textDocument": ["uri": url.absoluteString], "options": ["tabSize": 4, "insertSpaces": true],
-        ])
+        ], as: [TextEditJSON].self)
         #expect(client.shutDown() == 0)
-        return (response?["result"] as? [[String: Any]] ?? [], response?["error"] as? [String: Any])
+        return (response?.result ?? [], response?.error)
     }
 
     static func formatted(_ text: String) -> String? {
@@ -39,7 +40,7 @@ struct ServerFormattingTests {
         #expect(Fixture.apply(edits, to: messy) == Fixture.app)
         // Only the two changed lines are replaced, each by itself.
         #expect(edits.count == 2)
-        #expect(edits.allSatisfy { ($0["newText"] as? String)?.split(separator: "\n").count == 1 })
+        #expect(edits.allSatisfy { $0.newText.split(separator: "\n").count == 1 })
     }
 
     @Test func aFormattedDocumentGetsNoEdits() throws {
@@ -58,7 +59,7 @@ struct ServerFormattingTests {
     @Test func aDocumentWithSyntaxErrorsIsRefused() throws {
         let (edits, error) = try Self.format(Fixture.app.replacingOccurrences(of: "-> push Detail", with: "push Detail"))
         #expect(edits.isEmpty)
-        #expect(error?["code"] as? Int == -32803)
-        #expect(error?["message"] as? String == "not formatted: the file has 1 syntax error: 8:39: expected '->', found 'push'")
+        #expect(error?.code == -32803)
+        #expect(error?.message == "not formatted: the file has 1 syntax error: 8:39: expected '->', found 'push'")
     }
 }
