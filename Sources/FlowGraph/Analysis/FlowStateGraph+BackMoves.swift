@@ -11,7 +11,7 @@ extension FlowStateGraph {
         // The moves found since the last run.
         for state in backMoves.edgesDone..<processed {
             let end = state + 1 < moveStart.count ? Int(moveStart[state + 1]) : allMoves.count
-            for index in Int(moveStart[state]) ..< end { addIncoming(Int32(state), allMoves[index]) }
+            for index in Int(moveStart[state]) ..< end { addIncoming(StateIndex(state), allMoves[index]) }
         }
         backMoves.edgesDone = processed
         for index in backMoves.lateDone..<backMoves.lateMoves.count { addIncoming(backMoves.lateMoves[index].from, backMoves.lateMoves[index].move) }
@@ -20,7 +20,7 @@ extension FlowStateGraph {
         // reached from by pushes and replacements (or into itself): follow those clauses again,
         // with the ones never followed.
         var due = Set(backMoves.unfollowed)
-        var seen = Set<Int32>()
+        var seen = Set<StateIndex>()
         var stack = backMoves.touched
         backMoves.touched.removeAll()
         while let node = stack.popLast() {
@@ -53,7 +53,7 @@ extension FlowStateGraph {
 
     /// Takes in a move made in `from` for `statesUnder`: into its target, from the state whose
     /// stacks it acts on.
-    mutating func addIncoming(_ from: Int32, _ move: Move) {
+    mutating func addIncoming(_ from: StateIndex, _ move: Move) {
         guard move.target >= 0 else { return }
         let base = move.base(from: from)
         let size = Int(max(move.target, base)) + 1
@@ -68,27 +68,27 @@ extension FlowStateGraph {
     }
 
     struct LateKey: Hashable {
-        var from: Int32
+        var from: StateIndex
         var branch: Int
         var origin: Origin
-        var via: Int32
+        var via: StateIndex
 
-        init(from: Int32, branch: Int, origin: Origin, via: Int32) {
+        init(from: StateIndex, branch: Int, origin: Origin, via: StateIndex) {
             self.from = from
             self.branch = branch
             self.origin = origin
             self.via = via
         }
 
-        init(_ from: Int32, _ move: Move) { self.init(from: from, branch: move.branch, origin: move.origin, via: move.via) }
+        init(_ from: StateIndex, _ move: Move) { self.init(from: from, branch: move.branch, origin: move.origin, via: move.via) }
     }
 
     /// A move into a state, as `statesUnder` follows it: from the state whose stacks it acts on
     /// (`from`), made in `madeIn` (the same, but for a move found late).
     struct Incoming {
-        var from: Int32
+        var from: StateIndex
         var kind: ActionKind
-        var madeIn: Int32
+        var madeIn: StateIndex
         var move: Move
         /// How many moves `backMoves.incoming` had taken in before this one.
         var order: Int32
@@ -102,12 +102,12 @@ extension FlowStateGraph {
     ///
     /// With `withChains`, each state comes with the moves from it up to `from`; `knownBefore` keeps
     /// only the moves known before a late move was found, to find its chain again.
-    private func statesUnder(_ from: Int32, back: Action, withChains: Bool, knownBefore: Int32 = .max)
-        -> [(under: Int32, chain: [(from: Int32, move: Move)])] {
+    private func statesUnder(_ from: StateIndex, back: Action, withChains: Bool, knownBefore: Int32 = .max)
+        -> [(under: StateIndex, chain: [(from: StateIndex, move: Move)])] {
         let state = states[Int(from)]
         let none: [Incoming] = []
         // The moves into `node` known before `knownBefore`: they come in the order they were known.
-        func into(_ node: Int32) -> ArraySlice<Incoming> {
+        func into(_ node: StateIndex) -> ArraySlice<Incoming> {
             guard Int(node) < backMoves.incoming.count else { return none[...] }
             let all = backMoves.incoming[Int(node)]
             guard knownBefore != .max, let last = all.last, last.order >= knownBefore else { return all[...] }
@@ -116,10 +116,10 @@ extension FlowStateGraph {
         let kind = Self.acting(back.kind, in: state)
         // The states of `from`'s layer it can have been reached from by `follows` moves, `from`
         // included, each with the move that leads from it towards `from`.
-        var towards: [Int32: (next: Int32, edge: Incoming)] = [:]
-        func closure(_ follows: (ActionKind) -> Bool) -> [Int32] {
-            var seen: Set<Int32> = [from]
-            var stack: [Int32] = [from]
+        var towards: [StateIndex: (next: StateIndex, edge: Incoming)] = [:]
+        func closure(_ follows: (ActionKind) -> Bool) -> [StateIndex] {
+            var seen: Set<StateIndex> = [from]
+            var stack: [StateIndex] = [from]
             while let node = stack.popLast() {
                 for edge in into(node) where follows(edge.kind) && seen.insert(edge.from).inserted {
                     towards[edge.from] = (node, edge)
@@ -128,9 +128,9 @@ extension FlowStateGraph {
             }
             return seen.sorted()
         }
-        var result: [Int32: [(from: Int32, move: Move)]] = [:]
+        var result: [StateIndex: [(from: StateIndex, move: Move)]] = [:]
         // `under`, reached by `edge` into `node`: the moves from it up to `from`.
-        func land(_ under: Int32, by edge: Incoming, into node: Int32) {
+        func land(_ under: StateIndex, by edge: Incoming, into node: StateIndex) {
             guard result[under] == nil else { return }
             guard withChains else {
                 result[under] = []
@@ -172,22 +172,22 @@ extension FlowStateGraph {
     /// that the chains its witness paths find stay as they were.
     mutating func findLandings(of clauses: Set<Origin>) {
         for state in backMoves.edgesDone..<states.count {
-            for index in Int(moveStart[state]) ..< Int(moveStart[state + 1]) { addIncoming(Int32(state), allMoves[index]) }
+            for index in Int(moveStart[state]) ..< Int(moveStart[state + 1]) { addIncoming(StateIndex(state), allMoves[index]) }
         }
         backMoves.edgesDone = states.count
         for index in backMoves.lateDone..<backMoves.lateMoves.count { addIncoming(backMoves.lateMoves[index].from, backMoves.lateMoves[index].move) }
         backMoves.lateDone = backMoves.lateMoves.count
         // What `statesUnder` finds for one state, found for every state at once: asked state by
         // state, a deep stack of screens that each can close their sheet is quadratic.
-        var underPop: [Set<Int32>]?
-        var underDismiss: [Set<Int32>]?
-        var underPopTo: [Int: [Set<Int32>]] = [:]
+        var underPop: [Set<StateIndex>]?
+        var underDismiss: [Set<StateIndex>]?
+        var underPopTo: [Int: [Set<StateIndex>]] = [:]
         for state in states.indices {
             for index in Int(moveStart[state]) ..< Int(moveStart[state + 1]) {
                 let move = allMoves[index]
                 guard move.part == .main, move.written.goesBack, clauses.contains(move.origin) else { continue }
                 let from = states[state]
-                let under: Set<Int32>
+                let under: Set<StateIndex>
                 switch move.kind {
                 case .pop:
                     guard !from.isBottom else { continue }
@@ -212,7 +212,7 @@ extension FlowStateGraph {
                 default:
                     continue
                 }
-                landings.append(Landing(from: Int32(state), move: move, under: under.sorted()))
+                landings.append(Landing(from: StateIndex(state), move: move, under: under.sorted()))
             }
         }
     }
@@ -222,16 +222,16 @@ extension FlowStateGraph {
     /// `follows` moves (`s` included) for which `direct` holds. Found forward, for all states at
     /// once: each state takes in what the states a `follows` move led from hold, until nothing
     /// changes.
-    func underEveryState(follows: (ActionKind) -> Bool, direct: (Int32, Incoming) -> Bool) -> [Set<Int32>] {
-        var result = [Set<Int32>](repeating: [], count: states.count)
-        var successors = [[Int32]](repeating: [], count: states.count)
+    func underEveryState(follows: (ActionKind) -> Bool, direct: (StateIndex, Incoming) -> Bool) -> [Set<StateIndex>] {
+        var result = [Set<StateIndex>](repeating: [], count: states.count)
+        var successors = [[StateIndex]](repeating: [], count: states.count)
         for node in 0 ..< min(states.count, backMoves.incoming.count) {
             for edge in backMoves.incoming[node] {
-                if direct(Int32(node), edge) { result[node].insert(edge.from) }
-                if follows(edge.kind), edge.from != Int32(node) { successors[Int(edge.from)].append(Int32(node)) }
+                if direct(StateIndex(node), edge) { result[node].insert(edge.from) }
+                if follows(edge.kind), edge.from != StateIndex(node) { successors[Int(edge.from)].append(StateIndex(node)) }
             }
         }
-        var queue = (0 ..< Int32(states.count)).reversed().map { $0 }
+        var queue = (0 ..< states.count).reversed().map { StateIndex($0) }
         var isQueued = [Bool](repeating: true, count: states.count)
         while let node = queue.popLast() {
             isQueued[Int(node)] = false
@@ -260,7 +260,7 @@ extension FlowStateGraph {
 
     /// The moves from the flow's start to state `under`, up to the state `from` where a back move of
     /// `landings` is made, then that move, back to `under`: the witness that it lands there.
-    func landingPath(from: Int32, move: Move, under: Int32) -> [(state: Int32, move: Move?)] {
+    func landingPath(from: StateIndex, move: Move, under: StateIndex) -> [(state: StateIndex, move: Move?)] {
         guard let action = transition(of: move.origin)?.actions[move.branch],
               let chain = statesUnder(from, back: action, withChains: true).first(where: { $0.under == under })?.chain else {
             return path(to: under)
@@ -309,7 +309,7 @@ extension FlowStateGraph {
 
     /// The moves from the state a late move's back move returned to up to the state it is made
     /// in, found from the moves known when it was found.
-    func chain(of key: LateKey) -> [(from: Int32, move: Move)] {
+    func chain(of key: LateKey) -> [(from: StateIndex, move: Move)] {
         guard let known = backMoves.lateOrder[key], let back = transition(of: key.origin)?.actions[key.branch].back else { return [] }
         return statesUnder(key.from, back: back, withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
     }
@@ -326,7 +326,7 @@ struct BackMoveSearch {
     fileprivate var sequences: [Sequence] = []
     /// The moves those clauses make (`from` is the state they are taken in), found late: merged
     /// into `allMoves` at the end.
-    fileprivate var lateMoves: [(from: Int32, move: FlowStateGraph.Move)] = []
+    fileprivate var lateMoves: [(from: StateIndex, move: FlowStateGraph.Move)] = []
     /// For each move found late, how many moves into states were known when it was found. The
     /// moves that lead from the state its back move returned to (`via`) up to the state it is made
     /// in (a path to that state through `via`, which the witness of what the move reaches must
@@ -340,19 +340,19 @@ struct BackMoveSearch {
     /// moves), the `push` and `replace` moves out of each, the targets of the moves added since the
     /// last run, the clauses with a back move not followed yet, and those of each state.
     fileprivate var incoming: [[FlowStateGraph.Incoming]] = []
-    fileprivate var outgoing: [[Int32]] = []
+    fileprivate var outgoing: [[StateIndex]] = []
     fileprivate var edgesDone = 0
     fileprivate var lateDone = 0
-    fileprivate var touched: [Int32] = []
+    fileprivate var touched: [StateIndex] = []
     fileprivate var unfollowed: [Int] = []
-    fileprivate var sequencesOf: [Int32: [Int]] = [:]
+    fileprivate var sequencesOf: [StateIndex: [Int]] = [:]
 
-    typealias Sequence = (from: Int32, action: Action, origin: FlowStateGraph.Origin, branch: Int, isCertain: Bool)
+    typealias Sequence = (from: StateIndex, action: Action, origin: FlowStateGraph.Origin, branch: Int, isCertain: Bool)
 
     var hasSequences: Bool { !sequences.isEmpty }
     var hasLateMoves: Bool { !lateMoves.isEmpty }
     /// Whether the moves of `state` are taken in already (a move given its target later must then be taken in).
-    func hasTakenIn(_ state: Int32) -> Bool { Int(state) < edgesDone }
+    func hasTakenIn(_ state: StateIndex) -> Bool { Int(state) < edgesDone }
 
     /// A clause's action with a back move, taken in `sequence.from`: to follow.
     mutating func add(_ sequence: Sequence) {

@@ -53,7 +53,7 @@ struct FlowStateGraph {
 
     /// One thing the user can do in a state: a forward move to `target`, or a back action or exit (target -1).
     struct Move {
-        var target: Int32
+        var target: StateIndex
         /// What the move does in its state (`acting`): for `close`, a `pop` or a `dismiss`.
         var kind: ActionKind
         /// The action's kind as written.
@@ -72,22 +72,22 @@ struct FlowStateGraph {
         /// For the move of an action with a back move: the state the back move returned to, on
         /// whose stacks the move showed its screen (-1 for every other move). What is below the
         /// target is what was below there, not what was below the state the move was made in.
-        var via: Int32 = -1
+        var via: StateIndex = -1
 
         enum Part: UInt8 {
             case main, back
         }
 
         /// The state whose stacks the move acts on: `via` for a move after a back move, else `from`.
-        func base(from: Int32) -> Int32 { via >= 0 ? via : from }
+        func base(from: StateIndex) -> StateIndex { via >= 0 ? via : from }
     }
 
     let flow: Flow
     private(set) var states: [State] = []
     /// The id of each (step, layer, bottom) state, or -1: `slot(_:)` indexes it.
-    private var ids: [Int32]
+    private var ids: [StateIndex]
     /// How each state was first reached: the state before, and the move taken.
-    private(set) var parent: [(state: Int32, move: Move)?] = []
+    private(set) var parent: [(state: StateIndex, move: Move)?] = []
     /// The moves of state `s` are `allMoves[moveStart[s] ..< moveStart[s + 1]]`.
     var moveStart: [Int32] = []
     var allMoves: [Move] = []
@@ -125,13 +125,13 @@ struct FlowStateGraph {
 
     /// The states the flow may start in: its start's, then each other choice's of a start that
     /// guards decide (state 0 is the first). Every search of what can happen starts from them all.
-    private(set) var startStates: [Int32] = [0]
+    private(set) var startStates: [StateIndex] = [0]
 
     /// A back move made in state `from`, and the states it can return to (`statesUnder`).
     struct Landing {
-        var from: Int32
+        var from: StateIndex
         var move: Move
-        var under: [Int32]
+        var under: [StateIndex]
     }
 
     /// Builds the graph from the flow's start.
@@ -158,7 +158,7 @@ struct FlowStateGraph {
         // Per step, the flow-level clauses it does not shadow (all of them for a step that runs a flow).
         let stepEvents: [HandledEvents] = flow.steps.map { HandledEvents($0.clauses) }
 
-        var deferred: [(move: Int, from: Int32, state: State)] = []
+        var deferred: [(move: Int, from: StateIndex, state: State)] = []
         var isDeferring = true
         startStates = [add(State(step: Int32(start), layer: .base, isBottom: true), from: nil)]
         // A flow whose start is decided by guards may start at each of its choices (a tabs flow's
@@ -189,7 +189,7 @@ struct FlowStateGraph {
                 // still to follow: back to the top, which follows them or ends the search.
                 continue
             }
-            let current = Int32(cursor)
+            let current = StateIndex(cursor)
             let state = states[cursor]
             moveStart.append(Int32(allMoves.count))
             if flow.isTabs, cursor == 0 {
@@ -236,8 +236,8 @@ struct FlowStateGraph {
     }
 
     /// Adds the moves of each action of `transition` from state `current`, and the states they reach.
-    private mutating func addMoves(of transition: Clause, origin: Origin, from current: Int32, isCertain: Bool,
-                                   deferring: Bool, deferred: inout [(move: Int, from: Int32, state: State)]) {
+    private mutating func addMoves(of transition: Clause, origin: Origin, from current: StateIndex, isCertain: Bool,
+                                   deferring: Bool, deferred: inout [(move: Int, from: StateIndex, state: State)]) {
         var shown = Set<Int>()
         addMoves(of: transition, origin: origin, from: current, isCertain: isCertain, deferring: deferring, deferred: &deferred,
                  shownAlerts: &shown)
@@ -245,8 +245,8 @@ struct FlowStateGraph {
 
     /// `shownAlerts`: the alerts whose buttons were already added for this clause (an alert's
     /// button may show another alert, and alerts may show each other in a cycle).
-    private mutating func addMoves(of transition: Clause, origin: Origin, from current: Int32, isCertain: Bool,
-                                   deferring: Bool, deferred: inout [(move: Int, from: Int32, state: State)],
+    private mutating func addMoves(of transition: Clause, origin: Origin, from current: StateIndex, isCertain: Bool,
+                                   deferring: Bool, deferred: inout [(move: Int, from: StateIndex, state: State)],
                                    shownAlerts: inout Set<Int>) {
         let state = states[Int(current)]
         var branch = 0
@@ -325,10 +325,10 @@ struct FlowStateGraph {
         Int(state.step) * statesPerStep + Int(state.layer.rawValue) * 2 + (state.isBottom ? 1 : 0)
     }
 
-    mutating func add(_ state: State, from origin: (Int32, Move)?) -> Int32 {
+    mutating func add(_ state: State, from origin: (StateIndex, Move)?) -> StateIndex {
         let slot = Self.slot(state)
         if ids[slot] >= 0 { return ids[slot] }
-        let id = Int32(states.count)
+        let id = StateIndex(states.count)
         ids[slot] = id
         states.append(state)
         parent.append(origin)
@@ -340,12 +340,14 @@ struct FlowStateGraph {
         allMoves[Int(moveStart[state]) ..< Int(moveStart[state + 1])]
     }
 
+    func moves(_ state: StateIndex) -> ArraySlice<Move> { moves(Int(state)) }
+
     /// Every move of every state.
     var everyMove: [Move] { allMoves }
 
     /// The reachable states of a step, in the order they were found (the first by a shortest path).
-    func states(of step: Int) -> [Int32] {
-        var result: [Int32] = []
+    func states(of step: Int) -> [StateIndex] {
+        var result: [StateIndex] = []
         for slot in step * Self.statesPerStep ..< (step + 1) * Self.statesPerStep where ids[slot] >= 0 { result.append(ids[slot]) }
         return result.sorted()
     }
@@ -354,13 +356,14 @@ struct FlowStateGraph {
 
     /// Whether the step has a state reached through certain moves only.
     func isSurelyReachable(_ step: Int) -> Bool {
-        (step * Self.statesPerStep ..< (step + 1) * Self.statesPerStep).contains { ids[$0] >= 0 && ids[$0] < certainCount }
+        (step * Self.statesPerStep ..< (step + 1) * Self.statesPerStep).contains { ids[$0] >= 0 && Int(ids[$0]) < certainCount }
     }
 
     func isCertain(_ state: Int) -> Bool { state < certainCount }
+    func isCertain(_ state: StateIndex) -> Bool { Int(state) < certainCount }
 
     /// The id of a state, if it is reachable.
-    func id(of state: State) -> Int32? {
+    func id(of state: State) -> StateIndex? {
         let id = ids[Self.slot(state)]
         return id >= 0 ? id : nil
     }
@@ -369,22 +372,22 @@ struct FlowStateGraph {
     /// a move made after a back move (`dismiss, push X`) is reached through the state the back
     /// move returned to, and the moves from there up to the state the clause was taken in: on
     /// the shortest path to that state, something else may be below it.
-    func path(to state: Int32) -> [(state: Int32, move: Move?)] { walk(.reach(state)) }
+    func path(to state: StateIndex) -> [(state: StateIndex, move: Move?)] { walk(.reach(state)) }
 
     /// For a move found late, made in `from`: the moves from the state its back move returned to
     /// (`via`, not included) up to the state the clause was taken in, then the move itself.
-    func hops(ofLateMove move: Move, madeIn from: Int32) -> [(state: Int32, move: Move?)] {
+    func hops(ofLateMove move: Move, madeIn from: StateIndex) -> [(state: StateIndex, move: Move?)] {
         walk(.chain(LateKey(from, move))) + [(move.target, move)]
     }
 
     private enum Work {
-        case reach(Int32)
-        case hop(Int32, Move)
+        case reach(StateIndex)
+        case hop(StateIndex, Move)
         case chain(LateKey)
     }
 
-    private func walk(_ first: Work) -> [(state: Int32, move: Move?)] {
-        var result: [(Int32, Move?)] = []
+    private func walk(_ first: Work) -> [(state: StateIndex, move: Move?)] {
+        var result: [(StateIndex, Move?)] = []
         var work: [Work] = [first]
         while let item = work.popLast() {
             switch item {

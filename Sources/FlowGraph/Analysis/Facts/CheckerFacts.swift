@@ -61,7 +61,7 @@ struct CheckerFacts {
     /// How a flow is entered: it is a root, started at `start`, or it is run by the step of `state` in `flow`.
     enum Entry {
         case root(start: Int)
-        case runner(flow: Int, state: Int32)
+        case runner(flow: Int, state: StateIndex)
     }
 
     /// The shortest path from a root to a flow's start, for reachable flows.
@@ -95,7 +95,7 @@ struct CheckerFacts {
         return entry.dropLast() + [joined] + local.dropFirst()
     }
 
-    func hopsOf(_ local: [(state: Int32, move: FlowStateGraph.Move?)], in flowIndex: Int) -> [NavigationPath.Hop] {
+    func hopsOf(_ local: [(state: StateIndex, move: FlowStateGraph.Move?)], in flowIndex: Int) -> [NavigationPath.Hop] {
         let flow = program.flows[flowIndex]
         guard let graph = graphs[flowIndex] else { return [] }
         return local.map { item in
@@ -106,13 +106,13 @@ struct CheckerFacts {
     }
 
     /// The shortest path from a root (or from the flow's start, when the flow is unreachable) to a state.
-    func path(to state: Int32, in flowIndex: Int) -> NavigationPath {
+    func path(to state: StateIndex, in flowIndex: Int) -> NavigationPath {
         guard let graph = graphs[flowIndex] else { return NavigationPath(hops: []) }
         return path(along: graph.path(to: state), in: flowIndex)
     }
 
     /// A path inside a flow, prefixed with the flow's entry path from a root.
-    func path(along local: [(state: Int32, move: FlowStateGraph.Move?)], in flowIndex: Int) -> NavigationPath {
+    func path(along local: [(state: StateIndex, move: FlowStateGraph.Move?)], in flowIndex: Int) -> NavigationPath {
         let hops = hopsOf(local, in: flowIndex)
         guard let entry = entryPath(flowIndex) else { return NavigationPath(hops: hops) }
         return NavigationPath(hops: Self.join(entry.hops, hops))

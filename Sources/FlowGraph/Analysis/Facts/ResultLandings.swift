@@ -12,9 +12,9 @@ struct ResultLandings {
 
     /// One back move landing on one step.
     struct Witness {
-        var from: Int32
+        var from: StateIndex
         var move: FlowStateGraph.Move
-        var under: Int32
+        var under: StateIndex
         var isCertain: Bool
     }
 

@@ -54,7 +54,7 @@ extension Findings {
         }
         // From a state that can reach a way out by its screens' pushes and replacements, staying in the layer.
         let isGood = edges.backwardClosure(from: leaves) { !$0.origin.isFlowLevel && ($0.kind == .push || $0.kind == .replace) }
-        func isTrapped(_ state: Int32) -> Bool { graph.states[Int(state)].layer.isLocked && !isGood[Int(state)] }
+        func isTrapped(_ state: StateIndex) -> Bool { graph.states[Int(state)].layer.isLocked && !isGood[Int(state)] }
 
         // Each cover (or locked sheet), in the order of its first `cover X` (or `sheet X locked`)
         // clause; its search reuses the one before.
@@ -142,9 +142,9 @@ extension Findings {
         let alive = graph.search(from: graph.startStates.filter { !isStuckEntry[Int($0)] }, certainOnly: false) { _, move in
             move.target < 0 || !isStuckEntry[Int(move.target)]
         }
-        let entries = (0..<count).filter { isStuckEntry[$0] && graph.isCertain($0) }.map(Int32.init)
+        let entries = (0..<count).filter { isStuckEntry[$0] && graph.isCertain($0) }.map { StateIndex($0) }
         let stuck = graph.search(from: entries, certainOnly: true) { _, _ in true }
-        var firstStuck: [Int: Int32] = [:]
+        var firstStuck: [Int: StateIndex] = [:]
         for state in stuck.order where firstStuck[Int(graph.states[Int(state)].step)] == nil {
             firstStuck[Int(graph.states[Int(state)].step)] = state
         }
@@ -177,7 +177,7 @@ struct ForwardEdges {
         var tabs: [Int32] = []
         if graph.flow.isTabs {
             for tab in graph.flow.steps.indices {
-                if let id = graph.id(of: .init(step: Int32(tab), layer: .base, isBottom: true)) { tabs.append(id) }
+                if let id = graph.id(of: .init(step: Int32(tab), layer: .base, isBottom: true)) { tabs.append(id.raw) }
             }
         }
         for state in 0..<count {
@@ -228,7 +228,7 @@ struct ForwardEdges {
 extension FlowStateGraph {
     /// A breadth-first search from `sources` along the moves `follows` accepts (and, in a tabs
     /// flow, the tab bar from the base layer), with the path back to a source from each state found.
-    func search(from sources: [Int32], certainOnly: Bool, follows: (_ from: Int32, Move) -> Bool) -> Search {
+    func search(from sources: [StateIndex], certainOnly: Bool, follows: (_ from: StateIndex, Move) -> Bool) -> Search {
         var result = Search(stateCount: states.count)
         search(from: sources, certainOnly: certainOnly, into: &result, follows: follows)
         return result
@@ -236,10 +236,10 @@ extension FlowStateGraph {
 
     /// The same into `result`, an earlier search of this graph whose buffers it reuses: many small
     /// searches (one a cover) then cost what they visit, not the size of the flow each.
-    func search(from sources: [Int32], certainOnly: Bool, into result: inout Search, follows: (_ from: Int32, Move) -> Bool) {
+    func search(from sources: [StateIndex], certainOnly: Bool, into result: inout Search, follows: (_ from: StateIndex, Move) -> Bool) {
         result.reset()
         for source in sources where result.parent[Int(source)] == -2 { result.reach(source, from: -1, by: nil) }
-        var tabs: [Int32] = []
+        var tabs: [StateIndex] = []
         if flow.isTabs { tabs = flow.steps.indices.compactMap { id(of: .init(step: Int32($0), layer: .base, isBottom: true)) } }
         var cursor = 0
         while cursor < result.order.count {
@@ -262,13 +262,13 @@ extension FlowStateGraph {
 
     /// The result of `search(from:certainOnly:follows:)`.
     struct Search {
-        private(set) var parent: [Int32]
+        private(set) var parent: [StateIndex]
         private(set) var via: [Move?]
         /// The states found, in the order found.
-        private(set) var order: [Int32] = []
+        private(set) var order: [StateIndex] = []
 
         init(stateCount: Int) {
-            parent = [Int32](repeating: -2, count: stateCount)
+            parent = [StateIndex](repeating: -2, count: stateCount)
             via = [Move?](repeating: nil, count: stateCount)
         }
 
@@ -282,24 +282,24 @@ extension FlowStateGraph {
         }
 
         /// `previous` -1 and no move for a source.
-        fileprivate mutating func reach(_ state: Int32, from previous: Int32, by move: Move?) {
+        fileprivate mutating func reach(_ state: StateIndex, from previous: StateIndex, by move: Move?) {
             parent[Int(state)] = previous
             via[Int(state)] = move
             order.append(state)
         }
 
-        func isVisited(_ state: Int32) -> Bool { parent[Int(state)] != -2 }
+        func isVisited(_ state: StateIndex) -> Bool { parent[Int(state)] != -2 }
 
         /// The source a found state was reached from.
-        func source(of state: Int32) -> Int32 {
+        func source(of state: StateIndex) -> StateIndex {
             var cursor = state
             while parent[Int(cursor)] >= 0 { cursor = parent[Int(cursor)] }
             return cursor
         }
 
         /// From the source to `state`: the source with no move, then each state with the move that reached it.
-        func path(to state: Int32) -> [(state: Int32, move: Move?)] {
-            var result: [(Int32, Move?)] = []
+        func path(to state: StateIndex) -> [(state: StateIndex, move: Move?)] {
+            var result: [(StateIndex, Move?)] = []
             var cursor = state
             while parent[Int(cursor)] >= 0 {
                 result.append((cursor, via[Int(cursor)]))

@@ -55,13 +55,13 @@ extension Findings {
                 }
                 if move.written == .close {
                     report(.invalidClose, AnalysisMessages.invalidClose(step, flow: flow.name), at: key.range(in: flow), notes: notes,
-                           path: facts.path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
+                           path: facts.path(to: StateIndex(stateIndex), in: flowIndex), subjects: [stepReference])
                 } else if move.kind == .pop {
                     report(.invalidPop, AnalysisMessages.invalidPop(step), at: key.range(in: flow), notes: notes,
-                           path: facts.path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
+                           path: facts.path(to: StateIndex(stateIndex), in: flowIndex), subjects: [stepReference])
                 } else {
                     report(.invalidDismiss, AnalysisMessages.invalidDismiss(step, flow: flow.name), at: key.range(in: flow), notes: notes,
-                           path: facts.path(to: Int32(stateIndex), in: flowIndex), subjects: [stepReference])
+                           path: facts.path(to: StateIndex(stateIndex), in: flowIndex), subjects: [stepReference])
                 }
             }
         }
@@ -96,8 +96,8 @@ extension Findings {
             var via = [FlowStateGraph.Move?](repeating: nil, count: graph.states.count * 2)
             // For a pair reached by a move found late, the state the move was made in: the pair's
             // parent is then the pair gone back to, and the moves up to that state come between.
-            var madeIn = [Int32](repeating: -1, count: graph.states.count * 2)
-            var queue: [Int32] = graph.startStates.map { $0 * 2 }
+            var madeIn = [StateIndex](repeating: -1, count: graph.states.count * 2)
+            var queue: [Int32] = graph.startStates.map { $0.raw * 2 }
             for node in queue { parent[Int(node)] = -1 }
             var cursor = 0
             /// The pairs a forward move from `node` reaches. A move made after a back move acts on
@@ -106,7 +106,7 @@ extension Findings {
             /// built by the same forward moves), so each gives a pair, with the target below or not.
             func follow(_ move: FlowStateGraph.Move, from node: Int32) {
                 let stateIndex = Int(node / 2)
-                let base = Int(move.base(from: Int32(stateIndex)))
+                let base = Int(move.base(from: StateIndex(stateIndex)))
                 for wasBelow in move.via < 0 ? [node % 2 == 1] : [false, true] where move.via < 0 || parent[base * 2 + (wasBelow ? 1 : 0)] != -2 {
                     let below: Bool
                     switch move.kind {
@@ -114,11 +114,11 @@ extension Findings {
                     case .replace: below = wasBelow
                     default: below = false
                     }
-                    let next = move.target * 2 + (below ? 1 : 0)
+                    let next = move.target.raw * 2 + (below ? 1 : 0)
                     if parent[Int(next)] == -2 {
                         parent[Int(next)] = move.via < 0 ? node : Int32(base * 2 + (wasBelow ? 1 : 0))
                         via[Int(next)] = move
-                        if move.via >= 0 { madeIn[Int(next)] = Int32(stateIndex) }
+                        if move.via >= 0 { madeIn[Int(next)] = StateIndex(stateIndex) }
                         queue.append(next)
                     }
                 }
@@ -147,13 +147,13 @@ extension Findings {
                             usedFlowLevel.insert(key)
                             if isBelow { possibleFlowLevel.insert(key) }
                         } else if !isBelow, certainOnly, reported.insert(key).inserted {
-                            var local: [(state: Int32, move: FlowStateGraph.Move?)] = []
+                            var local: [(state: StateIndex, move: FlowStateGraph.Move?)] = []
                             var walk = node
                             while walk >= 0 {
                                 if let move = via[Int(walk)], move.via >= 0 {
                                     local += graph.hops(ofLateMove: move, madeIn: madeIn[Int(walk)]).reversed()
                                 } else {
-                                    local.append((walk / 2, via[Int(walk)]))
+                                    local.append((StateIndex(walk / 2), via[Int(walk)]))
                                 }
                                 walk = parent[Int(walk)]
                             }

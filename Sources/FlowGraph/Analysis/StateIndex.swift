@@ -1,0 +1,19 @@
+/// A state of a flow's `FlowStateGraph`, by its index in `states`: not a step (a state has one,
+/// `State.step`), nor a node of the composite graph. -1 stands for no state (a move without a
+/// target: a back move, an exit), -2 in a search's table for a state not reached yet.
+struct StateIndex: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    var raw: Int32
+
+    init(_ raw: Int32) { self.raw = raw }
+    init(_ index: Int) { raw = Int32(index) }
+    init(integerLiteral value: Int32) { raw = value }
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.raw < rhs.raw }
+
+    var description: String { "\(raw)" }
+}
+
+extension Int {
+    /// The state's index in `FlowStateGraph.states`.
+    init(_ state: StateIndex) { self = Int(state.raw) }
+}
