@@ -30,3 +30,13 @@ extension Findings {
         }
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func emptyAlert(_ style: String, _ name: String) -> String {
+        "\(style) '\(name)' has no button: the user could never close it"
+    }
+    static func unusedAlert(_ style: String, _ name: String, flow: String) -> String {
+        "\(style) '\(name)' of flow '\(flow)' is never shown: no clause says '\(style) \(name)'"
+    }
+}

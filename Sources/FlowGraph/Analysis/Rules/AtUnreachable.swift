@@ -70,3 +70,17 @@ enum AtUnreachableRule: RuleFamily {
         }
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func atNoPath(_ action: String, step: String, flow: String) -> String {
+        "'\(action)' cannot open '\(step)': no forward move inside flow '\(flow)' leads there from its start"
+    }
+    static func atNeedsInput(_ action: String, step: String, flow: String, event: String) -> String {
+        "'\(action)' cannot open '\(step)': every path to it inside flow '\(flow)' needs a value event '\(event)' does not carry, "
+            + "or a move only the user can make"
+    }
+    static func atTypeMismatch(_ action: String, step: String, event: String, name: String, given: String, needed: String, owner: String) -> String {
+        "'\(action)' cannot open '\(step)': on the way, \(owner) needs '\(name): \(needed)', and event '\(event)' carries '\(name): \(given)'"
+    }
+}

@@ -66,3 +66,17 @@ extension Findings {
 
     private func describe(_ condition: Condition) -> String { (condition.isNegated ? "!" : "") + condition.guardName }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func conflicting(_ event: String, where place: String) -> String {
+        "\(place) has two transitions for '\(event)' that can both fire"
+    }
+    static let otherTransition = "the other transition is here"
+    static func overlapping(_ event: String, where place: String, _ first: String, _ second: String) -> String {
+        "\(place) has two transitions for '\(event)' whose guards '\(first)' and '\(second)' can both allow them; the first one written wins"
+    }
+    static func stepPlace(_ step: String) -> String { "step '\(step)'" }
+    static func flowPlace(_ flow: String) -> String { "flow '\(flow)'" }
+    static func alertPlace(_ style: String, _ name: String) -> String { "\(style) '\(name)'" }
+}

@@ -315,3 +315,53 @@ func orderedUnique<T: Hashable>(_ items: [T]) -> [T] {
     var seen = Set<T>()
     return items.filter { seen.insert($0).inserted }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func deadEnd(_ step: String, layer: LockedLayer) -> String {
+        "step '\(step)' is presented as a \(layer.phrase) with no way out: no step in it can dismiss it, exit, or go to a root"
+    }
+    static func deadEndInside(_ trapped: String, layer: LockedLayer, cover: String) -> String {
+        "step '\(trapped)' in the \(layer.phrase) that presents '\(cover)' has no way out: it cannot dismiss the \(layer.kind), exit, or go to a root"
+    }
+    /// How a `dead-end` names the layer its move presents: `cover`, `locked sheet`, `popover
+    /// locked while 'hasDraft'`.
+    struct LockedLayer {
+        /// `cover`, `sheet` or `popover`.
+        let kind: String
+        let phrase: String
+
+        init(_ action: Action?) {
+            kind = switch action?.kind {
+            case .sheet?: "sheet"
+            case .popover?: "popover"
+            default: "cover"
+            }
+            if kind == "cover" || action?.lock == nil {
+                phrase = "cover"
+            } else if let lock = action?.lock, let guardName = lock.guardName {
+                phrase = "\(kind) locked while '\(lock.isNegated ? "!" : "")\(guardName)'"
+            } else {
+                phrase = "locked \(kind)"
+            }
+        }
+    }
+    static func trappedSteps(_ steps: [String], more: Int = 0) -> String {
+        "trapped: \(steps.map { "'\($0)'" }.joined(separator: ", "))" + (more > 0 ? " and \(more) more" : "")
+    }
+    static func cannotFinish(_ step: String, flow: String) -> String {
+        "no exit of flow '\(flow)' can be reached from step '\(step)'"
+    }
+    static func cannotFinishOnPath(_ step: String, flow: String) -> String {
+        "no exit of flow '\(flow)' can be reached from step '\(step)' when the user gets there by the path below"
+    }
+    static func appWideWayOut(_ event: String) -> String {
+        "flow-level '\(event)' would also lead out, but only if the app sends it from the cover's steps"
+    }
+    static func ancestorWayOut(_ event: String, flow: String) -> String {
+        "flow-level '\(event)' of enclosing flow '\(flow)' could also close this flow, if the app sends it from the cover's steps"
+    }
+    static func handlerNeverRuns(_ exit: String, flow: String) -> String {
+        "flow '\(flow)' never takes exit '\(exit)', so this handler never runs"
+    }
+}

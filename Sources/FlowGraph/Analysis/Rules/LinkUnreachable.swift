@@ -53,3 +53,17 @@ enum LinkUnreachableRule: RuleFamily {
         }
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func linkTargetUnreachable(_ pattern: String, step: String) -> String {
+        "link '\(pattern)' cannot be opened: step '\(step)' cannot be reached from a root flow"
+    }
+    static func linkNeedsInput(_ pattern: String, step: String) -> String {
+        "link '\(pattern)' cannot be opened: every path to step '\(step)' needs an input the URL does not give, or a move only the user can make"
+    }
+    static func linkMoveNeedsInput(_ pattern: String, flow: String) -> String {
+        "link '\(pattern)' cannot be opened where flow '\(flow)' does not run: every path to where it starts needs an input the URL "
+            + "does not give, or a move only the user can make"
+    }
+}

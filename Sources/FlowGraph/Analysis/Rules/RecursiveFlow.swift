@@ -43,3 +43,10 @@ enum RecursiveFlowRule: RuleFamily {
         }
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func recursiveFlow(_ cycle: [String]) -> String {
+        "flow '\(cycle[0])' runs itself: \(cycle.joined(separator: " → "))"
+    }
+}

@@ -102,3 +102,24 @@ extension Findings {
         facts.path(along: graph.landingPath(from: witness.from, move: witness.move, under: witness.under), in: flowIndex)
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func resultMismatch(_ action: String, event: String, step: String, needed: Parameter, given: Parameter?) -> String {
+        let carried = given.map { "carries it as '\($0.type)'" } ?? "does not carry it"
+        return "'\(action)' on '\(event)' can show step '\(step)' again, which receives '\(needed.name): \(needed.type)', but '\(event)' \(carried)"
+    }
+    static func receivesHere(_ step: String) -> String { "step '\(step)' receives here" }
+    static func unreceivedResult(_ action: String, event: String, payload: [Parameter], receiver: String, others: [String]) -> String {
+        let steps = others.count == 1
+            ? "step '\(others[0])', which receives"
+            : "steps \(others.map { "'\($0)'" }.joined(separator: ", ")), which receive"
+        return "'\(action)' on '\(event)' hands \(SemanticMessages.show(payload)) back to step '\(receiver)', but can also show \(steps) none of it"
+    }
+    static func unusedReceive(_ step: String, _ values: [Parameter]) -> String {
+        "step '\(step)' receives \(SemanticMessages.show(values)), but no back move that shows it again hands it a value"
+    }
+    static func unusedReceivedValue(_ step: String, _ value: Parameter) -> String {
+        "step '\(step)' receives '\(value.name): \(value.type)', but no back move that shows it again carries '\(value.name)'"
+    }
+}

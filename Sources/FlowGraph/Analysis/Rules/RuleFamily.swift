@@ -44,3 +44,8 @@ struct Findings {
             subjects: subjects.map(program.qualifiedName), steps: subjects))
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func shortestPath(_ path: String) -> String { "shortest path: \(path)" }
+}

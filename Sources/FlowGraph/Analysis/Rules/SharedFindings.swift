@@ -49,3 +49,15 @@ enum SharedFindings {
         return kept
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func unusedSharedGuard(_ name: String, group: String) -> String {
+        "guard '\(name)' of destinations '\(group)' is never used, in any flow that uses them"
+    }
+    static func showsIn(_ flows: [String], group: String) -> String {
+        let names = flows.map { "'\($0)'" }
+        let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return "shows in \(flows.count == 1 ? "flow" : "flows") \(list), which \(flows.count == 1 ? "uses" : "use") destinations '\(group)'"
+    }
+}

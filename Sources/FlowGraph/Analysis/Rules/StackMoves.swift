@@ -178,3 +178,39 @@ extension Findings {
     }
 
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func invalidPop(_ step: String) -> String { "'pop' in step '\(step)' can run with nothing under '\(step)' in its stack" }
+    static func invalidPopFlowLevel(_ event: String, flow: String) -> String {
+        "flow-level 'pop' on '\(event)' can never run: no reachable step of flow '\(flow)' has anything under it"
+    }
+    static func invalidPopTo(_ target: String, step: String) -> String {
+        "'popTo \(target)' in step '\(step)' can run when '\(target)' is not below '\(step)'"
+    }
+    static func invalidPopToFlowLevel(_ target: String, event: String, flow: String) -> String {
+        "flow-level 'popTo \(target)' on '\(event)' can never run: '\(target)' is never below a reachable step of flow '\(flow)'"
+    }
+    static func invalidDismiss(_ step: String, flow: String) -> String {
+        "'dismiss' in step '\(step)' can run when '\(step)' is not presented modally in flow '\(flow)'"
+    }
+    static func invalidDismissFlowLevel(_ event: String, flow: String) -> String {
+        "flow-level 'dismiss' on '\(event)' can never run: no reachable step of flow '\(flow)' is presented modally"
+    }
+    static func invalidClose(_ step: String, flow: String) -> String {
+        "'close' in step '\(step)' can run at the bottom of the base stack of flow '\(flow)', with nothing to pop or dismiss"
+    }
+    static func invalidCloseFlowLevel(_ event: String, flow: String) -> String {
+        "flow-level 'close' on '\(event)' can never run: no reachable step of flow '\(flow)' is pushed or presented modally"
+    }
+    static func useExitToLeave(_ flow: String) -> String {
+        "to leave flow '\(flow)', take an exit and let the step that runs it handle it"
+    }
+    static func isATab(_ step: String, flow: String) -> String {
+        "'\(step)' is a tab of tabs flow '\(flow)', since every step of a tabs flow is a tab; "
+            + "to show a screen over the tab bar, declare it in a stack flow that runs '\(flow)'"
+    }
+    static func buttonOfAlert(_ button: String, style: String, alert: String, step: String) -> String {
+        "'\(button)' is a button of \(style) '\(alert)', which step '\(step)' shows: its move is made there"
+    }
+}

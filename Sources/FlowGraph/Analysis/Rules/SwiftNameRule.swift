@@ -44,3 +44,13 @@ extension Findings {
         }
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func reservedName(_ kind: String, _ name: String, _ reason: String) -> String {
+        "\(kind) '\(name)' cannot have that name in the generated Swift router: \(reason)"
+    }
+    static func sameCase(_ kinds: String, _ first: String, _ second: String, _ caseName: String) -> String {
+        "\(kinds) '\(first)' and '\(second)' would both be the Swift case '\(caseName)' in the generated router"
+    }
+}

@@ -36,3 +36,14 @@ extension Findings {
         }
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func exitsDoNotBubble(_ event: String, flow: String) -> String {
+        "flow-level 'on \(event)' of flow '\(flow)' does not handle it: exits go only to the step that runs the flow"
+    }
+    static func unhandledExit(step: String, flow: String, exit: String) -> String {
+        "step '\(step)' runs flow '\(flow)' but does not handle its exit '\(exit)'"
+    }
+    static func exitTakenHere(_ exit: String) -> String { "'\(exit)' is taken here" }
+}

@@ -77,3 +77,24 @@ extension Findings {
         }
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func unreachableFlow(_ flow: String) -> String { "flow '\(flow)' is never run: no reachable step runs it" }
+    static func runByUnreachable(_ step: String) -> String { "run by step '\(step)', which is unreachable" }
+    static func runByNeverRun(_ step: String, flow: String) -> String { "run by step '\(step)', whose flow '\(flow)' is never run" }
+    static func runByRecursive(_ step: String, flow: String) -> String { "run by step '\(step)', whose flow '\(flow)' runs itself" }
+    static func unreachableStep(_ step: String, flow: String) -> String {
+        "step '\(step)' is unreachable: no transition from the start of flow '\(flow)' leads to it"
+    }
+    static func unreachableSharedStep(_ step: String, group: String) -> String {
+        "step '\(step)' is unreachable: no flow that uses destinations '\(group)' leads to it"
+    }
+    static func unusedDestinations(_ step: String, group: String) -> String {
+        "step '\(step)' is unreachable: no flow uses destinations '\(group)'"
+    }
+    static func linkNeedsAPath(_ pattern: String) -> String {
+        "link '\(pattern)' opens it along a path from the root, so it needs a transition too: "
+            + "for example an event the app sends when the link arrives"
+    }
+}

@@ -41,3 +41,9 @@ extension Findings {
         }
     }
 }
+
+// The messages of this family's rules (lowercase, no final period, names quoted).
+extension AnalysisMessages {
+    static func unusedGuard(_ name: String, flow: String) -> String { "guard '\(name)' of flow '\(flow)' is never used" }
+    static func unusedExit(_ name: String, flow: String) -> String { "exit '\(name)' of flow '\(flow)' is never taken" }
+}
