@@ -31,7 +31,7 @@ struct FlowStateGraph {
     static let statesPerStep = 8
 
     struct State: Hashable {
-        var step: Int32
+        var step: StepIndex
         var layer: Layer
         /// Whether the step is at the bottom of its layer's stack: nothing in that layer to go back to.
         var isBottom: Bool
@@ -160,13 +160,13 @@ struct FlowStateGraph {
 
         var deferred: [(move: Int, from: StateIndex, state: State)] = []
         var isDeferring = true
-        startStates = [add(State(step: Int32(start), layer: .base, isBottom: true), from: nil)]
+        startStates = [add(State(step: StepIndex(start), layer: .base, isBottom: true), from: nil)]
         // A flow whose start is decided by guards may start at each of its choices (a tabs flow's
         // choice only picks the tab shown first: the tab bar reaches the others).
         if !flow.isTabs {
             for choice in flow.startChoices.dropFirst() {
                 guard let step = choice.step else { continue }
-                let state = add(State(step: Int32(step), layer: .base, isBottom: true), from: nil)
+                let state = add(State(step: StepIndex(step), layer: .base, isBottom: true), from: nil)
                 if !startStates.contains(state) { startStates.append(state) }
             }
         }
@@ -195,7 +195,7 @@ struct FlowStateGraph {
             if flow.isTabs, cursor == 0 {
                 for tab in flow.steps.indices where tab != start {
                     var move = Move(target: -1, kind: .select, written: .select, actionTarget: tab, origin: .tabBar, branch: 0, isCertain: true)
-                    move.target = add(State(step: Int32(tab), layer: .base, isBottom: true), from: (current, move))
+                    move.target = add(State(step: StepIndex(tab), layer: .base, isBottom: true), from: (current, move))
                     allMoves.append(move)
                 }
             }
@@ -282,7 +282,7 @@ struct FlowStateGraph {
             let isUnknownKind = action.kind == .select && !flow.isTabs
             var move = Move(target: -1, kind: kind, written: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
                             isCertain: isCertain && !isUnknownKind)
-            let next = isUnknownKind ? State(step: Int32(actionTarget), layer: .base, isBottom: true)
+            let next = isUnknownKind ? State(step: StepIndex(actionTarget), layer: .base, isBottom: true)
                 : successor(of: state, kind, actionTarget, mayBeLocked: action.mayBeLocked)
             if let next {
                 if move.isCertain || !deferring {
@@ -309,7 +309,7 @@ struct FlowStateGraph {
     /// The state a forward move leads to; nil for back actions and exits. `mayBeLocked`: the
     /// action's `Action.mayBeLocked`, for a sheet or popover.
     func successor(of state: State, _ kind: ActionKind, _ target: Int, mayBeLocked: Bool) -> State? {
-        let step = Int32(target)
+        let step = StepIndex(target)
         switch kind {
         case .push: return State(step: step, layer: state.layer, isBottom: false)
         case .replace: return State(step: step, layer: state.layer, isBottom: state.isBottom)

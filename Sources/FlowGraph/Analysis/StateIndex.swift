@@ -17,3 +17,20 @@ extension Int {
     /// The state's index in `FlowStateGraph.states`.
     init(_ state: StateIndex) { self = Int(state.raw) }
 }
+
+/// A step of a flow, by its index in `Flow.steps`, as a state of the flow's graph holds it
+/// (`FlowStateGraph.State.step`): kept as narrow as a state's index, and never mistaken for one.
+struct StepIndex: Hashable, Comparable, Sendable, CustomStringConvertible {
+    var raw: Int32
+
+    init(_ index: Int) { raw = Int32(index) }
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.raw < rhs.raw }
+
+    var description: String { "\(raw)" }
+}
+
+extension Int {
+    /// The step's index in `Flow.steps`.
+    init(_ step: StepIndex) { self = Int(step.raw) }
+}

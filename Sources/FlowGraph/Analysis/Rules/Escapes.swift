@@ -69,7 +69,7 @@ extension Findings {
         }
         for (key, (site, siteMove)) in sites.sorted(by: { $0.value.range < $1.value.range }) {
             let cover = key.step
-            guard let bottom = graph.id(of: .init(step: Int32(cover), layer: key.layer, isBottom: true)),
+            guard let bottom = graph.id(of: .init(step: StepIndex(cover), layer: key.layer, isBottom: true)),
                   graph.isCertain(Int(bottom)) else { continue }
             // The configurations of this cover whose every step is trapped: a step pushed over a
             // trapped one, or put in the place of the top one, keeps the stack below it trapped.
@@ -177,7 +177,7 @@ struct ForwardEdges {
         var tabs: [Int32] = []
         if graph.flow.isTabs {
             for tab in graph.flow.steps.indices {
-                if let id = graph.id(of: .init(step: Int32(tab), layer: .base, isBottom: true)) { tabs.append(id.raw) }
+                if let id = graph.id(of: .init(step: StepIndex(tab), layer: .base, isBottom: true)) { tabs.append(id.raw) }
             }
         }
         for state in 0..<count {
@@ -240,7 +240,7 @@ extension FlowStateGraph {
         result.reset()
         for source in sources where result.parent[Int(source)] == -2 { result.reach(source, from: -1, by: nil) }
         var tabs: [StateIndex] = []
-        if flow.isTabs { tabs = flow.steps.indices.compactMap { id(of: .init(step: Int32($0), layer: .base, isBottom: true)) } }
+        if flow.isTabs { tabs = flow.steps.indices.compactMap { id(of: .init(step: StepIndex($0), layer: .base, isBottom: true)) } }
         var cursor = 0
         while cursor < result.order.count {
             let state = result.order[cursor]
