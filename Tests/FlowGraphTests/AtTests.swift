@@ -106,7 +106,7 @@ struct AtTests {
         let paths = result.analysis.atPaths
         let program = try #require(result.program)
         func names(_ handler: Int) -> [String]? {
-            paths[ClauseReference(flow: 0, step: 0, index: handler, branch: 0)]?.names(in: program)
+            paths[ClauseReference(flow: 0, step: 0, index: ClauseIndex(handler), branch: 0)]?.names(in: program)
         }
         // Through the guarded push of Account, whose guard is asked with the event's account.
         #expect(names(3) == ["SettingsFlow.Main", "SettingsFlow.Account", "SettingsFlow.Sync"])

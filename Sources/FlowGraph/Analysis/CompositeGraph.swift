@@ -129,7 +129,7 @@ struct CompositeGraph {
                     let clause = button.map {
                         ClauseReference(flow: flowIndex, clause: ClauseID(alert: $0.alert, button: index, shownByFlowLevel: $0.shownByFlowLevel),
                                         branch: branch)
-                    } ?? ClauseReference(flow: flowIndex, step: step, index: index, branch: branch)
+                    } ?? ClauseReference(flow: flowIndex, step: step, index: ClauseIndex(index), branch: branch)
                     // A link never taps an alert's button (the user decides there), nor makes a move
                     // that goes back first (`dismiss, sheet X`: where it lands depends on what is
                     // under), nor another link's move (`link "/compose" -> sheet Compose`: opening

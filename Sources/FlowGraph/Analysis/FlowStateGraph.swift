@@ -215,13 +215,13 @@ struct FlowStateGraph {
                         isCertain = false  // It runs a flow that does not resolve: any exit may come.
                     }
                 }
-                addMoves(of: handler, origin: .clause(ClauseID(step: stepIndex, index: handlerIndex)), from: current,
+                addMoves(of: handler, origin: .clause(ClauseID(step: stepIndex, index: ClauseIndex(handlerIndex))), from: current,
                          isCertain: isCertain, deferring: isDeferring, deferred: &deferred)
             }
             flow.forEachFlowLevelClause(in: step, handling: stepEvents[stepIndex]) { handlerIndex, handler in
                 // The move of a link whose line has a syntax error may or may not happen once it is fixed.
                 let isCertain = handler.link.map { !flow.links[$0].isIncomplete } ?? true
-                addMoves(of: handler, origin: .clause(ClauseID(step: nil, index: handlerIndex)), from: current,
+                addMoves(of: handler, origin: .clause(ClauseID(step: nil, index: ClauseIndex(handlerIndex))), from: current,
                          isCertain: isCertain, deferring: isDeferring, deferred: &deferred)
             }
             cursor += 1

@@ -39,13 +39,13 @@ package struct NavigationPath: Sendable, Hashable {
 /// counts as a flow-level clause when a flow-level clause shows it (`shownByFlowLevel`).
 package struct ClauseID: Sendable, Hashable {
     public let step: Int?
-    public let index: Int
+    public let index: ClauseIndex
     /// For an alert's button: the alert, by index in `Flow.alerts`.
     public let alert: Int?
     /// For an alert's button: whether a flow-level clause showed the alert.
     public let shownByFlowLevel: Bool
 
-    public init(step: Int?, index: Int) {
+    public init(step: Int?, index: ClauseIndex) {
         self.step = step
         self.index = index
         alert = nil
@@ -55,7 +55,7 @@ package struct ClauseID: Sendable, Hashable {
     /// Button `button` of alert `alert`, shown by a flow-level clause or a step's.
     public init(alert: Int, button: Int, shownByFlowLevel: Bool) {
         step = nil
-        index = button
+        index = ClauseIndex(button)
         self.alert = alert
         self.shownByFlowLevel = shownByFlowLevel
     }
@@ -95,14 +95,14 @@ package struct ClauseReference: Sendable, Hashable {
         self.branch = branch
     }
 
-    public init(flow: Int, step: Int?, index: Int, branch: Int) {
+    public init(flow: Int, step: Int?, index: ClauseIndex, branch: Int) {
         self.init(flow: flow, clause: ClauseID(step: step, index: index), branch: branch)
     }
 
     /// The step whose clause it is; nil for a flow-level clause.
     public var step: Int? { clause.step }
     /// The index of the clause among the step's (or the flow's flow-level) clauses.
-    public var index: Int { clause.index }
+    public var index: ClauseIndex { clause.index }
 
     /// The clause itself.
     public func clause(in program: FlowProgram) -> Clause { clause.clause(in: program.flows[flow]) }
@@ -116,7 +116,7 @@ package struct ClauseReference: Sendable, Hashable {
         let flow = program.flows[self.flow]
         let place = step.map { flow.steps[$0].clauses } ?? flow.clauses
         let clause = place[index]
-        let earlier = place[..<index].filter { $0.event == clause.event }.map(\.conditions)
+        let earlier = place[..<index.raw].filter { $0.event == clause.event }.map(\.conditions)
         return ProgramTable.conditionsAsked(earlier: earlier, chain: clause.conditions, branch: branch).map(\.condition)
     }
 }

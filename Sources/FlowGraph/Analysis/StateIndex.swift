@@ -34,3 +34,26 @@ extension Int {
     /// The step's index in `Flow.steps`.
     init(_ step: StepIndex) { self = Int(step.raw) }
 }
+
+/// A clause by its index among the clauses of its place: a step's (`Step.clauses`), the flow's
+/// own (`Flow.clauses`), or an alert's buttons. Not a step's index, which a `ClauseID` holds beside it.
+package struct ClauseIndex: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+    package var raw: Int
+
+    package init(_ index: Int) { raw = index }
+    package init(integerLiteral value: Int) { raw = value }
+
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.raw < rhs.raw }
+
+    package var description: String { "\(raw)" }
+}
+
+extension Int {
+    /// The clause's index among its place's clauses.
+    package init(_ clause: ClauseIndex) { self = clause.raw }
+}
+
+extension Array {
+    /// The clause at `index` of a place's clauses.
+    package subscript(index: ClauseIndex) -> Element { self[index.raw] }
+}

@@ -68,7 +68,7 @@ struct BuildCollector {
                     clause.forEachAction { action in
                         defer { branch += 1 }
                         guard action.at != nil,
-                              let path = analysis.atPaths[ClauseReference(flow: flowIndex, step: step, index: index, branch: branch)]
+                              let path = analysis.atPaths[ClauseReference(flow: flowIndex, step: step, index: ClauseIndex(index), branch: branch)]
                         else { return }
                         for source in sources { addPath(path, from: source) }
                     }

@@ -29,7 +29,7 @@ struct RouterTable {
         /// The path of each branch's `at`, if it has one.
         func atPaths(_ flow: Int, _ step: Int?, _ index: Int) -> (Int) -> [ProgramTable.Hop] {
             { branch in
-                analysis.atPaths[ClauseReference(flow: flow, step: step, index: index, branch: branch)]
+                analysis.atPaths[ClauseReference(flow: flow, step: step, index: ClauseIndex(index), branch: branch)]
                     .map { Self.hops($0, first: ProgramTable.Hop.enter) } ?? []
             }
         }
@@ -119,7 +119,7 @@ struct RouterTable {
         path.hops.enumerated().map { index, hop in
             if index == 0 { return first(hop.step) }
             if let clause = hop.clause {
-                return .move(ProgramTable.ClauseRef(flow: clause.flow, step: clause.step, clause: clause.index, branch: clause.branch))
+                return .move(ProgramTable.ClauseRef(flow: clause.flow, step: clause.step, clause: Int(clause.index), branch: clause.branch))
             }
             return .enter(hop.step)
         }

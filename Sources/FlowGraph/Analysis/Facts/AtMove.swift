@@ -72,7 +72,7 @@ struct AtMove {
                         let payload = payload(of: transition, step: step, in: flow, program: program)
                         let targetReference = StepReference(flow: subflow, step: target)
                         result.append(AtMove(
-                            clause: ClauseReference(flow: flowIndex, step: step, index: handlerIndex, branch: branch),
+                            clause: ClauseReference(flow: flowIndex, step: step, index: ClauseIndex(handlerIndex), branch: branch),
                             action: action, transition: transition, target: targetReference, payload: payload,
                             outcome: outcome(to: targetReference, payload: payload, in: program, graph: links.graph, cache: &cache)))
                     }

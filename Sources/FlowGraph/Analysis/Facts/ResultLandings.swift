@@ -59,10 +59,12 @@ struct ResultLandings {
         }
         for (stepIndex, step) in flow.steps.enumerated() {
             for (handler, transition) in step.clauses.enumerated() {
-                consider(transition, in: step, origin: .clause(ClauseID(step: stepIndex, index: handler)))
+                consider(transition, in: step, origin: .clause(ClauseID(step: stepIndex, index: ClauseIndex(handler))))
             }
         }
-        for (handler, transition) in flow.clauses.enumerated() { consider(transition, in: nil, origin: .clause(ClauseID(step: nil, index: handler))) }
+        for (handler, transition) in flow.clauses.enumerated() {
+            consider(transition, in: nil, origin: .clause(ClauseID(step: nil, index: ClauseIndex(handler))))
+        }
         return clauses
     }
 }
