@@ -6,7 +6,7 @@ import Testing
 /// The checker's rules can be found: each is reported from the one file of its family under
 /// `Sources/FlowGraph/Analysis/Rules/`, which declares it (docs/Development.md, "Adding a rule").
 @Suite struct RuleFamilyTests {
-    /// Each rule family's file, by the families `Checker.families` lists.
+    /// The rule cases each file under Analysis/ reports (`report(.case`), by its path under Analysis/.
     private static func reports() throws -> [String: Set<String>] {
         let folder = PackageFolder.url("Sources/FlowGraph/Analysis")
         let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL])

@@ -316,3 +316,30 @@ struct CompositeGraph {
         }
     }
 }
+
+extension CompositeGraph {
+    /// Why a replay (a deep link, or a move's `at`) cannot take `free`, the shortest way to its
+    /// step by every move: the first move on it the replay cannot make (a blocked move, a guard's
+    /// argument it does not give) or the first step it cannot build (an input it does not give),
+    /// as a note; nil when nothing on the way says why. `opener` and `argumentOpener` name the
+    /// replay in the note ("a link" and "the link", or "'at'" and "the path").
+    static func firstObstacle(on free: [(step: StepReference, edge: Edge?)], in program: FlowProgram, opener: String,
+                              argumentOpener: String, isGiven: (Parameter) -> Bool) -> Diagnostic.Note? {
+        for hop in free.dropFirst() {
+            if let blocker = hop.edge?.blocker(in: program, opener: opener)
+                ?? hop.edge?.missingArgument(in: program, opener: argumentOpener, isGiven: isGiven) {
+                return .init(blocker)
+            }
+            let step = program[hop.step]
+            if let missing = step.inputs.first(where: { !isGiven($0) }) {
+                return .init(AnalysisMessages.linkBlockedBy(program.qualifiedName(hop.step), parameter: missing), at: step.range)
+            }
+        }
+        return nil
+    }
+
+    /// `free` as a path to show in a finding.
+    static func path(_ free: [(step: StepReference, edge: Edge?)], in program: FlowProgram) -> NavigationPath {
+        NavigationPath(hops: free.map { .init(step: $0.step, via: $0.edge?.via(in: program)) })
+    }
+}

@@ -50,22 +50,9 @@ enum AtUnreachableRule: RuleFamily {
                     continue
                 }
                 // Explain with the first thing on the shortest path that the payload cannot provide.
-                var notes: [Diagnostic.Note] = []
-                for hop in free.dropFirst() {
-                    if let blocker = hop.edge?.blocker(in: program, opener: "'at'")
-                        ?? hop.edge?.missingArgument(in: program, opener: "the path", isGiven: move.isGiven) {
-                        notes.append(.init(blocker))
-                        break
-                    }
-                    let hopStep = program[hop.step]
-                    if let missing = hopStep.inputs.first(where: { !move.isGiven($0) }) {
-                        notes.append(.init(AnalysisMessages.linkBlockedBy(program.qualifiedName(hop.step), parameter: missing), at: hopStep.range))
-                        break
-                    }
-                }
-                let freePath = NavigationPath(hops: free.map { .init(step: $0.step, via: $0.edge?.via(in: program)) })
+                let note = CompositeGraph.firstObstacle(on: free, in: program, opener: "'at'", argumentOpener: "the path", isGiven: move.isGiven)
                 findings.report(.atUnreachable, AnalysisMessages.atNeedsInput(written, step: step.name, flow: subflow.name, event: event),
-                                at: at.range, notes: notes, path: freePath, subjects: [target])
+                                at: at.range, notes: note.map { [$0] } ?? [], path: CompositeGraph.path(free, in: program), subjects: [target])
             }
         }
     }

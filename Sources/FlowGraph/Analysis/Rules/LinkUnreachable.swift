@@ -33,22 +33,12 @@ enum LinkUnreachableRule: RuleFamily {
                     continue
                 }
                 // Explain with the first thing on the shortest path that the URL cannot provide.
-                var notes: [Diagnostic.Note] = []
-                for hop in free.dropFirst() {
-                    if let blocker = hop.edge?.blocker(in: program) ?? hop.edge?.missingArgument(in: program, isGiven: request.isGiven) {
-                        notes.append(.init(blocker))
-                        break
-                    }
-                    let step = program[hop.step]
-                    if let missing = step.inputs.first(where: { !request.isGiven($0) }) {
-                        notes.append(.init(AnalysisMessages.linkBlockedBy(program.qualifiedName(hop.step), parameter: missing), at: step.range))
-                        break
-                    }
-                }
-                let freePath = NavigationPath(hops: free.map { .init(step: $0.step, via: $0.edge?.via(in: program)) })
+                let note = CompositeGraph.firstObstacle(on: free, in: program, opener: "a link", argumentOpener: "the link",
+                                                        isGiven: request.isGiven)
                 let message = link.move == nil ? AnalysisMessages.linkNeedsInput(link.pattern.text, step: flow.steps[targetStep].name)
                     : AnalysisMessages.linkMoveNeedsInput(link.pattern.text, flow: flow.name)
-                findings.report(.linkUnreachable, message, at: link.patternRange, notes: notes, path: freePath, subjects: [request.target])
+                findings.report(.linkUnreachable, message, at: link.patternRange, notes: note.map { [$0] } ?? [],
+                                path: CompositeGraph.path(free, in: program), subjects: [request.target])
             }
         }
     }
