@@ -55,11 +55,11 @@ struct TableTextTests {
         }
         for (info, flow) in zip(table.flows, program.flows) {
             #expect(info.isTabs == flow.isTabs && info.start == flow.start)
-            #expect(info.isRoot == program.roots.contains(program.flows.firstIndex { $0.name == flow.name }!))
+            #expect(info.isRoot == program.roots.contains(program.flow(named: flow.name)!))
             #expect(info.guards.map(\.name) == flow.guards.map(\.name) && info.guards.map(\.isAsync) == flow.guards.map(\.isAsync))
             #expect(info.events == flow.events.map(\.name) && info.exits == flow.exits.map(\.name))
             #expect(info.steps.map(\.name) == flow.steps.map(\.name))
-            #expect(info.steps.map(\.runs) == flow.steps.map(\.runs))
+            #expect(info.steps.map(\.runs) == flow.steps.map { $0.runs.map(Int.init) })
             #expect(info.steps.map(\.inputs) == flow.steps.map { $0.inputs.map { "\($0.name): \($0.type)" } })
             #expect(info.steps.map(\.receives) == flow.steps.map { $0.receives.map { "\($0.name): \($0.type)" } })
             for (stepInfo, step) in zip(info.steps, flow.steps) {

@@ -72,7 +72,7 @@ struct CompositeGraph {
         self.program = program
         var offsets: [Int] = []
         var references: [StepReference] = []
-        for (flowIndex, flow) in program.flows.enumerated() {
+        for (flowIndex, flow) in program.indexedFlows {
             offsets.append(references.count)
             for stepIndex in flow.steps.indices { references.append(StepReference(flow: flowIndex, step: stepIndex)) }
         }
@@ -88,7 +88,7 @@ struct CompositeGraph {
         var edges: [Edge] = []
         var edgeStart: [Int32] = []
         edgeStart.reserveCapacity(references.count + 1)
-        for flowIndex in program.flows.indices {
+        for flowIndex in program.flowIndices {
             let flow = program.flows[flowIndex]
             let base = offsets[flowIndex]
             let asksArguments = flow.guards.contains { !$0.parameters.isEmpty }
@@ -179,7 +179,7 @@ struct CompositeGraph {
 
     /// The nodes where a flow starts when it runs: its first choice of start first, then the others
     /// (every tab, for tabs): the seeds of a search inside a subflow that a move's `at` opens.
-    func seeds(entering flowIndex: Int) -> [Int] {
+    func seeds(entering flowIndex: FlowIndex) -> [Int] {
         let flow = program.flows[flowIndex]
         let first = flow.start.map { [$0] } ?? []
         return (first + flow.enteredSteps.filter { $0 != flow.start }).map { offsets[flowIndex] + $0 }
@@ -267,7 +267,7 @@ struct CompositeGraph {
         func enterEveryFlow(from node: Int) {
             guard !areFlowsEntered else { return }
             areFlowsEntered = true
-            for (flowIndex, flow) in program.flows.enumerated() {
+            for (flowIndex, flow) in program.indexedFlows {
                 // Without a start (already an error), any step may be where the flow begins.
                 let entered = flow.start == nil ? Array(flow.steps.indices) : flow.enteredSteps
                 for step in entered { reach(offsets[flowIndex] + step, from: node, nil) }

@@ -143,7 +143,7 @@ struct FlowStateGraph {
     ///   - exitsOfSubflow: for a step that runs a flow, the exits that flow surely takes and those
     ///     it may take; its exit clauses fire only for those (certainly or not).
     init(flow: Flow, unknowns: FlowUnknowns, resultClauses: Set<Origin> = [],
-         exitsOfSubflow: (Int) -> (sure: Set<String>, possible: Set<String>)) {
+         exitsOfSubflow: (FlowIndex) -> (sure: Set<String>, possible: Set<String>)) {
         self.flow = flow
         isWild = unknowns.isWild
         mayExit = unknowns.mayExit

@@ -73,10 +73,10 @@ package struct ClauseID: Sendable, Hashable {
 
 /// A deep link of the program: its flow's index and its index among the flow's links.
 package struct LinkReference: Sendable, Hashable {
-    public var flow: Int
+    public var flow: FlowIndex
     public var link: Int
 
-    public init(flow: Int, link: Int) {
+    public init(flow: FlowIndex, link: Int) {
         self.flow = flow
         self.link = link
     }
@@ -85,17 +85,17 @@ package struct LinkReference: Sendable, Hashable {
 /// An `on` clause of a program (its flow and `ClauseID`), and which action of its chain (0 for the
 /// main one, k for the k-th `else`).
 package struct ClauseReference: Sendable, Hashable {
-    public let flow: Int
+    public let flow: FlowIndex
     public let clause: ClauseID
     public let branch: Int
 
-    public init(flow: Int, clause: ClauseID, branch: Int) {
+    public init(flow: FlowIndex, clause: ClauseID, branch: Int) {
         self.flow = flow
         self.clause = clause
         self.branch = branch
     }
 
-    public init(flow: Int, step: Int?, index: ClauseIndex, branch: Int) {
+    public init(flow: FlowIndex, step: Int?, index: ClauseIndex, branch: Int) {
         self.init(flow: flow, clause: ClauseID(step: step, index: index), branch: branch)
     }
 

@@ -1,9 +1,9 @@
 /// Draws the checker's findings on the diagram: marked steps and edges, with the finding in the tooltip.
 extension DiagramBuilder {
-    mutating func mark(_ diagnostics: [Diagnostic], included: Set<Int>) {
+    mutating func mark(_ diagnostics: [Diagnostic], included: Set<FlowIndex>) {
         var marks: [String: DiagramStyle.Mark] = [:]
         var notes: [String: [String]] = [:]
-        var clusterNotes: [Int: [String]] = [:]
+        var clusterNotes: [FlowIndex: [String]] = [:]
         let spans = flowSpans()
         for diagnostic in diagnostics {
             let line = "\(diagnostic.severity.rawValue) [\(diagnostic.rule.id)] \(diagnostic.message)"
@@ -42,8 +42,8 @@ extension DiagramBuilder {
             }
             // Findings with no place of their own (an unused guard, say) go on their flow's box.
             if !placed, let flowIndex = spans.firstIndex(where: { $0[diagnostic.range.file].map { $0.contains(diagnostic.range.start) && diagnostic.range.end <= $0.upperBound } ?? false }),
-               included.contains(flowIndex) {
-                clusterNotes[flowIndex, default: []].append(line)
+               included.contains(FlowIndex(flowIndex)) {
+                clusterNotes[FlowIndex(flowIndex), default: []].append(line)
             }
         }
         for (id, mark) in marks {

@@ -7,13 +7,13 @@ extension DiagramBuilder {
         whole.focus = nil
         // Findings change attributes, never the elements (the legend follows `showsFindings`).
         let diagram = build(program, diagnostics: [], options: whole)
-        let flowOfCluster = Dictionary(uniqueKeysWithValues: program.flows.indices.map { (clusterID(program.flows[$0]), $0) })
+        let flowOfCluster = Dictionary(uniqueKeysWithValues: program.flowIndices.map { (clusterID(program.flows[$0]), $0) })
         let groupOfCluster = Dictionary(uniqueKeysWithValues: program.groups.indices.map {
             (clusterID(program.groups[$0].declaration), $0)
         })
         var own = [Int](repeating: 0, count: program.flows.count)
         var ownOfGroup = [Int](repeating: 0, count: program.groups.count)
-        var flowOfNode: [String: Int] = [:]
+        var flowOfNode: [String: FlowIndex] = [:]
         var groupOfNode: [String: Int] = [:]
         for cluster in diagram.clusters {
             if let flow = flowOfCluster[cluster.id] {

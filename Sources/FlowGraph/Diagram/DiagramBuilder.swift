@@ -34,11 +34,11 @@ public struct DiagramBuilder {
     var nodeIndex: [String: (cluster: Int, node: Int)] = [:]
 
     /// The flows that `focus` draws, or nil when no flow has that name.
-    public static func flows(of program: FlowProgram, focus: String?) -> [Int]? {
-        guard let focus else { return Array(program.flows.indices) }
+    package static func flows(of program: FlowProgram, focus: String?) -> [FlowIndex]? {
+        guard let focus else { return program.flowIndices }
         guard let first = program.flow(named: focus) else { return nil }
         var included = [first]
-        var seen: Set<Int> = [first]
+        var seen: Set<FlowIndex> = [first]
         var cursor = 0
         while cursor < included.count {
             for step in program.flows[included[cursor]].steps {
@@ -100,7 +100,7 @@ public struct DiagramBuilder {
     static func anyStepID(_ flow: Flow) -> String { "\(flow.name).$any" }
     static func exitID(_ flow: Flow, _ exit: Exit) -> String { "\(flow.name).$exit.\(exit.name)" }
 
-    private mutating func addFlow(_ flowIndex: Int) {
+    private mutating func addFlow(_ flowIndex: FlowIndex) {
         let flow = program.flows[flowIndex]
         var attributes = [Diagram.Attribute("label", flow.isTabs ? "\(flow.name)  (tabs)" : flow.name)]
         attributes += DiagramStyle.flowCluster(isTabs: flow.isTabs)
@@ -147,7 +147,7 @@ public struct DiagramBuilder {
     }
 
     /// An edge from the box of each flow that uses a group to the group's box.
-    private mutating func addUses(_ groupIndex: Int, included: Set<Int>) {
+    private mutating func addUses(_ groupIndex: Int, included: Set<FlowIndex>) {
         let group = program.groups[groupIndex]
         guard let head = clusters.first(where: { $0.id == Self.clusterID(group.declaration) })?.nodes.first?.id else { return }
         for user in group.users where included.contains(user) {
@@ -191,7 +191,7 @@ public struct DiagramBuilder {
     // MARK: - Transitions
 
     /// The transitions of a flow's own steps and clauses, or of a destinations group's declaration.
-    private mutating func addTransitions(_ flow: Flow, included: Set<Int>) {
+    private mutating func addTransitions(_ flow: Flow, included: Set<FlowIndex>) {
         for step in flow.steps where step.shared == nil {
             let source = stepID(flow, step)
             if let runs = step.runs, included.contains(runs) || flow.isDestinations {

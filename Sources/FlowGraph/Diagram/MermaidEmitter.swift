@@ -113,13 +113,13 @@ public enum MermaidEmitter {
         }
     }
 
-    private static func classes(_ program: FlowProgram, diagnostics: [Diagnostic], included: [Int], ids: inout MermaidIDs) -> [String] {
+    private static func classes(_ program: FlowProgram, diagnostics: [Diagnostic], included: [FlowIndex], ids: inout MermaidIDs) -> [String] {
         var marked: [String: DiagramStyle.Mark] = [:]
         // Each step by the state that draws it: a step of a destinations group is the group's.
         let included = Set(included)
         for diagnostic in diagnostics {
             let subjects = diagnostic.steps.filter {
-                included.contains($0.flow) && program.flows[$0.flow].steps.indices.contains($0.step)
+                included.contains($0.flowIndex) && program.flows[$0.flow].steps.indices.contains($0.step)
             }.map { DiagramBuilder.stepID(program.flows[$0.flow], program[$0], in: program) }
             for subject in subjects {
                 let mark = DiagramStyle.Mark.of(diagnostic.rule)

@@ -63,7 +63,7 @@ extension DiffSide {
     }
 
     /// The steps a flow shows when it starts, each with what its start choice asks.
-    private func entries(of flowIndex: Int, renames: DiffRenames?) -> [(Int, Set<String>)] {
+    private func entries(of flowIndex: FlowIndex, renames: DiffRenames?) -> [(Int, Set<String>)] {
         let flow = program.flows[flowIndex]
         guard !flow.isTabs else { return flow.enteredSteps.map { ($0, []) } }
         var result: [(Int, Set<String>)] = []

@@ -31,7 +31,7 @@ package enum EditorHover {
     static func doc(_ lines: [String]) -> String { lines.joined(separator: "\n") }
 
     /// The flow, or a group's declaration, named `scope`.
-    static func scopeFlow(_ scope: String, _ program: FlowProgram) -> (flow: Flow, index: Int?)? {
+    static func scopeFlow(_ scope: String, _ program: FlowProgram) -> (flow: Flow, index: FlowIndex?)? {
         if let index = program.flow(named: scope) { return (program.flows[index], index) }
         return program.groups.first { $0.name == scope }.map { ($0.declaration, nil) }
     }

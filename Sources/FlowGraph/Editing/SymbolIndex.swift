@@ -208,7 +208,7 @@ private struct Builder {
             }
         }
         if let at = action.at, let program, let flow, let target = action.target, let step = flow.step(named: target.text),
-           let runs = flow.steps[step].runs, program.flows.indices.contains(runs) {
+           let runs = flow.steps[step].runs, program.flows.indices.contains(Int(runs)) {
             let subflow = program.flows[runs]
             record(.step, stepScope(at.text, in: subflow, scope: subflow.name), at)
         }

@@ -37,7 +37,7 @@ extension RouterModel {
             Self.flowModel(flow, index: index, in: program, types: &types, isAliased: flowShadowing.contains(flow.name))
         }
         roots = program.roots.map { root in
-            RootModel(flow: root, caseModel: CaseModel(name: SwiftNames.caseIdentifier(program.flows[root].name), doc: [],
+            RootModel(flow: Int(root), caseModel: CaseModel(name: SwiftNames.caseIdentifier(program.flows[root].name), doc: [],
                                                       parameters: types.parameters(Self.rootInputs(program.flows[root]))))
         }
         table = RouterTable(program, analysis: analysis)
@@ -60,7 +60,7 @@ extension RouterModel {
         return GroupModel(
             index: index, declaration: SwiftNames.identifier(flow.name), caseName: SwiftNames.caseIdentifier(flow.name), doc: flow.doc,
             steps: flow.steps.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
-            events: eventModels(flow, types: &types), users: group.users)
+            events: eventModels(flow, types: &types), users: group.users.map(Int.init))
     }
 
     /// A flow's events as cases, each with the `///` doc of the first clause for it that has one.

@@ -68,7 +68,7 @@ struct BuildCollector {
                     clause.forEachAction { action in
                         defer { branch += 1 }
                         guard action.at != nil,
-                              let path = analysis.atPaths[ClauseReference(flow: flowIndex, step: step, index: ClauseIndex(index), branch: branch)]
+                              let path = analysis.atPaths[ClauseReference(flow: FlowIndex(flowIndex), step: step, index: ClauseIndex(index), branch: branch)]
                         else { return }
                         for source in sources { addPath(path, from: source) }
                     }
@@ -104,7 +104,7 @@ struct BuildCollector {
                 let source = Source(kind: .screen, flowCase: caseNames[flowIndex], parameters: step.inputs,
                                     caseName: SwiftNames.caseIdentifier(step.name),
                                     wrapper: step.shared.map { groupCases[$0.group] })
-                for first in program.flows[runs].enteredSteps { addStep(first, in: runs, from: source) }
+                for first in program.flows[runs].enteredSteps { addStep(first, in: Int(runs), from: source) }
             }
         }
         var seenReceived = seen
@@ -136,7 +136,7 @@ struct BuildCollector {
         for (number, root) in program.roots.enumerated() {
             let flow = program.flows[root]
             let source = Source(kind: nil, flowCase: "", parameters: RouterModel.rootInputs(flow), caseName: rootCases[number])
-            for first in flow.enteredSteps { addStep(first, in: root, from: source) }
+            for first in flow.enteredSteps { addStep(first, in: Int(root), from: source) }
         }
         for index in steps.indices {
             steps[index].sort { $0.target < $1.target }
@@ -169,8 +169,8 @@ struct BuildCollector {
     private mutating func addPath(_ path: NavigationPath, from source: Source) {
         for hop in path.hops.dropFirst() {
             guard let clause = hop.clause else { continue }
-            add(clause.clause(in: program).actions[clause.branch], in: clause.flow, from: source)
-            for condition in clause.conditionsAskedByLink(in: program) { addGuard(condition, in: clause.flow, from: source) }
+            add(clause.clause(in: program).actions[clause.branch], in: Int(clause.flow), from: source)
+            for condition in clause.conditionsAskedByLink(in: program) { addGuard(condition, in: Int(clause.flow), from: source) }
         }
     }
 

@@ -29,7 +29,7 @@ struct RouterTable {
         /// The path of each branch's `at`, if it has one.
         func atPaths(_ flow: Int, _ step: Int?, _ index: Int) -> (Int) -> [ProgramTable.Hop] {
             { branch in
-                analysis.atPaths[ClauseReference(flow: flow, step: step, index: ClauseIndex(index), branch: branch)]
+                analysis.atPaths[ClauseReference(flow: FlowIndex(flow), step: step, index: ClauseIndex(index), branch: branch)]
                     .map { Self.hops($0, first: ProgramTable.Hop.enter) } ?? []
             }
         }
@@ -37,7 +37,7 @@ struct RouterTable {
         for (flowIndex, flow) in program.flows.enumerated() {
             let events = Self.indices(flow.events.map(\.name))
             var info = ProgramTable.FlowInfo(
-                name: flow.name, isTabs: flow.isTabs, start: flow.start ?? 0, isRoot: roots.contains(flowIndex),
+                name: flow.name, isTabs: flow.isTabs, start: flow.start ?? 0, isRoot: roots.contains(FlowIndex(flowIndex)),
                 guards: flow.guards.map { ProgramTable.GuardInfo(name: $0.name, isAsync: $0.isAsync) },
                 events: flow.events.map(\.name), exits: flow.exits.map(\.name))
             if flow.startChoices.count > 1 {
@@ -50,7 +50,7 @@ struct RouterTable {
                 let triggers = step.runs.map { Self.indices(program.flows[$0].exits.map(\.name)) } ?? events
                 info.steps.append(ProgramTable.StepInfo(
                     name: step.name, inputs: step.inputs.map { "\($0.name): \($0.type)" }, receives: step.receives.map { "\($0.name): \($0.type)" },
-                    runs: step.runs, path: parent == -1 ? .start : parent < 0 ? .none : .after(Int(parent)),
+                    runs: step.runs.map(Int.init), path: parent == -1 ? .start : parent < 0 ? .none : .after(Int(parent)),
                     clauses: step.clauses.enumerated().map { index, clause in
                         Self.clause(clause, triggers: triggers, paths: atPaths(flowIndex, stepIndex, index))
                     }))
@@ -73,7 +73,7 @@ struct RouterTable {
                 guard let target = link.target else { continue }
                 let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
                     ? analysis.linkPaths[flowIndex][linkIndex] : nil
-                let paths = (path.map { [$0] } ?? []) + (analysis.otherStartLinkPaths[LinkReference(flow: flowIndex, link: linkIndex)] ?? [])
+                let paths = (path.map { [$0] } ?? []) + (analysis.otherStartLinkPaths[LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)] ?? [])
                 info.links.append(Self.link(link, target: flow.steps[target], targetIndex: target,
                                             paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) }))
             }
@@ -119,7 +119,7 @@ struct RouterTable {
         path.hops.enumerated().map { index, hop in
             if index == 0 { return first(hop.step) }
             if let clause = hop.clause {
-                return .move(ProgramTable.ClauseRef(flow: clause.flow, step: clause.step, clause: Int(clause.index), branch: clause.branch))
+                return .move(ProgramTable.ClauseRef(flow: Int(clause.flow), step: clause.step, clause: Int(clause.index), branch: clause.branch))
             }
             return .enter(hop.step)
         }

@@ -15,7 +15,7 @@ extension ProgramMap {
             let runnerFlows = Set(runners.map(\.flow))
             let kind: FlowKind = flow.isTabs ? .tabs : runnerFlows.count >= 2 ? .shared : .stack
             var runs: [Int] = []
-            for step in flow.steps { if let target = step.runs, !runs.contains(target) { runs.append(target) } }
+            for step in flow.steps { if let target = step.runs.map(Int.init), !runs.contains(target) { runs.append(target) } }
             var clauses: [ClauseEntry] = []
             func addClauses(_ transitions: [Clause], step: String?) {
                 for transition in transitions {
@@ -31,7 +31,7 @@ extension ProgramMap {
             let steps = flow.steps.map { step in
                 StepEntry(
                     name: step.name, inputs: step.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", "),
-                    doc: step.doc.joined(separator: "\n"), location: location(step.range), runs: step.runs)
+                    doc: step.doc.joined(separator: "\n"), location: location(step.range), runs: step.runs.map(Int.init))
             }
             search.append(SearchEntry(kind: .flow, text: flow.name, flow: flowIndex, targets: [], location: location(flow.range)))
             for step in flow.steps {
@@ -69,7 +69,7 @@ extension ProgramMap {
                     kind: .exit, text: "exit \(entry.name)", flow: flowIndex, targets: [DiagramBuilder.exitID(flow, exit)], location: entry.location))
             }
             flows.append(FlowEntry(
-                name: flow.name, kind: kind, isRoot: program.roots.contains(flowIndex), doc: flow.doc.joined(separator: "\n"),
+                name: flow.name, kind: kind, isRoot: program.roots.contains(FlowIndex(flowIndex)), doc: flow.doc.joined(separator: "\n"),
                 location: location(flow.range), steps: steps, clauses: clauses, links: links, guards: guards, exits: exits,
                 runs: runs, runners: runners.map { program.qualifiedName($0) }, findings: []))
         }
@@ -77,7 +77,7 @@ extension ProgramMap {
         var overview: [OverviewEdge] = []
         for (flowIndex, flow) in program.flows.enumerated() {
             for step in flow.steps {
-                guard let target = step.runs else { continue }
+                guard let target = step.runs.map(Int.init) else { continue }
                 if let existing = overview.firstIndex(where: { $0.from == flowIndex && $0.to == target }) {
                     overview[existing].steps.append(step.name)
                 } else {
@@ -93,7 +93,7 @@ extension ProgramMap {
             var flow = spans.firstIndex { $0[range.file].map { $0.contains(range.start) && range.end <= $0.upperBound } ?? false }
             if flow == nil { flow = diagnostic.steps.first?.flow }
             if flow == nil, let last = diagnostic.path.last, let name = last.split(separator: ".").first {
-                flow = program.flow(named: String(name))
+                flow = program.flow(named: String(name)).map(Int.init)
             }
             var edges: [String] = []
             if let flow {

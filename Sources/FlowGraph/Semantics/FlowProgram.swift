@@ -10,7 +10,7 @@ public struct FlowProgram: Sendable {
     public var files: [SourceFile]
     package var flows: [Flow]
     /// Flows that no step runs, in declaration order: where the app starts.
-    public var roots: [Int]
+    package var roots: [FlowIndex]
     /// For each flow, the steps that run it, in declaration order.
     package var runners: [[StepReference]]
     /// Whether text outside any flow was lost to a syntax error: it may have held flows.
@@ -34,7 +34,7 @@ public struct FlowProgram: Sendable {
         flow.uses.isEmpty ? flow.clauses : flow.clauses.filter { group(containing: $0.range) == nil }
     }
 
-    public func flow(named name: String) -> Int? { flows.firstIndex { $0.name == name } }
+    package func flow(named name: String) -> FlowIndex? { flows.firstIndex { $0.name == name }.map { FlowIndex($0) } }
 
     package subscript(reference: StepReference) -> Step { flows[reference.flow].steps[reference.step] }
 
@@ -50,7 +50,7 @@ package struct DestinationGroup: Sendable {
     /// only to its own steps and guards, so what it says means the same in every flow that uses it.
     public var declaration: Flow
     /// The flows that use it, in program order.
-    public var users: [Int]
+    public var users: [FlowIndex]
     /// Its text, from its keyword to its closing brace: what was declared in it.
     public var span: SourceRange
 
@@ -130,7 +130,7 @@ package struct Step: Sendable {
     public var range: SourceRange
     public var inputs: [Parameter]
     /// The flow this step runs, if any.
-    public var runs: Int?
+    public var runs: FlowIndex?
     public var runsRange: SourceRange?
     /// For a step that runs a flow, these handle the flow's exits (`isExitHandler`); otherwise events.
     public var clauses: [Clause]
@@ -449,7 +449,7 @@ package struct AtTarget: Sendable, Hashable {
     /// The step's name as written.
     public var name: String
     /// The subflow the move's target runs; nil when the target runs none, or one that does not resolve.
-    public var flow: Int?
+    public var flow: FlowIndex?
     /// The step's index in `flow`; nil when unresolved.
     public var step: Int?
     /// The range of the step's name.

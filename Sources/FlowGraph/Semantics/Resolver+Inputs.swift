@@ -2,7 +2,7 @@
 extension Resolver {
     /// Every action's target gets its inputs from the event's payload, by name and type.
     mutating func checkInputs(_ program: inout FlowProgram) {
-        for flowIndex in program.flows.indices {
+        for flowIndex in program.flowIndices {
             let flow = program.flows[flowIndex]
             for step in flow.steps {
                 let subflow = step.runs.map { program.flows[$0] }
@@ -233,7 +233,7 @@ extension Resolver {
     /// pattern is more specific (it is then tried first: its precedence counts the patterns it is
     /// inside).
     mutating func checkLinks(_ program: inout FlowProgram) {
-        for flowIndex in program.flows.indices {
+        for flowIndex in program.flowIndices {
             let flow = program.flows[flowIndex]
             for (linkIndex, link) in flow.links.enumerated() {
                 // A malformed pattern was reported as a syntax error; there is nothing more to compare.
@@ -265,7 +265,7 @@ extension Resolver {
 
     /// `overlapping-links`, and each pattern's precedence.
     private mutating func checkLinkOverlaps(_ program: inout FlowProgram) {
-        struct Entry { let flow: Int, link: Int, pattern: Int }
+        struct Entry { let flow: FlowIndex, link: Int, pattern: Int }
         // Patterns with different numbers of segments never match one URL, nor two whose first
         // segments are different literals (even ignoring case): each pattern is compared with the
         // earlier ones of its length whose first segment is its own literal or no literal.
@@ -275,7 +275,7 @@ extension Resolver {
             var open: [Entry] = []
         }
         var entries: [(Entry, first: String?)] = []
-        for (flowIndex, flow) in program.flows.enumerated() {
+        for (flowIndex, flow) in program.indexedFlows {
             for (linkIndex, link) in flow.links.enumerated() where !link.isBroken && link.target != nil {
                 program.flows[flowIndex].links[linkIndex].precedence = Array(repeating: 0, count: link.patterns.count)
                 for (patternIndex, pattern) in link.patterns.enumerated() {
@@ -320,7 +320,7 @@ extension Resolver {
                     message = SemanticMessages.crossingLinks(laterPattern.text, other: earlierPattern.text, example: example)
                 }
                 // One report for a pair of links, at the later one.
-                guard reported.insert([earlier.flow, earlier.link, later.flow, later.link]).inserted else { continue }
+                guard reported.insert([Int(earlier.flow), earlier.link, Int(later.flow), later.link]).inserted else { continue }
                 report(.overlappingLinks, message, at: laterLink.patternRanges[later.pattern],
                        notes: [.init(SemanticMessages.linkDeclaredHere(earlierPattern.text), at: earlierLink.patternRanges[earlier.pattern])])
             }

@@ -4,7 +4,7 @@
 package struct Resolver {
     let tree: SyntaxTree
     var diagnostics: [Diagnostic] = []
-    private var flowIndex: [String: Int] = [:]
+    private var flowIndex: [String: FlowIndex] = [:]
     /// The steps and exits of the flow being resolved, by name: a linear search for each target
     /// would make a flow of 1,000,000 steps take hours.
     private var stepIndex: [String: Int] = [:]
@@ -53,7 +53,7 @@ package struct Resolver {
                 groupIndex[syntax.name.text] = groupSyntaxes.count
                 groupSyntaxes.append(syntax)
             } else {
-                flowIndex[syntax.name.text] = syntaxes.count
+                flowIndex[syntax.name.text] = FlowIndex(syntaxes.count)
                 syntaxes.append(syntax)
             }
         }
@@ -81,7 +81,7 @@ package struct Resolver {
             var declaration = declare(syntax)
             declaration.isIncomplete = declaration.isIncomplete || duplicatedFlows.contains(syntax.name.text)
             resolveReferences(of: &declaration, syntax: syntax, flows: flows)
-            groups.append(DestinationGroup(declaration: declaration, users: flows.indices.filter { uses[$0].contains(index) },
+            groups.append(DestinationGroup(declaration: declaration, users: flows.indices.filter { uses[$0].contains(index) }.map { FlowIndex($0) },
                                            span: groupSpans[index]))
         }
         // References are resolved against the declarations: one copy of the flows, taken once (a
@@ -101,7 +101,7 @@ package struct Resolver {
                 if let runs = step.runs { runners[runs].append(StepReference(flow: flowIndex, step: stepIndex)) }
             }
         }
-        let roots = flows.indices.filter { runners[$0].isEmpty }
+        let roots = flows.indices.map { FlowIndex($0) }.filter { runners[$0].isEmpty }
         var program = FlowProgram(files: tree.files, flows: flows, roots: roots, runners: runners)
         program.groups = groups
         program.hasLostFlows = tree.hasLostFlows

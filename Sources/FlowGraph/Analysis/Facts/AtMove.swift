@@ -34,7 +34,7 @@ struct AtMove {
 
         enum Owner {
             case step(StepReference)
-            case `guard`(flow: Int, index: Int)
+            case `guard`(flow: FlowIndex, index: Int)
         }
     }
 
@@ -45,7 +45,7 @@ struct AtMove {
         /// The key of the searches from `seeds` with `given`.
         let key: String
 
-        init(into subflow: Int, payload: [Parameter], graph: CompositeGraph) {
+        init(into subflow: FlowIndex, payload: [Parameter], graph: CompositeGraph) {
             seeds = graph.seeds(entering: subflow)
             given = Set(payload.compactMap { graph.inputID(name: $0.name, type: $0.type) })
             key = "\(subflow)|" + given.sorted().map(String.init).joined(separator: ",")
@@ -61,7 +61,7 @@ struct AtMove {
     static func all(in program: FlowProgram, links: LinkFacts) -> [AtMove] {
         var result: [AtMove] = []
         var cache: [String: CompositeGraph.Search] = [:]
-        for (flowIndex, flow) in program.flows.enumerated() {
+        for (flowIndex, flow) in program.indexedFlows {
             /// Each action with an `at` of the clauses of one place, with the payload they take values from.
             func visit(_ clauses: [Clause], step: Int?) {
                 for (handlerIndex, transition) in clauses.enumerated() {
@@ -102,7 +102,7 @@ struct AtMove {
         if !subflow.enteredSteps.contains(target.step), !Resolver.bindingProblems(step.inputs, from: payload).isEmpty {
             return .inputMismatch
         }
-        let search = Search(into: target.flow, payload: payload, graph: graph)
+        let search = Search(into: target.flowIndex, payload: payload, graph: graph)
         if cache[search.key] == nil { cache[search.key] = graph.search(given: search.given, from: search.seeds) }
         guard let path = cache[search.key]!.path(to: target, in: program) else { return .none }
         // An optional input or argument on the way that the payload carries with another type.

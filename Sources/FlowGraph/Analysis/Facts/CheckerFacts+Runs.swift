@@ -3,17 +3,17 @@
 extension CheckerFacts {
     /// The strongly connected components of the "runs" graph, children before parents (Tarjan,
     /// written with an explicit stack so a 100,000-deep chain of subflows cannot overflow).
-    static func runsComponents(of program: FlowProgram) -> [[Int]] {
+    static func runsComponents(of program: FlowProgram) -> [[FlowIndex]] {
         let count = program.flows.count
         let successors = program.flows.map { flow in flow.steps.compactMap(\.runs) }
         var indexOf = Array(repeating: -1, count: count)
         var lowLink = Array(repeating: 0, count: count)
         var onStack = Array(repeating: false, count: count)
-        var stack: [Int] = []
-        var components: [[Int]] = []
+        var stack: [FlowIndex] = []
+        var components: [[FlowIndex]] = []
         var nextIndex = 0
-        for root in 0..<count where indexOf[root] < 0 {
-            var work: [(node: Int, edge: Int)] = [(root, 0)]
+        for root in program.flowIndices where indexOf[root] < 0 {
+            var work: [(node: FlowIndex, edge: Int)] = [(root, 0)]
             indexOf[root] = nextIndex; lowLink[root] = nextIndex; nextIndex += 1
             stack.append(root); onStack[root] = true
             while let (node, edge) = work.last {
@@ -32,7 +32,7 @@ extension CheckerFacts {
                 work.removeLast()
                 if let (parent, _) = work.last { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
                 if lowLink[node] == indexOf[node] {
-                    var component: [Int] = []
+                    var component: [FlowIndex] = []
                     while let member = stack.popLast() {
                         onStack[member] = false
                         component.append(member)
@@ -47,7 +47,7 @@ extension CheckerFacts {
 
     /// Each flow's state graph, children first, so that a parent knows which exits of its
     /// subflows can happen.
-    static func stateGraphs(of program: FlowProgram, childrenFirst components: [[Int]]) -> [FlowStateGraph?] {
+    static func stateGraphs(of program: FlowProgram, childrenFirst components: [[FlowIndex]]) -> [FlowStateGraph?] {
         var graphs = [FlowStateGraph?](repeating: nil, count: program.flows.count)
         var exits = Array(repeating: (sure: Set<String>(), possible: Set<String>()), count: program.flows.count)
         var isDone = Array(repeating: false, count: program.flows.count)
@@ -124,7 +124,7 @@ extension CheckerFacts {
 
     /// Whether each flow runs itself, directly or through others: a member of a component of
     /// more than one flow, or of one flow with a step that runs it.
-    static func recursion(of program: FlowProgram, components: [[Int]]) -> [Bool] {
+    static func recursion(of program: FlowProgram, components: [[FlowIndex]]) -> [Bool] {
         var isRecursive = [Bool](repeating: false, count: program.flows.count)
         for component in components {
             let first = component[0]
@@ -136,7 +136,7 @@ extension CheckerFacts {
 
     /// How each flow reachable from the roots is entered on its shortest path, and the flows that
     /// could be reached, were something broken resolved one way.
-    static func entries(of program: FlowProgram, graphs: [FlowStateGraph?], isRecursive: [Bool], parentsFirst order: [Int])
+    static func entries(of program: FlowProgram, graphs: [FlowStateGraph?], isRecursive: [Bool], parentsFirst order: [FlowIndex])
         -> (entries: [Entry?], isMaybeRun: [Bool]) {
         var entries = [Entry?](repeating: nil, count: program.flows.count)
         var isMaybeRun = [Bool](repeating: false, count: program.flows.count)
@@ -174,19 +174,19 @@ extension CheckerFacts {
                 }
             }
         }
-        for flowIndex in program.flows.indices {
+        for flowIndex in program.flowIndices {
             if entries[flowIndex] != nil { isMaybeRun[flowIndex] = false } else if anyFlowMaybe { isMaybeRun[flowIndex] = true }
         }
         return (entries, isMaybeRun)
     }
 
     /// For each flow below a flow-level clause that can close it, the nearest such clause.
-    static func ancestorEscapes(of program: FlowProgram, parentsFirst order: [Int]) -> [(flow: Int, index: Int)?] {
-        var ancestorEscape = [(flow: Int, index: Int)?](repeating: nil, count: program.flows.count)
+    static func ancestorEscapes(of program: FlowProgram, parentsFirst order: [FlowIndex]) -> [(flow: FlowIndex, index: ClauseIndex)?] {
+        var ancestorEscape = [(flow: FlowIndex, index: ClauseIndex)?](repeating: nil, count: program.flows.count)
         let closing: Set<ActionKind> = [.root, .select, .exit, .dismiss, .close, .pop, .popTo, .replace]
         for flowIndex in order {
             let flow = program.flows[flowIndex]
-            let own = flow.clauses.firstIndex { $0.actions.contains { closing.contains($0.kind) } }.map { (flowIndex, $0) }
+            let own = flow.clauses.firstIndex { $0.actions.contains { closing.contains($0.kind) } }.map { (flowIndex, ClauseIndex($0)) }
             guard let above = own ?? ancestorEscape[flowIndex] else { continue }
             for step in flow.steps { if let runs = step.runs, ancestorEscape[runs] == nil { ancestorEscape[runs] = above } }
         }

@@ -9,7 +9,7 @@
 struct CheckerFacts {
     let program: FlowProgram
     /// The strongly connected components of the "runs" graph, children before parents.
-    let runsComponents: [[Int]]
+    let runsComponents: [[FlowIndex]]
     /// Whether each flow runs itself, directly or through others (`recursive-flow`).
     let isRecursive: [Bool]
     /// Each flow's abstract navigation states (nil only for a flow whose graph was not built).
@@ -22,7 +22,7 @@ struct CheckerFacts {
     let isMaybeRun: [Bool]
     /// For flows below a flow-level clause that can close them (root, select, exit, dismiss, pop,
     /// popTo or replace in an ancestor), the nearest such clause: (flow, index among the flow's own).
-    let ancestorEscape: [(flow: Int, index: Int)?]
+    let ancestorEscape: [(flow: FlowIndex, index: ClauseIndex)?]
     /// The deep links' shortest paths, and what the searches for them need.
     let links: LinkFacts
     /// Every move with `at Y`, with the path to Y its subflow offers, if any.
@@ -41,32 +41,32 @@ struct CheckerFacts {
         links = LinkFacts(program: program, graphs: graphs)
         ats = AtMove.all(in: program, links: links)
         let graphs = graphs
-        landings = program.flows.indices.map { ResultLandings(flow: $0, program: program, graph: graphs[$0]) }
+        landings = program.flowIndices.map { ResultLandings(flow: $0, program: program, graph: graphs[$0]) }
     }
 
     /// The analysis the back ends read.
     var analysis: (isFlowReachable: [Bool], isStepReachable: [[Bool]], stateCount: Int) {
         (entries.map { $0 != nil },
-         program.flows.indices.map { flow in
+         program.flowIndices.map { flow in
              program.flows[flow].steps.indices.map { graphs[flow]?.isReachable($0) ?? false }
          },
          graphs.reduce(0) { $0 + ($1?.states.count ?? 0) })
     }
 
     /// Whether some step runs the flow.
-    func isSubflow(_ flowIndex: Int) -> Bool { !program.runners[flowIndex].isEmpty }
+    func isSubflow(_ flowIndex: FlowIndex) -> Bool { !program.runners[flowIndex].isEmpty }
 
     // MARK: - Paths
 
     /// How a flow is entered: it is a root, started at `start`, or it is run by the step of `state` in `flow`.
     enum Entry {
         case root(start: Int)
-        case runner(flow: Int, state: StateIndex)
+        case runner(flow: FlowIndex, state: StateIndex)
     }
 
     /// The shortest path from a root to a flow's start, for reachable flows.
-    func entryPath(_ flowIndex: Int) -> NavigationPath? {
-        var chain: [Int] = []  // the flow, then the flows that run it, up to a root
+    func entryPath(_ flowIndex: FlowIndex) -> NavigationPath? {
+        var chain: [FlowIndex] = []  // the flow, then the flows that run it, up to a root
         var cursor = flowIndex
         while true {
             chain.append(cursor)
@@ -95,7 +95,7 @@ struct CheckerFacts {
         return entry.dropLast() + [joined] + local.dropFirst()
     }
 
-    func hopsOf(_ local: [(state: StateIndex, move: FlowStateGraph.Move?)], in flowIndex: Int) -> [NavigationPath.Hop] {
+    func hopsOf(_ local: [(state: StateIndex, move: FlowStateGraph.Move?)], in flowIndex: FlowIndex) -> [NavigationPath.Hop] {
         let flow = program.flows[flowIndex]
         guard let graph = graphs[flowIndex] else { return [] }
         return local.map { item in
@@ -106,13 +106,13 @@ struct CheckerFacts {
     }
 
     /// The shortest path from a root (or from the flow's start, when the flow is unreachable) to a state.
-    func path(to state: StateIndex, in flowIndex: Int) -> NavigationPath {
+    func path(to state: StateIndex, in flowIndex: FlowIndex) -> NavigationPath {
         guard let graph = graphs[flowIndex] else { return NavigationPath(hops: []) }
         return path(along: graph.path(to: state), in: flowIndex)
     }
 
     /// A path inside a flow, prefixed with the flow's entry path from a root.
-    func path(along local: [(state: StateIndex, move: FlowStateGraph.Move?)], in flowIndex: Int) -> NavigationPath {
+    func path(along local: [(state: StateIndex, move: FlowStateGraph.Move?)], in flowIndex: FlowIndex) -> NavigationPath {
         let hops = hopsOf(local, in: flowIndex)
         guard let entry = entryPath(flowIndex) else { return NavigationPath(hops: hops) }
         return NavigationPath(hops: Self.join(entry.hops, hops))

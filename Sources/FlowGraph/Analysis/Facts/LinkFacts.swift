@@ -25,7 +25,7 @@ struct LinkFacts {
     init(program: FlowProgram, graphs: [FlowStateGraph?]) {
         let graph = CompositeGraph(program: program)
         let unknownSteps = CompositeGraph.Unknowns(
-            isWild: program.flows.indices.map { flow in graphs[flow]?.goesAnywhere ?? program.flows[flow].steps.map { _ in true } },
+            isWild: program.flowIndices.map { flow in graphs[flow]?.goesAnywhere ?? program.flows[flow].steps.map { _ in true } },
             runsUnknown: program.flows.map { $0.steps.map(\.runsUnknownFlow) },
             anyFlow: program.hasLostFlows)
         self.graph = graph
@@ -36,7 +36,7 @@ struct LinkFacts {
         var paths: [[NavigationPath?]] = program.flows.map { Array(repeating: nil, count: $0.links.count) }
         var otherStartPaths: [LinkReference: [NavigationPath]] = [:]
         let startSeeds = graph.startSeeds()
-        for (flowIndex, flow) in program.flows.enumerated() {
+        for (flowIndex, flow) in program.indexedFlows {
             for linkIndex in flow.links.indices {
                 guard let request = Request(flow: flowIndex, link: linkIndex, in: program, graph: graph) else { continue }
                 if cache[request.key] == nil { cache[request.key] = graph.search(given: request.givenInputs) }
@@ -75,7 +75,7 @@ struct LinkFacts {
 
         /// Nil for a link whose pattern is wrong, or whose line has a syntax error (already an
         /// error): once fixed, it could open anything.
-        init?(flow flowIndex: Int, link linkIndex: Int, in program: FlowProgram, graph: CompositeGraph) {
+        init?(flow flowIndex: FlowIndex, link linkIndex: Int, in program: FlowProgram, graph: CompositeGraph) {
             let flow = program.flows[flowIndex]
             let link = flow.links[linkIndex]
             guard let targetStep = link.target, !link.isBroken, !link.isIncomplete else { return nil }

@@ -19,7 +19,7 @@ struct ResultLandings {
     }
 
     /// Nil for a flow where no step receives.
-    init?(flow flowIndex: Int, program: FlowProgram, graph: FlowStateGraph?) {
+    init?(flow flowIndex: FlowIndex, program: FlowProgram, graph: FlowStateGraph?) {
         guard let graph, program.flows[flowIndex].steps.contains(where: { !$0.receives.isEmpty }) else { return nil }
         var order: [ActionKey] = []
         var witnesses: [ActionKey: [Int: Witness]] = [:]
@@ -74,7 +74,7 @@ extension CheckerFacts {
     /// flow, then as found (`ProgramAnalysis.resultLandings`).
     var resultLandings: [ResultLanding] {
         var result: [ResultLanding] = []
-        for (flowIndex, landings) in landings.enumerated() {
+        for (flowIndex, landings) in zip(program.flowIndices, landings) {
             guard let landings else { continue }
             let flow = program.flows[flowIndex]
             for key in landings.order {

@@ -35,7 +35,7 @@ enum AtUnreachableRule: RuleFamily {
                     written, step: step.name, event: event, name: problem.needed.name, given: problem.given.type,
                     needed: problem.needed.type, owner: owner), at: at.range, notes: [note], path: path, subjects: [target])
             case .none:
-                let search = AtMove.Search(into: target.flow, payload: move.payload, graph: links.graph)
+                let search = AtMove.Search(into: target.flowIndex, payload: move.payload, graph: links.graph)
                 // Were the broken names and lost text resolved one way, a path might exist.
                 if links.hasUnknowns {
                     let key = "?" + search.key

@@ -21,7 +21,7 @@ enum EscapeRules: RuleFamily {
 
 extension Findings {
     fileprivate mutating func checkEscapes() {
-        for flowIndex in program.flows.indices {
+        for flowIndex in program.flowIndices {
             guard let graph = facts.graphs[flowIndex], !graph.states.isEmpty else { continue }
             let edges = ForwardEdges(graph: graph)
             checkDeadEnds(graph, edges, flowIndex)
@@ -29,7 +29,7 @@ extension Findings {
         }
     }
 
-    private mutating func checkDeadEnds(_ graph: FlowStateGraph, _ edges: ForwardEdges, _ flowIndex: Int) {
+    private mutating func checkDeadEnds(_ graph: FlowStateGraph, _ edges: ForwardEdges, _ flowIndex: FlowIndex) {
         let flow = program.flows[flowIndex]
         let count = graph.states.count
         // A sheet or popover that may be locked is a cover here: the user may be unable to swipe it away.
@@ -122,7 +122,7 @@ extension Findings {
     /// or the base stack, cannot be left: if its bottom cannot reach an exit, nothing above it can,
     /// and the user is stuck. Such a bottom is where a stuck configuration starts (`isStuckEntry`);
     /// every configuration reached from it is stuck, and every stuck one is reached from one.
-    private mutating func checkCanFinish(_ graph: FlowStateGraph, _ edges: ForwardEdges, _ flowIndex: Int) {
+    private mutating func checkCanFinish(_ graph: FlowStateGraph, _ edges: ForwardEdges, _ flowIndex: FlowIndex) {
         let flow = program.flows[flowIndex]
         let count = graph.states.count
         guard !flow.exits.isEmpty, !graph.possibleExits.isEmpty || graph.reachesUnknown else { return }

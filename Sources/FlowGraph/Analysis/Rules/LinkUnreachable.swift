@@ -10,7 +10,7 @@ enum LinkUnreachableRule: RuleFamily {
         let program = facts.program
         let links = facts.links
         var cache: [String: CompositeGraph.Search] = [:]
-        for (flowIndex, flow) in program.flows.enumerated() {
+        for (flowIndex, flow) in program.indexedFlows {
             for (linkIndex, link) in flow.links.enumerated() where links.paths[flowIndex][linkIndex] == nil {
                 guard let request = LinkFacts.Request(flow: flowIndex, link: linkIndex, in: program, graph: links.graph) else { continue }
                 let key = request.key

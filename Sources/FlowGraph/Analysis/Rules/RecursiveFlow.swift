@@ -12,10 +12,10 @@ enum RecursiveFlowRule: RuleFamily {
             let first = component[0]
             guard findings.facts.isRecursive[first] else { continue }
             // The shortest cycle through the first flow, by breadth-first search inside the component.
-            var previous: [Int: (flow: Int, step: Int)] = [:]
+            var previous: [FlowIndex: (flow: FlowIndex, step: Int)] = [:]
             var queue = [first]
             var cursor = 0
-            var closing: (flow: Int, step: Int)?
+            var closing: (flow: FlowIndex, step: Int)?
             search: while cursor < queue.count {
                 let flowIndex = queue[cursor]
                 cursor += 1

@@ -8,7 +8,7 @@ enum ResultRules: RuleFamily {
     static let rules: Set<Rule> = [.resultMismatch, .unreceivedResult, .unusedReceive]
 
     static func report(into findings: inout Findings) {
-        for (flowIndex, landings) in findings.facts.landings.enumerated() {
+        for (flowIndex, landings) in zip(findings.facts.program.flowIndices, findings.facts.landings) {
             // Landings are found only in flows where a step receives.
             guard let landings, let graph = findings.facts.graphs[flowIndex] else { continue }
             findings.checkResults(graph, landings, flowIndex)
@@ -17,7 +17,7 @@ enum ResultRules: RuleFamily {
 }
 
 extension Findings {
-    fileprivate mutating func checkResults(_ graph: FlowStateGraph, _ landings: ResultLandings, _ flowIndex: Int) {
+    fileprivate mutating func checkResults(_ graph: FlowStateGraph, _ landings: ResultLandings, _ flowIndex: FlowIndex) {
         let flow = program.flows[flowIndex]
         let (order, stepOrder, witnesses) = (landings.order, landings.steps, landings.witnesses)
         // The values of each receiving step that some back move hands it.
@@ -73,7 +73,7 @@ extension Findings {
     /// `unused-receive`: a value a reachable step receives that no back move hands it. Withheld
     /// where a broken name could hide a back move (a step that may do anything, a `popTo` whose
     /// target does not resolve).
-    private mutating func checkUnusedReceives(_ graph: FlowStateGraph, _ flowIndex: Int, fed: [Set<String>]) {
+    private mutating func checkUnusedReceives(_ graph: FlowStateGraph, _ flowIndex: FlowIndex, fed: [Set<String>]) {
         let flow = program.flows[flowIndex]
         guard !graph.reachesWild else { return }
         var hasUnresolvedPopTo = false
@@ -98,7 +98,7 @@ extension Findings {
         }
     }
 
-    private func landingPath(_ witness: ResultLandings.Witness, _ graph: FlowStateGraph, _ flowIndex: Int) -> NavigationPath {
+    private func landingPath(_ witness: ResultLandings.Witness, _ graph: FlowStateGraph, _ flowIndex: FlowIndex) -> NavigationPath {
         facts.path(along: graph.landingPath(from: witness.from, move: witness.move, under: witness.under), in: flowIndex)
     }
 }

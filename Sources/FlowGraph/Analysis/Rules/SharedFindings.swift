@@ -31,7 +31,7 @@ enum SharedFindings {
             let list = copies[key]!
             // Which flow each copy is about: the flow of the steps it is about, else of its path's last step.
             let flows = group.users.filter { user in
-                list.contains { $0.steps.first.map { $0.flow == user } ?? ($0.path.last?.hasPrefix(program.flows[user].name + ".") == true) }
+                list.contains { $0.steps.first.map { $0.flowIndex == user } ?? ($0.path.last?.hasPrefix(program.flows[user].name + ".") == true) }
             }.map { program.flows[$0].name }
             // What is absent must be absent in every flow that uses the group.
             if key.rule == .unusedGuard || key.rule == .unusedReceive, list.count < group.users.count { continue }

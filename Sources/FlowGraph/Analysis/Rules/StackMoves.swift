@@ -15,7 +15,7 @@ enum StackMoveRules: RuleFamily {
 
 extension Findings {
     fileprivate mutating func checkStackOperations() {
-        for flowIndex in program.flows.indices {
+        for flowIndex in program.flowIndices {
             guard let graph = facts.graphs[flowIndex] else { continue }
             checkPopAndDismiss(graph, flowIndex)
             let targets = Set(graph.everyMove.filter { $0.kind == .popTo }.map(\.actionTarget))
@@ -23,7 +23,7 @@ extension Findings {
         }
     }
 
-    private mutating func checkPopAndDismiss(_ graph: FlowStateGraph, _ flowIndex: Int) {
+    private mutating func checkPopAndDismiss(_ graph: FlowStateGraph, _ flowIndex: FlowIndex) {
         let flow = program.flows[flowIndex]
         var reported = Set<ActionKey>()
         var possibleFlowLevel = Set<ActionKey>()
@@ -84,7 +84,7 @@ extension Findings {
     /// first along the moves that surely happen (a step's own `popTo` is reported only there),
     /// then, in a program with errors, along all of them (a flow-level one that some move could
     /// make possible is not reported).
-    private mutating func checkPopTo(_ target: Int, _ graph: FlowStateGraph, _ flowIndex: Int) {
+    private mutating func checkPopTo(_ target: Int, _ graph: FlowStateGraph, _ flowIndex: FlowIndex) {
         let flow = program.flows[flowIndex]
         var reported = Set<ActionKey>()
         var possibleFlowLevel = Set<ActionKey>()

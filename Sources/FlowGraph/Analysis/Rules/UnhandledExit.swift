@@ -3,13 +3,13 @@ enum UnhandledExitRule: RuleFamily {
     static let rules: Set<Rule> = [.unhandledExit]
 
     static func report(into findings: inout Findings) {
-        for flowIndex in findings.program.flows.indices { findings.checkExitsHandled(flowIndex) }
+        for flowIndex in findings.program.flowIndices { findings.checkExitsHandled(flowIndex) }
     }
 }
 
 extension Findings {
     /// Every exit a flow takes must be handled by every step that runs it.
-    fileprivate mutating func checkExitsHandled(_ flowIndex: Int) {
+    fileprivate mutating func checkExitsHandled(_ flowIndex: FlowIndex) {
         let flow = program.flows[flowIndex]
         guard !flow.exits.isEmpty else { return }
         var taken: [Action] = []

@@ -11,7 +11,7 @@ enum UnreachableRules: RuleFamily {
 
 extension Findings {
     fileprivate mutating func checkReachability() {
-        for (flowIndex, flow) in program.flows.enumerated() where flow.start != nil {
+        for (flowIndex, flow) in program.indexedFlows where flow.start != nil {
             if facts.entries[flowIndex] == nil, !facts.isMaybeRun[flowIndex] {
                 guard !facts.isRecursive[flowIndex] else { continue }
                 let notes = program.runners[flowIndex].map { runner in

@@ -57,3 +57,48 @@ extension Array {
     /// The clause at `index` of a place's clauses.
     package subscript(index: ClauseIndex) -> Element { self[index.raw] }
 }
+
+/// A flow, by its index in `FlowProgram.flows`: what `Step.runs`, `FlowProgram.roots`, the
+/// checker's per-flow facts and their rules hold, never mistaken for a step's or a clause's index.
+/// `StepReference` (the runtime's `StepRef`) keeps a plain `Int`: it is the table's, whose text
+/// the runtime reads.
+package struct FlowIndex: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+    package var raw: Int
+
+    package init(_ index: Int) { raw = index }
+    package init(integerLiteral value: Int) { raw = value }
+
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.raw < rhs.raw }
+
+    package var description: String { "\(raw)" }
+}
+
+extension Int {
+    /// The flow's index in `FlowProgram.flows`.
+    package init(_ flow: FlowIndex) { self = flow.raw }
+}
+
+extension Array {
+    /// The element for `flow` of an array with one element per flow (`FlowProgram.flows`,
+    /// `runners`, the checker's facts).
+    package subscript(flow: FlowIndex) -> Element {
+        get { self[flow.raw] }
+        set { self[flow.raw] = newValue }
+    }
+}
+
+extension FlowProgram {
+    /// Each flow's index, in declaration order.
+    package var flowIndices: [FlowIndex] { flows.indices.map { FlowIndex($0) } }
+
+    /// Each flow with its index, in declaration order.
+    package var indexedFlows: Zip2Sequence<[FlowIndex], [Flow]> { zip(flowIndices, flows) }
+}
+
+extension StepReference {
+    /// The step at `step` of the flow `flow`.
+    package init(flow: FlowIndex, step: Int) { self.init(flow: flow.raw, step: step) }
+
+    /// The flow the step is in.
+    package var flowIndex: FlowIndex { FlowIndex(flow) }
+}
