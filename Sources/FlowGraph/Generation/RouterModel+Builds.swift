@@ -67,9 +67,8 @@ struct BuildCollector {
                     var branch = 0
                     clause.forEachAction { action in
                         defer { branch += 1 }
-                        guard action.at != nil,
-                              let path = analysis.atPaths[ClauseReference(flow: FlowIndex(flowIndex), step: step, index: ClauseIndex(index), branch: branch)]
-                        else { return }
+                        let reference = ClauseReference(flow: FlowIndex(flowIndex), step: step, index: ClauseIndex(index), branch: branch)
+                        guard action.at != nil, let path = analysis.atPaths[reference] else { return }
                         for source in sources { addPath(path, from: source) }
                     }
                 }

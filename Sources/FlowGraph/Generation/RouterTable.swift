@@ -73,7 +73,8 @@ struct RouterTable {
                 guard let target = link.target else { continue }
                 let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
                     ? analysis.linkPaths[flowIndex][linkIndex] : nil
-                let paths = (path.map { [$0] } ?? []) + (analysis.otherStartLinkPaths[LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)] ?? [])
+                let others = analysis.otherStartLinkPaths[LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)] ?? []
+                let paths = (path.map { [$0] } ?? []) + others
                 info.links.append(Self.link(link, target: flow.steps[target], targetIndex: target,
                                             paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) }))
             }

@@ -141,8 +141,8 @@ package struct Resolver {
         var stepNames = Dictionary(syntax.steps.map { ($0.name.text, $0.name.range) }, uniquingKeysWith: { first, _ in first })
         for alert in syntax.alerts {
             if let first = stepNames[alert.name.text] {
-                report(.duplicateName, SemanticMessages.duplicateAlertName(alert.name.text, owner: SemanticMessages.owner(flow)), at: alert.name.range,
-                       notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
+                report(.duplicateName, SemanticMessages.duplicateAlertName(alert.name.text, owner: SemanticMessages.owner(flow)),
+                       at: alert.name.range, notes: [.init(SemanticMessages.firstDeclaredHere, at: first)])
                 continue
             }
             stepNames[alert.name.text] = alert.name.range

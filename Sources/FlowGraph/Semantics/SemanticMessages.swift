@@ -18,7 +18,8 @@ enum SemanticMessages {
         "link '\(pattern)' matches the same URLs as link '\(other)' (both match '\(example)')"
     }
     static func crossingLinks(_ pattern: String, other: String, example: String) -> String {
-        "links '\(pattern)' and '\(other)' both match '\(example)', and neither is more specific: make one match only URLs the other matches too (a literal where the other has a placeholder), or make them differ"
+        "links '\(pattern)' and '\(other)' both match '\(example)', and neither is more specific: make one match only URLs "
+            + "the other matches too (a literal where the other has a placeholder), or make them differ"
     }
     static func linkDeclaredHere(_ pattern: String) -> String { "link '\(pattern)' declared here" }
     static let firstDeclaredHere = "first declared here"
@@ -90,15 +91,18 @@ enum SemanticMessages {
     static let functionKind = "a function"
     static let tupleKind = "a tuple"
     static func unsupportedInputType(_ name: String, type: String, kind: String, owner: String) -> String {
-        "input '\(name)' of \(owner) has type '\(type)', \(kind), which cannot be an input: inputs identify a screen and must be Hashable; pass a value (an id), and let the screen send an event for what it should do"
+        "input '\(name)' of \(owner) has type '\(type)', \(kind), which cannot be an input: inputs identify a screen and must be "
+            + "Hashable; pass a value (an id), and let the screen send an event for what it should do"
     }
 
     static func unsupportedReceivedType(_ name: String, type: String, kind: String, step: String) -> String {
-        "value '\(name)' that step '\(step)' receives has type '\(type)', \(kind), which cannot be received: a value handed back to a screen is Hashable, like its inputs; pass a value (an id)"
+        "value '\(name)' that step '\(step)' receives has type '\(type)', \(kind), which cannot be received: a value handed back "
+            + "to a screen is Hashable, like its inputs; pass a value (an id)"
     }
 
     static func unsupportedArgumentType(_ name: String, type: String, kind: String, guardName: String) -> String {
-        "argument '\(name)' of guard '\(guardName)' has type '\(type)', \(kind), which cannot be a guard argument: a guard's arguments come from the values that identify screens and exits (a link's, an exit's), which are Hashable; pass a value (an id)"
+        "argument '\(name)' of guard '\(guardName)' has type '\(type)', \(kind), which cannot be a guard argument: a guard's "
+            + "arguments come from the values that identify screens and exits (a link's, an exit's), which are Hashable; pass a value (an id)"
     }
 
     static func payloadConflict(event: String, payload: [Parameter], other: [Parameter]) -> String {
@@ -114,7 +118,8 @@ enum SemanticMessages {
         "link gives no value for input '\(parameter.name): \(parameter.type)' of step '\(step)'"
     }
     static func linkTypeNotConvertible(_ parameter: Parameter) -> String {
-        "link placeholder '{\(parameter.name)}' has type '\(parameter.type)', which cannot be read from a URL; use a type that conforms to LosslessStringConvertible"
+        "link placeholder '{\(parameter.name)}' has type '\(parameter.type)', which cannot be read from a URL; "
+            + "use a type that conforms to LosslessStringConvertible"
     }
 
     static func show(_ parameters: [Parameter]) -> String {

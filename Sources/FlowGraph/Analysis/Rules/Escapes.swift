@@ -251,7 +251,8 @@ extension FlowStateGraph {
             }
             if states[Int(state)].layer == .base {
                 for tab in tabs where result.parent[Int(tab)] == -2 {
-                    let move = Move(target: tab, kind: .select, written: .select, actionTarget: Int(states[Int(tab)].step), origin: .tabBar, branch: 0, isCertain: true)
+                    let move = Move(target: tab, kind: .select, written: .select, actionTarget: Int(states[Int(tab)].step),
+                                    origin: .tabBar, branch: 0, isCertain: true)
                     guard follows(state, move) else { continue }
                     result.reach(tab, from: state, by: move)
                 }

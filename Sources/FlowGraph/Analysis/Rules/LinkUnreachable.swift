@@ -27,8 +27,8 @@ enum LinkUnreachableRule: RuleFamily {
                     // An unreachable step is reported as such, with a note about the link; a flow
                     // no root runs, as such.
                     if link.move == nil, facts.graphs[flowIndex]?.isReachable(targetStep) == true, facts.entries[flowIndex] != nil {
-                        findings.report(.linkUnreachable, AnalysisMessages.linkTargetUnreachable(link.pattern.text, step: flow.steps[targetStep].name),
-                                        at: link.patternRange, subjects: [request.target])
+                        let message = AnalysisMessages.linkTargetUnreachable(link.pattern.text, step: flow.steps[targetStep].name)
+                        findings.report(.linkUnreachable, message, at: link.patternRange, subjects: [request.target])
                     }
                     continue
                 }

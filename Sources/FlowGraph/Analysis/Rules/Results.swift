@@ -46,7 +46,8 @@ extension Findings {
                     // A flow-level clause is assumed sent from every step, most of which never send it.
                     guard !key.origin.isFlowLevel, let witness = witnesses[key]?[step], witness.isCertain, !landing.isIncomplete else { continue }
                     report(.resultMismatch,
-                           AnalysisMessages.resultMismatch(transition.actions[key.branch].written, event: transition.event, step: landing.name, needed: needed, given: given),
+                           AnalysisMessages.resultMismatch(transition.actions[key.branch].written, event: transition.event, step: landing.name,
+                                                           needed: needed, given: given),
                            at: key.range(in: flow),
                            notes: [.init(AnalysisMessages.receivesHere(landing.name), at: landing.receivesRange ?? landing.range)],
                            path: landingPath(witness, graph, flowIndex), subjects: [StepReference(flow: flowIndex, step: step)])

@@ -50,8 +50,9 @@ extension Findings {
                 }
                 // A button's move is made where its alert was shown: say so.
                 if let alert = move.origin.clause?.alert {
-                    notes.append(.init(AnalysisMessages.buttonOfAlert(flow.alerts[alert].buttons[move.origin.clause!.index].event,
-                                                                      style: flow.alerts[alert].style.rawValue, alert: flow.alerts[alert].name, step: step)))
+                    let shown = flow.alerts[alert]
+                    notes.append(.init(AnalysisMessages.buttonOfAlert(shown.buttons[move.origin.clause!.index].event,
+                                                                      style: shown.style.rawValue, alert: shown.name, step: step)))
                 }
                 if move.written == .close {
                     report(.invalidClose, AnalysisMessages.invalidClose(step, flow: flow.name), at: key.range(in: flow), notes: notes,

@@ -24,7 +24,8 @@ extension Findings {
             checkCases("exits", flow.exits.map { ($0.name, $0.range) }, reserved: [])
             checkCases("alerts", flow.alerts.map { ($0.name, $0.range) }, reserved: ["hashValue", "hash"])
             for item in flow.guards where SwiftNames.guardMembers.contains(item.name) {
-                report(.swiftName, AnalysisMessages.reservedName("guard", item.name, "the generated enum of guards has a member named so"), at: item.range)
+                let message = AnalysisMessages.reservedName("guard", item.name, "the generated enum of guards has a member named so")
+                report(.swiftName, message, at: item.range)
             }
         }
     }
@@ -36,7 +37,8 @@ extension Findings {
         for (name, range) in names {
             let caseName = SwiftNames.caseName(name)
             if reserved.contains(caseName) {
-                report(.swiftName, AnalysisMessages.reservedName(String(kind.dropLast()), name, "the generated enum has a member '\(caseName)'"), at: range)
+                let message = AnalysisMessages.reservedName(String(kind.dropLast()), name, "the generated enum has a member '\(caseName)'")
+                report(.swiftName, message, at: range)
             } else if let other = seen[caseName], other != name {
                 report(.swiftName, AnalysisMessages.sameCase(kind, other, name, caseName), at: range)
             }
