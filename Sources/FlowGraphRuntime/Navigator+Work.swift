@@ -7,13 +7,45 @@ enum Request<Program: NavigationProgram, Outcome> {
     case done(Outcome)
 }
 
+/// One chain of conditions, `A if g else B if h else C`: its guards asked in order; the branch of
+/// the first whose condition holds, or the last branch when it has no condition of its own. A
+/// clause's actions and a deep link's targets are chosen so, by this one code.
+struct ConditionChain {
+    let conditions: [ProgramTable.Condition]
+    let branches: Int
+    private var asked = 0
+
+    enum Step {
+        /// Ask the guard of this index among the flow's.
+        case ask(Int)
+        case chose(Int)
+        /// Every condition blocked, and no branch is left without one.
+        case exhausted
+    }
+
+    init(conditions: [ProgramTable.Condition], branches: Int) {
+        self.conditions = conditions
+        self.branches = branches
+    }
+
+    /// The next question or the branch, given the answer to the last question asked.
+    mutating func next(_ answer: Bool?) -> Step {
+        if let answer, asked < conditions.count {
+            if answer == conditions[asked].holdsWhen { return .chose(asked) }
+            asked += 1
+        }
+        if asked < conditions.count { return .ask(conditions[asked].guardIndex) }
+        return branches > conditions.count ? .chose(branches - 1) : .exhausted
+    }
+}
+
 /// The clauses of one place (a step's, or the flow level's) for one trigger, asked in source
 /// order: the first whose condition holds fires; when none does, the guard asked last blocked.
 struct ClauseGroup {
     let flow: Int
     let clauses: [ProgramTable.Clause]
     private var clause = 0
-    private var condition = 0
+    private var chain: ConditionChain
     private var lastGuard: GuardRef?
 
     enum Result {
@@ -26,31 +58,31 @@ struct ClauseGroup {
     init(flow: Int, clauses: [ProgramTable.Clause]) {
         self.flow = flow
         self.clauses = clauses
+        chain = Self.chain(of: clauses.first)
+    }
+
+    private static func chain(of clause: ProgramTable.Clause?) -> ConditionChain {
+        ConditionChain(conditions: clause?.conditions ?? [], branches: clause?.actions.count ?? 0)
     }
 
     /// The next question or the result, given the answer to the last question asked.
     mutating func next(_ answer: Bool?) -> Result {
-        if let answer, let asked = currentCondition {
-            if answer == asked.holdsWhen { return .chose(clauses[clause].actions[condition]) }
-            condition += 1
-        }
+        var answer = answer
         while clause < clauses.count {
-            let current = clauses[clause]
-            if condition < current.conditions.count {
-                let ref = GuardRef(flow: flow, index: current.conditions[condition].guardIndex)
+            switch chain.next(answer) {
+            case .ask(let index):
+                let ref = GuardRef(flow: flow, index: index)
                 lastGuard = ref
                 return .ask(ref)
+            case .chose(let branch):
+                return .chose(clauses[clause].actions[branch])
+            case .exhausted:
+                clause += 1
+                answer = nil
+                chain = Self.chain(of: clause < clauses.count ? clauses[clause] : nil)
             }
-            if current.actions.count > current.conditions.count { return .chose(current.actions[current.actions.count - 1]) }
-            clause += 1
-            condition = 0
         }
         return lastGuard.map { .blocked($0) } ?? .none
-    }
-
-    private var currentCondition: ProgramTable.Condition? {
-        guard clause < clauses.count, condition < clauses[clause].conditions.count else { return nil }
-        return clauses[clause].conditions[condition]
     }
 }
 
@@ -312,133 +344,6 @@ extension Navigator {
             let ref = AlertRef(flow: flow, index: target)
             return Program.alert(ref, from: source).map { Move.alert(ref, $0) }
         }
-    }
-
-    /// A deep link being opened from where the user is: the part of its path already on screen is
-    /// kept; the guards of the rest are asked first, in order, up to the first that says no; then
-    /// the moves up to there are made at once, so that nothing changes while a guard is asked.
-    @MainActor
-    struct LinkWork {
-        let link: Link
-        let before: Screen
-        let revision: Int
-        /// The link's whole path, from a root's first screen.
-        let hops: [ProgramTable.Hop]
-        /// The start of the path that the screens on screen already show.
-        let kept: Kept?
-        /// The rest of the path and the answers its guards gave so far (as an `at` path's).
-        var path: InnerPath
-        /// For a link with a move (`-> sheet Compose`): its flow, and the move, with its target.
-        let flow: Int
-        let move: ProgramTable.Action?
-        /// Whether that flow runs where the user is: the move is then made there, and the path is not followed.
-        let isShown: Bool
-        /// The entries of the kept part (what the history records).
-        var keptEntries: [EntryID] = []
-
-        init(_ link: Link, in navigator: Navigator) {
-            self.link = link
-            before = navigator.current
-            revision = navigator.revision
-            let ref = Program.link(of: link)
-            let info = Program.table.flows[ref.flow].links[ref.index]
-            flow = ref.flow
-            move = info.move.map { ProgramTable.Action(kind: $0, target: info.target) }
-            isShown = move != nil && navigator.chain.contains { $0.flow.rawValue == ref.flow }
-            if isShown {
-                hops = info.path
-                kept = navigator.onScreen()
-            } else {
-                (hops, kept) = navigator.path(of: info, from: .link(link))
-            }
-            path = InnerPath(isShown ? [] : Array(hops[(kept?.hops ?? 0)...]))
-        }
-
-        mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
-            if !isShown {
-                guard case .bottom(let first)? = hops.first, navigator.flows[navigator.rootID]?.flow.rawValue == first.flow else {
-                    return .done(Outcome(status: .unhandled, commands: []))
-                }
-            }
-            if let answer { path.take(answer) }
-            if let question = path.question { return .ask(question, from: .link(link)) }
-            guard revision == navigator.revision else { return .done(Outcome(status: .cancelled, commands: [])) }
-            if let kept { keptEntries = navigator.entries(through: kept) }
-            var outcome = isShown ? Outcome(status: .applied, commands: navigator.closeAlert())
-                : navigator.replay(path.hops[..<path.reachable], after: kept, link: link, blocker: path.blocker)
-            if let move, outcome.status == .applied {
-                // The link's own move, over whatever the innermost running instance of its flow shows.
-                guard let action = navigator.move(move, in: flow, from: .link(link)),
-                      let level = navigator.chain.last(where: { $0.flow.rawValue == flow })?.id,
-                      navigator.canApply(action, in: level) else {
-                    return .done(Outcome(status: .impossible, commands: outcome.commands))
-                }
-                outcome = Outcome(status: .applied, commands: outcome.commands + navigator.apply(action, in: level))
-            }
-            return .done(outcome)
-        }
-    }
-
-    /// Makes the moves of a link's path after its kept part: closes the alert on screen and what
-    /// is over that part (with nothing kept: every modal stack, and the root flow goes back to
-    /// where the path starts), enters each subflow at its start, and makes the path's moves.
-    func replay(_ hops: ArraySlice<ProgramTable.Hop>, after kept: Kept?, link: Link, blocker: GuardRef?) -> Outcome {
-        var commands = closeAlert()
-        if let kept {
-            commands += cut(above: kept)
-        } else {
-            var closing: [Stack] = []
-            for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
-            commands += dismissals(closing)
-        }
-        let followed = follow(hops, from: .link(link))
-        commands += followed.commands
-        if !followed.isDone { return Outcome(status: .impossible, commands: commands) }
-        if let blocker { return Outcome(status: .blocked(by: Program.guardID(blocker)), commands: commands) }
-        return Outcome(status: .applied, commands: commands)
-    }
-
-    /// Matches `url` against the program's link patterns, more specific ones first: the first
-    /// whose pattern matches and whose placeholders convert.
-    nonisolated static func link(matching url: String) -> Link? {
-        let parsed = LinkURL(url)
-        for ref in Program.table.linkOrder {
-            if let link = link(ref, matching: parsed) { return link }
-        }
-        return nil
-    }
-
-    /// The link `url` opens from where the user is: the first the URL matches; for a link of a
-    /// destinations group, which each flow that uses the group has a copy of (the same patterns
-    /// and move: two different links cannot have both, the compiler refuses the overlap), the copy
-    /// of the innermost flow on screen that has one, so that its move is made there.
-    func link(opening url: String) -> Link? {
-        guard let first = Self.link(matching: url) else { return nil }
-        let ref = Program.link(of: first)
-        let info = Program.table.flows[ref.flow].links[ref.index]
-        guard info.move != nil else { return first }
-        let parsed = LinkURL(url)
-        for running in chain.reversed() {
-            let flow = running.flow.rawValue
-            if flow == ref.flow { return first }
-            guard let index = Program.table.flows[flow].links.firstIndex(where: { $0.move == info.move && $0.text == info.text }) else { continue }
-            // Whichever of the copy's patterns the URL matches (the first copy's may not be its first).
-            for pattern in info.patterns.indices {
-                if let copy = Self.link(ProgramTable.PatternRef(link: LinkRef(flow: flow, index: index), pattern: pattern), matching: parsed) {
-                    return copy
-                }
-            }
-        }
-        return first
-    }
-
-    /// The link of `ref` if `url` matches its pattern and its placeholders convert.
-    nonisolated static func link(_ ref: ProgramTable.PatternRef, matching url: LinkURL) -> Link? {
-        let info = Program.table.flows[ref.link.flow].links[ref.link.index]
-        guard let values = url.values(for: info.patterns[ref.pattern], inputs: Program.table.flows[ref.link.flow].steps[info.target].inputs.count) else {
-            return nil
-        }
-        return Program.link(ref.link, values: values)
     }
 }
 

@@ -35,8 +35,9 @@
 extension ProgramTable {
     /// The version of the text this runtime reads; a router generated for another one must be
     /// generated again.
-    public static let textVersion = 2
-    /// The versions this runtime reads: version 1 is version 2 with one path a link.
+    public static let textVersion = 3
+    /// The versions this runtime reads: version 1 is version 2 with one path a link, and version 2
+    /// is version 3 without links that decide (`values`, `if`, `else` in a link record).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -151,6 +152,11 @@ extension ProgramTable {
                 var paths: [[Hop]] = []
                 for path in self.flows[flow].links[link].paths { paths.append(try located(path)) }
                 self.flows[flow].links[link].paths = paths
+                for branch in self.flows[flow].links[link].otherwise.indices {
+                    var branchPaths: [[Hop]] = []
+                    for path in self.flows[flow].links[link].otherwise[branch].paths { branchPaths.append(try located(path)) }
+                    self.flows[flow].links[link].otherwise[branch].paths = branchPaths
+                }
             }
             var clauses = self.flows[flow].clauses
             try located(&clauses)
@@ -246,8 +252,16 @@ extension ProgramTable {
                 if case .after(let previous) = step.path { try check(previous >= 0 && previous < total, "a path goes through no step \(previous)") }
             }
             for link in flow.links {
-                try check(flow.steps.indices.contains(link.target), "a link of flow '\(flow.name)' opens no step \(link.target)")
-                let inputs = flow.steps[link.target].inputs.count
+                for branch in link.branches {
+                    try check(flow.steps.indices.contains(branch.target), "a link of flow '\(flow.name)' opens no step \(branch.target)")
+                    for path in branch.paths { try checkHops(path, what: "a link's path") }
+                }
+                try check(link.conditions.count <= link.branches.count && link.conditions.count + 1 >= link.branches.count,
+                          "a link of flow '\(flow.name)' has \(link.conditions.count) conditions for \(link.branches.count) branches")
+                for condition in link.conditions {
+                    try check(flow.guards.indices.contains(condition.guardIndex), "a link asks no guard \(condition.guardIndex)")
+                }
+                let inputs = link.valueCount ?? flow.steps[link.target].inputs.count
                 for pattern in link.patterns {
                     for part in pattern.segments + pattern.query.map(\.value) {
                         switch part {
@@ -257,7 +271,6 @@ extension ProgramTable {
                         }
                     }
                 }
-                for path in link.paths { try checkHops(path, what: "a link's path") }
             }
         }
     }

@@ -11,6 +11,10 @@ public struct ProgramAnalysis: Sendable {
     /// decide, several roots): a shortest path from each other place that leads there, whose first
     /// step differs from the first path's. A link opens from where the user is.
     package var otherStartLinkPaths: [LinkReference: [NavigationPath]] = [:]
+    /// For each link that decides, the paths of each target after its first (`otherwise[i]`):
+    /// the shortest from a root first, then one from each other place the app may start at; empty
+    /// for a target no path opens.
+    package var otherwiseLinkPaths: [LinkReference: [[NavigationPath]]] = [:]
     /// For each action with `at Y` that can open Y, the path inside the subflow from its start to Y,
     /// by the action's clause and branch.
     package var atPaths: [ClauseReference: NavigationPath] = [:]
@@ -54,6 +58,7 @@ package enum Checker {
             isStepReachable: reachability.isStepReachable,
             linkPaths: facts.links.paths,
             otherStartLinkPaths: facts.links.otherStartPaths,
+            otherwiseLinkPaths: facts.links.otherwisePaths,
             atPaths: facts.atPaths,
             stateCount: reachability.stateCount,
             resultLandings: facts.resultLandings)

@@ -93,12 +93,13 @@ extension RouterModel {
         for (link, name) in zip(flow.links.filter { $0.target != nil }, names) {
             let step = flow.steps[link.target!]
             let named = link.allPlaceholders
-            let reads = step.inputs.enumerated().map { index, input -> Read? in
+            let values = link.parameters.isEmpty ? step.inputs : link.parameters
+            let reads = values.enumerated().map { index, input -> Read? in
                 guard named.contains(input.name) else { return nil }
                 return Read(input: index, type: types.write(input.wrappedType), isOptional: input.isOptional)
             }
             links.append(LinkModel(caseModel: CaseModel(name: SwiftNames.identifier(name), doc: [link.patterns.map { "`\($0.text)`" }.joined(separator: ", ") + (link.ignoresCase ? ", ignoring case" : "")],
-                                                        parameters: types.parameters(step.inputs)), reads: reads))
+                                                        parameters: types.parameters(values)), reads: reads))
         }
         let declaration = SwiftNames.identifier(flow.name)
         var model = FlowModel(

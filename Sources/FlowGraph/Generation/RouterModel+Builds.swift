@@ -89,13 +89,17 @@ struct BuildCollector {
             var linkNumber = 0
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }
-                let source = Source(kind: .link, flowCase: caseNames[flowIndex], parameters: flow.steps[target].inputs,
+                let values = link.parameters.isEmpty ? flow.steps[target].inputs : link.parameters
+                let source = Source(kind: .link, flowCase: caseNames[flowIndex], parameters: values,
                                     caseName: SwiftNames.identifier(linkCases[flowIndex][linkNumber]))
                 linkNumber += 1
-                addStep(target, in: flowIndex, from: source)
+                for branch in link.branches { if let target = branch.target { addStep(target, in: flowIndex, from: source) } }
+                for condition in link.conditions { addGuard(condition, in: flowIndex, from: source) }
                 let path = analysis.linkPaths.indices.contains(flowIndex) && analysis.linkPaths[flowIndex].indices.contains(linkIndex)
                     ? analysis.linkPaths[flowIndex][linkIndex] : nil
                 if let path { addPath(path, from: source) }
+                let reference = LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)
+                for path in (analysis.otherwiseLinkPaths[reference] ?? []).joined() { addPath(path, from: source) }
             }
             // A subflow's first screens, from the inputs of each step that runs it.
             for step in flow.steps {

@@ -75,8 +75,16 @@ struct RouterTable {
                     ? analysis.linkPaths[flowIndex][linkIndex] : nil
                 let others = analysis.otherStartLinkPaths[LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)] ?? []
                 let paths = (path.map { [$0] } ?? []) + others
-                info.links.append(Self.link(link, target: flow.steps[target], targetIndex: target,
-                                            paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) }))
+                var linkInfo = Self.link(link, target: flow.steps[target], targetIndex: target,
+                                         paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) })
+                let otherwise = analysis.otherwiseLinkPaths[LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)] ?? []
+                linkInfo.otherwise = zip(link.otherwise, otherwise).compactMap { branch, paths in
+                    branch.target.map {
+                        ProgramTable.LinkBranch(target: $0, move: branch.move.map(Self.kind), paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) })
+                    }
+                }
+                linkInfo.conditions = link.conditions.map { ProgramTable.Condition(guardIndex: $0.guardIndex ?? 0, isNegated: $0.isNegated) }
+                info.links.append(linkInfo)
             }
             flows.append(info)
         }
@@ -129,7 +137,10 @@ struct RouterTable {
     /// A link: the step it opens, its patterns (each placeholder by the target's input it names),
     /// its move, and its paths.
     private static func link(_ link: Link, target: Step, targetIndex: Int, paths: [[ProgramTable.Hop]]) -> ProgramTable.LinkInfo {
-        let inputs = indices(target.inputs.map(\.name))
+        // The URL's values are the link's parameters: the target's inputs, then what other targets
+        // and the guards that choose take.
+        let values = link.parameters.isEmpty ? target.inputs : link.parameters
+        let inputs = indices(values.map(\.name))
         func part(_ part: LinkPattern.Part) -> ProgramTable.PatternPart {
             switch part {
             case .literal(let text): .literal(text)
@@ -144,7 +155,9 @@ struct RouterTable {
                 query: pattern.query.map { (key: $0.key, value: part($0.value)) }, ignoresCase: pattern.ignoresCase,
                 precedence: link.precedence.indices.contains(index) ? link.precedence[index] : 0)
         }
-        return ProgramTable.LinkInfo(text: patterns.first?.text ?? "", target: targetIndex, patterns: patterns, paths: paths,
-                                     move: link.move.map(kind))
+        var info = ProgramTable.LinkInfo(text: patterns.first?.text ?? "", target: targetIndex, patterns: patterns, paths: paths,
+                                         move: link.move.map(kind))
+        if values.count != target.inputs.count { info.valueCount = values.count }
+        return info
     }
 }

@@ -262,6 +262,27 @@ package struct Link: Sendable {
     /// Whether a syntax error on its line lost some of it (already an error): it is not searched,
     /// and its move is an uncertain one (docs/Language.md, "Programs with errors").
     public var isIncomplete = false
+    /// The first target's name as written, and where.
+    public var targetName = ""
+    public var targetRange: SourceRange?
+    /// `if isSignedIn` in `-> ManagePledge if isSignedIn else sheet SignIn`: the guard asked
+    /// before each branch, in order (`conditions[i]` before `branches[i]`), its arguments the
+    /// URL's values; one more than `otherwise` for a link that is refused when the last blocks.
+    public var conditions: [Condition] = []
+    /// The targets after `else`, in order.
+    public var otherwise: [LinkBranch] = []
+    /// The values a URL of the link gives, by name: the first target's inputs, then those of the
+    /// other targets' inputs that no earlier one has (set by the resolver once the targets are
+    /// checked; empty for a broken link).
+    public var parameters: [Parameter] = []
+
+    /// Every target the link may open: its own (`target`, `move`), then `otherwise`'s.
+    public var branches: [LinkBranch] {
+        [LinkBranch(target: target, name: targetName, range: targetRange ?? patternRange, move: move)] + otherwise
+    }
+
+    /// Whether the link decides what it opens, or may be refused.
+    public var decides: Bool { !conditions.isEmpty }
 
     /// The first pattern, the one messages name.
     public var pattern: LinkPattern { patterns.first ?? LinkPattern(text: "", scheme: nil, segments: [], query: []) }
@@ -454,6 +475,16 @@ package struct AtTarget: Sendable, Hashable {
     public var step: Int?
     /// The range of the step's name.
     public var range: SourceRange
+}
+
+/// A target a deep link may open: a step of its flow, opened along a path from a root, or with a
+/// move (`sheet SignIn`) made where the flow runs.
+package struct LinkBranch: Sendable {
+    /// The step; nil when its name does not resolve (already an error).
+    public var target: Int?
+    public var name: String
+    public var range: SourceRange
+    public var move: ActionKind?
 }
 
 /// `if guard` / `if !guard`, with an optional `else` action, which may have a condition of its own.

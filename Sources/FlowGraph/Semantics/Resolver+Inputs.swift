@@ -241,21 +241,40 @@ extension Resolver {
                 let errors = diagnostics.count
                 defer { if diagnostics.count > errors { program.flows[flowIndex].links[linkIndex].isBroken = true } }
                 let step = flow.steps[target]
-                let optional = Set(step.inputs.filter(\.isOptional).map(\.name))
+                let named = link.allPlaceholders
+                // The URL's values: the first target's inputs, then what the other targets and the
+                // guards that choose between them take from the patterns, each name once.
+                let targets = link.branches.compactMap(\.target).map { flow.steps[$0] }
+                var parameters = step.inputs
+                let guardParameters = link.conditions.compactMap(\.guardIndex).flatMap { flow.guards[$0].parameters }
+                for input in targets.dropFirst().flatMap(\.inputs) + guardParameters where named.contains(input.name) {
+                    if let same = parameters.first(where: { $0.name == input.name }) {
+                        if same.wrappedType != input.wrappedType {
+                            report(.linkMismatch, SemanticMessages.linkPlaceholderTypes(input.name, same.type, input.type), at: link.patternRange,
+                                   notes: [.init(SemanticMessages.declaredHere("'\(input.name): \(input.type)'"), at: input.range)])
+                        }
+                    } else {
+                        parameters.append(input)
+                    }
+                }
+                program.flows[flowIndex].links[linkIndex].parameters = parameters
+                let optional = Set(parameters.filter(\.isOptional).map(\.name))
                 for index in link.patterns.indices { program.flows[flowIndex].links[linkIndex].patterns[index].optionalPlaceholders = optional }
                 let notes: [Diagnostic.Note] = [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)]
                 for (pattern, range) in zip(link.patterns, link.patternRanges) {
                     let placeholders = pattern.placeholders
-                    for placeholder in placeholders where !step.inputs.contains(where: { $0.name == placeholder }) {
+                    for placeholder in placeholders where !parameters.contains(where: { $0.name == placeholder }) {
                         report(.linkMismatch, SemanticMessages.linkPlaceholderNotInput(placeholder, step: step.name), at: range, notes: notes)
                     }
                     // An optional input may be left out of the URL: it is nil then.
-                    for input in step.inputs where !input.isOptional && !placeholders.contains(input.name) {
-                        report(.linkMismatch, SemanticMessages.linkMissingInput(input, step: step.name), at: range, notes: notes)
+                    for target in targets {
+                        for input in target.inputs where !input.isOptional && !placeholders.contains(input.name) {
+                            report(.linkMismatch, SemanticMessages.linkMissingInput(input, step: target.name), at: range,
+                                   notes: [.init(SemanticMessages.declaredHere("step '\(target.name)'"), at: target.range)])
+                        }
                     }
                 }
-                let named = link.allPlaceholders
-                for input in step.inputs where named.contains(input.name) && !isTextConvertible(input.type) {
+                for input in parameters where named.contains(input.name) && !isTextConvertible(input.type) {
                     report(.linkMismatch, SemanticMessages.linkTypeNotConvertible(input), at: link.patternRange, notes: notes)
                 }
             }

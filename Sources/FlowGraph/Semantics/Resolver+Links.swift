@@ -28,22 +28,47 @@ extension Resolver {
                             ignoresCase: link.ignoresCase, isBroken: isBroken)
         resolved.move = link.move
         resolved.isIncomplete = link.isIncomplete
+        resolved.targetName = link.target.text
+        resolved.targetRange = link.target.range
         return resolved
     }
 
     /// The flow-level clause each link with a move stands for: `link "/compose" -> sheet Compose`
     /// makes `sheet Compose` in whichever step of the flow the user is, with the target's inputs
     /// from the URL (a placeholder each, or nil for an optional one: `link-mismatch` says so).
+    ///
+    /// A link that decides has a move for each target with one, each under its own guard, in
+    /// order (`-> sheet Compose if !isComposing`: `sheet Compose if !isComposing`); a target it
+    /// opens along a path is not a move here (`LinkFacts` searches its path), so `-> Pledge if
+    /// isSignedIn else sheet SignIn` stands for `sheet SignIn`, which may happen whenever the link
+    /// arrives, as far as the checker knows (the guard before it is the app's to answer).
     func linkMoves(of flow: Flow, _ syntax: [LinkSyntax]) -> [Clause] {
         flow.links.enumerated().compactMap { index, link in
-            guard let move = link.move, let target = link.target else { return nil }
-            let payload = flow.steps[target].inputs
             let written = syntax[index]
-            let action = Action(kind: move, targetName: written.target.text, target: target,
-                                range: SourceRange(file: written.range.file, start: link.patternRange.start, end: written.range.end))
+            let moves = link.branches.enumerated().compactMap { number, branch -> (Action, Condition?)? in
+                guard let move = branch.move, let target = branch.target else { return nil }
+                let action = Action(kind: move, targetName: branch.name, target: target,
+                                    range: SourceRange(file: written.range.file, start: link.patternRange.start, end: written.range.end))
+                return (action, link.conditions.indices.contains(number) ? link.conditions[number] : nil)
+            }
+            guard let first = moves.first else { return nil }
+            // `a if g else b if h else c`: each condition holds the next action in its `else`, and
+            // the next condition in its chain; only the last move may have none.
+            var next: Condition?
+            for number in moves.indices.reversed() {
+                guard var condition = moves[number].1 else {
+                    next = nil
+                    continue
+                }
+                let hasNext = number + 1 < moves.count
+                condition.elseAction = hasNext ? moves[number + 1].0 : nil
+                condition.elseChain = hasNext ? next.map { [$0] } ?? [] : []
+                next = condition
+            }
+            let payload = link.parameters.isEmpty ? (link.target.map { flow.steps[$0].inputs } ?? []) : link.parameters
             // Named by its first pattern, as messages name a link: a diagram's label stays short.
-            return Clause(event: "link \"\(link.pattern.text)\"", eventRange: link.patternRange, payload: payload, action: action,
-                              condition: nil, doc: [], range: link.range, isExitHandler: false, link: index)
+            return Clause(event: "link \"\(link.pattern.text)\"", eventRange: link.patternRange, payload: payload, action: first.0,
+                          condition: next, doc: [], range: link.range, isExitHandler: false, link: index)
         }
     }
 }

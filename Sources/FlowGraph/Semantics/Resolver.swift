@@ -266,12 +266,15 @@ package struct Resolver {
         }
         // links
         flow.links = syntax.links.map { link in
-            var target = stepIndex[link.target.text]
-            if target == nil {
-                target = reportUnknown(SemanticMessages.unknownStep(link.target.text, owner: SemanticMessages.owner(flow)), at: link.target.range,
-                                       name: link.target.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
+            var resolved = resolveLink(link, target: linkTarget(link.target, in: flow))
+            resolved.otherwise = link.otherwise.map {
+                LinkBranch(target: linkTarget($0.target, in: flow), name: $0.target.text, range: $0.target.range, move: $0.move)
             }
-            return resolveLink(link, target: target)
+            resolved.conditions = link.conditions.map {
+                Condition(guardName: $0.guardName.text, guardIndex: resolveGuard($0.guardName, in: flow), isNegated: $0.isNegated,
+                          elseAction: nil, range: $0.range, testRange: $0.range)
+            }
+            return resolved
         }
         flow.events = events(of: flow)
         flow.clauses += linkMoves(of: flow, syntax.links)
@@ -300,7 +303,7 @@ package struct Resolver {
 
     /// `if g` of a `start`: asked at once when the flow starts, with nothing to take arguments from,
     /// so the guard must answer at once and take none (`start-guard`).
-    private mutating func startCondition(_ syntax: StartConditionSyntax, in flow: Flow) -> Condition {
+    private mutating func startCondition(_ syntax: GuardTestSyntax, in flow: Flow) -> Condition {
         let guardName = syntax.guardName
         let guardIndex = resolveGuard(guardName, in: flow)
         if let guardIndex {
@@ -315,6 +318,13 @@ package struct Resolver {
         }
         return Condition(guardName: guardName.text, guardIndex: guardIndex, isNegated: syntax.isNegated, elseAction: nil,
                          range: syntax.range, testRange: syntax.range)
+    }
+
+    /// The step a link's target names, or its closest name (reported, as unknown-name).
+    private mutating func linkTarget(_ name: Name, in flow: Flow) -> Int? {
+        if let index = stepIndex[name.text] { return index }
+        return reportUnknown(SemanticMessages.unknownStep(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
+                             name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
     }
 
     /// The guard a condition names, or its closest name (reported, as unknown-name).

@@ -114,6 +114,9 @@ enum SemanticMessages {
     static func linkPlaceholderNotInput(_ placeholder: String, step: String) -> String {
         "link placeholder '{\(placeholder)}' is not an input of step '\(step)'"
     }
+    static func linkPlaceholderTypes(_ placeholder: String, _ first: String, _ other: String) -> String {
+        "link placeholder '{\(placeholder)}' is '\(first)' for the link's first target and '\(other)' for another use of it: give both one type"
+    }
     static func linkMissingInput(_ parameter: Parameter, step: String) -> String {
         "link gives no value for input '\(parameter.name): \(parameter.type)' of step '\(step)'"
     }

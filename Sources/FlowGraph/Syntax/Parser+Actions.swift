@@ -7,7 +7,7 @@ extension Parser {
         let keyword = take()
         guard let first = expectName("a step name after 'start'") else { return nil }
         var choices = [first]
-        var conditions: [StartConditionSyntax] = []
+        var conditions: [GuardTestSyntax] = []
         while current.isKeyword("if"), !current.isAtLineStart {
             guard conditions.count < SourceLimits.elseActions else {
                 error(SyntaxMessages.tooManyStartChoices, at: current)
@@ -20,7 +20,7 @@ extension Parser {
                 advance()
             }
             guard let guardName = expectName("a guard name after 'if'") else { return nil }
-            conditions.append(StartConditionSyntax(guardName: guardName, isNegated: isNegated, range: range(from: ifToken)))
+            conditions.append(GuardTestSyntax(guardName: guardName, isNegated: isNegated, range: range(from: ifToken)))
             guard current.isKeyword("else"), !current.isAtLineStart else {
                 // Kept as read, so that its steps and guard count as used.
                 error(SyntaxMessages.startNeedsElse, atMissing: current)

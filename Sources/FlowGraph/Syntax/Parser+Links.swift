@@ -1,4 +1,5 @@
-/// `link "pattern", "pattern" -> [move] Step [ignoring case]`: a deep link.
+/// `link "pattern", "pattern" -> [move] Step [if [!]guard [else [move] Step [if ...]]] [ignoring case]`:
+/// a deep link, which may decide what it opens, or be refused.
 extension Parser {
     /// A link after its keyword (`keyword`, not yet taken), or nil when it is broken (reported, and
     /// the rest of the line skipped where it cannot be read). In destinations, a link must say its
@@ -35,7 +36,67 @@ extension Parser {
             advance()
             isIncomplete = true
         }
-        // `-> sheet Compose`: the move the link makes where the user is; `-> Compose`: its step.
+        let targetToken = current
+        guard let (move, target) = parseLinkTarget(after: "->") else { return nil }
+        var ignoresCase = false
+        var conditions: [GuardTestSyntax] = []
+        var otherwise: [LinkTargetSyntax] = []
+        if current.isKeyword("at"), !current.isAtLineStart {
+            error(SyntaxMessages.atInALink, at: current)
+            skipToLineStart()
+            isIncomplete = true
+        } else {
+            ignoresCase = parseIgnoringCase(&isIncomplete)
+            // `-> ManagePledge if isSignedIn else sheet SignIn`: guards that choose the target, or
+            // refuse the link when the last has no `else`.
+            while !ignoresCase, !isIncomplete, current.isKeyword("if"), !current.isAtLineStart {
+                guard conditions.count < SourceLimits.elseActions else {
+                    error(SyntaxMessages.tooManyLinkChoices, at: current)
+                    skipToLineStart()
+                    return nil
+                }
+                let ifToken = take()
+                var isNegated = false
+                if current.isPunctuation("!") {
+                    isNegated = true
+                    advance()
+                }
+                guard let guardName = expectName("a guard name after 'if'") else { return nil }
+                conditions.append(GuardTestSyntax(guardName: guardName, isNegated: isNegated, range: range(from: ifToken)))
+                guard current.isKeyword("else"), !current.isAtLineStart else { break }  // refused when the guard blocks
+                advance()
+                let elseToken = current
+                guard let (elseMove, elseTarget) = parseLinkTarget(after: "else") else { return nil }
+                if inDestinations, elseMove == nil {
+                    error(SyntaxMessages.linkInDestinationsNeedsAMove(elseTarget.text), at: elseToken)
+                    skipToLineStart()
+                    return nil
+                }
+                otherwise.append(LinkTargetSyntax(target: elseTarget, move: elseMove))
+                if current.isKeyword("at"), !current.isAtLineStart {
+                    error(SyntaxMessages.atInALink, at: current)
+                    skipToLineStart()
+                    isIncomplete = true
+                }
+            }
+            if !ignoresCase, !isIncomplete { ignoresCase = parseIgnoringCase(&isIncomplete) }
+        }
+        // A group's link is made in the flow on screen that uses the group: it needs a move. One
+        // whose line has an error already and says none is lost text (any step may be its target).
+        if inDestinations, move == nil {
+            if !isIncomplete { error(SyntaxMessages.linkInDestinationsNeedsAMove(target.text), at: targetToken) }
+            return nil
+        }
+
+        var link = LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move)
+        link.conditions = conditions
+        link.otherwise = otherwise
+        return link
+    }
+
+    /// `[move] Step` after `->` or a link's `else`: `sheet Compose`, the move the link makes where
+    /// the user is, or `Compose`, its step opened along a path. Nil after an error (reported).
+    private mutating func parseLinkTarget(after word: String) -> (ActionKind?, Name)? {
         var move: ActionKind?
         if let kind = ActionKind(rawValue: current.text), current.kind == .identifier, peekIsName(1), !tokens[index + 1].isAtLineStart {
             guard kind.isLinkMove else {
@@ -46,30 +107,20 @@ extension Parser {
             move = kind
             advance()
         }
-        let targetToken = current
-        guard let target = expectName("a step name after '->'") else { return nil }
-        var ignoresCase = false
-        if current.isKeyword("at"), !current.isAtLineStart {
-            error(SyntaxMessages.atInALink, at: current)
-            skipToLineStart()
-            isIncomplete = true
-        } else if current.isKeyword("ignoring"), !current.isAtLineStart {
-            // `-> X ignoring case`
+        guard let target = expectName("a step name after '\(word)'") else { return nil }
+        return (move, target)
+    }
+
+    /// `ignoring case` after a link's targets, if it is there.
+    private mutating func parseIgnoringCase(_ isIncomplete: inout Bool) -> Bool {
+        guard current.isKeyword("ignoring"), !current.isAtLineStart else { return false }
+        advance()
+        if current.isKeyword("case"), !current.isAtLineStart {
             advance()
-            if current.isKeyword("case"), !current.isAtLineStart {
-                advance()
-                ignoresCase = true
-            } else {
-                error(SyntaxMessages.expected("'case' after 'ignoring'", found: describeFollowing(current)), atMissing: current)
-                isIncomplete = true
-            }
+            return true
         }
-        // A group's link is made in the flow on screen that uses the group: it needs a move. One
-        // whose line has an error already and says none is lost text (any step may be its target).
-        if inDestinations, move == nil {
-            if !isIncomplete { error(SyntaxMessages.linkInDestinationsNeedsAMove(target.text), at: targetToken) }
-            return nil
-        }
-        return LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move)
+        error(SyntaxMessages.expected("'case' after 'ignoring'", found: describeFollowing(current)), atMissing: current)
+        isIncomplete = true
+        return false
     }
 }

@@ -71,6 +71,7 @@ enum SyntaxMessages {
         "file is too large: \(size) bytes, more than the limit of \(SourceLimits.fileSize) bytes (32 MiB)"
     }
     static let typeTooDeep = "type is nested more than \(SourceLimits.typeNesting) levels deep"
+    static let tooManyLinkChoices = "a link can have at most \(SourceLimits.elseActions) conditions"
     static let tooManyElses = "an 'on' clause can have at most \(SourceLimits.elseActions) 'else' actions"
 
     static func hex(_ value: UInt32) -> String {

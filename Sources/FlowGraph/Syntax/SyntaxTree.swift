@@ -126,7 +126,7 @@ package struct StartSyntax: Sendable {
     public let choices: [Name]
     /// The condition of each choice but the last: choice `k` when conditions `0..<k` fail and `k` holds.
     /// (After a syntax error, the last choice may have one too.)
-    public let conditions: [StartConditionSyntax]
+    public let conditions: [GuardTestSyntax]
     public let range: SourceRange
 
     /// The first choice: the step the flow starts at when it has no conditions.
@@ -134,7 +134,8 @@ package struct StartSyntax: Sendable {
 }
 
 /// `if g` or `if !g` of a `start`.
-package struct StartConditionSyntax: Sendable, Hashable {
+/// `if g` / `if !g` alone: a test of a `start`'s choice, or of a link's target.
+package struct GuardTestSyntax: Sendable, Hashable {
     public let guardName: Name
     public let isNegated: Bool
     public let range: SourceRange
@@ -170,6 +171,18 @@ package struct LinkSyntax: Sendable {
     /// Whether a syntax error on its line lost some of it (after its target): its move is one
     /// that may happen, as far as the checker knows.
     public var isIncomplete = false
+    /// `if isSignedIn` in `-> ManagePledge if isSignedIn else sheet SignIn`: the guard asked before
+    /// each target, in order (`conditions[0]` before `target`, `conditions[i]` before
+    /// `otherwise[i - 1]`); one more than `otherwise` for a link that may be refused.
+    public var conditions: [GuardTestSyntax] = []
+    /// The targets after `else`, in order.
+    public var otherwise: [LinkTargetSyntax] = []
+}
+
+/// `sheet SignIn` or `SignIn` after a link's `else`: another target it may open.
+package struct LinkTargetSyntax: Sendable {
+    public let target: Name
+    public let move: ActionKind?
 }
 
 /// `on event(payload) -> action if !guard else action`; in an alert, `on button` alone (no action:

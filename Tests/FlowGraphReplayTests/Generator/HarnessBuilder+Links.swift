@@ -51,7 +51,36 @@ extension HarnessBuilder {
                 flow.links.removeLast()
             }
         }
-        if !simple { addAts(search) }
+        if !simple {
+            addAts(search)
+            addDecisions(search)
+        }
+    }
+
+    /// Guards on some links: one that chooses another target (a step without inputs the link can
+    /// open) or refuses the link when it blocks, and sometimes a second condition after the first.
+    private func addDecisions(_ search: HarnessLinkSearch) {
+        for flow in program.flows {
+            for link in flow.links where rng.chance(35) {
+                let view = program.view(of: flow)
+                let others = rng.shuffled(view.steps.filter { $0.inputs.isEmpty && !$0.isPrivate && $0.name != link.target })
+                var choices = 1 + (rng.chance(30) ? 1 : 0)
+                while choices > 0 {
+                    choices -= 1
+                    let name = "linkGate\(decisionGuards)"
+                    decisionGuards += 1
+                    guardNames.insert(name)
+                    flow.guards.append(HGuard(name: name))
+                    link.conditions.append((name, rng.chance(30)))
+                    // Refused when the guard blocks, or another target.
+                    guard link.move == nil, rng.chance(70),
+                          let other = others.first(where: { candidate in
+                              !link.otherwise.contains(candidate.name) && search.canOpen(HLink(link.patterns, target: candidate.name), in: flow.name)
+                          }) else { break }
+                    link.otherwise.append(other.name)
+                }
+            }
+        }
     }
 
     /// `at Y` on some clauses that show a step running a subflow: Y is reached from where the

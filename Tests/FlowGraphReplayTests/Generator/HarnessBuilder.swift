@@ -27,6 +27,8 @@ final class HarnessBuilder {
     var events = Set<String>()
     var guardNames = Set<String>()
     var linkKeys = Set<String>()
+    /// How many guards `addDecisions` declared, to name the next one.
+    var decisionGuards = 0
     /// What the plan decided about each flow, by name.
     var plans: [String: FlowPlan] = [:]
     /// The group the plan decided on, if any.

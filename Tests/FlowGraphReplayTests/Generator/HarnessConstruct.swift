@@ -19,6 +19,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case linkToTabWithInputs, linkToSubflowStart
     case patternLiteral, patternPlaceholder, patternPrefix, patternSuffix, patternWildcard, patternQuery
     case severalPatterns, customScheme, ignoringCase
+    // Links that decide: a guard chooses the target, or refuses the link
+    case linkDecides, linkRefused
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -119,6 +121,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         default: break
         }
         if link.patterns.count > 1 { found.insert(.severalPatterns) }
+        if !link.otherwise.isEmpty { found.insert(.linkDecides) }
+        if !link.conditions.isEmpty, link.conditions.count > link.otherwise.count { found.insert(.linkRefused) }
         if link.ignoringCase { found.insert(.ignoringCase) }
         if let flow, link.move == nil, let target = flow.step(link.target) {
             if flow.isTabs, !target.inputs.isEmpty { found.insert(.linkToTabWithInputs) }

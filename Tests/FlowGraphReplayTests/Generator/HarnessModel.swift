@@ -150,6 +150,11 @@ final class HLink {
     var target: String
     var ignoringCase = false
     var mark: String?
+    /// `if [!]g` before each target, in order (a link that decides); one more than `otherwise` for
+    /// a link that is refused when the last guard blocks.
+    var conditions: [(guardName: String, isNegated: Bool)] = []
+    /// The targets after `else`: steps opened along their paths.
+    var otherwise: [String] = []
 
     init(_ patterns: [String], move: HMoveKind? = nil, target: String) {
         self.patterns = patterns

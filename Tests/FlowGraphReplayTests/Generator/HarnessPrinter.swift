@@ -76,7 +76,12 @@ struct HarnessPrinter {
     static func text(of link: HLink) -> String {
         let patterns = link.patterns.map { "\"\($0)\"" }.joined(separator: ", ")
         let move = link.move.map { $0.rawValue + " " } ?? ""
-        return "link \(patterns) -> \(move)\(link.target)\(link.ignoringCase ? " ignoring case" : "")"
+        var choices = ""
+        for (index, condition) in link.conditions.enumerated() {
+            choices += " if \(condition.isNegated ? "!" : "")\(condition.guardName)"
+            if index < link.otherwise.count { choices += " else \(link.otherwise[index])" }
+        }
+        return "link \(patterns) -> \(move)\(link.target)\(choices)\(link.ignoringCase ? " ignoring case" : "")"
     }
 
     static func text(of clause: HClause) -> String {

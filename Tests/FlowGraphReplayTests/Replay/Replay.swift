@@ -263,6 +263,7 @@ enum Replay {
     /// Opens a link from a state under the answers that let it through; what went wrong, if anything.
     private static func openLink(_ url: ReplayCatalog.URL, from snapshot: NavigatorSnapshot, driver: ReplayDriver,
                                  catalog: ReplayCatalog) -> (claim: String, replay: String)? {
+        if !url.conditions.isEmpty { return openDecidingLink(url, from: snapshot, driver: driver) }
         var outcomes: [String] = []
         // The answers that let it through: each guard that blocked it answers the other way next time.
         var tries = [GuardAnswers(fallback: true), GuardAnswers(fallback: false)]
@@ -300,6 +301,61 @@ enum Replay {
             }
         }
         return ("the link \(url.url) opens under some answers of its guards", outcomes.joined(separator: "; "))
+    }
+
+    /// A link that decides: under answers that make the guards before a target block and its own
+    /// allow, it opens that target with the URL's values (the guards of the target's path let
+    /// through as for any link); with every guard blocking, a link whose last target has a guard is
+    /// refused, blocked by that guard, and nothing moves.
+    private static func openDecidingLink(_ url: ReplayCatalog.URL, from snapshot: NavigatorSnapshot,
+                                         driver: ReplayDriver) -> (claim: String, replay: String)? {
+        /// The answers that choose `branch`, or nil when the same guard would have to answer both ways.
+        func choosing(_ branch: Int) -> GuardAnswers? {
+            var answers = GuardAnswers(fallback: true)
+            for (index, condition) in url.conditions.enumerated() where index <= branch {
+                let answer = index == branch ? condition.holdsWhen : !condition.holdsWhen
+                if let given = answers.answers[condition.ref], given != answer { return nil }
+                answers.answers[condition.ref] = answer
+            }
+            return answers
+        }
+        for (number, branch) in url.branches.enumerated() {
+            guard var answers = choosing(number) else { continue }
+            let fixed = Set(answers.answers.keys)
+            var outcomes: [String] = []
+            var opened = false
+            for _ in 0..<8 {
+                snapshot.restore(driver.navigator)
+                driver.set(answers)
+                let outcome = driver.navigator.open(url: url.url)
+                outcomes.append("\(answers): \(outcome)")
+                if case .blocked(let ref) = outcome.status, !fixed.contains(ref), answers.answers[ref] == nil {
+                    answers.answers[ref] = false  // a guard of the target's path: let it through the other way
+                    continue
+                }
+                guard outcome.status == .applied, let top = driver.tops.last(where: { branch.targets.contains($0.step) }) else {
+                    return ("the link \(url.url) opens \(ReplayProgram.table.name(branch.target)) when its guards choose it",
+                            "\(outcome); on screen: \(driver.signature)")
+                }
+                if top.values != branch.values {
+                    return ("the link \(url.url) gives \(ReplayProgram.table.name(branch.target)) the values \(branch.values.map { $0 ?? "nil" })",
+                            "\(outcome); shown: \(top)")
+                }
+                opened = true
+                break
+            }
+            if !opened { return ("the link \(url.url) opens \(ReplayProgram.table.name(branch.target))", outcomes.joined(separator: "; ")) }
+        }
+        if url.conditions.count == url.branches.count, let last = url.conditions.last, let answers = choosing(url.branches.count) {
+            snapshot.restore(driver.navigator)
+            driver.set(answers)
+            let before = driver.signature
+            let outcome = driver.navigator.open(url: url.url)
+            guard case .blocked(let ref) = outcome.status, ref == last.ref, outcome.commands.isEmpty, driver.signature == before else {
+                return ("the link \(url.url) is refused when every guard blocks", "\(answers): \(outcome); now: \(driver.signature)")
+            }
+        }
+        return nil
     }
 
     private static func disagreement(_ claim: String, way: [String], replay: String) -> String {
@@ -383,6 +439,16 @@ struct ReplayCatalog {
         /// What the target's inputs must be once it opens.
         let values: [String?]
         let path: String
+        /// For a link that decides: each target with what it must show (the first is `target`),
+        /// and the guard asked before each, with the answer that takes it.
+        var branches: [Branch] = []
+        var conditions: [(ref: GuardRef, holdsWhen: Bool)] = []
+
+        struct Branch {
+            let target: StepRef
+            let targets: Set<StepRef>
+            let values: [String?]
+        }
     }
 
     var roots: [ReplayProgram.Value] = []
@@ -417,7 +483,16 @@ struct ReplayCatalog {
                         for (step, item) in using.steps.enumerated() where item.shared == shared { targets.insert(StepRef(flow: other, step: step)) }
                     }
                 }
-                let inputs = flow.steps[target].inputs
+                let inputs = link.parameters.isEmpty ? flow.steps[target].inputs : link.parameters
+                func shows(_ step: Int) -> Set<StepRef> {
+                    var targets: Set<StepRef> = [StepRef(flow: flowIndex, step: step)]
+                    if let shared = flow.steps[step].shared {
+                        for (other, using) in program.flows.enumerated() {
+                            for (index, item) in using.steps.enumerated() where item.shared == shared { targets.insert(StepRef(flow: other, step: index)) }
+                        }
+                    }
+                    return targets
+                }
                 for pattern in link.patterns {
                     var values = [String?](repeating: nil, count: inputs.count)
                     for (index, input) in inputs.enumerated() where pattern.placeholders.contains(input.name) {
@@ -439,9 +514,23 @@ struct ReplayCatalog {
                     if !pattern.query.isEmpty {
                         url += "?" + pattern.query.map { LinkPattern.encode($0.key, inQuery: true) + "=" + text($0.value, inQuery: true) }.joined(separator: "&")
                     }
-                    urls.append(URL(url: url, link: LinkRef(flow: flowIndex, index: resolved), program: linkIndex,
-                                    target: StepRef(flow: flowIndex, step: target), move: link.move, targets: targets, values: values,
-                                    path: "\(link.patterns.map(\.text))"))
+                    var found = URL(url: url, link: LinkRef(flow: flowIndex, index: resolved), program: linkIndex,
+                                    target: StepRef(flow: flowIndex, step: target), move: link.move, targets: targets,
+                                    values: Array(values.prefix(flow.steps[target].inputs.count)), path: "\(link.patterns.map(\.text))")
+                    if link.decides {
+                        found.conditions = link.conditions.compactMap { condition in
+                            condition.guardIndex.map { (GuardRef(flow: flowIndex, index: $0), !condition.isNegated) }
+                        }
+                        found.branches = link.branches.compactMap { branch in
+                            branch.target.map { step in
+                                let shown = flow.steps[step].inputs.map { input in
+                                    inputs.firstIndex { $0.name == input.name }.flatMap { values[$0] }
+                                }
+                                return URL.Branch(target: StepRef(flow: flowIndex, step: step), targets: shows(step), values: shown)
+                            }
+                        }
+                    }
+                    urls.append(found)
                 }
             }
         }

@@ -21,6 +21,8 @@ struct LinkFacts {
     let paths: [[NavigationPath?]]
     /// See `ProgramAnalysis.otherStartLinkPaths`.
     let otherStartPaths: [LinkReference: [NavigationPath]]
+    /// See `ProgramAnalysis.otherwiseLinkPaths`.
+    let otherwisePaths: [LinkReference: [[NavigationPath]]]
 
     init(program: FlowProgram, graphs: [FlowStateGraph?]) {
         let graph = CompositeGraph(program: program)
@@ -35,29 +37,40 @@ struct LinkFacts {
         var cache: [String: CompositeGraph.Search] = [:]
         var paths: [[NavigationPath?]] = program.flows.map { Array(repeating: nil, count: $0.links.count) }
         var otherStartPaths: [LinkReference: [NavigationPath]] = [:]
+        var otherwisePaths: [LinkReference: [[NavigationPath]]] = [:]
         let startSeeds = graph.startSeeds()
         for (flowIndex, flow) in program.indexedFlows {
-            for linkIndex in flow.links.indices {
-                guard let request = Request(flow: flowIndex, link: linkIndex, in: program, graph: graph) else { continue }
-                if cache[request.key] == nil { cache[request.key] = graph.search(given: request.givenInputs) }
-                guard let path = request.first({ cache[request.key]!.path(to: $0, in: program) }, size: \.hops.count) else { continue }
-                paths[flowIndex][linkIndex] = path
-                // From each other place the app may start at, the way from there: a link opens
-                // from where the user is, whichever start they came through.
-                var others: [NavigationPath] = []
-                for (number, seeds) in startSeeds.enumerated() {
-                    let searchKey = request.key + "@\(number)"
-                    if cache[searchKey] == nil { cache[searchKey] = graph.search(given: request.givenInputs, from: seeds) }
-                    if let other = request.first({ cache[searchKey]!.path(to: $0, in: program) }, size: \.hops.count),
-                       other.hops.first?.step != path.hops.first?.step, !others.contains(where: { $0.hops.first?.step == other.hops.first?.step }) {
-                        others.append(other)
+            for (linkIndex, link) in flow.links.enumerated() {
+                let reference = LinkReference(flow: flowIndex, link: linkIndex)
+                for branch in link.branches.indices {
+                    if branch > 0 { otherwisePaths[reference, default: []].append([]) }
+                    guard let request = Request(flow: flowIndex, link: linkIndex, branch: branch, in: program, graph: graph) else { continue }
+                    if cache[request.key] == nil { cache[request.key] = graph.search(given: request.givenInputs) }
+                    guard let path = request.first({ cache[request.key]!.path(to: $0, in: program) }, size: \.hops.count) else { continue }
+                    // From each other place the app may start at, the way from there: a link opens
+                    // from where the user is, whichever start they came through.
+                    var others: [NavigationPath] = []
+                    for (number, seeds) in startSeeds.enumerated() {
+                        let searchKey = request.key + "@\(number)"
+                        if cache[searchKey] == nil { cache[searchKey] = graph.search(given: request.givenInputs, from: seeds) }
+                        if let other = request.first({ cache[searchKey]!.path(to: $0, in: program) }, size: \.hops.count),
+                           other.hops.first?.step != path.hops.first?.step,
+                           !others.contains(where: { $0.hops.first?.step == other.hops.first?.step }) {
+                            others.append(other)
+                        }
+                    }
+                    if branch > 0 {
+                        otherwisePaths[reference]![branch - 1] = [path] + others
+                    } else {
+                        paths[flowIndex][linkIndex] = path
+                        if !others.isEmpty { otherStartPaths[reference] = others }
                     }
                 }
-                if !others.isEmpty { otherStartPaths[LinkReference(flow: flowIndex, link: linkIndex)] = others }
             }
         }
         self.paths = paths
         self.otherStartPaths = otherStartPaths
+        self.otherwisePaths = otherwisePaths
     }
 
     /// What opening one link asks of the composite graph: where it must lead, and what its URLs give.
@@ -75,14 +88,17 @@ struct LinkFacts {
 
         /// Nil for a link whose pattern is wrong, or whose line has a syntax error (already an
         /// error): once fixed, it could open anything.
-        init?(flow flowIndex: FlowIndex, link linkIndex: Int, in program: FlowProgram, graph: CompositeGraph) {
+        init?(flow flowIndex: FlowIndex, link linkIndex: Int, branch: Int = 0, in program: FlowProgram, graph: CompositeGraph) {
             let flow = program.flows[flowIndex]
             let link = flow.links[linkIndex]
-            guard let targetStep = link.target, !link.isBroken, !link.isIncomplete else { return nil }
+            guard let firstTarget = link.target, let targetStep = link.branches[branch].target, !link.isBroken, !link.isIncomplete else {
+                return nil
+            }
             target = StepReference(flow: flowIndex, step: targetStep)
-            destinations = (link.move == nil ? [targetStep] : flow.enteredSteps).map { StepReference(flow: flowIndex, step: $0) }
+            destinations = (link.branches[branch].move == nil ? [targetStep] : flow.enteredSteps).map { StepReference(flow: flowIndex, step: $0) }
             let placeholders = link.commonPlaceholders
-            let given = flow.steps[targetStep].inputs.filter { placeholders.contains($0.name) }
+            let values = link.parameters.isEmpty ? flow.steps[firstTarget].inputs : link.parameters
+            let given = values.filter { placeholders.contains($0.name) }
             key = given.map { "\($0.name):\($0.type)" }.sorted().joined(separator: ",")
             allowed = Set(given.map { TypedName(name: $0.name, type: $0.type) })
             givenInputs = Set(given.compactMap { graph.inputID(name: $0.name, type: $0.type) })

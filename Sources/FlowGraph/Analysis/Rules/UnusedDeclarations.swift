@@ -18,7 +18,7 @@ extension Findings {
         let isLost = flow.isIncomplete || flow.steps.contains(where: \.isIncomplete) || flow.alerts.contains(where: \.isIncomplete)
         var anyGuardUnknown = isLost
         var anyExitUnknown = isLost
-        for condition in flow.startChoices.compactMap(\.condition) {
+        for condition in flow.startChoices.compactMap(\.condition) + flow.links.flatMap(\.conditions) {
             if let index = condition.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }
         }
         flow.forEachClause { transition in

@@ -168,7 +168,7 @@ extension ProgramTable {
         let parsed = LinkURL(url)
         return linkOrder.compactMap { ref in
             let link = flows[ref.link.flow].links[ref.link.index]
-            return parsed.values(for: link.patterns[ref.pattern], inputs: flows[ref.link.flow].steps[link.target].inputs.count)
+            return parsed.values(for: link.patterns[ref.pattern], inputs: link.valueCount ?? flows[ref.link.flow].steps[link.target].inputs.count)
                 .map { (ref, $0) }
         }
     }

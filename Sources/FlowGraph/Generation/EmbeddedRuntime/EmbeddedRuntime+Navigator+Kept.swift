@@ -18,7 +18,7 @@ extension Navigator {
     /// The path a link follows from where the user is, and how much of it is on screen: of its
     /// paths from the places the app may start at (in the root flow that runs), the one that keeps
     /// the most; when none keeps anything, the one from where the root flow would start now.
-    func path(of link: ProgramTable.LinkInfo, from source: PayloadSource<Program>) -> (hops: [ProgramTable.Hop], kept: Kept?) {
+    func path(of link: ProgramTable.LinkBranch, from source: PayloadSource<Program>) -> (hops: [ProgramTable.Hop], kept: Kept?) {
         guard let root = flows[rootID]?.flow.rawValue else { return (link.path, nil) }
         let candidates = link.paths.filter { if case .bottom(let step)? = $0.first { step.flow == root } else { false } }
         var best: (hops: [ProgramTable.Hop], kept: Kept?)?

@@ -4,7 +4,8 @@ extension EmbeddedRuntime {
     static let fileProgramTableTextLinks = ###"""
 /// Reading a link record of the table's text (see `ProgramTable.init(parsing:)`).
 extension TableFields {
-    /// `link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]...` (the keyword is read).
+    /// `link TARGET PATTERN [or PATTERN]... [values N] BRANCH [else TARGET BRANCH]...`, a BRANCH
+    /// being `[move KIND] [path HOP...]... [if [!]GUARD]` (the keyword is read).
     mutating func link() throws(ProgramTable.TextError) -> ProgramTable.LinkInfo {
         let target = try number()
         var link = ProgramTable.LinkInfo(text: "", target: target, patterns: [], paths: [])
@@ -26,7 +27,7 @@ extension TableFields {
             let text = try word()
             let schemeWord = try word()
             var pattern = ProgramTable.LinkPattern(text: text, scheme: schemeWord == "-" ? nil : schemeWord, segments: [], query: [])
-            while !isAtEnd, words[index] != "path", words[index] != "or", words[index] != "move" {
+            while !isAtEnd, !["path", "or", "move", "values", "if", "else"].contains(words[index]) {
                 let raw = words[index]
                 index += 1
                 if raw == "!i" {
@@ -43,15 +44,44 @@ extension TableFields {
             link.patterns.append(pattern)
         } while !isAtEnd && words[index] == "or"
         link.text = link.patterns[0].text
+        if !isAtEnd, words[index] == "values" {
+            index += 1
+            link.valueCount = try number()
+        }
+        var branches = [try linkBranch(target: target)]
+        while !isAtEnd {
+            let raw = try word()
+            if raw == "if" {
+                guard link.conditions.count < branches.count else { throw error("expected 'else' after a link's condition") }
+                var guardWord = try word()
+                let isNegated = guardWord.hasPrefix("!")
+                if isNegated { guardWord.removeFirst() }
+                link.conditions.append(.init(guardIndex: try number(guardWord), isNegated: isNegated))
+            } else if raw == "else" {
+                guard link.conditions.count == branches.count else { throw error("a link's branch without a condition ends it") }
+                branches.append(try linkBranch(target: try number()))
+            } else {
+                throw error("expected 'if' or 'else', not '\(raw)'")
+            }
+        }
+        link.move = branches[0].move
+        link.paths = branches[0].paths
+        link.otherwise = Array(branches.dropFirst())
+        return link
+    }
+
+    /// `[move KIND] [path HOP...]...` of a link's branch: the first path, then one from each other
+    /// place the app may start.
+    private mutating func linkBranch(target: Int) throws(ProgramTable.TextError) -> ProgramTable.LinkBranch {
+        var branch = ProgramTable.LinkBranch(target: target, paths: [])
         if !isAtEnd, words[index] == "move" {
             index += 1
             guard !isAtEnd, let kind = ProgramTable.ActionKind(rawValue: String(words[index])) else { throw error("expected a move after 'move'") }
             index += 1
-            link.move = kind
+            branch.move = kind
         }
-        // `path HOP... [path HOP...]...`: the first path, then one from each other place the app may start.
         var paths: [[ProgramTable.Hop]] = []
-        while !isAtEnd {
+        while !isAtEnd, words[index] != "if", words[index] != "else" {
             let raw = String(words[index])
             index += 1
             if raw == "path" {
@@ -62,8 +92,8 @@ extension TableFields {
             guard let hop = try hop(raw) else { throw error("unknown hop '\(raw)'") }
             paths[paths.count - 1].append(hop)
         }
-        link.paths = paths.filter { !$0.isEmpty }
-        return link
+        branch.paths = paths.filter { !$0.isEmpty }
+        return branch
     }
 }
 """###

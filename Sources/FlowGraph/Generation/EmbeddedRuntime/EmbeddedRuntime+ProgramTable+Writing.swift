@@ -80,7 +80,8 @@ extension ProgramTable {
         }
     }
 
-    /// `link TARGET PATTERN [or PATTERN]... [move KIND] [path HOP...]...`, a PATTERN being
+    /// `link TARGET PATTERN [or PATTERN]... [values N] BRANCH [else TARGET BRANCH]...`, a BRANCH
+    /// being `[move KIND] [path HOP...]... [if [!]GUARD]` and a PATTERN
     /// `TEXT SCHEME|- [!i] [!pN] PART... [?KEY=PART]...`.
     func linkText(_ link: LinkInfo) -> String {
         func part(_ part: PatternPart) -> String {
@@ -100,8 +101,13 @@ extension ProgramTable {
             words += pattern.segments.map(part)
             words += pattern.query.map { "?" + TableEscaping.encode($0.key) + "=" + part($0.value) }
         }
-        if let move = link.move { words += ["move", move.rawValue] }
-        for path in link.paths { words += ["path"] + path.map(hopText) }
+        if let count = link.valueCount { words += ["values", String(count)] }
+        for (index, branch) in link.branches.enumerated() {
+            if index > 0 { words += ["else", String(branch.target)] }
+            if let move = branch.move { words += ["move", move.rawValue] }
+            for path in branch.paths { words += ["path"] + path.map(hopText) }
+            if link.conditions.indices.contains(index) { words += ["if", TableWriting.condition(link.conditions[index])] }
+        }
         return words.joined(separator: " ")
     }
 }

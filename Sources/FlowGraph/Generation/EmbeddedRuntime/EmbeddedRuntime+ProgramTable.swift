@@ -269,6 +269,17 @@ public struct ProgramTable: Sendable {
         /// the move, which the innermost running instance of its flow makes; `path` then leads to
         /// where the flow starts, for when it is not running.
         public var move: ActionKind? = nil
+        /// For a link that decides (`-> ManagePledge if isSignedIn else sheet SignIn`): the guards
+        /// asked before it opens anything, one per branch that has one, in order (`conditions[i]`
+        /// is asked before `branches[i]`), with the URL's values as their arguments. The first
+        /// branch whose condition holds is opened, or the last when it has none; when none is, the
+        /// link is refused: `blocked` by the guard asked last.
+        public var conditions: [Condition] = []
+        /// The targets of the `else` branches, after the first (`target`, `move`, `paths`).
+        public var otherwise: [LinkBranch] = []
+        /// How many values a URL gives (the link's parameters: the first target's inputs, then the
+        /// placeholders only other branches use); nil: the first target's inputs.
+        public var valueCount: Int? = nil
 
         public init(text: String, target: Int, patterns: [LinkPattern], paths: [[Hop]], move: ActionKind? = nil) {
             self.text = text
@@ -277,6 +288,26 @@ public struct ProgramTable: Sendable {
             self.paths = paths
             self.move = move
         }
+
+        /// Every branch, the first (the link's own target) first.
+        public var branches: [LinkBranch] { [LinkBranch(target: target, move: move, paths: paths)] + otherwise }
+    }
+
+    /// A target a link may open: a step of its flow, opened along one of `paths` from a root, or,
+    /// with a move, by that move where the flow runs.
+    public struct LinkBranch: Sendable {
+        public var target: Int
+        public var move: ActionKind?
+        public var paths: [[Hop]]
+
+        public init(target: Int, move: ActionKind? = nil, paths: [[Hop]]) {
+            self.target = target
+            self.move = move
+            self.paths = paths
+        }
+
+        /// The first of `paths`: the shortest from a root; empty when there is none.
+        public var path: [Hop] { paths.first ?? [] }
     }
 
     /// One pattern of a link.
