@@ -439,7 +439,8 @@ extension Navigator {
     /// The link of `ref` if `url` matches its pattern and its placeholders convert.
     nonisolated static func link(_ ref: ProgramTable.PatternRef, matching url: LinkURL) -> Link? {
         let info = Program.table.flows[ref.link.flow].links[ref.link.index]
-        guard let values = url.values(for: info.patterns[ref.pattern], inputs: Program.table.flows[ref.link.flow].steps[info.target].inputs.count) else {
+        guard let values = url.values(for: info.patterns[ref.pattern],
+                                      inputs: Program.table.flows[ref.link.flow].steps[info.target].inputs.count) else {
             return nil
         }
         return Program.link(ref.link, values: values)
@@ -500,7 +501,8 @@ extension ProgramTable {
     /// each earlier clause fails (else that clause would fire), every condition of the chain
     /// before the action fails, and the action's own holds. The compiler asks it too, for the
     /// guards a link or an `at` asks (`conditionsAskedByLink`), so that both mean one thing.
-    public static func conditionsAsked<Condition>(earlier: [[Condition]], chain: [Condition], branch: Int) -> [(condition: Condition, mustHold: Bool)] {
+    public static func conditionsAsked<Condition>(earlier: [[Condition]], chain: [Condition], branch: Int)
+        -> [(condition: Condition, mustHold: Bool)] {
         var asked: [(condition: Condition, mustHold: Bool)] = []
         for conditions in earlier { asked += conditions.map { ($0, false) } }
         asked += chain.prefix(branch).map { ($0, false) }
