@@ -111,7 +111,8 @@ struct ShapeResults {
     /// `swiftc -Onone -wmo` of FlowGraphRuntime itself, which an app's build compiles once.
     var runtimeCompile: Measurement?
 
-    mutating func record(_ title: String, size: Int, _ measurement: Measurement, in table: WritableKeyPath<ShapeResults, [String: [Int: Measurement]]>,
+    mutating func record(_ title: String, size: Int, _ measurement: Measurement,
+                         in table: WritableKeyPath<ShapeResults, [String: [Int: Measurement]]>,
                          order: WritableKeyPath<ShapeResults, [String]>) {
         if self[keyPath: table][title] == nil {
             self[keyPath: table][title] = [:]

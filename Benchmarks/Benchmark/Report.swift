@@ -21,7 +21,8 @@ struct Report {
         text += "- load average (1, 5, 15 min) before the run: \(machine.loadBefore); after: \(results.loadAfter)\n"
         text += "- programs from `flowgraph-program-generator --seed \(results.options.seed)`, shapes "
         text += results.shapes.map { "`\($0.shape)`" }.joined(separator: ", ") + "; "
-        text += results.options.runs.map { "\($0) runs each" } ?? "median of 5 runs up to 10,000 steps, of 3 above (type-check: 3 up to 1,000 steps, 1 above)"
+        text += results.options.runs.map { "\($0) runs each" }
+            ?? "median of 5 runs up to 10,000 steps, of 3 above (type-check: 3 up to 1,000 steps, 1 above)"
         if results.options.checkOnly { text += "; only the check (`--check-only`)" }
         text += "\n\n"
         text += programs()
@@ -39,7 +40,8 @@ struct Report {
     private func programs() -> String {
         var text = "## Programs\n\n"
         text += "Abstract states: the navigation states the checker searched over all flows (`ProgramAnalysis.stateCount`).\n\n"
-        text += "| shape | steps asked | steps | flows | clauses | .flow bytes | diagram nodes | diagram edges | abstract states | states per step |\n"
+        text += "| shape | steps asked | steps | flows | clauses | .flow bytes | diagram nodes | diagram edges | "
+            + "abstract states | states per step |\n"
         text += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for shape in results.shapes {
             for size in shape.programs.keys.sorted() {
@@ -66,9 +68,11 @@ struct Report {
             let check = shape.rows[Row.checkCommand]?[largest]
             let label = "\(Self.grouped(largest))-step"
             line("`flowgraph check` of a 100,000-step program in at most 1 s",
-                 check.map { "\(Self.time($0.wall)) wall, \(Self.time($0.cpu)) CPU (\(label))" } ?? "–", largest >= 100_000 ? check.map { $0.wall <= 1 } : nil)
+                 check.map { "\(Self.time($0.wall)) wall, \(Self.time($0.cpu)) CPU (\(label))" } ?? "–",
+                 largest >= 100_000 ? check.map { $0.wall <= 1 } : nil)
             line("… and at most 500 MB peak memory",
-                 check.map { "\(Self.megabytes($0.peakBytes)) (\(label))" } ?? "–", largest >= 100_000 ? check.map { $0.peakBytes <= 500_000_000 } : nil)
+                 check.map { "\(Self.megabytes($0.peakBytes)) (\(label))" } ?? "–",
+                 largest >= 100_000 ? check.map { $0.peakBytes <= 500_000_000 } : nil)
 
             let linear = section.linearSizes
             func worst(cpu: Bool) -> (title: String, factor: Double)? {
@@ -83,7 +87,8 @@ struct Report {
             }
             let (wall, cpu) = (worst(cpu: false), worst(cpu: true))
             line("every stage linear: doubling the program at most \(Self.ratio(Self.linearLimit))× the time "
-                 + "(measured from \(Self.grouped(linear.first ?? 0)) to \(Self.grouped(linear.last ?? 0)) steps; peers and times under 10 ms left out)",
+                 + "(measured from \(Self.grouped(linear.first ?? 0)) to \(Self.grouped(linear.last ?? 0)) steps; "
+                 + "peers and times under 10 ms left out)",
                  [wall.map { "worst from wall times \(Self.ratio($0.factor)) (\($0.title))" },
                   cpu.map { "from CPU times \(Self.ratio($0.factor)) (\($0.title))" }].compactMap { $0 }.joined(separator: "; "),
                  wall.map { $0.factor <= Self.linearLimit })
@@ -94,7 +99,9 @@ struct Report {
                 }.min()
             }
             line("`flowgraph check` at least 10× faster than `sccmap` on the same graph",
-                 sccmap(cpu: false).map { "at least \(Self.ratio($0))× from wall times, \(Self.ratio(sccmap(cpu: true) ?? 0))× from CPU times (bare graph DOT)" } ?? "–",
+                 sccmap(cpu: false).map {
+                     "at least \(Self.ratio($0))× from wall times, \(Self.ratio(sccmap(cpu: true) ?? 0))× from CPU times (bare graph DOT)"
+                 } ?? "–",
                  sccmap(cpu: false).map { $0 >= 10 })
 
             func render(cpu: Bool) -> Double? {
@@ -103,7 +110,9 @@ struct Report {
                 }.max()
             }
             line("`flowgraph render` at most 1.1× the time of `dot -Tsvg` on the same DOT",
-                 render(cpu: false).map { "at most \(Self.ratio($0))× from wall times, \(Self.ratio(render(cpu: true) ?? 0))× from CPU times" } ?? "–",
+                 render(cpu: false).map {
+                     "at most \(Self.ratio($0))× from wall times, \(Self.ratio(render(cpu: true) ?? 0))× from CPU times"
+                 } ?? "–",
                  render(cpu: false).map { $0 <= 1.1 })
 
             let lines = shape.routerLines[1_000].flatMap { lines in shape.programs[1_000].map { Double(lines) / Double(max(1, $0.steps)) } }
@@ -120,7 +129,8 @@ struct Report {
             let growth = zip(typecheckSizes, typecheckSizes.dropFirst()).compactMap {
                 section.doublingFactor(Row.compileRouter, $0, $1, in: shape.typecheckRows)
             }
-            line("… and its compile time grows linearly", growth.max().map { "worst \(Self.ratio($0)) per doubling" } ?? "–", growth.max().map { $0 <= Self.linearLimit })
+            line("… and its compile time grows linearly",
+                 growth.max().map { "worst \(Self.ratio($0)) per doubling" } ?? "–", growth.max().map { $0 <= Self.linearLimit })
         }
         if let shape = results.shapes.first(where: { $0.shape == "tabs-shared" }) {
             let small = shape.rows[Row.checkCommand]?[250]
@@ -312,8 +322,10 @@ struct ShapeSection {
     func typecheck() -> String {
         let sizes = Set(results.typecheckRows.values.flatMap(\.keys)).sorted()
         guard !sizes.isEmpty else { return "" }
-        var text = "## The generated router\(suffix): `swiftc -swift-version 6 -strict-concurrency=complete`, the app's types in a module of their own\n\n"
-        text += "| steps | router lines | lines per step | `flowgraph generate` | `swiftc -typecheck` | `swiftc -Onone -wmo -c` | swiftc peak memory | compile ratio per doubling |\n"
+        var text = "## The generated router\(suffix): `swiftc -swift-version 6 -strict-concurrency=complete`, "
+            + "the app's types in a module of their own\n\n"
+        text += "| steps | router lines | lines per step | `flowgraph generate` | `swiftc -typecheck` | `swiftc -Onone -wmo -c` | "
+            + "swiftc peak memory | compile ratio per doubling |\n"
         text += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         var previous: Int?
         for size in sizes {

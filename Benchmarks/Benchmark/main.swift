@@ -65,7 +65,8 @@ while let argument = arguments.popFirst() {
     case "--seed": options.seed = Int(value()) ?? { fatal("--seed needs a number") }()
     case "--markdown": options.markdownPath = value()
     case "--work": options.workDirectory = value()
-    case "--stage": stage = Stage(rawValue: value()) ?? { fatal("unknown stage; stages: \(Stage.allCases.map(\.rawValue).joined(separator: ", "))") }()
+    case "--stage":
+        stage = Stage(rawValue: value()) ?? { fatal("unknown stage; stages: \(Stage.allCases.map(\.rawValue).joined(separator: ", "))") }()
     case "--input": input = value()
     case "--states":
         // Each file as its own program: steps, abstract states, the compile's wall time.

@@ -42,7 +42,9 @@ extension Generator {
             let modal = groups[step.group].kind != .start
             if !step.isBottom, rng.chance(35) {
                 let payload: [Param] = rng.chance(40) ? [.id(step.noun)] : []
-                let bases = payload.isEmpty ? ["doneTapped", "backTapped", "savedTapped"] : [lowerFirst(step.noun) + "Saved", lowerFirst(step.noun) + "Updated"]
+                let bases = payload.isEmpty
+                    ? ["doneTapped", "backTapped", "savedTapped"]
+                    : [lowerFirst(step.noun) + "Saved", lowerFirst(step.noun) + "Updated"]
                 step.clauses.append(Clause(event: eventName(bases, payload, in: step), payload: payload, actions: [Action(kind: .pop, target: nil)]))
             }
             if !step.isBottom, rng.chance(25), let to = below[i].sorted().randomElement(using: &rng) {

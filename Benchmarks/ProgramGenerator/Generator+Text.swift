@@ -20,7 +20,9 @@ extension Generator {
         out.line("    start \(steps[start].name)")
         out.line()
         for g in declared {
-            if rng.chance(50) { out.line("    /// \(g.isAsync ? "Asked asynchronously; the app may show a system prompt." : "Known at once from the app's state.")") }
+            if rng.chance(50) {
+                out.line("    /// \(g.isAsync ? "Asked asynchronously; the app may show a system prompt." : "Known at once from the app's state.")")
+            }
             out.line("    guard \(g.isAsync ? "async " : "")\(g.name)")
         }
         for (pattern, target) in links { out.line("    link \"\(pattern)\" -> \(steps[target].name)") }

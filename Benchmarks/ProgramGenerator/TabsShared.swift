@@ -588,7 +588,9 @@ final class TabsSharedGenerator {
         out.line("    start \(tab.root)")
         out.line()
         for g in shared.guards {
-            if rng.chance(30) { out.line("    /// \(g.isAsync ? "Asked asynchronously: the app may download a language model." : "Known at once from the session.")") }
+            if rng.chance(30) {
+                out.line("    /// \(g.isAsync ? "Asked asynchronously: the app may download a language model." : "Known at once from the session.")")
+            }
             out.line("    guard \(g.isAsync ? "async " : "")\(g.name)")
         }
         stats.guards += shared.guards.count

@@ -19,7 +19,8 @@ import Darwin
 
 /// Prints `message` and the usage on standard error, and exits with code 2.
 func fail(_ message: String) -> Never {
-    FileHandleStderr.write("flowgraph-program-generator: \(message)\nusage: flowgraph-program-generator --steps N [--seed S] [--shape default|tabs-shared] [--output FILE] [--stubs FILE] [--import MODULE] [--stats]\n")
+    FileHandleStderr.write("flowgraph-program-generator: \(message)\nusage: flowgraph-program-generator --steps N [--seed S] "
+        + "[--shape default|tabs-shared] [--output FILE] [--stubs FILE] [--import MODULE] [--stats]\n")
     exit(2)
 }
 
@@ -90,5 +91,6 @@ let text = importedModule.map { "import \($0)\n\n" + program } ?? program
 if let outputPath { writeFile(outputPath, text) } else { writeAll(1, text) }
 if let stubsPath { writeFile(stubsPath, stubs(extra: shape == "tabs-shared" ? TabsSharedGenerator.types : [])) }
 if CommandLine.arguments.contains("--stats") {
-    FileHandleStderr.write("flows \(s.flows) (tabs \(s.tabsFlows)), steps \(s.steps), clauses \(s.clauses), guards \(s.guards), links \(s.links), max subflow depth \(s.maxDepth)\n")
+    FileHandleStderr.write("flows \(s.flows) (tabs \(s.tabsFlows)), steps \(s.steps), clauses \(s.clauses), guards \(s.guards), "
+        + "links \(s.links), max subflow depth \(s.maxDepth)\n")
 }

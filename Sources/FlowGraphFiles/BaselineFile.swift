@@ -33,7 +33,8 @@ public enum BaselineFile {
                   let flow = optionalString(fields["flow"]), let step = optionalString(fields["step"]),
                   let event = optionalString(fields["event"])
             else {
-                throw fail("finding \(index + 1) is not an object with \"rule\" and \"message\" strings and \"flow\", \"step\" and \"event\" strings or null")
+                throw fail("finding \(index + 1) is not an object with \"rule\" and \"message\" strings "
+                    + "and \"flow\", \"step\" and \"event\" strings or null")
             }
             findings.append(Baseline.Finding(rule: rule, flow: flow, step: step, event: event, message: message))
         }

@@ -163,14 +163,17 @@ extension LanguageServer {
         }
         return place.snapshot.compilation.syntax.flows.filter { $0.range.file == place.file }.map { flow in
             var children: [DocumentSymbol] = []
-            for step in flow.steps { children.append(symbol(step.name, 12, step.range, step.runs.map { "runs \($0.text)" } ?? parameters(step.inputs))) }
+            for step in flow.steps {
+                children.append(symbol(step.name, 12, step.range, step.runs.map { "runs \($0.text)" } ?? parameters(step.inputs)))
+            }
             for alert in flow.alerts { children.append(symbol(alert.name, 11, alert.range, alert.style.rawValue)) }
             for exit in flow.exits { children.append(symbol(exit.name, 22, exit.range, parameters(exit.inputs))) }
             for guardSyntax in flow.guards { children.append(symbol(guardSyntax.name, 17, guardSyntax.range, "guard")) }
             for handler in flow.clauses { children.append(symbol(handler.event, 24, handler.range, "on, from every step")) }
             children.sort { ($0.range.start.line, $0.range.start.character) < ($1.range.start.line, $1.range.start.character) }
             let whole = SourceRange(file: flow.range.file, start: flow.range.start, end: max(flow.range.end, flow.end))
-            return symbol(flow.name, flow.isDestinations ? 3 : 5, whole, flow.isDestinations ? "destinations" : flow.isTabs ? "tabs flow" : "flow", children)
+            return symbol(flow.name, flow.isDestinations ? 3 : 5, whole,
+                          flow.isDestinations ? "destinations" : flow.isTabs ? "tabs flow" : "flow", children)
         }
     }
 

@@ -14,7 +14,8 @@ extension LanguageServer {
                 let location = source.location(of: diagnostic.range.start)
                 return ": \(location.line):\(location.column): \(diagnostic.message)"
             } ?? ""
-            return .failure(RequestRefusal(message: "not formatted: the file has \(diagnostics.count) syntax error\(diagnostics.count == 1 ? "" : "s")\(first)"))
+            return .failure(RequestRefusal(
+                message: "not formatted: the file has \(diagnostics.count) syntax error\(diagnostics.count == 1 ? "" : "s")\(first)"))
         case .formatted(let bytes):
             guard bytes != source.bytes else { return .success([]) }
             let new = String(decoding: bytes, as: UTF8.self)

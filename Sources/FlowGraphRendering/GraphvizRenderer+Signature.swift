@@ -61,7 +61,8 @@ extension GraphvizRenderer {
             if let body = text.range(of: "\n\(numbers.number) \(numbers.generation) obj"),
                let open = text.range(of: "<<", range: body.upperBound..<text.endIndex),
                let close = text.range(of: ">>", range: open.upperBound..<text.endIndex) {
-                if let date = text.range(of: #"/CreationDate \(D:[0-9Z+\-']*\)"#, options: .regularExpression, range: open.upperBound..<close.lowerBound) {
+                if let date = text.range(of: #"/CreationDate \(D:[0-9Z+\-']*\)"#, options: .regularExpression,
+                                         range: open.upperBound..<close.lowerBound) {
                     let start = offset(date.lowerBound), end = offset(date.upperBound)
                     guard start < end, end <= pdf.count else { return original }
                     pdf.replaceSubrange(start..<end, with: repeatElement(UInt8(ascii: " "), count: end - start))
@@ -81,7 +82,8 @@ extension GraphvizRenderer {
         update += "xref\n\(object.number) 1\n"
         update += String(repeating: "0", count: 10 - offsetDigits.count) + offsetDigits + " "
             + String(repeating: "0", count: 5 - generationDigits.count) + generationDigits + " n \n"
-        update += "trailer\n<< /Size \(max(size, object.number + 1)) /Root \(root) /Info \(object.number) \(object.generation) R /Prev \(previous) >>\n"
+        update += "trailer\n<< /Size \(max(size, object.number + 1)) /Root \(root) "
+            + "/Info \(object.number) \(object.generation) R /Prev \(previous) >>\n"
         update += "startxref\n\(xrefOffset)\n%%EOF\n"
         return pdf + Array(update.utf8)
     }

@@ -56,7 +56,8 @@ public final class GraphvizRenderer: @unchecked Sendable {
     public func render(_ diagram: Diagram, format: RenderFormat, limits: RenderLimits = .init()) throws(RenderError) -> [UInt8] {
         if let maximum = limits.maximumElements, diagram.elementCount > maximum {
             throw RenderError(reason: .tooLarge(elements: diagram.elementCount, maximum: maximum), messages: [
-                "the diagram has \(diagram.elementCount) nodes and edges, more than the limit of \(maximum) for Graphviz's dot layout, whose time grows much faster than the diagram",
+                "the diagram has \(diagram.elementCount) nodes and edges, more than the limit of \(maximum) for Graphviz's dot layout, "
+                    + "whose time grows much faster than the diagram",
             ])
         }
         guard let seconds = limits.timeLimit else { return try layOutAndRender(diagram, format: format) }

@@ -60,7 +60,8 @@ public enum MapPage {
     static func page(map: ProgramMap, settings: MapPageSettings, svgs: [(key: String, text: String)]) -> String {
         let diagrams = svgs.map { svg in
             // Graphviz escapes `<` in text, so `</script` cannot appear in its SVG; checked all the same.
-            "<script type=\"text/x-flowgraph-svg\" id=\"svg-\(svg.key)\">\(svg.text.replacingOccurrences(of: "</script", with: "<\\/script"))</script>"
+            "<script type=\"text/x-flowgraph-svg\" id=\"svg-\(svg.key)\">"
+                + "\(svg.text.replacingOccurrences(of: "</script", with: "<\\/script"))</script>"
         }.joined(separator: "\n")
         var text = MapPageAssets.html
         // From the last placeholder to the first, so that no inserted text is searched for the next one.

@@ -159,7 +159,8 @@ extension Navigator {
     /// The link of `ref` if `url` matches its pattern and its placeholders convert.
     nonisolated static func link(_ ref: ProgramTable.PatternRef, matching url: LinkURL) -> Link? {
         let info = Program.table.flows[ref.link.flow].links[ref.link.index]
-        guard let values = url.values(for: info.patterns[ref.pattern], inputs: info.valueCount ?? Program.table.flows[ref.link.flow].steps[info.target].inputs.count) else {
+        let count = info.valueCount ?? Program.table.flows[ref.link.flow].steps[info.target].inputs.count
+        guard let values = url.values(for: info.patterns[ref.pattern], inputs: count) else {
             return nil
         }
         return Program.link(ref.link, values: values)

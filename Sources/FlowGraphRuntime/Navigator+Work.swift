@@ -401,7 +401,8 @@ extension ProgramTable {
     /// each earlier clause fails (else that clause would fire), every condition of the chain
     /// before the action fails, and the action's own holds. The compiler asks it too, for the
     /// guards a link or an `at` asks (`conditionsAskedByLink`), so that both mean one thing.
-    public static func conditionsAsked<Condition>(earlier: [[Condition]], chain: [Condition], branch: Int) -> [(condition: Condition, mustHold: Bool)] {
+    public static func conditionsAsked<Condition>(earlier: [[Condition]], chain: [Condition], branch: Int)
+        -> [(condition: Condition, mustHold: Bool)] {
         var asked: [(condition: Condition, mustHold: Bool)] = []
         for conditions in earlier { asked += conditions.map { ($0, false) } }
         asked += chain.prefix(branch).map { ($0, false) }

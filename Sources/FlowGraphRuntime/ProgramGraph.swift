@@ -74,7 +74,8 @@ public struct ProgramGraph: Sendable {
             }
             transitions += Self.transitions(flow.clauses, flow: flow, from: nil, triggers: flow.events, in: table)
             for link in flow.links {
-                links.append(LinkInfo(flow: flow.name, pattern: link.patterns.map(\.text).joined(separator: ", "), target: flow.steps[link.target].name,
+                links.append(LinkInfo(flow: flow.name, pattern: link.patterns.map(\.text).joined(separator: ", "),
+                                      target: flow.steps[link.target].name,
                                       path: Self.names(link.path, in: table)))
             }
         }
@@ -84,7 +85,10 @@ public struct ProgramGraph: Sendable {
     }
 
     private static func path(to global: Int, in table: ProgramTable, cache: inout [[String]]) -> [String] {
-        if cache.isEmpty { cache = Array(repeating: [], count: table.global(StepRef(flow: table.flows.count - 1, step: 0)) + table.flows[table.flows.count - 1].steps.count) }
+        if cache.isEmpty {
+            cache = Array(repeating: [],
+                          count: table.global(StepRef(flow: table.flows.count - 1, step: 0)) + table.flows[table.flows.count - 1].steps.count)
+        }
         if !cache[global].isEmpty { return cache[global] }
         // Walk back to a step whose path is known, then build forward: no recursion on long chains.
         var chain: [Int] = []

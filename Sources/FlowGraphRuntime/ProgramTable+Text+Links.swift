@@ -32,7 +32,8 @@ extension TableFields {
                     pattern.precedence = precedence
                 } else if raw.first == "?" {
                     guard let equals = raw.firstIndex(of: "=") else { throw error("expected ?KEY=VALUE") }
-                    pattern.query.append((TableEscaping.decode(raw[raw.index(after: raw.startIndex)..<equals]), try part(raw[raw.index(after: equals)...])))
+                    pattern.query.append((TableEscaping.decode(raw[raw.index(after: raw.startIndex)..<equals]),
+                                          try part(raw[raw.index(after: equals)...])))
                 } else {
                     pattern.segments.append(try part(raw))
                 }

@@ -46,7 +46,8 @@ extension ProgramTable {
         do {
             try self.init(parsing: text)
         } catch {
-            fatalError("FlowGraphRuntime cannot read this router's program (\(error)): generate FlowRouter.swift again with the FlowGraph version of this runtime")
+            fatalError("FlowGraphRuntime cannot read this router's program (\(error)): "
+                + "generate FlowRouter.swift again with the FlowGraph version of this runtime")
         }
     }
 
@@ -77,7 +78,8 @@ extension ProgramTable {
             case "flowgraph-table":
                 let version = try fields.number()
                 guard Self.readableVersions.contains(version) else {
-                    throw TextError(line: lineNumber, message: "version \(version), this runtime reads versions \(Self.readableVersions.lowerBound) to \(Self.textVersion)")
+                    throw TextError(line: lineNumber, message: "version \(version), "
+                        + "this runtime reads versions \(Self.readableVersions.lowerBound) to \(Self.textVersion)")
                 }
                 sawHeader = true
             case "flow":
@@ -185,7 +187,8 @@ extension ProgramTable {
                     try check(flows.indices.contains(ref.flow), "\(what) names no flow \(ref.flow)")
                     try check(ref.step.map(flows[ref.flow].steps.indices.contains) ?? true, "\(what) names no step")
                     let clauses = self.clauses(flow: ref.flow, step: ref.step)
-                    try check(clauses.indices.contains(ref.clause) && clauses[ref.clause].actions.indices.contains(ref.branch), "\(what) names no clause")
+                    try check(clauses.indices.contains(ref.clause) && clauses[ref.clause].actions.indices.contains(ref.branch),
+                              "\(what) names no clause")
                 }
             }
         }
@@ -201,7 +204,8 @@ extension ProgramTable {
                 for clause in clauses {
                     try check(clause.trigger >= 0 && clause.trigger < triggers, "a clause of flow '\(flow.name)' has no trigger \(clause.trigger)")
                     try check(!clause.actions.isEmpty && clause.actions.count >= clause.conditions.count
-                              && clause.actions.count <= clause.conditions.count + 1, "a clause of flow '\(flow.name)' has \(clause.actions.count) actions for \(clause.conditions.count) conditions")
+                              && clause.actions.count <= clause.conditions.count + 1,
+                              "a clause of flow '\(flow.name)' has \(clause.actions.count) actions for \(clause.conditions.count) conditions")
                     for condition in clause.conditions {
                         try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
                     }
@@ -213,7 +217,8 @@ extension ProgramTable {
                             try check(back.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
                         }
                         if !action.at.isEmpty {
-                            let runs = action.kind.buildsScreen ? action.target.flatMap { flow.steps.indices.contains($0) ? flow.steps[$0].runs : nil } : nil
+                            let runs = action.kind.buildsScreen
+                                ? action.target.flatMap { flow.steps.indices.contains($0) ? flow.steps[$0].runs : nil } : nil
                             try check(runs != nil, "'at' follows a move to a step that runs no flow")
                             if case .enter(let first) = action.at[0] {
                                 try check(first.flow == runs, "an 'at' path starts outside the subflow of its move")
@@ -225,7 +230,8 @@ extension ProgramTable {
                         switch action.kind {
                         case .pop, .dismiss, .close: try check(action.target == nil, "'\(action.kind.rawValue)' takes no target")
                         case .exit: try check(action.target.map(flow.exits.indices.contains) ?? false, "flow '\(flow.name)' has no such exit")
-                        case .alert, .dialog: try check(action.target.map(flow.alerts.indices.contains) ?? false, "flow '\(flow.name)' has no such alert")
+                        case .alert, .dialog:
+                            try check(action.target.map(flow.alerts.indices.contains) ?? false, "flow '\(flow.name)' has no such alert")
                         default: try check(action.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
                         }
                     }
@@ -235,7 +241,8 @@ extension ProgramTable {
             try checkClauses(flow.clauses, triggers: flow.events.count, targetFlow: flow)
             for alert in flow.alerts {
                 for button in alert.buttons {
-                    try check(button.trigger >= 0 && button.trigger < flow.events.count, "a button of flow '\(flow.name)' has no trigger \(button.trigger)")
+                    try check(button.trigger >= 0 && button.trigger < flow.events.count,
+                              "a button of flow '\(flow.name)' has no trigger \(button.trigger)")
                     if let clause = button.clause {
                         try check(clause.trigger == button.trigger, "a button's clause has another trigger")
                         try checkClauses([clause], triggers: flow.events.count, targetFlow: flow)

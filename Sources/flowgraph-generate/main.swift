@@ -26,7 +26,8 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-let usage = "usage: flowgraph-generate --output <file.swift> [--options <flowgraph.json>] [--access internal|public] [--namespace <name>] [--force] <input.flow>..."
+let usage = "usage: flowgraph-generate --output <file.swift> [--options <flowgraph.json>] [--access internal|public] "
+    + "[--namespace <name>] [--force] <input.flow>..."
 
 func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
     FileHandle.standardError.write(Data("flowgraph-generate: error: \(message)\n".utf8))

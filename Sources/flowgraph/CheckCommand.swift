@@ -43,7 +43,8 @@ struct CheckCommand: AsyncParsableCommand {
     var baseline: String?
 
     @Option(help: ArgumentHelp(
-        "Write every finding to this baseline file (not rewritten when unchanged), then report as if checked with --baseline: every finding is suppressed.",
+        "Write every finding to this baseline file (not rewritten when unchanged), "
+            + "then report as if checked with --baseline: every finding is suppressed.",
         valueName: "file"))
     var writeBaseline: String?
 

@@ -104,11 +104,13 @@ struct DiffCommand: AsyncParsableCommand {
             let newFiles = try InputFiles.load(newPaths)
             let base = try GitFiles.base(against: against)
             if !base.isMergeBase {
-                Terminal.writeError("flowgraph: note: '\(against)' and HEAD have no common history; comparing with '\(against)' itself (\(base.commit.prefix(12)))\n")
+                Terminal.writeError("flowgraph: note: '\(against)' and HEAD have no common history; "
+                    + "comparing with '\(against)' itself (\(base.commit.prefix(12)))\n")
             }
             let oldFiles = try GitFiles.load(newPaths, at: base.commit)
             if oldFiles.isEmpty {
-                Terminal.writeError("flowgraph: note: no .flow files under \(newPaths.joined(separator: ", ")) at \(base.commit.prefix(12)); every flow is new\n")
+                Terminal.writeError("flowgraph: note: no .flow files under \(newPaths.joined(separator: ", ")) at \(base.commit.prefix(12)); "
+                    + "every flow is new\n")
             }
             return (oldFiles, newFiles)
         } catch let error as InputError {

@@ -26,11 +26,15 @@ struct GenerateCommand: AsyncParsableCommand {
     var access: SwiftEmitter.Access = .internal
 
     @Option(help: ArgumentHelp(
-        "An enum to declare the generated types in (FlowRouter, FlowNavigator and one enum per flow), so that no flow's name hides a type or module of the app.",
+        "An enum to declare the generated types in (FlowRouter, FlowNavigator and one enum per flow), "
+            + "so that no flow's name hides a type or module of the app.",
         valueName: "name"))
     var namespace: String?
 
-    @Flag(help: "Also write the sources of FlowGraphRuntime next to the router, for an app that does not use Swift packages: the router then imports nothing of FlowGraph.")
+    @Flag(help: """
+        Also write the sources of FlowGraphRuntime next to the router, for an app that does not use Swift packages: \
+        the router then imports nothing of FlowGraph.
+        """)
     var embedRuntime = false
 
     @OptionGroup var outputOptions: OutputOptions
@@ -55,7 +59,8 @@ struct GenerateCommand: AsyncParsableCommand {
         try outputOptions.write(Array(source.utf8), to: (output as NSString).appendingPathComponent("FlowRouter.swift"), as: .swift)
         if embedRuntime {
             for file in EmbeddedRuntime.files {
-                try outputOptions.write(Array(EmbeddedRuntime.output(file).utf8), to: (output as NSString).appendingPathComponent("FlowGraphRuntime." + file.name), as: .swift)
+                try outputOptions.write(Array(EmbeddedRuntime.output(file).utf8),
+                                        to: (output as NSString).appendingPathComponent("FlowGraphRuntime." + file.name), as: .swift)
             }
         }
     }

@@ -5,7 +5,8 @@ import Foundation
 /// The options of the program's page, shared by `render --format html` and `preview`.
 struct PageOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The editor that the page's source links open (vscode: vscode://file/PATH:LINE:COLUMN; xcode: file://PATH, with xed --line in the tooltip, as Xcode has no URL for a line); none shows file:line:column as text.",
+        "The editor that the page's source links open (vscode: vscode://file/PATH:LINE:COLUMN; "
+            + "xcode: file://PATH, with xed --line in the tooltip, as Xcode has no URL for a line); none shows file:line:column as text.",
         valueName: "editor"))
     var editor: MapPageSettings.Editor = .none
 

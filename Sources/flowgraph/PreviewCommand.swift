@@ -78,7 +78,9 @@ struct PreviewCommand: AsyncParsableCommand {
         }
         let problems = await state.problems
         Terminal.write("flowgraph: previewing \(paths.joined(separator: " ")) at http://127.0.0.1:\(listening)/ (Ctrl-C stops)\n")
-        if !problems.isEmpty { Terminal.writeError("flowgraph: the program has \(problems.count) error\(problems.count == 1 ? "" : "s"); the page shows them\n") }
+        if !problems.isEmpty {
+            Terminal.writeError("flowgraph: the program has \(problems.count) error\(problems.count == 1 ? "" : "s"); the page shows them\n")
+        }
         _ = await watcher.value
         await server.stop()
         // Once stopped by a signal, whatever the server threw on its way out is its way of stopping.

@@ -67,7 +67,8 @@ struct RenderCommand: AsyncParsableCommand {
     var timeLimit: Double = 60
 
     @Option(help: ArgumentHelp(
-        "Draw what changed since this older version of the program (a .flow file or a folder; repeatable): added and changed steps and moves marked, removed ones as ghosts.",
+        "Draw what changed since this older version of the program (a .flow file or a folder; repeatable): "
+            + "added and changed steps and moves marked, removed ones as ghosts.",
         valueName: "path"))
     var diff: [String] = []
 
@@ -179,7 +180,8 @@ struct RenderCommand: AsyncParsableCommand {
         let fitting = RenderLimits.flowsWithin(smaller, of: program, options: options).filter { $0.flow != flow }.prefix(3)
         let notes = [
             "draw one flow and the flows it runs: --flow NAME"
-                + (fitting.isEmpty ? "" : "; the largest within \(smaller) nodes and edges: " + fitting.map { "\($0.flow) (\($0.elements))" }.joined(separator: ", ")),
+                + (fitting.isEmpty ? "" : "; the largest within \(smaller) nodes and edges: "
+                    + fitting.map { "\($0.flow) (\($0.elements))" }.joined(separator: ", ")),
             "or write Mermaid text, which needs no layout here: -o NAME.mmd",
             waiting,
         ]

@@ -63,7 +63,8 @@ struct RealAppTests {
         let url = workspace.file(file)
         client.open(url, files[file] ?? "")
         #expect(client.diagnostics(url.absoluteString)?.isEmpty == true)
-        let changes = client.rename(url, LSPClient.marker(needle, in: files[file] ?? "", plus: needle.utf16.count - 1), to: newName)?.result?.changes ?? [:]
+        let changes = client.rename(url, LSPClient.marker(needle, in: files[file] ?? "", plus: needle.utf16.count - 1),
+                                    to: newName)?.result?.changes ?? [:]
         var result = files
         var touched = Set<String>()
         for (uri, edits) in changes {

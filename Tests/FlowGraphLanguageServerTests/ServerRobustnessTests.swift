@@ -64,7 +64,8 @@ struct ServerRobustnessTests {
         #expect(Fixture.codes(client.diagnostics(url.absoluteString)).contains("unknown-name"))
         // a.flow goes too while open: the editor's text is the program, and requests still answer.
         try FileManager.default.removeItem(at: url)
-        client.change(url, Fixture.app + "\nflow LoginFlow {\n    start A\n    step A\n}\nflow SettingsFlow {\n    start B\n    step B\n}\n", version: 2)
+        client.change(url, Fixture.app + "\nflow LoginFlow {\n    start A\n    step A\n}\n"
+                          + "flow SettingsFlow {\n    start B\n    step B\n}\n", version: 2)
         #expect(Fixture.codes(client.diagnostics(url.absoluteString)).sorted() == ["unknown-exit", "unknown-exit"])
         let (line, character) = LSPClient.find("Detail(item", in: Fixture.app)
         let hover = client.request("textDocument/hover", client.at(url, line, character + 1))
@@ -101,7 +102,8 @@ struct ServerRobustnessTests {
         // An incremental change whose range is past the end appends; the program is then still read.
         client.notify("textDocument/didChange", [
             "textDocument": ["uri": url.absoluteString, "version": 2],
-            "contentChanges": [["range": ["start": LSPClient.position(500, 0), "end": LSPClient.position(500, 0)], "text": "flow Extra {\n    start A\n    step A\n}\n"]],
+            "contentChanges": [["range": ["start": LSPClient.position(500, 0), "end": LSPClient.position(500, 0)],
+                                "text": "flow Extra {\n    start A\n    step A\n}\n"]],
         ])
         let symbols = client.request("textDocument/documentSymbol", ["textDocument": ["uri": url.absoluteString]])
         #expect((symbols?["result"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["App", "Extra"])

@@ -38,7 +38,8 @@ import Testing
         defer { package.remove() }
         let flow = try String(contentsOf: PluginBuildTests.repository.appendingPathComponent("Tests/FlowGraphPluginTests/App.flow"), encoding: .utf8)
         try package.write("Sources/App/App.flow", "import Models\n\n" + flow)
-        let types = try String(contentsOf: PluginBuildTests.repository.appendingPathComponent("Tests/FlowGraphPluginTests/Types.swift"), encoding: .utf8)
+        let types = try String(contentsOf: PluginBuildTests.repository.appendingPathComponent("Tests/FlowGraphPluginTests/Types.swift"),
+                               encoding: .utf8)
         try package.write("Sources/Models/Models.swift", types)
         try package.write("Sources/App/AppGuards.swift", """
             import Models

@@ -33,7 +33,8 @@ struct BrowserTests {
 
     @Test(.enabled(if: toolsArePresent || isCI, "Chromium, chromedriver or python3-selenium is missing (scripts/install-dependencies installs them)"))
     func thePagesAndThePreviewWorkInChromium() async throws {
-        try #require(Self.toolsArePresent, "CI is set, and Chromium, chromedriver or python3-selenium is missing: scripts/install-dependencies installs them")
+        try #require(Self.toolsArePresent,
+                     "CI is set, and Chromium, chromedriver or python3-selenium is missing: scripts/install-dependencies installs them")
         let flowgraph = try PackageFolder.Product.flowgraph.url().path
         let generator = try PackageFolder.Product.programGenerator.url().path
         let out = Self.root.appendingPathComponent(".build/browser-test").path

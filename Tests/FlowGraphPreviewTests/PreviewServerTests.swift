@@ -223,7 +223,8 @@ struct PreviewServerTests {
 
     @Test func aProgramThatNeverCompiledServesItsErrorsOnAnEmptyPage() async throws {
         let fixture = try PreviewFixture()
-        try "flow App {\n    start Home\n    step Home {\n        on -> push Home\n    }\n}\n".write(to: fixture.file, atomically: true, encoding: .utf8)
+        try "flow App {\n    start Home\n    step Home {\n        on -> push Home\n    }\n}\n"
+            .write(to: fixture.file, atomically: true, encoding: .utf8)
         let port = try await fixture.start()
         let page = try await RawHTTP.getAsync(port: port, "/", host: "localhost")
         #expect(page.status == 200)

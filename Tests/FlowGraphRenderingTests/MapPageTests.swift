@@ -10,7 +10,9 @@ private let root = PackageFolder.root
 private func compiledSample(_ folder: String) throws -> (FlowProgram, Compiler.Compilation) {
     let base = root.appendingPathComponent(folder)
     let names = (FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".flow") }.sorted()
-    let compilation = Compiler.compile(try names.map { SourceFile(path: "\(folder)/\($0)", bytes: [UInt8](try Data(contentsOf: base.appendingPathComponent($0)))) })
+    let compilation = Compiler.compile(try names.map {
+        SourceFile(path: "\(folder)/\($0)", bytes: [UInt8](try Data(contentsOf: base.appendingPathComponent($0))))
+    })
     return (try #require(compilation.program), compilation)
 }
 
@@ -61,7 +63,8 @@ struct MapPageTests {
     @Test func thePagesFilesAreCopiedIntoTheBinary() throws {
         // scripts/embed-page --check: MapPageAssets.swift holds Page/map.html, map.css and map.js as they are.
         let checked = try ChildProcess.run("/usr/bin/env", ["python3", root.appendingPathComponent("scripts/embed-page").path, "--check"])
-        #expect(checked.status == 0, "Sources/FlowGraphRendering/MapPageAssets.swift is stale: run scripts/embed-page\n\(checked.outputText)\(checked.errorsText)")
+        #expect(checked.status == 0,
+                "Sources/FlowGraphRendering/MapPageAssets.swift is stale: run scripts/embed-page\n\(checked.outputText)\(checked.errorsText)")
         let script = try String(contentsOf: root.appendingPathComponent("Sources/FlowGraphRendering/Page/map.js"), encoding: .utf8)
         #expect(MapPageAssets.javaScript == script)
     }

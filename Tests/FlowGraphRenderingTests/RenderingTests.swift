@@ -14,7 +14,9 @@ private let root = PackageFolder.root
 private func compiled(_ folder: String) throws -> Compiler.Compilation {
     let base = root.appendingPathComponent(folder)
     let names = (FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".flow") }.sorted()
-    return Compiler.compile(try names.map { SourceFile(path: "\(folder)/\($0)", bytes: [UInt8](try Data(contentsOf: base.appendingPathComponent($0)))) })
+    return Compiler.compile(try names.map {
+        SourceFile(path: "\(folder)/\($0)", bytes: [UInt8](try Data(contentsOf: base.appendingPathComponent($0))))
+    })
 }
 
 private func diagram(_ folder: String) throws -> (Diagram, FlowProgram) {
@@ -137,7 +139,10 @@ struct RenderingTests {
             try GraphvizRenderer.shared.render(diagram, format: .svg, limits: .init(maximumElements: 10))
         }
         #expect(error.reason == .tooLarge(elements: diagram.elementCount, maximum: 10))
-        #expect(error.messages == ["the diagram has \(diagram.elementCount) nodes and edges, more than the limit of 10 for Graphviz's dot layout, whose time grows much faster than the diagram"])
+        #expect(error.messages == [
+            "the diagram has \(diagram.elementCount) nodes and edges, more than the limit of 10 for Graphviz's dot layout, "
+                + "whose time grows much faster than the diagram",
+        ])
         #expect(try GraphvizRenderer.shared.render(diagram, format: .dot, limits: .init(maximumElements: diagram.elementCount)).isEmpty == false)
         // What to suggest instead: the flows that fit, largest first.
         let fitting = RenderLimits.flowsWithin(diagram.elementCount - 1, of: program, options: .init())
@@ -186,7 +191,8 @@ private final class TitleCollector: NSObject, XMLParserDelegate {
     private var inTitle = false
     private var text = ""
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
         if name == "g" { inNode = attributes["class"] == "node" }
         if name == "title", inNode {
             inTitle = true

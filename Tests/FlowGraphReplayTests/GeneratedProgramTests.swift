@@ -67,8 +67,13 @@ struct GeneratedProgramTests {
             let findings = try #require(Replay.findings(of: compilation), "seed \(seed): \(compilation.diagnostics)")
             let report = try Replay.check(program, analysis: compilation.analysis, diagnostics: findings)
             #expect(report.disagreements.isEmpty,
-                    "planted seed \(seed) (\(planted.kind)): \(report.summary)\n\(report.disagreements.prefix(3).joined(separator: "\n"))\n\(generated.text)")
-            #expect(report.findingsReplayed > 0 || !report.isComplete, "planted seed \(seed) (\(planted.kind)): no finding replayed\n\(generated.text)")
+                    """
+                    planted seed \(seed) (\(planted.kind)): \(report.summary)
+                    \(report.disagreements.prefix(3).joined(separator: "\n"))
+                    \(generated.text)
+                    """)
+            #expect(report.findingsReplayed > 0 || !report.isComplete,
+                    "planted seed \(seed) (\(planted.kind)): no finding replayed\n\(generated.text)")
             programs += 1
             replayed += report.findingsReplayed
         }

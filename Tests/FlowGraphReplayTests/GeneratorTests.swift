@@ -46,7 +46,11 @@ import Testing
     @Test func cleanProgramsCompileWithoutDiagnostics() {
         let failures = Self.cleanResults.filter { !$0.findings.isEmpty }
         for failure in failures.prefix(3) {
-            Issue.record("seed \(failure.seed) (attempt \(failure.program.attempt)):\n\(failure.findings.joined(separator: "\n"))\n\(failure.program.text)")
+            Issue.record("""
+                seed \(failure.seed) (attempt \(failure.program.attempt)):
+                \(failure.findings.joined(separator: "\n"))
+                \(failure.program.text)
+                """)
         }
         #expect(failures.isEmpty, "\(failures.count) of \(Self.seeds.count) clean programs have findings")
         let fallbacks = Self.cleanResults.filter(\.program.isFallback).map(\.seed)

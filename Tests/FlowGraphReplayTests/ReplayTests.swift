@@ -23,7 +23,8 @@ struct ReplayTests {
 
     /// Replays `files` as one program, which must compile without errors; the report.
     @discardableResult
-    static func replay(_ files: [SourceFile], limits: Replay.Limits = Replay.Limits(), sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Replay.Report {
+    static func replay(_ files: [SourceFile], limits: Replay.Limits = Replay.Limits(),
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Replay.Report {
         let compilation = Compiler.compile(files)
         let program = try #require(compilation.program, sourceLocation: sourceLocation)
         #expect(!compilation.hasAnyErrors, "\(compilation.diagnostics)", sourceLocation: sourceLocation)

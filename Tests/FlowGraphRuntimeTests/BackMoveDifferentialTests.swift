@@ -223,7 +223,8 @@ struct BackMoveDifferentialTests {
             guards.fixed = text.range(of: " else ").map { text.distance(from: text.startIndex, to: $0.lowerBound) >= column } ?? true
             let outcome = navigator.current.step == step ? navigator.send(EventRef(flow: 0, index: eventNames.firstIndex(of: event)!)).status : nil
             if !replayed || outcome != .impossible {
-                fail("\(diagnostic.rule.id) at line \(line): replaying '\(path)' gives \(navigator.current) then \(outcome.map { "\($0)" } ?? "not the step")")
+                fail("\(diagnostic.rule.id) at line \(line): replaying '\(path)' gives \(navigator.current) "
+                    + "then \(outcome.map { "\($0)" } ?? "not the step")")
             }
         }
         return failures
@@ -234,13 +235,23 @@ struct BackMoveDifferentialTests {
         var failures: [Failure] = []
         for seed in UInt64(1)...600 { failures += try Self.check(seed: seed, .soundness) }
         for seed in UInt64(1)...600 { failures += try Self.check(seed: seed, .soundness, subflow: true) }
-        #expect(failures.isEmpty, "\(failures.count) disagreements:\n\(failures.map { "seed \($0.seed): \($0.what)" }.joined(separator: "\n"))\nfirst:\n\(failures.prefix(1).map(\.description).joined())")
+        #expect(failures.isEmpty, """
+            \(failures.count) disagreements:
+            \(failures.map { "seed \($0.seed): \($0.what)" }.joined(separator: "\n"))
+            first:
+            \(failures.prefix(1).map(\.description).joined())
+            """)
     }
 
     /// Every reported back move's path, replayed in the navigator, ends where the move is impossible.
     @Test func theWitnessPathsReplay() throws {
         var failures: [Failure] = []
         for seed in UInt64(1)...1000 { failures += try Self.check(seed: seed, .witnesses) }
-        #expect(failures.isEmpty, "\(failures.count) disagreements:\n\(failures.map { "seed \($0.seed): \($0.what)" }.joined(separator: "\n"))\nfirst:\n\(failures.prefix(1).map(\.description).joined())")
+        #expect(failures.isEmpty, """
+            \(failures.count) disagreements:
+            \(failures.map { "seed \($0.seed): \($0.what)" }.joined(separator: "\n"))
+            first:
+            \(failures.prefix(1).map(\.description).joined())
+            """)
     }
 }

@@ -89,7 +89,8 @@ struct SyncNavigatorTests {
         let item = main.tabs[0].entries[1].id
         let paid = navigator.send(.pay(.confirm(amount: 30)))
         // Item, shown again, receives the exit's amount (DeliveryTests).
-        #expect(paid.commands == [.finish(pay, exit: "paid"), .dismiss(sheet), .deliver(.main(.item(text: nil, amount: 30)), to: item, on: mainStack)])
+        #expect(paid.commands == [.finish(pay, exit: "paid"), .dismiss(sheet),
+                                  .deliver(.main(.item(text: nil, amount: 30)), to: item, on: mainStack)])
         #expect(navigator.flows[pay] == nil)
         #expect(navigator.current == .main(.item(item: 2)))
     }

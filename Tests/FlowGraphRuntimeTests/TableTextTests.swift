@@ -63,7 +63,8 @@ struct TableTextTests {
             #expect(info.steps.map(\.inputs) == flow.steps.map { $0.inputs.map { "\($0.name): \($0.type)" } })
             #expect(info.steps.map(\.receives) == flow.steps.map { $0.receives.map { "\($0.name): \($0.type)" } })
             for (stepInfo, step) in zip(info.steps, flow.steps) {
-                Self.expectSame(stepInfo.clauses, step.clauses, triggers: step.runs.map { program.flows[$0].exits.map(\.name) } ?? flow.events.map(\.name), in: flow)
+                Self.expectSame(stepInfo.clauses, step.clauses,
+                                triggers: step.runs.map { program.flows[$0].exits.map(\.name) } ?? flow.events.map(\.name), in: flow)
             }
             // A link's move is the link's, not a clause of the table.
             Self.expectSame(info.clauses, Array(flow.eventClauses), triggers: flow.events.map(\.name), in: flow)
@@ -76,7 +77,8 @@ struct TableTextTests {
             #expect(info.alerts.map(\.inputs) == flow.alerts.map { $0.inputs.map { "\($0.name): \($0.type)" } })
             for (alertInfo, alert) in zip(info.alerts, flow.alerts) {
                 #expect(alertInfo.buttons.map { flow.events[$0.trigger].name } == alert.buttons.map(\.event))
-                Self.expectSame(alertInfo.buttons.compactMap(\.clause), alert.buttons.compactMap(\.clause), triggers: flow.events.map(\.name), in: flow)
+                Self.expectSame(alertInfo.buttons.compactMap(\.clause), alert.buttons.compactMap(\.clause),
+                                triggers: flow.events.map(\.name), in: flow)
             }
             // Every pattern, part by part, with its case and precedence.
             for (read, link) in zip(info.links, links) {
@@ -109,7 +111,8 @@ struct TableTextTests {
         #expect(clauses.map { $0.conditions.map { flow.guards[$0.guardIndex].name } } == transitions.map { $0.conditions.map(\.guardName) },
                 sourceLocation: sourceLocation)
         #expect(clauses.map { $0.conditions.map(\.isNegated) } == transitions.map { $0.conditions.map(\.isNegated) }, sourceLocation: sourceLocation)
-        #expect(clauses.map { $0.actions.map(\.kind.rawValue) } == transitions.map { $0.actions.map(\.kind.rawValue) }, sourceLocation: sourceLocation)
+        #expect(clauses.map { $0.actions.map(\.kind.rawValue) } == transitions.map { $0.actions.map(\.kind.rawValue) },
+                sourceLocation: sourceLocation)
         #expect(clauses.map { $0.actions.map(\.target) } == transitions.map { $0.actions.map(\.target) }, sourceLocation: sourceLocation)
     }
 

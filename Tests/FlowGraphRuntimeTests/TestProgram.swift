@@ -47,7 +47,10 @@ enum ShopScreen: Hashable, Sendable, CustomStringConvertible {
 
 // `peek` carries no item, so `canNote` cannot be asked there: a program the compiler refuses
 // (input-mismatch), kept to test what the engine does with one.
-enum MainEvent: Sendable { case picked(item: Int), again(item: Int), buy, same(item: Int), restart(item: Int), note(item: Int, text: String?), back, close, peek, quickBuy(amount: Int), saved(text: String) }
+enum MainEvent: Sendable {
+    case picked(item: Int), again(item: Int), buy, same(item: Int), restart(item: Int), note(item: Int, text: String?), back, close, peek
+    case quickBuy(amount: Int), saved(text: String)
+}
 enum ShopEvent: Sendable { case root(RootEvent), main(MainEvent), pay(PayEvent) }
 enum RootEvent: Sendable { case homeTapped }
 enum PayEvent: Sendable { case confirm(amount: Int), cancel, review(amount: Int) }
@@ -126,9 +129,11 @@ enum ShopDefinition {
         step Home 1 ^
         step Other - ^
         on 0 select 0
-        flow Main 0 0 0 guard signedIn 0 guard canNote 0 event picked event again event buy event same event restart event note event back event close event peek event quickBuy event saved
+        flow Main 0 0 0 guard signedIn 0 guard canNote 0 event picked event again event buy event same event restart event note \
+        event back event close event peek event quickBuy event saved
         step List - 0 on 0 push 1 on 1 push 1 on 8 if 1 sheet 4
-        step Item - 2 in item:Int recv text:String? recv amount:Int? on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 on 5 if 1 push 2 on 1 pop , push 1 on 9 sheet 3 at e7 m2:0:2:0
+        step Item - 2 in item:Int recv text:String? recv amount:Int? on 2 if 0 sheet 3 else cover 4 on 3 replace 1 on 4 root 1 \
+        on 5 if 1 push 2 on 1 pop , push 1 on 9 sheet 3 at e7 m2:0:2:0
         step Note - 3 in item:Int in text:String? on 6 popTo 0 on 7 pop on 10 pop
         step Checkout 2 3 on 0 dismiss on 1 push 4
         step Login - 3 on 7 close

@@ -65,10 +65,12 @@ struct AtTests {
 
     @Test func atOnlyFollowsAScreenMoveAndNamesOneStep() {
         #expect(findings(Self.browser("on e -> select Settings at Privacy")) == [
-            "7:33: error [syntax] 'at' opens a step inside the subflow of a screen shown anew: it follows 'push', 'sheet', 'popover', 'cover', 'replace' or 'root', not 'select'",
+            "7:33: error [syntax] 'at' opens a step inside the subflow of a screen shown anew: "
+                + "it follows 'push', 'sheet', 'popover', 'cover', 'replace' or 'root', not 'select'",
         ])
         #expect(findings(Self.browser("on e -> sheet Settings at Main.Privacy")) == [
-            "7:39: error [syntax] 'at' names one step of the subflow the target runs, not a step of a subflow inside it ('sheet Settings at Privacy')",
+            "7:39: error [syntax] 'at' names one step of the subflow the target runs, "
+                + "not a step of a subflow inside it ('sheet Settings at Privacy')",
         ])
         #expect(findings(Self.browser("on e -> sheet Settings at")) == [
             "7:34: error [syntax] expected a step name after 'at', found the end of the line",
@@ -120,7 +122,8 @@ struct AtTests {
     @Test func aPathThatNeedsWhatThePayloadLacksOrAnElseIsUnreachable() {
         let sync = compile(Self.browser("on syncTapped -> sheet Settings at Sync")).diagnostics
         #expect(sync.map(\.rule) == [.atUnreachable])
-        #expect(sync.first?.message == "'sheet Settings at Sync' cannot open 'Sync': every path to it inside flow 'SettingsFlow' needs a value event 'syncTapped' does not carry, or a move only the user can make")
+        #expect(sync.first?.message == "'sheet Settings at Sync' cannot open 'Sync': "
+            + "every path to it inside flow 'SettingsFlow' needs a value event 'syncTapped' does not carry, or a move only the user can make")
         #expect(sync.first?.notes.map(\.message) == [
             "on 'accountTapped' the path asks guard 'canOpen', which needs 'account: AccountID'",
             "shortest path: SettingsFlow.Main → (accountTapped: push) SettingsFlow.Account → (syncTapped: push) SettingsFlow.Sync",
@@ -129,19 +132,22 @@ struct AtTests {
         let unlock = compile(Self.browser("on unlockTapped -> sheet Settings at Unlock")).diagnostics
         #expect(unlock.map(\.rule) == [.atUnreachable])
         #expect(unlock.first?.notes.first?.message
-            == "the path takes the 'else' of 'passwordsTapped', which has no guard of its own and happens only when 'if isAuthenticated' fails: 'at' does not take it")
+            == "the path takes the 'else' of 'passwordsTapped', which has no guard of its own and happens only when 'if isAuthenticated' fails: "
+                + "'at' does not take it")
     }
 
     @Test func aStepNoForwardMoveReachesAndAMismatchedOptionalAreUnreachable() {
         #expect(findings(Self.browser("on e -> sheet Settings at Orphan", settings: "step Orphan")) == [
-            "7:35: error [at-unreachable] 'sheet Settings at Orphan' cannot open 'Orphan': no forward move inside flow 'SettingsFlow' leads there from its start",
+            "7:35: error [at-unreachable] 'sheet Settings at Orphan' cannot open 'Orphan': "
+                + "no forward move inside flow 'SettingsFlow' leads there from its start",
             "28:10: warning [unreachable-step] step 'Orphan' is unreachable: no transition from the start of flow 'SettingsFlow' leads to it",
         ])
         // Notes takes an optional `text: String?`, which the payload carries as an Int: it could not be passed.
         #expect(findings(Self.browser(
             "on e(text: Int) -> sheet Settings at Saved",
             settings: "step Notes(text: String?) { on save -> push Saved }\n    step Saved\n    on notesTapped(text: String?) -> push Notes")) == [
-            "7:46: error [at-unreachable] 'sheet Settings at Saved' cannot open 'Saved': on the way, step 'SettingsFlow.Notes' needs 'text: String?', and event 'e' carries 'text: Int'",
+            "7:46: error [at-unreachable] 'sheet Settings at Saved' cannot open 'Saved': "
+                + "on the way, step 'SettingsFlow.Notes' needs 'text: String?', and event 'e' carries 'text: Int'",
         ])
     }
 

@@ -71,7 +71,8 @@ struct BaselineTests {
     }
 
     @Test func ignoresThenABaselineKeepTheirOwnKindsInOutputOrder() {
-        let result = compile(Self.program.replacingOccurrences(of: "    step Legal", with: "    // flowgraph:ignore unreachable-step\n    step Legal"))
+        let result = compile(Self.program.replacingOccurrences(of: "    step Legal",
+                                                               with: "    // flowgraph:ignore unreachable-step\n    step Legal"))
         let baseline = Baseline(result)
         #expect(baseline.findings.count == 2)  // what the comment silences is not written
         let applied = baseline.apply(to: result)

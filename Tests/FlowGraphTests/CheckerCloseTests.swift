@@ -32,7 +32,8 @@ struct CheckerCloseTests {
         let diagnostic = try #require(result.diagnostics.first)
         #expect(result.diagnostics.count == 1)
         #expect(diagnostic.rule == .invalidClose)
-        #expect(diagnostic.message == "'close' in step 'Detail' can run at the bottom of the base stack of flow 'App', with nothing to pop or dismiss")
+        #expect(diagnostic.message == "'close' in step 'Detail' can run at the bottom of the base stack of flow 'App', "
+            + "with nothing to pop or dismiss")
         #expect(diagnostic.path == ["App.Home", "App.Detail"])
         #expect(diagnostic.notes.map(\.message) == ["shortest path: App.Home → (reset: root) App.Detail"])
     }
@@ -53,7 +54,8 @@ struct CheckerCloseTests {
                 exit done
             }
             """) == [
-                "10:28: error [invalid-close] 'close' in step 'SignIn' can run at the bottom of the base stack of flow 'LoginFlow', with nothing to pop or dismiss",
+                "10:28: error [invalid-close] 'close' in step 'SignIn' can run at the bottom of the base stack of flow 'LoginFlow', "
+                    + "with nothing to pop or dismiss",
             ])
     }
 
@@ -73,7 +75,8 @@ struct CheckerCloseTests {
                 step Detail
                 on closeTapped -> close
             }
-            """) == ["5:23: error [invalid-close] flow-level 'close' on 'closeTapped' can never run: no reachable step of flow 'App' is pushed or presented modally"])
+            """) == ["5:23: error [invalid-close] flow-level 'close' on 'closeTapped' can never run: "
+                     + "no reachable step of flow 'App' is pushed or presented modally"])
     }
 
     @Test func closeAtTheBottomOfACoverIsAWayOutButInAStepPushedInsideItOnlyGoesBack() {

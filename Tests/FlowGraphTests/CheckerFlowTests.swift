@@ -70,7 +70,8 @@ struct CheckerFlowTests {
                 step Inbox { on locked -> cover Lock }
                 step Lock
             }
-            """) == ["3:31: warning [dead-end] step 'Lock' is presented as a cover with no way out: no step in it can dismiss it, exit, or go to a root"])
+            """) == ["3:31: warning [dead-end] step 'Lock' is presented as a cover with no way out: "
+                     + "no step in it can dismiss it, exit, or go to a root"])
         #expect(rules("""
             flow Mail {
                 start Inbox
@@ -219,7 +220,8 @@ struct CheckerFlowTests {
             """
         let result = compile(program)
         #expect(result.diagnostics.map(\.message) == [
-            "link '/people/{person}' cannot be opened: every path to step 'Person' needs an input the URL does not give, or a move only the user can make",
+            "link '/people/{person}' cannot be opened: "
+                + "every path to step 'Person' needs an input the URL does not give, or a move only the user can make",
         ])
         #expect(result.diagnostics[0].notes.first?.message == "step 'App.Movie' needs 'movie: MovieID'")
         let path = try #require(result.analysis.linkPaths[0][0])
@@ -294,7 +296,8 @@ struct ReviewRegressionTests {
     }
 
     @Test func aModalStepWrittenInATabsFlowIsExplained() throws {
-        let result = compile("flow App tabs {\n start Home\n step Home\n on cameraTapped -> cover Camera\n step Camera { on closeTapped -> dismiss }\n}")
+        let result = compile("flow App tabs {\n start Home\n step Home\n on cameraTapped -> cover Camera\n"
+            + " step Camera { on closeTapped -> dismiss }\n}")
         #expect(try #require(result.diagnostics.first).notes.first?.message.hasPrefix("'Camera' is a tab of tabs flow 'App'") == true)
     }
 

@@ -32,7 +32,8 @@ struct CheckerSequenceTests {
             """) == [
                 "4:26: error [syntax] only a back move ('pop', 'popTo', 'dismiss' or 'close') can come before ',' in a clause, not 'push'",
                 "5:26: error [syntax] after a back move a clause shows one screen with 'push', 'sheet', 'popover', 'cover' or 'replace', not 'exit'",
-                "6:22: error [syntax] after a back move a clause shows one screen with 'push', 'sheet', 'popover', 'cover' or 'replace', not 'dismiss'",
+                "6:22: error [syntax] after a back move a clause shows one screen with 'push', 'sheet', 'popover', "
+                    + "'cover' or 'replace', not 'dismiss'",
                 "7:35: error [syntax] a clause makes at most two moves: one back move, then one screen shown ('dismiss, sheet Settings')",
                 "8:25: error [syntax] expected an action after ',', found the end of the line",
             ])

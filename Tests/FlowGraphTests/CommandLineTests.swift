@@ -192,8 +192,12 @@ struct GenerateCommandTests {
         let router = try String(contentsOfFile: folder.appendingPathComponent("FlowRouter.swift").path, encoding: .utf8)
         #expect(router.contains("\nenum Navigation {\n") && !router.contains("import FlowGraphRuntime"))
         // A second run writes nothing: every file keeps its date.
-        let dates = try files.map { try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        let dates = try files.map {
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date
+        }
         #expect(try CommandLineTests.run(["generate", "samples/shop", "-o", folder.path, "--namespace", "Navigation", "--embed-runtime"]).status == 0)
-        #expect(try files.map { try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date } == dates)
+        #expect(try files.map {
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date
+        } == dates)
     }
 }

@@ -26,7 +26,8 @@ struct ConditionalStartTests {
                 guard isSignedIn
                 step Home
             }
-            """) == ["2:29: error [syntax] a 'start' with a condition needs 'else' and the step to start at otherwise: 'start Home if isSignedIn else Welcome'"])
+            """) == ["2:29: error [syntax] a 'start' with a condition needs 'else' and the step to start at otherwise: "
+                     + "'start Home if isSignedIn else Welcome'"])
     }
 
     @Test func everyChoiceIsReachableAndItsGuardUsed() {
@@ -95,8 +96,10 @@ struct ConditionalStartTests {
                 step Welcome
             }
             """) == [
-                "2:16: error [start-guard] the 'start' of flow 'App' asks guard 'isSignedIn', which is 'async': a start is decided at once, when the flow starts",
-                "2:43: error [start-guard] the 'start' of flow 'App' asks guard 'canOpen', which takes arguments: a start has no payload to take them from",
+                "2:16: error [start-guard] the 'start' of flow 'App' asks guard 'isSignedIn', which is 'async': "
+                    + "a start is decided at once, when the flow starts",
+                "2:43: error [start-guard] the 'start' of flow 'App' asks guard 'canOpen', which takes arguments: "
+                    + "a start has no payload to take them from",
             ])
     }
 

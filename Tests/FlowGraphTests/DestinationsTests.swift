@@ -152,7 +152,8 @@ struct DestinationsTests {
                 step A
             }
             """) == [
-            "7:9: error [duplicate-name] step 'Detail' is declared more than once in flow 'App': destinations 'Shared', which it uses, declares it too",
+            "7:9: error [duplicate-name] step 'Detail' is declared more than once in flow 'App': "
+                + "destinations 'Shared', which it uses, declares it too",
             "8:9: error [duplicate-name] flow 'App' uses destinations 'Shared' more than once",
             "9:9: error [unknown-name] no destinations named 'Shraed'",
             "10:9: error [unknown-name] no destinations named 'Missing'",
@@ -180,10 +181,14 @@ struct DestinationsTests {
             }
             """)
         #expect(result.filter { $0.contains("[syntax]") } == [
-            "2:5: error [syntax] 'start' belongs in a flow: destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
-            "3:5: error [syntax] 'exit' belongs in a flow: destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
-            "4:18: error [syntax] a link of destinations is made in the flow on screen that uses them, so it says its move: '-> push Detail' (or 'sheet', 'popover', 'cover')",
-            "5:5: error [syntax] 'use' belongs in a flow: destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
+            "2:5: error [syntax] 'start' belongs in a flow: "
+                + "destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
+            "3:5: error [syntax] 'exit' belongs in a flow: "
+                + "destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
+            "4:18: error [syntax] a link of destinations is made in the flow on screen that uses them, so it says its move: "
+                + "'-> push Detail' (or 'sheet', 'popover', 'cover')",
+            "5:5: error [syntax] 'use' belongs in a flow: "
+                + "destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
             "10:5: error [syntax] a tabs flow's steps are its tabs: 'use' belongs in the flows the tabs run",
         ])
     }
@@ -298,7 +303,8 @@ struct DestinationsTests {
 
         let plain = text.replacingOccurrences(of: "-> push Account\n", with: "-> Account\n")
         #expect(findings(plain).contains {
-            $0.hasSuffix("a link of destinations is made in the flow on screen that uses them, so it says its move: '-> push Account' (or 'sheet', 'popover', 'cover')")
+            $0.hasSuffix("a link of destinations is made in the flow on screen that uses them, so it says its move: "
+                + "'-> push Account' (or 'sheet', 'popover', 'cover')")
         })
     }
 

@@ -69,7 +69,9 @@ struct DiffAgainstTests {
         @discardableResult
         func git(_ arguments: String...) throws -> String {
             let run = try Self.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: folder)
-            guard run.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "git \(arguments): \(run.errors)"]) }
+            guard run.status == 0 else {
+                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "git \(arguments): \(run.errors)"])
+            }
             return run.output
         }
 

@@ -5,7 +5,8 @@ import Testing
 /// `flowgraph diff` as a user runs it: arguments, formats, exit codes, and `--against` in a git repository.
 @Suite("flowgraph diff: the command")
 struct DiffCommandTests {
-    static let mastodon = ["Tests/FlowGraphTests/Fixtures/real-apps/mastodon-links.flow", "Tests/FlowGraphTests/Fixtures/diff/real-apps/mastodon-links.flow"]
+    static let mastodon = ["Tests/FlowGraphTests/Fixtures/real-apps/mastodon-links.flow",
+                           "Tests/FlowGraphTests/Fixtures/diff/real-apps/mastodon-links.flow"]
 
     @Test func textOutputShowsTheNewPlaceTheOldOneAndASummary() throws {
         let run = try CommandLineTests.run(["diff"] + Self.mastodon)
@@ -66,7 +67,8 @@ struct DiffCommandTests {
     /// reported nothing, even with every category failing; and the Markdown left out the flow of a
     /// removed link and an added guard, whose edges had no guard labels.
     @Test func aGuardInFrontOfAScreenIsAJourneyChangeDrawnWithItsLabel() throws {
-        let guarded = ["Tests/FlowGraphTests/Fixtures/diff/journey-guard-added/old.flow", "Tests/FlowGraphTests/Fixtures/diff/journey-guard-added/new.flow"]
+        let guarded = ["Tests/FlowGraphTests/Fixtures/diff/journey-guard-added/old.flow",
+                       "Tests/FlowGraphTests/Fixtures/diff/journey-guard-added/new.flow"]
         #expect(try CommandLineTests.run(["diff"] + guarded).status == 0)
         let failing = try CommandLineTests.run(["diff", "--fail-on", "link,router,journey"] + guarded)
         #expect(failing.status == 1)
@@ -81,7 +83,8 @@ struct DiffCommandTests {
     }
 
     @Test func failOnChoosesTheCategoriesThatFail() throws {
-        let routerOnly = ["Tests/FlowGraphTests/Fixtures/diff/router-guard-async/old.flow", "Tests/FlowGraphTests/Fixtures/diff/router-guard-async/new.flow"]
+        let routerOnly = ["Tests/FlowGraphTests/Fixtures/diff/router-guard-async/old.flow",
+                          "Tests/FlowGraphTests/Fixtures/diff/router-guard-async/new.flow"]
         #expect(try CommandLineTests.run(["diff"] + routerOnly).status == 0)
         #expect(try CommandLineTests.run(["diff", "--fail-on", "router"] + routerOnly).status == 1)
         #expect(try CommandLineTests.run(["diff", "--fail-on", "link,journey"] + routerOnly).status == 0)
@@ -130,11 +133,16 @@ struct DiffCommandTests {
     /// same path (an old file read from git is named `COMMIT:path`).
     @Test func aRemovedFlowIsAnnotatedAtTheFirstLineOfItsFile() throws {
         let old = [
-            SourceFile(path: "0123456789ab:flows/App.flow", text: "flow App {\n    start Home\n    step Home { on loginTapped -> sheet Login }\n    step Login runs LoginFlow { on done -> dismiss }\n}\n"),
-            SourceFile(path: "0123456789ab:flows/Login.flow", text: "flow LoginFlow {\n    start Form\n    step Form { on sent -> exit done }\n    exit done\n}\n"),
+            SourceFile(path: "0123456789ab:flows/App.flow",
+                       text: "flow App {\n    start Home\n    step Home { on loginTapped -> sheet Login }\n"
+                           + "    step Login runs LoginFlow { on done -> dismiss }\n}\n"),
+            SourceFile(path: "0123456789ab:flows/Login.flow",
+                       text: "flow LoginFlow {\n    start Form\n    step Form { on sent -> exit done }\n    exit done\n}\n"),
         ]
         let new = [
-            SourceFile(path: "flows/App.flow", text: "flow App {\n    start Home\n    step Home { on loginTapped -> sheet Login }\n    step Login { on doneTapped -> dismiss }\n}\n"),
+            SourceFile(path: "flows/App.flow",
+                       text: "flow App {\n    start Home\n    step Home { on loginTapped -> sheet Login }\n"
+                           + "    step Login { on doneTapped -> dismiss }\n}\n"),
             SourceFile(path: "flows/Login.flow", text: "// Logging in is a screen of App now.\n"),
         ]
         let result = ProgramDiff.compare(old: Compiler.compile(old), new: Compiler.compile(new))

@@ -69,18 +69,25 @@ struct DiffTests {
     @Test func aDeclaredRenameIsOneRouterFindingThatNamesTheSwiftThatChanged() throws {
         let (result, old, new) = try Self.compare("noop-rename")
         #expect(Self.lines(result, old: old, new: new) == [
-            "router-renamed old 14:11 new 18:11 alert 'App.ConfirmDelete' is 'App.ConfirmRemoval' now (a declared rename): the router's 'App.Alert.confirmDelete' is 'App.Alert.confirmRemoval', so the app's code that names it must change",
-            "router-renamed old 10:10 new 13:10 step 'App.Item' is 'App.Product' now (a declared rename): the router's 'App.Step.item' is 'App.Step.product', so the app's code that names it must change",
-            "router-renamed old 3:11 new 4:11 guard 'App.isSignedIn' is 'App.hasSession' now (a declared rename): the router's 'App.Guards.isSignedIn' is 'App.Guards.hasSession', so the app's code that names it must change",
-            "router-renamed old 6:12 new 8:12 event 'App.itemTapped' is 'App.productTapped' now (a declared rename): the router's 'App.Event.itemTapped' is 'App.Event.productTapped', so the app's code that names it must change",
-            "router-renamed old 20:6 new 25:6 flow 'LoginFlow' is 'SignIn' now (a declared rename): the router's 'LoginFlow' is 'SignIn', so the app's code that names it must change",
-            "router-renamed old 25:10 new 31:10 exit 'LoginFlow.done' is 'SignIn.finished' now (a declared rename): the router's 'LoginFlow.Exit.done' is 'SignIn.Exit.finished', so the app's code that names it must change",
+            "router-renamed old 14:11 new 18:11 alert 'App.ConfirmDelete' is 'App.ConfirmRemoval' now (a declared rename): "
+                + "the router's 'App.Alert.confirmDelete' is 'App.Alert.confirmRemoval', so the app's code that names it must change",
+            "router-renamed old 10:10 new 13:10 step 'App.Item' is 'App.Product' now (a declared rename): "
+                + "the router's 'App.Step.item' is 'App.Step.product', so the app's code that names it must change",
+            "router-renamed old 3:11 new 4:11 guard 'App.isSignedIn' is 'App.hasSession' now (a declared rename): "
+                + "the router's 'App.Guards.isSignedIn' is 'App.Guards.hasSession', so the app's code that names it must change",
+            "router-renamed old 6:12 new 8:12 event 'App.itemTapped' is 'App.productTapped' now (a declared rename): "
+                + "the router's 'App.Event.itemTapped' is 'App.Event.productTapped', so the app's code that names it must change",
+            "router-renamed old 20:6 new 25:6 flow 'LoginFlow' is 'SignIn' now (a declared rename): "
+                + "the router's 'LoginFlow' is 'SignIn', so the app's code that names it must change",
+            "router-renamed old 25:10 new 31:10 exit 'LoginFlow.done' is 'SignIn.finished' now (a declared rename): "
+                + "the router's 'LoginFlow.Exit.done' is 'SignIn.Exit.finished', so the app's code that names it must change",
         ])
         #expect(result.notes.isEmpty)
         #expect(result.changes.isEmpty, "\(result.changes)")
         // A rename Swift spells the same (a case is lowercased) changes nothing.
         let same = Self.compare(old: [SourceFile(path: "old.flow", text: "flow App {\n    start home\n    step home\n}\n")],
-                                new: [SourceFile(path: "new.flow", text: "flow App {\n    start Home\n    // flowgraph:renamed-from home\n    step Home\n}\n")])
+                                new: [SourceFile(path: "new.flow",
+                                                 text: "flow App {\n    start Home\n    // flowgraph:renamed-from home\n    step Home\n}\n")])
         #expect(same.findings.isEmpty, "\(same.findings.map(\.message))")
     }
 
@@ -101,12 +108,14 @@ struct DiffTests {
             }
 
             """
-        let hint = "; if 'ThemeSettings' was renamed 'AppearanceSettings', say so with '// flowgraph:renamed-from ThemeSettings' on the line above 'step AppearanceSettings'"
+        let hint = "; if 'ThemeSettings' was renamed 'AppearanceSettings', "
+            + "say so with '// flowgraph:renamed-from ThemeSettings' on the line above 'step AppearanceSettings'"
         let oldFiles = [SourceFile(path: "old.flow", text: old)]
         let newFiles = [SourceFile(path: "new.flow", text: old.replacing("ThemeSettings", with: "AppearanceSettings"))]
         let result = Self.compare(old: oldFiles, new: newFiles)
         #expect(Self.lines(result, old: oldFiles, new: newFiles) == [
-            "link-target-changed old 3:10 new 3:10 '/settings/theme' opened 'Settings.ThemeSettings' by link '/settings/theme' and opens 'Settings.AppearanceSettings' now" + hint + " </settings/theme>",
+            "link-target-changed old 3:10 new 3:10 '/settings/theme' opened 'Settings.ThemeSettings' by link '/settings/theme' "
+                + "and opens 'Settings.AppearanceSettings' now" + hint + " </settings/theme>",
             "router-step-removed old 7:10 new 1:6 step 'ThemeSettings' of 'Settings' was removed or renamed without a rename comment" + hint,
         ])
         // Two steps with the same inputs added: no guess.
@@ -121,14 +130,18 @@ struct DiffTests {
     @Test func aRemovedLinkIsAnchoredAtItsFlowNotAtAnotherLink() throws {
         let (result, old, new) = try Self.compare("link-and-guard")
         #expect(Self.lines(result, old: old, new: new) == [
-            "link-removed old 3:10 new 1:6 link '/tag/{tag}' to 'App.Tag' was removed or changed: '/tag/1' opened it and matches no link now </tag/1>",
-            "link-guard-added old 4:10 new 3:10 link '/tags/{tag}' asks guard 'App.isAuth' now, which it did not ask before: a URL that opened may be blocked </tags/1>",
-            "journey-guard-added old 9:10 new 8:10 every way to step 'App.Tag' asks guard 'App.isAuth' now, which it did not ask before: a user for whom it blocks no longer reaches it",
+            "link-removed old 3:10 new 1:6 link '/tag/{tag}' to 'App.Tag' was removed or changed: "
+                + "'/tag/1' opened it and matches no link now </tag/1>",
+            "link-guard-added old 4:10 new 3:10 link '/tags/{tag}' asks guard 'App.isAuth' now, which it did not ask before: "
+                + "a URL that opened may be blocked </tags/1>",
+            "journey-guard-added old 9:10 new 8:10 every way to step 'App.Tag' asks guard 'App.isAuth' now, which it did not ask before: "
+                + "a user for whom it blocks no longer reaches it",
         ])
         // A link that lost one of its patterns is still shown at that link.
         let oldFiles = [SourceFile(path: "old.flow", text: "flow App {\n    start Home\n    link \"/a\", \"/b\" -> Home\n    step Home\n}\n")]
         let newFiles = [SourceFile(path: "new.flow", text: "flow App {\n    start Home\n    step Other\n    link \"/b\" -> Home\n    step Home\n}\n")]
-        #expect(Self.lines(Self.compare(old: oldFiles, new: newFiles), old: oldFiles, new: newFiles).first?.hasPrefix("link-removed old 3:10 new 4:10 ") == true)
+        #expect(Self.lines(Self.compare(old: oldFiles, new: newFiles), old: oldFiles, new: newFiles)
+            .first?.hasPrefix("link-removed old 3:10 new 4:10 ") == true)
     }
 
     /// Without its rename comments, the renamed program breaks the router and a link: the
@@ -244,13 +257,20 @@ struct DiffTests {
         let new = [try Repository.source("Tests/FlowGraphTests/Fixtures/diff/real-apps/mastodon-links.flow")]
         let result = Self.compare(old: old, new: new)
         #expect(Self.lines(result, old: old, new: new) == [
-            "link-removed old 7:42 new 7:10 link 'https://*/@{account}' to 'Home.Profile' was removed or changed: 'https://1/@1' opened it and matches no link now <https://1/@1>",
-            "link-placeholder-narrowed old 8:40 new 8:40 placeholder '{status}' of link 'https://*/@{author}/{status}' was 'String' and is 'Int' now: a URL whose text does not convert no longer opens <https://x/@x/x>",
-            "link-placeholder-narrowed old 8:10 new 8:10 placeholder '{status}' of link 'mastodon://status/{status}' was 'String' and is 'Int' now: a URL whose text does not convert no longer opens <mastodon://status/x>",
-            "link-guard-added old 8:10 new 8:10 link 'mastodon://status/{status}' asks guard 'Home.isSignedIn' now, which it did not ask before: a URL that opened may be blocked <mastodon://status/1>",
-            "router-input-changed old 15:10 new 15:10 inputs of step 'Home.Thread' changed from (status: String, author: String?) to (status: Int, author: String?)",
-            "router-payload-changed old 12:12 new 12:12 payload of event 'Home.statusTapped' changed from (status: String, author: String?) to (status: Int, author: String?)",
-            "journey-guard-added old 15:10 new 15:10 every way to step 'Home.Thread' asks guard 'Home.isSignedIn' now, which it did not ask before: a user for whom it blocks no longer reaches it",
+            "link-removed old 7:42 new 7:10 link 'https://*/@{account}' to 'Home.Profile' was removed or changed: "
+                + "'https://1/@1' opened it and matches no link now <https://1/@1>",
+            "link-placeholder-narrowed old 8:40 new 8:40 placeholder '{status}' of link 'https://*/@{author}/{status}' "
+                + "was 'String' and is 'Int' now: a URL whose text does not convert no longer opens <https://x/@x/x>",
+            "link-placeholder-narrowed old 8:10 new 8:10 placeholder '{status}' of link 'mastodon://status/{status}' was 'String' and is 'Int' now: "
+                + "a URL whose text does not convert no longer opens <mastodon://status/x>",
+            "link-guard-added old 8:10 new 8:10 link 'mastodon://status/{status}' asks guard 'Home.isSignedIn' now, which it did not ask before: "
+                + "a URL that opened may be blocked <mastodon://status/1>",
+            "router-input-changed old 15:10 new 15:10 inputs of step 'Home.Thread' changed from (status: String, author: String?) "
+                + "to (status: Int, author: String?)",
+            "router-payload-changed old 12:12 new 12:12 payload of event 'Home.statusTapped' changed from (status: String, author: String?) "
+                + "to (status: Int, author: String?)",
+            "journey-guard-added old 15:10 new 15:10 every way to step 'Home.Thread' asks guard 'Home.isSignedIn' now, which it did not ask before: "
+                + "a user for whom it blocks no longer reaches it",
         ])
     }
 
@@ -261,7 +281,8 @@ struct DiffTests {
         let new = [try Repository.source("Tests/FlowGraphTests/Fixtures/diff/real-apps/icecubes-links.flow")]
         let result = Self.compare(old: old, new: new)
         #expect(Self.lines(result, old: old, new: new) == [
-            "link-target-changed old 8:10 new 7:10 'https://1/tags/trending' opened 'Timeline.HashTag' by link 'https://*/tags/{tag}' and opens 'Timeline.Trending' now <https://1/tags/trending>",
+            "link-target-changed old 8:10 new 7:10 'https://1/tags/trending' opened 'Timeline.HashTag' by link 'https://*/tags/{tag}' "
+                + "and opens 'Timeline.Trending' now <https://1/tags/trending>",
             "router-input-changed old 17:10 new 17:10 inputs of step 'Timeline.HashTag' changed from (tag: String) to (tag: String, host: String?)",
             "journey-step-reachable old - new 18:10 new step 'Timeline.Trending' can be reached",
         ])

@@ -73,7 +73,8 @@ struct EditingTests {
 
     @Test func atStartConditionsAndBackticksBindAsTheResolverDoes() {
         let compilation = Self.compile()
-        #expect(Self.occurrences(EditorSymbol(.step, scope: "SettingsFlow", name: "Privacy"), compilation).map(\.0) == ["Privacy", "Privacy", "Privacy"])
+        #expect(Self.occurrences(EditorSymbol(.step, scope: "SettingsFlow", name: "Privacy"), compilation).map(\.0)
+            == ["Privacy", "Privacy", "Privacy"])
         #expect(Self.occurrences(EditorSymbol(.guard, scope: "Home", name: "isNew"), compilation).count == 2)
         #expect(Self.occurrences(EditorSymbol(.step, scope: "Home", name: "Profile"), compilation).count == 3)
         #expect(Self.occurrences(EditorSymbol(.step, scope: "DiscoverFlow", name: "Settings"), compilation).map(\.0) == ["`Settings`", "`Settings`"])
@@ -105,7 +106,8 @@ struct EditingTests {
         let clash = Self.rename(EditorSymbol(.step, scope: "Screens", name: "Trailer"), to: "Me")
         #expect(clash.failure?.message.contains("already has that name") == true)
         #expect(Self.rename(EditorSymbol(.flow, scope: "", name: "Home"), to: "Screens").failure != nil)
-        #expect(Self.rename(EditorSymbol(.exit, scope: "SettingsFlow", name: "done"), to: "a b").failure?.message.contains("not a valid name") == true)
+        #expect(Self.rename(EditorSymbol(.exit, scope: "SettingsFlow", name: "done"), to: "a b").failure?.message
+            .contains("not a valid name") == true)
     }
 }
 

@@ -171,7 +171,8 @@ struct EditorGrammarTests {
     @Test func theWordsNeedNoEscapingAndTheNamingWordsAreKeywords() {
         for list in EditorKeywords.lists {
             for word in list.words {
-                #expect(!word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLetter || (list.key == "rule-id" && ($0 == "-" || $0.isNumber))) }, "\(list.key): \(word)")
+                #expect(!word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLetter || (list.key == "rule-id" && ($0 == "-" || $0.isNumber))) },
+                        "\(list.key): \(word)")
             }
         }
         let all = Set(Keyword.all.map(\.word))
@@ -200,7 +201,8 @@ struct EditorGrammarTests {
         for action in ActionKind.allCases { words[action.rawValue] = "ActionKind" }
         let table = Set(Keyword.all.map(\.word))
         for (word, file) in words.sorted(by: { $0.key < $1.key }) {
-            #expect(table.contains(word), "\(file) asks for the keyword '\(word)', which Keyword (Sources/FlowGraph/Syntax/Keyword.swift) does not list")
+            #expect(table.contains(word),
+                    "\(file) asks for the keyword '\(word)', which Keyword (Sources/FlowGraph/Syntax/Keyword.swift) does not list")
         }
     }
 
@@ -247,7 +249,8 @@ struct EditorGrammarTests {
         for file in [manifest["main"], language["configuration"], grammar["path"]].compactMap({ $0 as? String }) {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "package.json names \(file), which is missing")
         }
-        let configuration = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("language-configuration.json"))) as? [String: Any]
+        let configuration = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.appendingPathComponent("language-configuration.json"))) as? [String: Any]
         #expect(configuration?["comments"] != nil)
         let properties = (contributes["configuration"] as? [String: Any])?["properties"] as? [String: Any]
         #expect((properties?["flowgraph.path"] as? [String: Any])?["default"] as? String == "flowgraph")

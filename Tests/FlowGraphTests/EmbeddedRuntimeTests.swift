@@ -109,7 +109,8 @@ struct EmbeddedRuntimeTests {
         let source = SwiftEmitter.emit(try #require(result.program), analysis: result.analysis, sources: ["users.flow"])
         let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source])
         #expect(checked.status != 0)
-        #expect(checked.output.contains("a link placeholder's type must be LosslessStringConvertible or LinkValue: conform it to LinkValue in your app"),
+        #expect(checked.output.contains("a link placeholder's type must be LosslessStringConvertible or LinkValue: "
+                                            + "conform it to LinkValue in your app"),
                 "\(checked.output)")
     }
 }

@@ -37,8 +37,10 @@ struct FormatterTests {
         // At most one blank line between members; none just inside braces or at the file's ends.
         #expect(Self.formatted("\n\n\nflow A {\n\n\n  start B\n\n\n\n  step B\n\n}\n\n\n") == "flow A {\n    start B\n\n    step B\n}\n")
         // `!`, `,` in a clause, and a link's patterns.
-        #expect(Self.formatted("flow A {\nstart B\nguard g\nstep B { on x -> dismiss , sheet B if ! g else pop }\nlink \"/a\" ,\"/b\" -> B ignoring   case\n}")
-            == "flow A {\n    start B\n    guard g\n    step B {\n        on x -> dismiss, sheet B if !g else pop\n    }\n    link \"/a\", \"/b\" -> B ignoring case\n}\n")
+        #expect(Self.formatted("flow A {\nstart B\nguard g\nstep B { on x -> dismiss , sheet B if ! g else pop }\n"
+                               + "link \"/a\" ,\"/b\" -> B ignoring   case\n}")
+            == "flow A {\n    start B\n    guard g\n    step B {\n        on x -> dismiss, sheet B if !g else pop\n    }\n"
+                + "    link \"/a\", \"/b\" -> B ignoring case\n}\n")
         // Line ends become `\n`; a byte-order mark is kept.
         #expect(Self.formatted("\u{FEFF}flow A {\r\n start B\r\n step B\r\n}\r\n") == "\u{FEFF}flow A {\n    start B\n    step B\n}\n")
         #expect(Self.formatted("") == "")
@@ -109,7 +111,8 @@ struct FormatterTests {
     }
 
     @Test func refusesAFileWithSyntaxErrors() throws {
-        guard case .refused(let diagnostics) = FlowFormatter.format(SourceFile(path: "t.flow", text: "flow A {\n  step B {\n    on x push C\n  }\n}\n")) else {
+        guard case .refused(let diagnostics) = FlowFormatter.format(
+            SourceFile(path: "t.flow", text: "flow A {\n  step B {\n    on x push C\n  }\n}\n")) else {
             Issue.record("a broken file was formatted")
             return
         }
@@ -185,7 +188,10 @@ struct FormatterTests {
             Issue.record("\(path) was refused")
             return
         }
-        #expect(bytes == source.bytes, "\(path) is not formatted:\n\(UnifiedDiff.make(old: String(decoding: source.bytes, as: UTF8.self), new: String(decoding: bytes, as: UTF8.self), path: path))")
+        #expect(bytes == source.bytes, """
+            \(path) is not formatted:
+            \(UnifiedDiff.make(old: String(decoding: source.bytes, as: UTF8.self), new: String(decoding: bytes, as: UTF8.self), path: path))
+            """)
     }
 
     /// The check that the result means the same program fails when it does not.

@@ -86,10 +86,12 @@ struct GuardArgumentTests {
             }
             """)
         #expect(findings(result) == [
-            "6:41: error [input-mismatch] event 'refreshTapped' does not supply argument 'status: StatusID' of guard 'canOpen'; it carries no payload",
+            "6:41: error [input-mismatch] event 'refreshTapped' does not supply argument 'status: StatusID' of guard 'canOpen'; "
+                + "it carries no payload",
             "7:49: error [input-mismatch] event 'idTapped' supplies 'status' as 'Int', but guard 'canOpen' needs 'StatusID'",
             "7:77: error [input-mismatch] event 'idTapped' supplies 'status' as 'Int', but guard 'canReply' needs 'StatusID'",
-            "8:50: error [input-mismatch] event 'otherTapped' does not supply argument 'status: StatusID' of guard 'canReply'; it carries (other: Int)",
+            "8:50: error [input-mismatch] event 'otherTapped' does not supply argument 'status: StatusID' of guard 'canReply'; "
+                + "it carries (other: Int)",
         ])
         // At the condition (`if !canOpen`), with a note at the guard.
         let negated = try #require(result.diagnostics.first { $0.message.contains("'idTapped' supplies 'status' as 'Int', but guard 'canOpen'") })
@@ -119,7 +121,8 @@ struct GuardArgumentTests {
                 exit cancelled
             }
             """) == [
-                "7:36: error [input-mismatch] event 'cancelled' does not supply argument 'tracking: TrackingID' of guard 'canTrack'; it carries no payload",
+                "7:36: error [input-mismatch] event 'cancelled' does not supply argument 'tracking: TrackingID' of guard 'canTrack'; "
+                    + "it carries no payload",
             ])
     }
 
@@ -134,7 +137,8 @@ struct GuardArgumentTests {
                 on homeTapped(referrer: Int) -> root Home if canOpen
             }
             """) == [
-                "7:47: error [input-mismatch] event 'homeTapped' does not supply argument 'status: StatusID' of guard 'canOpen'; it carries (referrer: Int)",
+                "7:47: error [input-mismatch] event 'homeTapped' does not supply argument 'status: StatusID' of guard 'canOpen'; "
+                    + "it carries (referrer: Int)",
                 "7:47: error [input-mismatch] event 'homeTapped' supplies 'referrer' as 'Int', but guard 'canOpen' needs 'String?'",
             ])
     }
@@ -164,8 +168,10 @@ struct GuardArgumentTests {
         // clause itself or on an earlier one for the same event (asked first): the link to Replies
         // goes through Detail instead.
         #expect(findings(result) == [
-            "7:10: warning [link-unreachable] link '/statuses/{status}/thread' cannot be opened: every path to step 'Thread' needs an input the URL does not give, or a move only the user can make",
-            "13:12: warning [overlapping-guards] step 'Home' has two transitions for 'repliesTapped' whose guards 'canList' and 'isMuted' can both allow them; the first one written wins",
+            "7:10: warning [link-unreachable] link '/statuses/{status}/thread' cannot be opened: "
+                + "every path to step 'Thread' needs an input the URL does not give, or a move only the user can make",
+            "13:12: warning [overlapping-guards] step 'Home' has two transitions for 'repliesTapped' "
+                + "whose guards 'canList' and 'isMuted' can both allow them; the first one written wins",
         ])
         let thread = try #require(result.diagnostics.first)
         #expect(thread.notes.map(\.message) == [
@@ -220,8 +226,13 @@ struct GuardArgumentTests {
                 step Home { on tapped -> push Home if canRun }
             }
             """) == [
-                "3:26: error [unsupported-type] argument 'action' of guard 'canRun' has type '@Sendable () -> Void', a function, which cannot be a guard argument: a guard's arguments come from the values that identify screens and exits (a link's, an exit's), which are Hashable; pass a value (an id)",
-                "3:54: error [unsupported-type] argument 'pair' of guard 'canRun' has type '(Int, Int)', a tuple, which cannot be a guard argument: a guard's arguments come from the values that identify screens and exits (a link's, an exit's), which are Hashable; pass a value (an id)",
+                "3:26: error [unsupported-type] argument 'action' of guard 'canRun' has type '@Sendable () -> Void', a function, "
+                    + "which cannot be a guard argument: "
+                    + "a guard's arguments come from the values that identify screens and exits (a link's, an exit's), which are Hashable; "
+                    + "pass a value (an id)",
+                "3:54: error [unsupported-type] argument 'pair' of guard 'canRun' has type '(Int, Int)', a tuple, which cannot be a guard argument: "
+                    + "a guard's arguments come from the values that identify screens and exits (a link's, an exit's), which are Hashable; "
+                    + "pass a value (an id)",
             ])
     }
 }
@@ -277,7 +288,8 @@ struct GuardArgumentRouterTests {
                 guard plain
                 link "/x/{guards}/{source}/{index}/{valueGuards}" -> Detail
                 step Home {
-                    on tapped(guards: Int, source: Int, index: Int, `default`: String, valueGuards: Int) -> push Detail if `guard` else push Other if !plain
+                    on tapped(guards: Int, source: Int, index: Int, `default`: String, valueGuards: Int) \
+            -> push Detail if `guard` else push Other if !plain
                 }
                 step Detail(guards: Int, source: Int, index: Int, valueGuards: Int) { on backTapped -> pop }
                 step Other { on backTapped -> pop }
@@ -305,7 +317,8 @@ struct GuardArgumentRouterTests {
         #expect(source.contains("func isLoggedIn() -> Bool"))
         // The link to Reply asks `isMuted` (the chain before it) and `canReply`, with the URL's status
         // (`draft` is optional: nil); the one to Detail asks `canOpen` with it.
-        #expect(source.contains("case (1, .event(.timeline(.replyTapped(let status, let draft)))): return \(awaiting)valueGuards.canReply(status: status, draft: draft)"))
+        #expect(source.contains("case (1, .event(.timeline(.replyTapped(let status, let draft)))): "
+                                + "return \(awaiting)valueGuards.canReply(status: status, draft: draft)"))
         #expect(source.contains("case (1, .link(.timeline(.reply(let status)))): return \(awaiting)valueGuards.canReply(status: status, draft: nil)"))
         #expect(source.contains("(0, .link(.timeline(.detail(let status)))): return valueGuards.canOpen(status: status)"))
         #expect(source.contains("(2, .exit(.reportFlow(.reported(let status))))"))

@@ -12,7 +12,8 @@ struct GuardChainAndPayloadTests {
             link "/settings/cards" -> CreditCardSettings
             link "/settings/auth" -> Authenticate
             step Overview {
-                on cardsTapped -> push DevicePasscodeRequired if !hasDevicePasscode else push CreditCardSettings if authenticated else sheet Authenticate
+                on cardsTapped -> push DevicePasscodeRequired if !hasDevicePasscode else push CreditCardSettings if authenticated \
+        else sheet Authenticate
             }
             step DevicePasscodeRequired { on backTapped -> pop }
             step CreditCardSettings
@@ -35,15 +36,18 @@ struct GuardChainAndPayloadTests {
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.message.hasPrefix("link '/settings/auth' cannot be opened"))
         #expect(diagnostic.notes.map(\.message) == [
-            "the path takes 'else' number 2 of 'cardsTapped', which has no guard of its own and happens only when 'if !hasDevicePasscode' and 'if authenticated' fail: a link does not take it",
+            "the path takes 'else' number 2 of 'cardsTapped', which has no guard of its own "
+                + "and happens only when 'if !hasDevicePasscode' and 'if authenticated' fail: a link does not take it",
             "shortest path: Settings.Overview → (cardsTapped: sheet (else 2)) Settings.Authenticate",
         ])
         // One 'else': one condition, with its negation.
         let single = compile(Self.settings.replacingOccurrences(of: " else push CreditCardSettings if authenticated", with: "")
-            .replacingOccurrences(of: "    guard authenticated\n", with: "").replacingOccurrences(of: "    link \"/settings/cards\" -> CreditCardSettings\n", with: "")
+            .replacingOccurrences(of: "    guard authenticated\n", with: "")
+            .replacingOccurrences(of: "    link \"/settings/cards\" -> CreditCardSettings\n", with: "")
             .replacingOccurrences(of: "    step CreditCardSettings\n", with: ""))
         #expect(single.diagnostics.first?.notes.first?.message
-            == "the path takes the 'else' of 'cardsTapped', which has no guard of its own and happens only when 'if !hasDevicePasscode' fails: a link does not take it")
+            == "the path takes the 'else' of 'cardsTapped', which has no guard of its own and happens only when 'if !hasDevicePasscode' fails: "
+                + "a link does not take it")
     }
 
     @Test func aPayloadSuppliesAnOptionalInputOfItsTypeForEventsExitsAndLinks() {

@@ -113,7 +113,8 @@ struct HostileInputTests {
             let compilation = Compiler.compile([SourceFile(path: "empty.flow", bytes: bytes)])
             #expect(compilation.diagnostics.isEmpty)
             let program = try #require(compilation.program)
-            #expect(SwiftEmitter.emit(program, analysis: compilation.analysis, sources: ["empty.flow"]).hasSuffix("// The program has no flows to run.\n"))
+            #expect(SwiftEmitter.emit(program, analysis: compilation.analysis, sources: ["empty.flow"])
+                .hasSuffix("// The program has no flows to run.\n"))
             #expect(DOTEmitter.emit(DiagramBuilder.build(program, diagnostics: [])).hasPrefix("digraph \"flows\" {"))
             // The diagram, its signature line (see OutputFile), and no states.
             let mermaid = MermaidEmitter.emit(program).split(separator: "\n", omittingEmptySubsequences: false)
@@ -193,7 +194,9 @@ struct HostileInputTests {
         #expect(findings == ["SourceLocation(line: 200001, column: 12): 'pop' in step 'S' can run with nothing under 'S' in its stack"])
         let diagnostic = try #require(compilation.diagnostics.first)
         #expect(diagnostic.path.count == depth)
-        #expect(diagnostic.notes.contains { $0.message.hasPrefix("shortest path: F0.S → (runs) F1.S → (runs) F2.S → (runs) F3.S → … 99990 more … →") })
+        #expect(diagnostic.notes.contains {
+            $0.message.hasPrefix("shortest path: F0.S → (runs) F1.S → (runs) F2.S → (runs) F3.S → … 99990 more … →")
+        })
         let program = try #require(compilation.program)
         #expect(compilation.analysis.isFlowReachable.allSatisfy { $0 })
         let diagram = DiagramBuilder.build(program, diagnostics: compilation.diagnostics)
@@ -277,9 +280,12 @@ struct HostileInputTests {
             text += "    step \(word) runs `\(word)` {\n        on done -> " + (next.map { "push \($0)" } ?? "pop") + "\n    }\n"
         }
         text += "}\n"
-        for word in capitalised { text += "flow `\(word)` {\n    start `\(word)`\n    step `\(word)` {\n        on `\(word)` -> exit done\n    }\n    exit done\n}\n" }
+        for word in capitalised {
+            text += "flow `\(word)` {\n    start `\(word)`\n    step `\(word)` {\n        on `\(word)` -> exit done\n    }\n    exit done\n}\n"
+        }
         // Control characters in a link pattern (found by scripts/fuzz: a NUL reached a doc comment).
-        text += "flow Controls {\n    start Home\n    link \"/a\u{0}\u{1}\t\u{7F}b/{id}\" -> Item\n    step Home {\n        on go(id: Int) -> push Item\n    }\n    step Item(id: Int)\n}\n"
+        text += "flow Controls {\n    start Home\n    link \"/a\u{0}\u{1}\t\u{7F}b/{id}\" -> Item\n"
+            + "    step Home {\n        on go(id: Int) -> push Item\n    }\n    step Item(id: Int)\n}\n"
         text += "flow Hosts {\n    start Host\n    step Host runs Controls\n}\n"
         let compilation = Compiler.compile([special, SourceFile(path: "keywords.flow", text: text)])
         #expect(compilation.diagnostics.map(\.message) == [])

@@ -106,13 +106,16 @@ struct LinkMoveTests {
             }
             """
         #expect(findings(text) == [
-            "11:10: warning [link-unreachable] link '/edit' cannot be opened where flow 'AccountFlow' does not run: every path to where it starts needs an input the URL does not give, or a move only the user can make",
+            "11:10: warning [link-unreachable] link '/edit' cannot be opened where flow 'AccountFlow' does not run: "
+                + "every path to where it starts needs an input the URL does not give, or a move only the user can make",
         ])
     }
 
     @Test(arguments: [
-        ("link \"/a\" -> replace A", "3:18: error [syntax] a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with 'replace'"),
-        ("link \"/a\" -> root A", "3:18: error [syntax] a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with 'root'"),
+        ("link \"/a\" -> replace A", "3:18: error [syntax] a link opens its step ('-> Compose') "
+            + "or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with 'replace'"),
+        ("link \"/a\" -> root A", "3:18: error [syntax] a link opens its step ('-> Compose') "
+            + "or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with 'root'"),
         ("link \"/a\" -> sheet A at B", "3:26: error [syntax] a link opens its own step; to open a subflow inside, link to the step inside it"),
     ])
     func aLinkMakesOnlyAMoveThatShowsItsTarget(link: String, finding: String) {

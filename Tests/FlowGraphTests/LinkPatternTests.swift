@@ -170,7 +170,8 @@ struct LinkPatternTests {
                 "3:26: error [link-mismatch] link gives no value for input 'account: String' of step 'Profile'",
                 "3:26: error [link-mismatch] link placeholder '{name}' is not an input of step 'Profile'",
                 "3:39: error [link-mismatch] link placeholder '{extra}' is not an input of step 'Profile'",
-                "4:10: error [link-mismatch] link placeholder '{n}' has type 'Int??', which cannot be read from a URL; use a type that conforms to LosslessStringConvertible",
+                "4:10: error [link-mismatch] link placeholder '{n}' has type 'Int??', which cannot be read from a URL; "
+                    + "use a type that conforms to LosslessStringConvertible",
             ])
     }
 
@@ -207,7 +208,8 @@ struct LinkPatternTests {
             }
             """)
         #expect(findings(result) == [
-            "4:21: error [overlapping-links] links '/u/{id}.json' and '/u/@{account}' both match '/u/@1.json', and neither is more specific: make one match only URLs the other matches too (a literal where the other has a placeholder), or make them differ",
+            "4:21: error [overlapping-links] links '/u/{id}.json' and '/u/@{account}' both match '/u/@1.json', and neither is more specific: "
+                + "make one match only URLs the other matches too (a literal where the other has a placeholder), or make them differ",
         ])
         let note = try #require(result.diagnostics.first?.notes.first)
         #expect(note.message == "link '/u/@{account}' declared here")

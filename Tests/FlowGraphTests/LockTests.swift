@@ -81,7 +81,8 @@ struct LockTests {
             """
         #expect(findings(program) == [
             "7:30: error [lock-guard] a lock asks guard 'slow', which is 'async': the app asks a lock at once, whenever it draws the sheet",
-            "8:30: error [lock-guard] a lock asks guard 'canEdit', which takes arguments: the app asks a lock whenever it draws the sheet, with no payload to take them from",
+            "8:30: error [lock-guard] a lock asks guard 'canEdit', which takes arguments: "
+                + "the app asks a lock whenever it draws the sheet, with no payload to take them from",
             "9:43: error [unknown-name] flow 'App' declares no guard named 'hasDrat'",
         ])
         // A lock is a use: no guard of a lock is reported unused.
@@ -124,7 +125,8 @@ struct LockTests {
                 step Editor
             }
             """) == [
-                "5:17: warning [dead-end] step 'Editor' is presented as a locked sheet with no way out: no step in it can dismiss it, exit, or go to a root",
+                "5:17: warning [dead-end] step 'Editor' is presented as a locked sheet with no way out: "
+                    + "no step in it can dismiss it, exit, or go to a root",
             ])
     }
 
@@ -150,7 +152,8 @@ struct LockTests {
             """
         #expect(rules(program) == [])
         #expect(findings(program.replacingOccurrences(of: "root Intro", with: "replace Help")) == [
-            "10:26: warning [dead-end] step 'Help' is presented as a locked sheet with no way out: no step in it can dismiss it, exit, or go to a root",
+            "10:26: warning [dead-end] step 'Help' is presented as a locked sheet with no way out: "
+                + "no step in it can dismiss it, exit, or go to a root",
             "12:10: warning [cannot-finish] no exit of flow 'WizardFlow' can be reached from step 'Help'",
             "13:10: warning [cannot-finish] no exit of flow 'WizardFlow' can be reached from step 'More'",
         ])

@@ -133,7 +133,8 @@ struct OutputSafetyTests {
         let before = Snapshot(router)
         let refused = try CommandLineTests.run(["generate", "samples/shop", "-o", folder.path])
         #expect(refused.status == 2)
-        #expect(refused.errors == "flowgraph: error: '\(router)' exists and was not written by FlowGraph; it was left as it is (pass --force to replace it)\n")
+        #expect(refused.errors == "flowgraph: error: '\(router)' exists and was not written by FlowGraph; "
+            + "it was left as it is (pass --force to replace it)\n")
         #expect(Snapshot(router) == before)
         #expect(try CommandLineTests.run(["generate", "samples/shop", "-o", folder.path, "--force"]).status == 0)
         try expectGolden(try String(contentsOfFile: router, encoding: .utf8), "swift/shop.swift")
@@ -185,8 +186,10 @@ struct OutputSafetyTests {
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 4, "\(run.errors)")
         #expect(lines.first?.hasPrefix("flowgraph: error: the diagram has ") == true)
-        #expect(lines.first?.hasSuffix(" nodes and edges, more than the limit of 70 for Graphviz's dot layout, whose time grows much faster than the diagram") == true)
-        #expect(lines.dropFirst().first?.hasPrefix("flowgraph: note: draw one flow and the flows it runs: --flow NAME; the largest within 70 nodes and edges: ") == true)
+        #expect(lines.first?.hasSuffix(" nodes and edges, more than the limit of 70 for Graphviz's dot layout, "
+                                       + "whose time grows much faster than the diagram") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("flowgraph: note: draw one flow and the flows it runs: --flow NAME; "
+                                                   + "the largest within 70 nodes and edges: ") == true)
         #expect(lines.contains("flowgraph: note: or write Mermaid text, which needs no layout here: -o NAME.mmd"))
         #expect(lines.last?.hasPrefix("flowgraph: note: or wait for Graphviz: --max-elements ") == true)
         #expect(try Self.listing(folder) == [])

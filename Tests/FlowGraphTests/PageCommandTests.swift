@@ -37,7 +37,8 @@ struct PageCommandTests {
         #expect(try String(contentsOfFile: theirs, encoding: .utf8) == "<html>mine</html>\n")
         let withFlow = try CommandLineTests.run(["render", "samples/shop", "-o", folder.appendingPathComponent("x.html").path, "--flow", "Shop"])
         #expect(withFlow.status == 2 && withFlow.errors.contains("leave --flow out"))
-        let editorWithSVG = try CommandLineTests.run(["render", "samples/shop", "-o", folder.appendingPathComponent("x.svg").path, "--editor", "xcode"])
+        let editorWithSVG = try CommandLineTests.run(["render", "samples/shop", "-o", folder.appendingPathComponent("x.svg").path,
+                                                      "--editor", "xcode"])
         #expect(editorWithSVG.status == 2 && editorWithSVG.errors.contains("--editor goes with --format html"))
         let badEditor = try CommandLineTests.run(["render", "samples/shop", "-o", folder.appendingPathComponent("x.html").path, "--editor", "emacs"])
         #expect(badEditor.status == 2)

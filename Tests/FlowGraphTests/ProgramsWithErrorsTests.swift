@@ -189,7 +189,8 @@ struct ProgramsWithErrorsTests {
             """)
         #expect(result.count == 2, "\(result)")
         #expect(result.first?.contains("error [syntax]") == true)
-        #expect(result.last?.hasSuffix("warning [unreachable-step] step 'Orphan' is unreachable: no transition from the start of flow 'App' leads to it") == true)
+        #expect(result.last?.hasSuffix("warning [unreachable-step] step 'Orphan' is unreachable: "
+                                       + "no transition from the start of flow 'App' leads to it") == true)
     }
 
     /// In a group, the back move of `-> dismiss, sheet Project` was read as the target's name
@@ -252,7 +253,8 @@ struct ProgramsWithErrorsTests {
                 step Orphan
             }
             """) == [
-                "3:10: warning [link-unreachable] link '/detail' cannot be opened: every path to step 'Detail' needs an input the URL does not give, or a move only the user can make",
+                "3:10: warning [link-unreachable] link '/detail' cannot be opened: "
+                    + "every path to step 'Detail' needs an input the URL does not give, or a move only the user can make",
                 "5:17: error [select-outside-tabs] 'select' can only switch tabs, and flow 'App' is not a tabs flow",
                 "12:10: warning [unreachable-step] step 'Orphan' is unreachable: no transition from the start of flow 'App' leads to it",
             ])

@@ -15,7 +15,9 @@ struct RealAppTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         let program = try #require(result.program)
         let browser = try #require(program.flow(named: "Browser"))
-        #expect(program.flows[browser].steps.allSatisfy { result.analysis.isStepReachable[browser][program.flows[browser].step(named: $0.name)!] == true })
+        #expect(program.flows[browser].steps.allSatisfy {
+            result.analysis.isStepReachable[browser][program.flows[browser].step(named: $0.name)!] == true
+        })
 
         // Were Settings put in the menu's runner's place on the browser's stack instead of
         // presented, its close would be at the bottom of that stack: the path names both moves.
@@ -72,7 +74,8 @@ struct RealAppTests {
             .replacingOccurrences(of: "on deleteTapped -> dismiss", with: "on deleteTapped")
             .replacingOccurrences(of: "on saveTapped -> dismiss", with: "on saveTapped"))])
         #expect(trapped.diagnostics.map(\.message) == [
-            "step 'StatusEditor' is presented as a sheet locked while 'hasUnsavedText' with no way out: no step in it can dismiss it, exit, or go to a root",
+            "step 'StatusEditor' is presented as a sheet locked while 'hasUnsavedText' with no way out: "
+                + "no step in it can dismiss it, exit, or go to a root",
         ])
         #expect(trapped.diagnostics.first?.notes.map(\.message) == [
             "shortest path: Timeline.Home → (composeTapped: sheet) Timeline.StatusEditor",

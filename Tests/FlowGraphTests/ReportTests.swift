@@ -23,7 +23,8 @@ struct ReportTests {
     @Test func textHasTheCompilerStyleHeadlineTheSourceLineAndAMarker() {
         let text = TextReport(Self.context()).render()
         #expect(text.contains("""
-            samples/shop/Shop 1.flow:5:10: warning: step 'About' is unreachable: no transition from the start of flow 'Shop' leads to it [unreachable-step]
+            samples/shop/Shop 1.flow:5:10: warning: step 'About' is unreachable: \
+            no transition from the start of flow 'Shop' leads to it [unreachable-step]
                 5 |     step About
                   |          ^~~~~
 
@@ -49,7 +50,8 @@ struct ReportTests {
 
     @Test func githubCommandsEscapeWhatTheRunnerRequires() {
         let output = GitHubReport(Self.context()).render()
-        #expect(output.hasPrefix("::warning file=samples/shop/Shop 1.flow,line=5,col=10,endLine=5,endColumn=14,title=flowgraph%3A unreachable-step::step 'About'"))
+        #expect(output.hasPrefix("::warning file=samples/shop/Shop 1.flow,line=5,col=10,endLine=5,endColumn=14,"
+                                 + "title=flowgraph%3A unreachable-step::step 'About'"))
         #expect(GitHubReport.escapeData("100% done\r\nnext") == "100%25 done%0D%0Anext")
         #expect(GitHubReport.escapeProperty("a,b:c%") == "a%2Cb%3Ac%25")
     }

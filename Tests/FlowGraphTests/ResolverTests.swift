@@ -92,7 +92,8 @@ struct ResolverTests {
                 exit done
             }
             """) == [
-                "3:28: error [unknown-exit] step 'H' runs flow 'Login', which has no exit named 'finished'; the 'on' clauses of a step that runs a flow handle only its exits",
+                "3:28: error [unknown-exit] step 'H' runs flow 'Login', which has no exit named 'finished'; "
+                    + "the 'on' clauses of a step that runs a flow handle only its exits",
                 "3:40: error [select-outside-tabs] 'select' can only switch tabs, and flow 'App' is not a tabs flow",
             ])
     }
@@ -106,6 +107,7 @@ struct ResolverTests {
         #expect(rules(flow(#""m/{id}""#)) == ["syntax"])
         #expect(rules(flow(#""/m/x{id}""#)).isEmpty)  // a placeholder inside a segment
         #expect(rules(flow(#""/m/x{id}{b}""#)) == ["syntax"])  // two in one segment
-        #expect(rules("flow App {\n start H\n step H { on p(ids: [Int]) -> push M }\n step M(ids: [Int])\n link \"/m/{ids}\" -> M\n}") == ["link-mismatch"])
+        #expect(rules("flow App {\n start H\n step H { on p(ids: [Int]) -> push M }\n step M(ids: [Int])\n link \"/m/{ids}\" -> M\n}")
+            == ["link-mismatch"])
     }
 }

@@ -59,8 +59,10 @@ struct ResultTests {
             }
             """) == [
                 "3:24: error [syntax] expected '(' and the values the step receives after 'receives', found '{'",
-                "6:16: error [syntax] a step that runs a flow cannot declare 'receives': a value handed back goes to the screen that becomes visible, and this step shows its flow's screens",
-                "7:31: error [syntax] a step that runs a flow cannot declare 'receives': a value handed back goes to the screen that becomes visible, and this step shows its flow's screens",
+                "6:16: error [syntax] a step that runs a flow cannot declare 'receives': "
+                    + "a value handed back goes to the screen that becomes visible, and this step shows its flow's screens",
+                "7:31: error [syntax] a step that runs a flow cannot declare 'receives': "
+                    + "a value handed back goes to the screen that becomes visible, and this step shows its flow's screens",
                 // A line with a syntax error reports nothing else (Twice is unreachable too).
                 "8:34: error [syntax] a step has one 'receives' list: 'receives (address: AddressID, card: CardID?)'",
             ])
@@ -171,7 +173,8 @@ struct ResultTests {
             }
             """) == [
                 // Home gets the item; List is handed one of another type (which feeds its value once fixed).
-                "11:36: error [result-mismatch] 'pop' on 'picked' can show step 'List' again, which receives 'item: String', but 'picked' carries it as 'ItemID'",
+                "11:36: error [result-mismatch] 'pop' on 'picked' can show step 'List' again, which receives 'item: String', "
+                    + "but 'picked' carries it as 'ItemID'",
                 // An unreachable step is not judged: what could land on it is unknown.
                 "13:10: warning [unreachable-step] step 'Counter' is unreachable: no transition from the start of flow 'Shop' leads to it",
             ])
@@ -229,11 +232,13 @@ struct ResultTests {
             }
             """)
         #expect(findings(result) == [
-            "14:33: warning [unreceived-result] 'pop' on 'picked' hands (item: Int) back to step 'Home', but can also show step 'Other', which receives none of it",
+            "14:33: warning [unreceived-result] 'pop' on 'picked' hands (item: Int) back to step 'Home', "
+                + "but can also show step 'Other', which receives none of it",
         ])
         #expect(result.diagnostics.first?.path == ["Shop.Home", "Shop.Menu", "Shop.Other", "Shop.Picker", "Shop.Other"])
         #expect(result.diagnostics.first?.notes.last?.message
-                == "shortest path: Shop.Home → (menuTapped: sheet) Shop.Menu → (otherTapped: dismiss, push) Shop.Other → (pickTapped: push) Shop.Picker → (picked: pop) Shop.Other")
+                == "shortest path: Shop.Home → (menuTapped: sheet) Shop.Menu → (otherTapped: dismiss, push) Shop.Other "
+                    + "→ (pickTapped: push) Shop.Picker → (picked: pop) Shop.Other")
     }
 
     @Test func aFlowLevelBackMoveFeedsAReceiveButIsNotJudgedWhereItLands() throws {

@@ -102,7 +102,8 @@ struct ReviewSequenceTests {
                 step Z
             }
             """) == [
-                "3:25: warning [dead-end] step 'Y' in the cover that presents 'C2' has no way out: it cannot dismiss the cover, exit, or go to a root",
+                "3:25: warning [dead-end] step 'Y' in the cover that presents 'C2' has no way out: "
+                    + "it cannot dismiss the cover, exit, or go to a root",
             ])
     }
 

@@ -57,12 +57,16 @@ struct RouterNamesTests {
                 step A
             }
             """) == [
-                "1:6: error [swift-name] flow 'FlowRouter' cannot have that name in the generated Swift router: the generated router declares or imports it",
-                "3:11: error [swift-name] guard 'rawValue' cannot have that name in the generated Swift router: the generated enum of guards has a member named so",
+                "1:6: error [swift-name] flow 'FlowRouter' cannot have that name in the generated Swift router: "
+                    + "the generated router declares or imports it",
+                "3:11: error [swift-name] guard 'rawValue' cannot have that name in the generated Swift router: "
+                    + "the generated enum of guards has a member named so",
                 "5:10: error [swift-name] steps 'URLView' and 'urlView' would both be the Swift case 'urlView' in the generated router",
-                "6:10: error [swift-name] step 'HashValue' cannot have that name in the generated Swift router: the generated enum has a member 'hashValue'",
+                "6:10: error [swift-name] step 'HashValue' cannot have that name in the generated Swift router: "
+                    + "the generated enum has a member 'hashValue'",
                 "6:10: warning [unreachable-step] step 'HashValue' is unreachable: no transition from the start of flow 'FlowRouter' leads to it",
-                "8:6: error [swift-name] flow 'String' cannot have that name in the generated Swift router: it would hide Swift's 'String', which the generated router uses",
+                "8:6: error [swift-name] flow 'String' cannot have that name in the generated Swift router: "
+                    + "it would hide Swift's 'String', which the generated router uses",
             ])
     }
 
@@ -88,7 +92,8 @@ struct RouterNamesTests {
         let program = try #require(result.program)
         let problems = SwiftEmitter.nameProblems(program, options: .init())
         #expect(problems.map(\.message) == [
-            "flow 'Mastodon' would hide 'Mastodon', which input 'account' of step 'Profile' names, in the whole module: rename the flow, or generate into a namespace (--namespace)",
+            "flow 'Mastodon' would hide 'Mastodon', which input 'account' of step 'Profile' names, in the whole module: "
+                + "rename the flow, or generate into a namespace (--namespace)",
         ])
         #expect(problems.allSatisfy { $0.rule == .swiftName && $0.severity == .error })
     }
@@ -116,7 +121,8 @@ struct RouterNamesTests {
     @Test func aFlowNamedLikeAnImportedModuleIsRefusedWithoutANamespace() throws {
         let program = try #require(compile("import Foundation\nflow Foundation {\n    start A\n    step A\n}\n").program)
         #expect(SwiftEmitter.nameProblems(program, options: .init()).map(\.message) == [
-            "flow 'Foundation' would hide the module 'Foundation' that the program imports: rename the flow, or generate into a namespace (--namespace)",
+            "flow 'Foundation' would hide the module 'Foundation' that the program imports: "
+                + "rename the flow, or generate into a namespace (--namespace)",
         ])
         #expect(SwiftEmitter.nameProblems(program, options: .init(namespace: "Navigation")).isEmpty)
     }

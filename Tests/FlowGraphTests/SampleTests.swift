@@ -23,7 +23,13 @@ struct SampleTests {
         let expected = Expectation.all(in: source).sorted { $0.description < $1.description }
         let actual = Expectation.actual(result).sorted { $0.description < $1.description }
         #expect(!expected.isEmpty, "\(path) declares no '// expect:' comment")
-        #expect(actual == expected, "\(path):\nexpected:\n\(expected.map(\.description).joined(separator: "\n"))\nactual:\n\(actual.map(\.description).joined(separator: "\n"))")
+        #expect(actual == expected, """
+            \(path):
+            expected:
+            \(expected.map(\.description).joined(separator: "\n"))
+            actual:
+            \(actual.map(\.description).joined(separator: "\n"))
+            """)
         #expect(result.diagnostics.contains { $0.rule == rule }, "\(path) does not trigger [\(rule.id)]")
         let text = TextReport(ReportContext(files: [source], diagnostics: result.diagnostics)).render()
         try expectGolden(text, "diagnostics/\(rule.id).txt")

@@ -118,7 +118,8 @@ struct SuppressionCommandTests {
         #expect(try CommandLineTests.run(["check", path]).status == 0)
         let generated = try CommandLineTests.run(["generate", path, "-o", folder.path])
         #expect(generated.status == 1)
-        #expect(generated.errors == "flowgraph: error: the program has 1 error that ignore comments silence; nothing is written from a program with errors\n")
+        #expect(generated.errors == "flowgraph: error: the program has 1 error that ignore comments silence; "
+            + "nothing is written from a program with errors\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("FlowRouter.swift").path))
         #expect(try CommandLineTests.run(["render", path, "-o", "-", "--format", "dot"]).status == 1)
     }

@@ -83,7 +83,8 @@ struct SuppressionTests {
             }
             """)
         #expect(Self.suppressed(stacked) == ["7:11 [unused-guard]", "9:10 [unreachable-step]"])
-        #expect(findings(stacked) == ["14:10: warning [unreachable-step] step 'B' is unreachable: no transition from the start of flow 'Other' leads to it"])
+        #expect(findings(stacked) == ["14:10: warning [unreachable-step] step 'B' is unreachable: "
+            + "no transition from the start of flow 'Other' leads to it"])
     }
 
     @Test func anIgnoreOnAClauseCoversThatClauseOnly() {
@@ -139,8 +140,10 @@ struct SuppressionTests {
                 step About // a second, identical problem elsewhere is still reported
             }
             """) == [
-            "3:25: warning [unused-ignore] the ignore of 'unreachable-step' silences nothing: no 'unreachable-step' finding starts in the declaration below it",
-            "3:43: warning [unused-ignore] the ignore of 'unused-guard' silences nothing: no 'unused-guard' finding starts in the declaration below it",
+            "3:25: warning [unused-ignore] the ignore of 'unreachable-step' silences nothing: "
+                + "no 'unreachable-step' finding starts in the declaration below it",
+            "3:43: warning [unused-ignore] the ignore of 'unused-guard' silences nothing: "
+                + "no 'unused-guard' finding starts in the declaration below it",
             "5:10: warning [unreachable-step] step 'About' is unreachable: no transition from the start of flow 'Shop' leads to it",
         ])
     }
@@ -163,7 +166,8 @@ struct SuppressionTests {
             "3:62: warning [unused-ignore] 'unused-ignore' cannot be ignored: correct or remove the ignore comment instead",
             "5:5: warning [unused-ignore] 'flowgraph:ignore' names no rule: write the ids of the rules to silence after it",
             "6:10: warning [unreachable-step] step 'About' is unreachable: no transition from the start of flow 'Shop' leads to it",
-            "7:5: warning [unused-ignore] 'flowgraph:ignore' applies to nothing: no flow, step, 'on', 'link', 'exit', 'guard' or 'start' declaration follows it",
+            "7:5: warning [unused-ignore] 'flowgraph:ignore' applies to nothing: "
+                + "no flow, step, 'on', 'link', 'exit', 'guard' or 'start' declaration follows it",
         ])
         #expect(result.diagnostics[0].notes == [Diagnostic.Note("did you mean 'unreachable-step'?")])
         #expect(result.diagnostics[1].notes.isEmpty)

@@ -34,7 +34,8 @@ struct SyntaxTests {
     }
 
     @Test func reportsInvalidUTF8NulAndUnterminatedTokens() {
-        let source = SourceFile(path: "a.flow", bytes: Array("flow A {\n start X\n step X\n}\n".utf8) + [0xFF, 0x0A, 0x00] + Array("\n\"open\n/* never".utf8))
+        let source = SourceFile(path: "a.flow",
+                                bytes: Array("flow A {\n start X\n step X\n}\n".utf8) + [0xFF, 0x0A, 0x00] + Array("\n\"open\n/* never".utf8))
         let messages = Compiler.compile([source]).diagnostics.map(\.message)
         #expect(messages.contains("invalid UTF-8 byte"))
         #expect(messages.contains("unexpected character U+0000"))
@@ -112,13 +113,15 @@ struct SyntaxTests {
             """)
         #expect(result == [
             "4:21: error [syntax] expected a step name after 'push', found the end of the line",
-            "5:17: error [syntax] unknown action 'jump'; expected one of push, sheet, popover, cover, replace, root, popTo, select, exit, pop, dismiss, close, alert, dialog",
+            "5:17: error [syntax] unknown action 'jump'; "
+                + "expected one of push, sheet, popover, cover, replace, root, popTo, select, exit, pop, dismiss, close, alert, dialog",
             "6:14: error [syntax] expected '->', found 'push'",
             "8:14: error [syntax] expected ':' after the parameter name, found 'Int'",
             "9:10: error [syntax] expected a guard name after 'guard', found the end of the line",
             "10:10: error [syntax] unterminated string: a string must end with a double quote on the same line",
             "11:12: error [syntax] unexpected character '$'",
-            "12:5: error [syntax] expected 'start', 'step', 'alert', 'dialog', 'exit', 'guard', 'link', 'on', 'use' or '}' in a flow, found 'frobnicate'",
+            "12:5: error [syntax] expected 'start', 'step', 'alert', 'dialog', 'exit', 'guard', 'link', 'on', 'use' or '}' in a flow, "
+                + "found 'frobnicate'",
             "13:9: error [syntax] expected a step name after 'step', found the end of the line",
             "14:25: error [syntax] expected ']' to close '[' in type, found ')'",
             "15:19: error [syntax] expected a guard name after 'if', found the end of the line",

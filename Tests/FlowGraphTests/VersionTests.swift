@@ -38,7 +38,8 @@ struct VersionTests {
     /// package names.
     @Test func theDocumentsAndTheExtensionNameIt() throws {
         let version = FlowGraphVersion.current
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.url("editors/vscode/package.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.url("editors/vscode/package.json"))) as? [String: Any])
         #expect(manifest["version"] as? String == version)
         let cli = try String(contentsOf: Repository.url("docs/CLI.md"), encoding: .utf8)
         let named = cli.components(separatedBy: #""name": "flowgraph", "version": ""#).dropFirst().map { $0.prefix { $0 != "\"" } }

@@ -319,7 +319,8 @@ func checkTable(_ program: FlowProgram, _ analysis: ProgramAnalysis) {
         let same = info.name == flow.name && info.isTabs == flow.isTabs
             && info.steps.map(\.name) == flow.steps.map(\.name)
             && info.steps.map(\.inputs) == flow.steps.map { $0.inputs.map { "\($0.name): \($0.type)" } }
-            && info.steps.map(\.clauses.count) == flow.steps.map(\.clauses.count) && info.clauses.count == flow.eventClauses.count  // a link's move is its link's
+            && info.steps.map(\.clauses.count) == flow.steps.map(\.clauses.count)
+            && info.clauses.count == flow.eventClauses.count  // a link's move is its link's
             && info.guards.map(\.name) == flow.guards.map(\.name) && info.events == flow.events.map(\.name)
             && info.exits == flow.exits.map(\.name)
             && info.links.map(\.text) == flow.links.filter { $0.target != nil }.map(\.pattern.text)

@@ -63,7 +63,8 @@ public enum SwiftCompilation {
     public static func run(_ sources: [String: String]) throws -> (status: Int32, output: String) {
         let executable = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: executable) }
-        let built = try swiftc(sources, arguments: ["-parse-as-library", "-o", executable.path] + RuntimeModule.searchPath() + RuntimeModule.linking())
+        let built = try swiftc(sources, arguments: ["-parse-as-library", "-o", executable.path]
+                                   + RuntimeModule.searchPath() + RuntimeModule.linking())
         guard built.status == 0 else { return built }
         return try RuntimeModule.launch(executable.path, [])
     }
@@ -79,6 +80,7 @@ public enum SwiftCompilation {
             try text.write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        return try RuntimeModule.launch("/usr/bin/env", ["swiftc", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"] + arguments + paths)
+        return try RuntimeModule.launch("/usr/bin/env", ["swiftc", "-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"]
+                                            + arguments + paths)
     }
 }

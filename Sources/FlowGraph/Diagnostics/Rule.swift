@@ -52,7 +52,8 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict,
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
-             .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .atUnreachable, .linkMismatch, .overlappingLinks, .unsupportedType, .swiftName,
+             .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .atUnreachable, .linkMismatch, .overlappingLinks,
+             .unsupportedType, .swiftName,
              .resultMismatch, .lockGuard, .emptyAlert:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
@@ -79,10 +80,12 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .invalidDismiss: "A 'dismiss' can run when the current step is not presented modally."
         case .invalidClose: "A 'close' can run at the bottom of the flow's own stack, where there is nothing to pop or dismiss."
         case .startGuard: "A 'start' asks a guard that cannot answer at once, without a payload: an async guard, or one with arguments."
-        case .atUnreachable: "A move's 'at' cannot open its step inside the subflow: the target runs no flow, no path leads there, or the payload does not give what the path needs."
+        case .atUnreachable: "A move's 'at' cannot open its step inside the subflow: the target runs no flow, no path leads there, "
+            + "or the payload does not give what the path needs."
         case .linkMismatch: "A deep link's placeholders do not match the inputs of the step it opens."
         case .overlappingLinks: "Two deep links' patterns can match one URL, and neither is more specific than the other."
-        case .unsupportedType: "A step's or exit's input, a value a step receives, or a guard's argument, has a type that cannot identify a screen: a function or a tuple."
+        case .unsupportedType: "A step's or exit's input, a value a step receives, or a guard's argument, "
+            + "has a type that cannot identify a screen: a function or a tuple."
         case .swiftName: "A name would collide with another name, or hide a type, in the generated Swift router."
         case .resultMismatch: "A back move hands a step values other than those it receives: a value it needs is missing, or of another type."
         case .lockGuard: "A sheet is 'locked while' a guard that cannot answer at once, without a payload: an async guard, or one with arguments."
@@ -120,13 +123,17 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .invalidPopTo: "Make sure the target is pushed below this step on every path, or use 'root'."
         case .invalidDismiss: "Present the step with 'sheet' or 'cover' on every path, or use 'pop' or an exit instead."
         case .invalidClose: "Reach the step with 'push', 'sheet' or 'cover' on every path, or use an exit or 'root' instead."
-        case .startGuard: "Ask a guard that answers at once from the app's state (no 'async', no arguments), or start at a step that asks it in a clause."
-        case .atUnreachable: "Name a step the subflow reaches from its start by forward moves, and carry in the event's payload every input (and guard argument) the steps on the way need."
+        case .startGuard: "Ask a guard that answers at once from the app's state (no 'async', no arguments), "
+            + "or start at a step that asks it in a clause."
+        case .atUnreachable: "Name a step the subflow reaches from its start by forward moves, "
+            + "and carry in the event's payload every input (and guard argument) the steps on the way need."
         case .linkMismatch: "Give the link one placeholder per input of the step it opens, named like the inputs, with types that convert from text."
-        case .overlappingLinks: "Make one pattern match only URLs the other matches too (a literal where the other has a placeholder), or make them differ."
+        case .overlappingLinks: "Make one pattern match only URLs the other matches too (a literal where the other has a placeholder), "
+            + "or make them differ."
         case .unsupportedType: "Pass a Hashable value instead (an id, a struct), and let the screen send an event for what a callback would do."
         case .swiftName: "Rename it; a flow that hides a type of the app can also be generated into a namespace (--namespace)."
-        case .resultMismatch: "Give the event the values the step receives, by the same name and type, or make the received value optional ('address: AddressID?') when another back move does not carry it."
+        case .resultMismatch: "Give the event the values the step receives, by the same name and type, "
+            + "or make the received value optional ('address: AddressID?') when another back move does not carry it."
         case .lockGuard: "Lock the sheet while a guard that answers at once from the app's state (no 'async', no arguments) holds."
         case .emptyAlert: "Give it at least one button ('on cancelTapped' only closes it)."
         case .unreachableStep: "Add a transition to the step, or remove it."
@@ -138,9 +145,11 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .unusedExit: "Take the exit in a transition ('exit name'), or remove it."
         case .linkUnreachable: "Add the missing inputs to the link's URL, or link to a step that can be reached with what the URL gives."
         case .overlappingGuards: "Make the guards exclusive ('if g' and 'if !g'), or merge the transitions."
-        case .unusedIgnore: "Remove the ignore comment (or the rule id that silences nothing), correct the rule id, or put the comment on the line before the declaration."
+        case .unusedIgnore: "Remove the ignore comment (or the rule id that silences nothing), correct the rule id, "
+            + "or put the comment on the line before the declaration."
         case .unreceivedResult: "Let the other step receive the value too, or make sure the back move shows only steps that receive it."
-        case .unusedReceive: "Carry the value in the payload of a back move that shows the step again ('on picked(address: AddressID) -> pop'), or remove it from 'receives'."
+        case .unusedReceive: "Carry the value in the payload of a back move that shows the step again ('on picked(address: AddressID) -> pop'), "
+            + "or remove it from 'receives'."
         case .unusedAlert: "Show it from a clause ('on deleteTapped -> alert Name'), or remove it."
         }
     }

@@ -97,7 +97,9 @@ enum Suppressions {
     /// The declaration each comment applies to, if any.
     private static func declarations(of ignores: [IgnoreComment], in syntax: SyntaxTree) -> [SourceRange?] {
         let lines = ignores.map { comment in
-            comment.nextTokenStart.map { DeclarationScopes.FileLine(file: comment.range.file, line: syntax.files[comment.range.file].location(of: $0).line) }
+            comment.nextTokenStart.map {
+                DeclarationScopes.FileLine(file: comment.range.file, line: syntax.files[comment.range.file].location(of: $0).line)
+            }
         }
         let found = DeclarationScopes(syntax).declarations(startingOn: Set(lines.compactMap { $0 }))
         return lines.map { $0.flatMap { found[$0] } }

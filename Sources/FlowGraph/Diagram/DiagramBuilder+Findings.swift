@@ -41,7 +41,10 @@ extension DiagramBuilder {
                 }
             }
             // Findings with no place of their own (an unused guard, say) go on their flow's box.
-            if !placed, let flowIndex = spans.firstIndex(where: { $0[diagnostic.range.file].map { $0.contains(diagnostic.range.start) && diagnostic.range.end <= $0.upperBound } ?? false }),
+            if !placed,
+               let flowIndex = spans.firstIndex(where: {
+                   $0[diagnostic.range.file].map { $0.contains(diagnostic.range.start) && diagnostic.range.end <= $0.upperBound } ?? false
+               }),
                included.contains(FlowIndex(flowIndex)) {
                 clusterNotes[FlowIndex(flowIndex), default: []].append(line)
             }

@@ -17,7 +17,8 @@ enum DiagramLegend {
         var samples: [Diagram.Node] = []
         if withFindings {
             for mark in [DiagramStyle.Mark.unreachable, .trapped, .cannotFinish, .error, .warning] {
-                samples.append(Diagram.Node(id: "$legend.mark.\(mark.rawValue)", attributes: [.init("label", mark.legend), .init("fontsize", "10")] + mark.attributes))
+                samples.append(Diagram.Node(id: "$legend.mark.\(mark.rawValue)",
+                                            attributes: [.init("label", mark.legend), .init("fontsize", "10")] + mark.attributes))
             }
         }
         if withChanges {
@@ -30,7 +31,8 @@ enum DiagramLegend {
             .init("label", "step that runs a flow"), .init("peripheries", "2"), .init("fontsize", "10"),
         ]))
         samples.append(Diagram.Node(id: "$legend.exit", attributes: DiagramStyle.exitNode + [.init("label", "exit"), .init("fontsize", "10")]))
-        samples.append(Diagram.Node(id: "$legend.alert", attributes: DiagramStyle.alertNode + [.init("label", "alert or dialog"), .init("fontsize", "10")]))
+        samples.append(Diagram.Node(id: "$legend.alert",
+                                    attributes: DiagramStyle.alertNode + [.init("label", "alert or dialog"), .init("fontsize", "10")]))
         let compact: [Diagram.Attribute] = [.init("fontsize", "9"), .init("height", "0.25"), .init("margin", "0.08,0.02")]
         samples = samples.map { sample in
             var sample = sample

@@ -30,7 +30,8 @@ public enum MermaidEmitter {
         for (branch, choice) in flow.startChoices.enumerated() {
             guard let start = choice.step else { continue }
             let condition = String(DiagramStyle.conditionLabel(startConditions, branch: branch, in: flow).dropFirst())
-            lines.append("        [*] --> \(ids.id(for: "\(flow.name).\(flow.steps[start].name)"))" + (condition.isEmpty ? "" : ": \(label(condition))"))
+            lines.append("        [*] --> \(ids.id(for: "\(flow.name).\(flow.steps[start].name)"))"
+                             + (condition.isEmpty ? "" : ": \(label(condition))"))
         }
         let clauses = program.ownClauses(of: flow)
         // A group's step appears in a flow that uses it only as a stand-in that the flow's own
@@ -59,7 +60,8 @@ public enum MermaidEmitter {
         // An alert is a state of the drawing only: the checker has none for it (its buttons' moves
         // are the presenter's). A group's alerts are drawn with the group.
         for alert in flow.alerts where alert.group == nil {
-            lines.append("        state \"\(label(DiagramStyle.alertLabel(alert, lineBreak: " · ")))\" as \(ids.id(for: "\(flow.name).\(alert.name)"))")
+            lines.append("        state \"\(label(DiagramStyle.alertLabel(alert, lineBreak: " · ")))\" "
+                             + "as \(ids.id(for: "\(flow.name).\(alert.name)"))")
         }
         let anyID = ids.id(for: "\(flow.name).$any")
         if !clauses.isEmpty { lines.append("        state \"any step\" as \(anyID)") }

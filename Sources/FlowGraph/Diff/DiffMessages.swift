@@ -16,7 +16,8 @@ enum DiffMessages {
     }
     static func linkGuardAdded(_ pattern: String, guards: [String]) -> String {
         let names = guards.map { "'\($0)'" }.joined(separator: ", ")
-        return "link '\(pattern)' asks guard\(guards.count == 1 ? "" : "s") \(names) now, which it did not ask before: a URL that opened may be blocked"
+        return "link '\(pattern)' asks guard\(guards.count == 1 ? "" : "s") \(names) now, which it did not ask before: "
+            + "a URL that opened may be blocked"
     }
     /// What `router-step-removed` and `link-target-changed` add when the step looks renamed: the
     /// one step its container adds with the same inputs.
@@ -53,7 +54,8 @@ enum DiffMessages {
             : "guard '\(container).\(name)' is no longer async: the app must answer it at once"
     }
     static func renamed(_ kind: String, _ old: String, now new: String, swift: (before: String, now: String)) -> String {
-        "\(kind) '\(old)' is '\(new)' now (a declared rename): the router's '\(swift.before)' is '\(swift.now)', so the app's code that names it must change"
+        "\(kind) '\(old)' is '\(new)' now (a declared rename): the router's '\(swift.before)' is '\(swift.now)', "
+            + "so the app's code that names it must change"
     }
     /// `()` or `(movie: MovieID, tab: Int)`.
     static func parameters(_ list: [Parameter]) -> String {
@@ -67,7 +69,8 @@ enum DiffMessages {
     }
     static func guardAdded(_ id: String, guards: [String]) -> String {
         let names = guards.map { "'\($0)'" }.joined(separator: ", ")
-        return "every way to step '\(id)' asks guard\(guards.count == 1 ? "" : "s") \(names) now, which it did not ask before: a user for whom it blocks no longer reaches it"
+        return "every way to step '\(id)' asks guard\(guards.count == 1 ? "" : "s") \(names) now, which it did not ask before: "
+            + "a user for whom it blocks no longer reaches it"
     }
     static func newDeadEnd(_ message: String) -> String { "new dead end: \(message)" }
     static func newCannotFinish(_ message: String) -> String { "new: \(message)" }

@@ -19,7 +19,8 @@ extension DiffReport {
             guard !found.isEmpty else { continue }
             lines += ["### \(category.rawValue)", ""]
             for (position, finding) in found.enumerated() {
-                var line = "- \(isFailing(finding) ? "❌" : finding.category == .journey ? "ℹ️" : "⚠️") `\(finding.rule.id)` \(Self.escape(finding.message))"
+                var line = "- \(isFailing(finding) ? "❌" : finding.category == .journey ? "ℹ️" : "⚠️") "
+                    + "`\(finding.rule.id)` \(Self.escape(finding.message))"
                 if let range = finding.new { line += " (\(place(range, newContext)))" }
                 if let range = finding.old { line += " — before: \(place(range, oldContext))" }
                 if let example = finding.example { line += " — URL: `\(example)`" }

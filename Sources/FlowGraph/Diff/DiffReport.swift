@@ -43,8 +43,11 @@ public struct DiffReport: Sendable {
     /// `3 changes (1 link, 2 router, 0 journey), 1 fails (--fail-on link)`.
     public var summary: String {
         let counts = DiffCategory.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
-        let failOn = failingCategories.isEmpty ? "none" : DiffCategory.allCases.filter(failingCategories.contains).map(\.rawValue).joined(separator: ",")
-        return "\(findings.count) change\(findings.count == 1 ? "" : "s") (\(counts)), \(failingCount) fail\(failingCount == 1 ? "s" : "") (--fail-on \(failOn))"
+        let failOn = failingCategories.isEmpty
+            ? "none"
+            : DiffCategory.allCases.filter(failingCategories.contains).map(\.rawValue).joined(separator: ",")
+        return "\(findings.count) change\(findings.count == 1 ? "" : "s") (\(counts)), "
+            + "\(failingCount) fail\(failingCount == 1 ? "s" : "") (--fail-on \(failOn))"
     }
 
     // MARK: - text

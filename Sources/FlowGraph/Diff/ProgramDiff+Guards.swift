@@ -2,7 +2,8 @@
 /// reached (when the guard allows), so no other rule sees it, yet a user for whom it blocks
 /// cannot reach the step any more: a change to the journeys a reviewer wants to see.
 extension Comparison {
-    mutating func compareRequiredGuards(reachable: (old: Set<String>, new: Set<String>), ranges: (old: [String: SourceRange], new: [String: SourceRange])) {
+    mutating func compareRequiredGuards(reachable: (old: Set<String>, new: Set<String>),
+                                        ranges: (old: [String: SourceRange], new: [String: SourceRange])) {
         let before = old.requiredGuards(renames: nil), now = new.requiredGuards(renames: renames)
         for (id, required) in now.sorted(by: { $0.key < $1.key }) {
             let oldID = renames.oldStepID(id)

@@ -146,7 +146,8 @@ extension Comparison {
             guard let was = oldInputs.first(where: { $0.name == name }), let is_ = newInputs.first(where: { $0.name == other }) else { continue }
             if was.wrappedType != is_.wrappedType, is_.wrappedType != "String" {
                 // The old pattern with its placeholders spelt `x`: text no number, Boolean or UUID converts from.
-                report(.linkPlaceholderNarrowed, DiffMessages.placeholderNarrowed(other, pattern: now.text, before: was.wrappedType, now: is_.wrappedType),
+                report(.linkPlaceholderNarrowed,
+                       DiffMessages.placeholderNarrowed(other, pattern: now.text, before: was.wrappedType, now: is_.wrappedType),
                        subject: before.text, old: oldRange, new: newRange, example: Self.spelled(before, filler: "x", capitals: false))
             }
         }

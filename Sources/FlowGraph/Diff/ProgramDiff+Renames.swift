@@ -21,12 +21,14 @@ extension Comparison {
                 for (newName, oldName) in names.sorted(by: { $0.key < $1.key }) {
                     // A guard is a method of the flow's `Guards`, spelt as written; the others are cases.
                     func swift(_ flow: String, _ name: String) -> String {
-                        "\(SwiftNames.identifier(flow)).\(type).\(kind == .guardDeclaration ? SwiftNames.identifier(name) : SwiftNames.caseIdentifier(name))"
+                        "\(SwiftNames.identifier(flow)).\(type)."
+                            + "\(kind == .guardDeclaration ? SwiftNames.identifier(name) : SwiftNames.caseIdentifier(name))"
                     }
                     let word = kind == .alert ? (new.ownAlerts(now).first { $0.name == newName }?.style.rawValue ?? "alert") : kind.rawValue
                     reportRename(word, qualified: ("\(oldContainer).\(oldName)", "\(container).\(newName)"),
                                  swift: (swift(oldContainer, oldName), swift(container, newName)),
-                                 ranges: (old.range(of: kind, oldName, in: before) ?? before.range, new.range(of: kind, newName, in: now) ?? now.range))
+                                 ranges: (old.range(of: kind, oldName, in: before) ?? before.range,
+                                          new.range(of: kind, newName, in: now) ?? now.range))
                 }
             }
         }

@@ -69,8 +69,9 @@ package enum EditorHover {
             }
         }
         for handler in flow.clauses where targets(handler, stepIndex) {
-            reached.append(handler.link.map { flow.links.indices.contains($0) ? "the deep link `\(flow.links[$0].text)` (\(handler.action.kind.rawValue))" : "a deep link" }
-                ?? "`\(handler.event)`: \(ProgramMap.summary(of: handler)) \(from(nil))")
+            reached.append(handler.link.map {
+                flow.links.indices.contains($0) ? "the deep link `\(flow.links[$0].text)` (\(handler.action.kind.rawValue))" : "a deep link"
+            } ?? "`\(handler.event)`: \(ProgramMap.summary(of: handler)) \(from(nil))")
         }
         for link in flow.links where link.target == stepIndex && link.move == nil {
             reached.append("the deep link `\(link.text)`")
@@ -129,7 +130,8 @@ package enum EditorHover {
         if parts.count == 2, let index = flow.alert(named: parts[1]),
            let button = flow.alerts[index].buttons.first(where: { $0.event == symbol.name }) {
             return [code("on \(symbol.name)\(parameters(button.payload))"), doc(button.doc),
-                    "a button of \(flow.alerts[index].style.rawValue) `\(parts[1])`" + (button.clause.map { ": \(ProgramMap.summary(of: $0))" } ?? "")]
+                    "a button of \(flow.alerts[index].style.rawValue) `\(parts[1])`"
+                        + (button.clause.map { ": \(ProgramMap.summary(of: $0))" } ?? "")]
         }
         let payload = flow.events.first { $0.name == symbol.name }?.payload
             ?? flow.clauses.first { $0.event == symbol.name }?.payload ?? []

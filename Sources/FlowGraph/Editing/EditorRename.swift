@@ -56,14 +56,20 @@ package enum EditorRename {
         }
         let edits = occurrences.map { occurrence -> TextEdit in
             let file = compilation.files.indices.contains(occurrence.range.file) ? compilation.files[occurrence.range.file] : nil
-            let isEscaped = file.map { $0.bytes.indices.contains(occurrence.range.start) && $0.bytes[occurrence.range.start] == UInt8(ascii: "`") } ?? false
+            let isEscaped = file.map {
+                $0.bytes.indices.contains(occurrence.range.start) && $0.bytes[occurrence.range.start] == UInt8(ascii: "`")
+            } ?? false
             return TextEdit(range: occurrence.range, newText: isEscaped ? "`\(newName)`" : newName)
         }
         let before = compilation.diagnostics.filter { $0.severity == .error }.count
         let after = Compiler.compile(TextEdit.apply(edits, to: compilation.files))
         let errors = after.diagnostics.filter { $0.severity == .error }
-        if errors.count > before, let first = errors.first(where: { new in !compilation.diagnostics.contains { $0.rule == new.rule && $0.message == new.message } }) ?? errors.first {
-            return .failure(Refusal(message: "cannot rename \(symbol.description) to '\(newName)': the program would have an error: \(first.message)"))
+        if errors.count > before,
+           let first = errors.first(where: { new in
+               !compilation.diagnostics.contains { $0.rule == new.rule && $0.message == new.message }
+           }) ?? errors.first {
+            return .failure(Refusal(
+                message: "cannot rename \(symbol.description) to '\(newName)': the program would have an error: \(first.message)"))
         }
         return .success(edits)
     }

@@ -98,7 +98,9 @@ extension RouterModel {
                 guard named.contains(input.name) else { return nil }
                 return Read(input: index, type: types.write(input.wrappedType), isOptional: input.isOptional)
             }
-            links.append(LinkModel(caseModel: CaseModel(name: SwiftNames.identifier(name), doc: [link.patterns.map { "`\($0.text)`" }.joined(separator: ", ") + (link.ignoresCase ? ", ignoring case" : "")],
+            links.append(LinkModel(caseModel: CaseModel(name: SwiftNames.identifier(name),
+                                                        doc: [link.patterns.map { "`\($0.text)`" }.joined(separator: ", ")
+                                                                  + (link.ignoresCase ? ", ignoring case" : "")],
                                                         parameters: types.parameters(values)), reads: reads))
         }
         let declaration = SwiftNames.identifier(flow.name)

@@ -242,7 +242,8 @@ extension RouterPrinter {
             }
             out.switchOver("event") { out in
                 for flow in withEvents {
-                    out.line("case .\(flow.caseName)(let value): return \(ref)EventRef(flow: \(flow.index), index: \(flow.reference).index(of: value))")
+                    out.line("case .\(flow.caseName)(let value): "
+                             + "return \(ref)EventRef(flow: \(flow.index), index: \(flow.reference).index(of: value))")
                 }
                 for group in groups {
                     guard let first = group.users.first else {

@@ -80,7 +80,8 @@ struct RouterTable {
                 let otherwise = analysis.otherwiseLinkPaths[LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)] ?? []
                 linkInfo.otherwise = zip(link.otherwise, otherwise).compactMap { branch, paths in
                     branch.target.map {
-                        ProgramTable.LinkBranch(target: $0, move: branch.move.map(Self.kind), paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) })
+                        ProgramTable.LinkBranch(target: $0, move: branch.move.map(Self.kind),
+                                                paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) })
                     }
                 }
                 linkInfo.conditions = link.conditions.map { ProgramTable.Condition(guardIndex: $0.guardIndex ?? 0, isNegated: $0.isNegated) }

@@ -102,7 +102,8 @@ package struct MapDiagrams: Sendable {
             let runnerFlow = program.flows[runner.flow]
             let name = program.qualifiedName(runner)
             let stub = "runner:\(name)"
-            addStub(stub, label: "◂ \(name)", target: runnerFlow, tooltip: "open flow \(runnerFlow.name), whose step \(program[runner].name) runs \(flow.name)")
+            addStub(stub, label: "◂ \(name)", target: runnerFlow,
+                    tooltip: "open flow \(runnerFlow.name), whose step \(program[runner].name) runs \(flow.name)")
             var attributes = DiagramStyle.runsEdge
             attributes.append(.init("lhead", DiagramBuilder.clusterID(flow)))
             diagram.edges.append(Diagram.Edge(tail: stub, head: DiagramBuilder.startID(flow), attributes: attributes))
@@ -143,7 +144,8 @@ package struct MapDiagrams: Sendable {
             let label = edge.steps.count <= 2 ? edge.steps.joined(separator: ", ") : "\(edge.steps[0]) +\(edge.steps.count - 1)"
             var attributes: [Diagram.Attribute] = edge.isTab ? DiagramStyle.edge(.select) : DiagramStyle.runsEdge
             attributes.set("label", label)
-            attributes.set("tooltip", "\(map.flows[edge.from].name) \(edge.isTab ? "tab" : "runs") \(map.flows[edge.to].name) from \(edge.steps.joined(separator: ", "))")
+            attributes.set("tooltip", "\(map.flows[edge.from].name) \(edge.isTab ? "tab" : "runs") \(map.flows[edge.to].name) "
+                               + "from \(edge.steps.joined(separator: ", "))")
             edges.append(Diagram.Edge(tail: "flow:\(map.flows[edge.from].name)", head: "flow:\(map.flows[edge.to].name)", attributes: attributes))
         }
         let linked = map.flows.filter { !$0.links.isEmpty }
@@ -176,7 +178,8 @@ package struct MapDiagrams: Sendable {
     public static func legend() -> Diagram {
         var diagram = Diagram(
             name: "legend", graphAttributes: [.init("rankdir", "LR"), .init("fontname", "Helvetica"), .init("pad", "0.1")],
-            nodeDefaults: [.init("shape", "box"), .init("style", "rounded,filled"), .init("fillcolor", "#ffffff"), .init("fontname", "Helvetica"), .init("fontsize", "11")],
+            nodeDefaults: [.init("shape", "box"), .init("style", "rounded,filled"), .init("fillcolor", "#ffffff"),
+                           .init("fontname", "Helvetica"), .init("fontsize", "11")],
             edgeDefaults: [.init("fontname", "Helvetica"), .init("fontsize", "9"), .init("arrowsize", "0.7")],
             clusters: [], nodes: [], edges: [])
         DiagramLegend.add(to: &diagram, withFindings: true)

@@ -36,7 +36,8 @@ extension ProgramMap {
             search.append(SearchEntry(kind: .flow, text: flow.name, flow: flowIndex, targets: [], location: location(flow.range)))
             for step in flow.steps {
                 search.append(SearchEntry(
-                    kind: .step, text: step.name, flow: flowIndex, targets: [DiagramBuilder.stepID(flow, step, in: program)], location: location(step.range)))
+                    kind: .step, text: step.name, flow: flowIndex, targets: [DiagramBuilder.stepID(flow, step, in: program)],
+                    location: location(step.range)))
                 addClauses(step.clauses, step: step.name)
             }
             addClauses(flow.clauses, step: nil)

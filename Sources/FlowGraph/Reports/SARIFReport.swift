@@ -29,7 +29,9 @@ public struct SARIFReport: Sendable {
             ("tool", .object([("driver", driver)])),
             ("columnKind", .string("unicodeCodePoints")),
             ("artifacts", .array(context.files.map { .object([("location", .object([("uri", .string(Self.uri($0.path)))]))]) })),
-            ("results", .array(results.map { result($0.diagnostic, suppression: $0.suppression, ruleIndex: rules.firstIndex(of: $0.diagnostic.rule)!) })),
+            ("results", .array(results.map {
+                result($0.diagnostic, suppression: $0.suppression, ruleIndex: rules.firstIndex(of: $0.diagnostic.rule)!)
+            })),
         ])
         return JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),

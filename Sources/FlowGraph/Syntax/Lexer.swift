@@ -334,5 +334,8 @@ func isLineEnd(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UI
 /// Whether `name` is a plain identifier: a letter or `_`, then letters, digits or `_`.
 func isValidName(_ name: String) -> Bool {
     guard let first = name.utf8.first, isIdentifierStart(first), !isDigit(first) else { return false }
-    return name.unicodeScalars.allSatisfy { $0.value >= 0x80 || $0 == "_" || $0.properties.isASCIIHexDigit || ($0.value < 0x80 && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }
+    return name.unicodeScalars.allSatisfy {
+        $0.value >= 0x80 || $0 == "_" || $0.properties.isASCIIHexDigit
+            || ($0.value < 0x80 && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
+    }
 }

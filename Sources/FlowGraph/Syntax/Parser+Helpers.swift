@@ -37,7 +37,8 @@ extension Parser {
 
     /// A word at a line start that begins a declaration is not taken as a name for the line before.
     func isKeywordLine(_ token: Token) -> Bool {
-        token.isAtLineStart && token.kind == .identifier && (Self.declarationKeywords.contains(token.text) || Self.memberKeywords.contains(token.text))
+        token.isAtLineStart && token.kind == .identifier
+            && (Self.declarationKeywords.contains(token.text) || Self.memberKeywords.contains(token.text))
     }
 
     mutating func expectPunctuation(_ character: Unicode.Scalar, _ what: @autoclosure () -> String) -> Bool {

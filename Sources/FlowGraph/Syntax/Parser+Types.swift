@@ -71,7 +71,8 @@ extension Parser {
                     }
                     stack.append(byte)
                 } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ">") {
-                    let opening: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "<")
+                    let opening: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(")
+                        : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "<")
                     guard stack.last == opening else {
                         if let open = stack.last {
                             error(SyntaxMessages.mismatchedType(open: String(UnicodeScalar(open)), found: token.text), at: token)

@@ -16,10 +16,12 @@ enum SyntaxMessages {
     static let memberKinds = "'start', 'step', 'alert', 'dialog', 'exit', 'guard', 'link', 'on', 'use' or '}' in a flow"
     static let destinationMemberKinds = "'step', 'alert', 'dialog', 'guard', 'on', 'link' or '}' in destinations"
     static func linkInDestinationsNeedsAMove(_ target: String) -> String {
-        "a link of destinations is made in the flow on screen that uses them, so it says its move: '-> push \(target)' (or 'sheet', 'popover', 'cover')"
+        "a link of destinations is made in the flow on screen that uses them, so it says its move: "
+            + "'-> push \(target)' (or 'sheet', 'popover', 'cover')"
     }
     static func notInDestinations(_ word: String) -> String {
-        "'\(word)' belongs in a flow: destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets"
+        "'\(word)' belongs in a flow: destinations declare only steps, alerts, guards, 'on' clauses and links with a move, "
+            + "which each flow that uses them gets"
     }
     static let useInTabs = "a tabs flow's steps are its tabs: 'use' belongs in the flows the tabs run"
     static func unclosedDestinations(_ name: String) -> String { "expected '}' to close destinations '\(name)'" }
@@ -38,13 +40,15 @@ enum SyntaxMessages {
         "after a back move a clause shows one screen with 'push', 'sheet', 'popover', 'cover' or 'replace', not '\(action)'"
     }
     static let receivesOnARunner =
-        "a step that runs a flow cannot declare 'receives': a value handed back goes to the screen that becomes visible, and this step shows its flow's screens"
+        "a step that runs a flow cannot declare 'receives': a value handed back goes to the screen that becomes visible, "
+            + "and this step shows its flow's screens"
     static let secondReceives = "a step has one 'receives' list: 'receives (address: AddressID, card: CardID?)'"
     static let startNeedsElse = "a 'start' with a condition needs 'else' and the step to start at otherwise: 'start Home if isSignedIn else Welcome'"
     static let tooManyStartChoices = "a 'start' can have at most \(SourceLimits.elseActions) conditions"
     static let oneBackMove = "a clause makes at most two moves: one back move, then one screen shown ('dismiss, sheet Settings')"
     static func atAfterMove(_ action: String) -> String {
-        "'at' opens a step inside the subflow of a screen shown anew: it follows 'push', 'sheet', 'popover', 'cover', 'replace' or 'root', not '\(action)'"
+        "'at' opens a step inside the subflow of a screen shown anew: "
+            + "it follows 'push', 'sheet', 'popover', 'cover', 'replace' or 'root', not '\(action)'"
     }
     static let atNestedStep = "'at' names one step of the subflow the target runs, not a step of a subflow inside it ('sheet Settings at Privacy')"
     static func notALinkMove(_ action: String) -> String {

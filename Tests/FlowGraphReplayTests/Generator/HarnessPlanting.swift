@@ -183,7 +183,9 @@ private struct Site {
         case .coverWithoutWayOut:
             // Only in a flow whose flow-level moves cannot lead out of the cover for it.
             let candidates = screens { flow, _ in
-                program.view(of: flow).flowLevel.allSatisfy { clause in clause.actions.allSatisfy { [.sheet, .popover, .cover].contains($0.main.kind) } }
+                program.view(of: flow).flowLevel.allSatisfy { clause in
+                    clause.actions.allSatisfy { [.sheet, .popover, .cover].contains($0.main.kind) }
+                }
             }
             guard let (flow, step) = rng.pickIfAny(candidates) else { return false }
             let trap = newStep(fresh("Trap"), in: flow)
@@ -289,7 +291,8 @@ private struct Site {
             let locked = newStep(fresh("Locked"), in: flow)
             locked.clauses.append(HClause(fresh("plantedDone"), HMove(.dismiss)))
             flow.guards.append(HGuard(name: fresh("plantedLock"), isAsync: true))
-            step.clauses.append(marked(HClause(fresh("planted"), HMove(.sheet, locked.name, lock: .whileGuard(flow.guards.last!.name, negated: false)))))
+            step.clauses.append(marked(HClause(fresh("planted"),
+                                               HMove(.sheet, locked.name, lock: .whileGuard(flow.guards.last!.name, negated: false)))))
             at(flow, step)
         case .atWithoutSubflow:
             let candidates = screens().compactMap { flow, step -> (HFlow, HStep, HStep)? in
@@ -341,7 +344,8 @@ private struct Site {
             flow.guards += [HGuard(name: fresh("plantedOne")), HGuard(name: fresh("plantedTwo"))]
             let guards = flow.guards.suffix(2).map(\.name)
             step.clauses.append(HClause(event, [HBranch(action: HAction(HMove(.push, first.name)), condition: HCondition(guardName: guards[0]))]))
-            step.clauses.append(marked(HClause(event, [HBranch(action: HAction(HMove(.sheet, second.name)), condition: HCondition(guardName: guards[1]))])))
+            step.clauses.append(marked(HClause(event, [HBranch(action: HAction(HMove(.sheet, second.name)),
+                                                               condition: HCondition(guardName: guards[1]))])))
             at(flow, step)
         case .flowRunsItself:
             let candidates = screens { flow, _ in program.runner(of: flow.name) != nil }

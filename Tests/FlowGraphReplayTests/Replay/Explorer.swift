@@ -131,7 +131,8 @@ final class ReplayDriver {
         var shown = Set<String>()
         for running in navigator.flows.values {
             for (index, stack) in (running.tabs + running.layers).enumerated() {
-                let place = index < running.tabs.count ? (index == running.selectedTab ? "selected" : "tab") : "\(stack.style)\(stack.lock.map { "\($0)" } ?? "")"
+                let place = index < running.tabs.count
+                    ? (index == running.selectedTab ? "selected" : "tab") : "\(stack.style)\(stack.lock.map { "\($0)" } ?? "")"
                 for entry in stack.entries { shown.insert("\(entry.screen.step.flow).\(entry.screen.step.step)@\(place)") }
             }
         }

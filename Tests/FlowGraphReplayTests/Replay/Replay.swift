@@ -136,7 +136,8 @@ enum Replay {
         }
         guard let driver = starts.first?.driver else { return report }
         let actions = catalog.events.map(ReplayAction.send) + catalog.urls.map { ReplayAction.open($0.url) }
-            + [.back, .swipe, .closeAlert] + (0..<4).flatMap { depth in (0..<catalog.widestTabBar).map { ReplayAction.selectTab(depth: depth, index: $0) } }
+            + [.back, .swipe, .closeAlert]
+            + (0..<4).flatMap { depth in (0..<catalog.widestTabBar).map { ReplayAction.selectTab(depth: depth, index: $0) } }
         var cursor = 0
         while cursor < queue.count {
             let state = found[queue[cursor]]
@@ -168,7 +169,9 @@ enum Replay {
                     report.moves += 1
                     let step = "\(action) with \(answers)"
                     if outcome.status == .impossible {
-                        let explained = stackFindings.indices.filter { onTop.contains(stackFindings[$0].step) && broken.contains(stackFindings[$0].rule) }
+                        let explained = stackFindings.indices.filter {
+                            onTop.contains(stackFindings[$0].step) && broken.contains(stackFindings[$0].rule)
+                        }
                         if case .send = action, !isOwn {
                             // A flow-level clause's event, sent where no screen sends it: the checker claims nothing there.
                         } else if !explained.isEmpty {
@@ -192,7 +195,8 @@ enum Replay {
                     queue.append(found.count)
                     found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: state.way + [step], alertIsOwn: alertIsOwn))
                     for screen in driver.screensShown where reached.insert(screen.step).inserted && !claimedReachable.contains(screen.step) {
-                        report.disagreements.append(disagreement("the checker calls \(ReplayProgram.table.name(screen.step)) unreachable, the navigator shows it",
+                        report.disagreements.append(disagreement("the checker calls \(ReplayProgram.table.name(screen.step)) unreachable, "
+                                                                  + "the navigator shows it",
                                                                  way: state.way + [step], replay: driver.signature))
                     }
                     return false
@@ -419,7 +423,9 @@ enum Replay {
             guard let escape else { return nil }
             if escapes.count < 3 { escapes.append(escape) }
         }
-        return escapes.isEmpty ? "no state shows \(finding.step) on top of a cover or a locked sheet" : "the way out: " + escapes.joined(separator: "; ")
+        return escapes.isEmpty
+            ? "no state shows \(finding.step) on top of a cover or a locked sheet"
+            : "the way out: " + escapes.joined(separator: "; ")
     }
 }
 
@@ -477,22 +483,20 @@ struct ReplayCatalog {
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }
                 defer { resolved += 1 }
-                var targets: Set<StepRef> = [StepRef(flow: flowIndex, step: target)]
-                if let shared = flow.steps[target].shared {
-                    for (other, using) in program.flows.enumerated() {
-                        for (step, item) in using.steps.enumerated() where item.shared == shared { targets.insert(StepRef(flow: other, step: step)) }
-                    }
-                }
                 let inputs = link.parameters.isEmpty ? flow.steps[target].inputs : link.parameters
+                /// The steps that show `step`: itself, and for a destinations group's step, its copy in each flow that uses the group.
                 func shows(_ step: Int) -> Set<StepRef> {
                     var targets: Set<StepRef> = [StepRef(flow: flowIndex, step: step)]
                     if let shared = flow.steps[step].shared {
                         for (other, using) in program.flows.enumerated() {
-                            for (index, item) in using.steps.enumerated() where item.shared == shared { targets.insert(StepRef(flow: other, step: index)) }
+                            for (index, item) in using.steps.enumerated() where item.shared == shared {
+                                targets.insert(StepRef(flow: other, step: index))
+                            }
                         }
                     }
                     return targets
                 }
+                let targets = shows(target)
                 for pattern in link.patterns {
                     var values = [String?](repeating: nil, count: inputs.count)
                     for (index, input) in inputs.enumerated() where pattern.placeholders.contains(input.name) {
@@ -512,7 +516,9 @@ struct ReplayCatalog {
                     }
                     var url = (pattern.scheme.map { $0 + "://" } ?? "/") + pattern.segments.map { text($0, inQuery: false) }.joined(separator: "/")
                     if !pattern.query.isEmpty {
-                        url += "?" + pattern.query.map { LinkPattern.encode($0.key, inQuery: true) + "=" + text($0.value, inQuery: true) }.joined(separator: "&")
+                        url += "?" + pattern.query.map {
+                            LinkPattern.encode($0.key, inQuery: true) + "=" + text($0.value, inQuery: true)
+                        }.joined(separator: "&")
                     }
                     var found = URL(url: url, link: LinkRef(flow: flowIndex, index: resolved), program: linkIndex,
                                     target: StepRef(flow: flowIndex, step: target), move: link.move, targets: targets,

@@ -115,7 +115,8 @@ enum ReplayProgram: SyncNavigationProgram {
     // MARK: Values built from payloads, as the generated code builds them
 
     /// The payload a source is, as the model's patterns name it, with its values in order.
-    private static func payload(_ source: PayloadSource<ReplayProgram>) -> (kind: RouterModel.SourceKind?, owner: String, caseName: String, values: [String?])? {
+    private static func payload(_ source: PayloadSource<ReplayProgram>)
+        -> (kind: RouterModel.SourceKind?, owner: String, caseName: String, values: [String?])? {
         switch source {
         case .none: return nil
         case .event(let value): return (.event, value.owner, value.caseName, value.values)

@@ -137,7 +137,10 @@ public enum LinkText {
         text.flatMap { T(linkValue: $0) }
     }
 
-    @available(*, unavailable, message: "a link placeholder's type must be LosslessStringConvertible or LinkValue: conform it to LinkValue in your app (extension MyType: LinkValue { init?(linkValue: String) { ... } })")
+    @available(*, unavailable, message: """
+        a link placeholder's type must be LosslessStringConvertible or LinkValue: \
+        conform it to LinkValue in your app (extension MyType: LinkValue { init?(linkValue: String) { ... } })
+        """)
     public static func read<T>(_ text: String?, as type: T.Type) -> T? { nil }
 
     /// An optional placeholder: absent is `.some(nil)`; present but not convertible is nil (no match).
@@ -156,7 +159,10 @@ public enum LinkText {
         return T(linkValue: text).map { .some($0) }
     }
 
-    @available(*, unavailable, message: "a link placeholder's type must be LosslessStringConvertible or LinkValue: conform it to LinkValue in your app (extension MyType: LinkValue { init?(linkValue: String) { ... } })")
+    @available(*, unavailable, message: """
+        a link placeholder's type must be LosslessStringConvertible or LinkValue: \
+        conform it to LinkValue in your app (extension MyType: LinkValue { init?(linkValue: String) { ... } })
+        """)
     public static func readOptional<T>(_ text: String?, as type: T.Type) -> T?? { nil }
 }
 

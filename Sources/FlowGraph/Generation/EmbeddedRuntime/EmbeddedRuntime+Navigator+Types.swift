@@ -155,7 +155,8 @@ extension Navigator {
             case .setRoot(let screen, let stack): "setRoot \(screen) on \(stack)"
             case .selectTab(let screen, let index, let flow): "selectTab \(index) (\(screen)) in \(flow)"
             case .start(let id, let flow, let stacks, let stack, let index):
-                "start \(Program.table.flows[flow.rawValue].name) as \(id) with \(stacks.map(\.description).joined(separator: ", ")) in \(stack) at \(index)"
+                "start \(Program.table.flows[flow.rawValue].name) as \(id) with \(stacks.map(\.description).joined(separator: ", ")) "
+                    + "in \(stack) at \(index)"
             case .finish(let flow, let exit): "finish \(flow) with \(exit)"
             case .deliver(let value, let entry, let stack): "deliver \(value) to \(entry) on \(stack)"
             case .showAlert(let alert): "show \(alert.isDialog ? "dialog" : "alert") \(alert.value) by \(alert.flow)"
