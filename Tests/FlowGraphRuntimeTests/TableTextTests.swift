@@ -134,8 +134,11 @@ struct TableTextTests {
     }
 
     @Test(arguments: [
-        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 2'"),
-        ("flowgraph-table 3", 1, "version 3, this runtime reads versions 1 to 2"),
+        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 3'"),
+        ("flowgraph-table 4", 1, "version 4, this runtime reads versions 1 to 3"),
+        ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a else 0", 4, "a link's branch without a condition ends it"),
+        ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a if 0 if 0", 4, "expected 'else' after a link's condition"),
+        ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a if 3", 0, "a link asks no guard 3"),
         ("flowgraph-table 1\nstep S - ^", 2, "'step' before the first flow"),
         ("flowgraph-table 1\nflow A 0 0 1\nstep S - ^ on 0 fly 1", 3, "unknown action 'fly'"),
         ("flowgraph-table 1\nflow A 0 0 1\nwidget", 3, "unknown record 'widget'"),
