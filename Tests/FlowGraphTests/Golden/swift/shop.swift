@@ -370,6 +370,8 @@ enum Shop {
         case cart
         /// `/orders/{order}`
         case orderDetail(order: OrderID)
+        /// `/account`
+        case account
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
         init?(url: String) {
@@ -430,6 +432,7 @@ enum Shop {
         case .searchResults: return 2
         case .cart: return 3
         case .orderDetail: return 4
+        case .account: return 5
         }
     }
     private static let steps: [Step?] = [.catalog, nil, .filters, nil, nil, nil, nil, nil, nil, .cart, nil, nil, .login, .account, .orders, nil, nil, .addresses]
@@ -474,6 +477,7 @@ enum Shop {
         case 2: if let v0 = FlowGraphRuntime.LinkText.read(values[0], as: String.self) { return .searchResults(query: v0) } else { return nil }
         case 3: return .cart
         case 4: if let v0 = FlowGraphRuntime.LinkText.read(values[0], as: OrderID.self) { return .orderDetail(order: v0) } else { return nil }
+        case 5: return .account
         default: return nil
         }
     }
@@ -599,6 +603,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         link 3 /search?q%3D{query} - /search ?q={0} path b14 m2:0:2:0
         link 9 /cart - /cart path b14 m2:*:0:0
         link 15 /orders/{order} - /orders {0} path b14 m2:0:3:0 m2:13:0:0 m2:14:0:0
+        link 13 /account - /account path b14 m2:0:3:0 if 0 else 0 path b14
         """#)
 
     static func step(of screen: Screen) -> FlowGraphRuntime.StepRef {
