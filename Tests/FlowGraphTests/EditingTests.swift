@@ -83,6 +83,28 @@ struct EditingTests {
         #expect(Self.occurrences(EditorSymbol(.group, scope: "", name: "Screens"), compilation).count == 3)
     }
 
+    /// A link that decides names a guard and another step: a rename changes them too.
+    @Test func aLinksGuardAndOtherTargetAreOccurrences() throws {
+        let text = """
+            flow App {
+                start Home
+                guard isSignedIn
+                link "/pledges/{pledge}" -> Pledge if isSignedIn else sheet SignIn
+                step Home { on pledgeTapped(pledge: Int) -> push Pledge }
+                step Pledge(pledge: Int)
+                step SignIn { on doneTapped -> dismiss }
+            }
+            """
+        let compilation = Self.compile(text)
+        #expect(compilation.diagnostics.map(\.message) == [])
+        #expect(Self.occurrences(EditorSymbol(.guard, scope: "App", name: "isSignedIn"), compilation).count == 2)
+        #expect(Self.occurrences(EditorSymbol(.step, scope: "App", name: "SignIn"), compilation).count == 2)
+        let edits = EditorRename.edits(renaming: EditorSymbol(.guard, scope: "App", name: "isSignedIn"), to: "hasAccount",
+                                       index: SymbolIndex(compilation), in: compilation)
+        let renamed = String(decoding: TextEdit.apply(try edits.get(), to: compilation.files)[0].bytes, as: UTF8.self)
+        #expect(renamed.contains("-> Pledge if hasAccount else sheet SignIn"))
+    }
+
     /// Renames `symbol` and returns the program's new text, or the refusal.
     static func rename(_ symbol: EditorSymbol, to name: String) -> Result<String, EditorRename.Refusal> {
         let compilation = compile()

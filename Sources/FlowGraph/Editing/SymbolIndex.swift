@@ -180,7 +180,11 @@ private struct Builder {
         }
         for exit in syntax.exits { record(.exit, scope, exit.name, declaration: true) }
         for guardSyntax in syntax.guards { record(.guard, scope, guardSyntax.name, declaration: true) }
-        for link in syntax.links { record(.step, stepScope(link.target.text, in: flow, scope: scope), link.target) }
+        for link in syntax.links {
+            record(.step, stepScope(link.target.text, in: flow, scope: scope), link.target)
+            for other in link.otherwise { record(.step, stepScope(other.target.text, in: flow, scope: scope), other.target) }
+            for condition in link.conditions { record(.guard, guardScope(condition.guardName.text, in: flow, scope: scope), condition.guardName) }
+        }
         for handler in syntax.clauses {
             record(.event, scope, handler.event)
             add(clause: handler, flow: flow, scope: scope)
