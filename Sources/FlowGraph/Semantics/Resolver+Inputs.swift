@@ -266,6 +266,14 @@ extension Resolver {
                     for placeholder in placeholders where !parameters.contains(where: { $0.name == placeholder }) {
                         report(.linkMismatch, SemanticMessages.linkPlaceholderNotInput(placeholder, step: step.name), at: range, notes: notes)
                     }
+                    // A guard the link asks takes its arguments from the URL, as a target its inputs.
+                    for guardIndex in link.conditions.compactMap(\.guardIndex) {
+                        let asked = flow.guards[guardIndex]
+                        for argument in asked.parameters where !argument.isOptional && !placeholders.contains(argument.name) {
+                            report(.linkMismatch, SemanticMessages.linkMissingArgument(argument, guardName: asked.name), at: range,
+                                   notes: [.init(SemanticMessages.guardDeclaredHere(asked.name), at: asked.range)])
+                        }
+                    }
                     // An optional input may be left out of the URL: it is nil then.
                     for target in targets {
                         for input in target.inputs where !input.isOptional && !placeholders.contains(input.name) {

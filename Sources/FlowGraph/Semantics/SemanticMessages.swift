@@ -117,6 +117,9 @@ enum SemanticMessages {
     static func linkPlaceholderTypes(_ placeholder: String, _ first: String, _ other: String) -> String {
         "link placeholder '{\(placeholder)}' is '\(first)' for the link's first target and '\(other)' for another use of it: give both one type"
     }
+    static func linkMissingArgument(_ parameter: Parameter, guardName: String) -> String {
+        "link gives no value for argument '\(parameter.name): \(parameter.type)' of guard '\(guardName)', which it asks"
+    }
     static func linkMissingInput(_ parameter: Parameter, step: String) -> String {
         "link gives no value for input '\(parameter.name): \(parameter.type)' of step '\(step)'"
     }
