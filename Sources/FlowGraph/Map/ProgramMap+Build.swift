@@ -48,15 +48,17 @@ extension ProgramMap {
                     targets: [DiagramBuilder.alertID(flow, alert, in: program)], location: location(alert.range)))
                 addClauses(alert.buttons.compactMap(\.clause), step: alert.name)
             }
+            // A link that decides shows its whole choice: `ManagePledge if isSignedIn else sheet SignIn`.
             let links = flow.links.map { link in
-                NamedEntry(name: link.text, target: link.target.map { flow.steps[$0].name }, location: location(link.range))
+                NamedEntry(name: link.text, target: link.decides ? Self.choiceText(link) : link.target.map { flow.steps[$0].name },
+                           location: location(link.range))
             }
             let guards = flow.guards.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }
             let exits = flow.exits.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }
-            for link in links {
+            for (link, entry) in zip(flow.links, links) {
                 search.append(SearchEntry(
-                    kind: .link, text: "\(link.name) → \(link.target ?? "?")", flow: flowIndex,
-                    targets: link.target.map { ["\(flow.name).\($0)"] } ?? [], location: link.location))
+                    kind: .link, text: "\(entry.name) → \(entry.target ?? "?")", flow: flowIndex,
+                    targets: link.branches.compactMap(\.target).map { "\(flow.name).\(flow.steps[$0].name)" }, location: entry.location))
             }
             for entry in guards {
                 // A guard is found where it is asked: the edges of the clauses that name it.
@@ -113,6 +115,18 @@ extension ProgramMap {
     }
 
     /// `push Detail if isLoggedIn else sheet Login`.
+    /// The targets of a link that decides and the guards between them, as written:
+    /// `ManagePledge if isSignedIn else sheet SignIn`.
+    static func choiceText(_ link: Link) -> String {
+        var text = ""
+        for (index, branch) in link.branches.enumerated() {
+            if index > 0 { text += " else " }
+            text += (branch.move.map { $0.rawValue + " " } ?? "") + branch.name
+            if link.conditions.indices.contains(index) { text += " " + link.conditions[index].written }
+        }
+        return text
+    }
+
     static func summary(of transition: Clause) -> String {
         var text = transition.action.written
         var next = transition.condition
