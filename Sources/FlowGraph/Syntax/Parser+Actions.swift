@@ -13,14 +13,8 @@ extension Parser {
                 error(SyntaxMessages.tooManyStartChoices, at: current)
                 return nil
             }
-            let ifToken = take()
-            var isNegated = false
-            if current.isPunctuation("!") {
-                isNegated = true
-                advance()
-            }
-            guard let guardName = expectName("a guard name after 'if'") else { return nil }
-            conditions.append(GuardTestSyntax(guardName: guardName, isNegated: isNegated, range: range(from: ifToken)))
+            guard let test = parseGuardTest() else { return nil }
+            conditions.append(test)
             guard current.isKeyword("else"), !current.isAtLineStart else {
                 // Kept as read, so that its steps and guard count as used.
                 error(SyntaxMessages.startNeedsElse, atMissing: current)
@@ -31,6 +25,18 @@ extension Parser {
             choices.append(next)
         }
         return StartSyntax(choices: choices, conditions: conditions, range: range(from: keyword))
+    }
+
+    /// `if [!]name` (at `if`): the test of a start's choice or a link's target, without what follows.
+    mutating func parseGuardTest() -> GuardTestSyntax? {
+        let ifToken = take()
+        var isNegated = false
+        if current.isPunctuation("!") {
+            isNegated = true
+            advance()
+        }
+        guard let guardName = expectName("a guard name after 'if'") else { return nil }
+        return GuardTestSyntax(guardName: guardName, isNegated: isNegated, range: range(from: ifToken))
     }
 
     // MARK: - condition := 'if' '!'? Name ('else' action condition?)?

@@ -55,14 +55,8 @@ extension Parser {
                     skipToLineStart()
                     return nil
                 }
-                let ifToken = take()
-                var isNegated = false
-                if current.isPunctuation("!") {
-                    isNegated = true
-                    advance()
-                }
-                guard let guardName = expectName("a guard name after 'if'") else { return nil }
-                conditions.append(GuardTestSyntax(guardName: guardName, isNegated: isNegated, range: range(from: ifToken)))
+                guard let test = parseGuardTest() else { return nil }
+                conditions.append(test)
                 guard current.isKeyword("else"), !current.isAtLineStart else { break }  // refused when the guard blocks
                 advance()
                 let elseToken = current
