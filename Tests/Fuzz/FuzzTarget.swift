@@ -263,6 +263,8 @@ enum FuzzSample {
                 stubbing(&flow.steps[step].clauses)
             }
             for exit in flow.exits.indices { stubbing(&flow.exits[exit].inputs) }
+            // A link's values: the same types as the targets' inputs and guards' arguments they feed.
+            for link in flow.links.indices { stubbing(&flow.links[link].parameters) }
             for item in flow.guards.indices { stubbing(&flow.guards[item].parameters) }
             for event in flow.events.indices { stubbing(&flow.events[event].payload) }
             stubbing(&flow.clauses)
