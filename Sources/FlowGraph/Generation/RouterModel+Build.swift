@@ -91,9 +91,8 @@ extension RouterModel {
         let names = linkCaseNames(flow)
         var links: [LinkModel] = []
         for (link, name) in zip(flow.links.filter { $0.target != nil }, names) {
-            let step = flow.steps[link.target!]
             let named = link.allPlaceholders
-            let values = link.parameters.isEmpty ? step.inputs : link.parameters
+            let values = flow.values(of: link)
             let reads = values.enumerated().map { index, input -> Read? in
                 guard named.contains(input.name) else { return nil }
                 return Read(input: index, type: types.write(input.wrappedType), isOptional: input.isOptional)

@@ -89,7 +89,7 @@ struct BuildCollector {
             var linkNumber = 0
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }
-                let values = link.parameters.isEmpty ? flow.steps[target].inputs : link.parameters
+                let values = flow.values(of: link)
                 let source = Source(kind: .link, flowCase: caseNames[flowIndex], parameters: values,
                                     caseName: SwiftNames.identifier(linkCases[flowIndex][linkNumber]))
                 linkNumber += 1

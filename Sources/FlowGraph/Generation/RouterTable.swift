@@ -75,7 +75,7 @@ struct RouterTable {
                     ? analysis.linkPaths[flowIndex][linkIndex] : nil
                 let others = analysis.otherStartLinkPaths[LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)] ?? []
                 let paths = (path.map { [$0] } ?? []) + others
-                var linkInfo = Self.link(link, target: flow.steps[target], targetIndex: target,
+                var linkInfo = Self.link(link, values: flow.values(of: link), target: flow.steps[target], targetIndex: target,
                                          paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) })
                 let otherwise = analysis.otherwiseLinkPaths[LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)] ?? []
                 linkInfo.otherwise = zip(link.otherwise, otherwise).compactMap { branch, paths in
@@ -137,10 +137,9 @@ struct RouterTable {
 
     /// A link: the step it opens, its patterns (each placeholder by the target's input it names),
     /// its move, and its paths.
-    private static func link(_ link: Link, target: Step, targetIndex: Int, paths: [[ProgramTable.Hop]]) -> ProgramTable.LinkInfo {
-        // The URL's values are the link's parameters: the target's inputs, then what other targets
-        // and the guards that choose take.
-        let values = link.parameters.isEmpty ? target.inputs : link.parameters
+    /// `values`: the URL's values (`Flow.values(of:)`), which the placeholders index.
+    private static func link(_ link: Link, values: [Parameter], target: Step, targetIndex: Int,
+                             paths: [[ProgramTable.Hop]]) -> ProgramTable.LinkInfo {
         let inputs = indices(values.map(\.name))
         func part(_ part: LinkPattern.Part) -> ProgramTable.PatternPart {
             switch part {

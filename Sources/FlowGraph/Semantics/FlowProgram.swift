@@ -477,6 +477,15 @@ package struct AtTarget: Sendable, Hashable {
     public var range: SourceRange
 }
 
+extension Flow {
+    /// The values a URL of `link` (one of this flow's) gives, by name: its `parameters` once the
+    /// resolver has checked its targets; before that, or for a broken link, its first target's inputs.
+    package func values(of link: Link) -> [Parameter] {
+        guard link.parameters.isEmpty else { return link.parameters }
+        return link.target.map { steps[$0].inputs } ?? []
+    }
+}
+
 /// A target a deep link may open: a step of its flow, opened along a path from a root, or with a
 /// move (`sheet SignIn`) made where the flow runs.
 package struct LinkBranch: Sendable {

@@ -65,7 +65,7 @@ extension Resolver {
                 condition.elseChain = hasNext ? next.map { [$0] } ?? [] : []
                 next = condition
             }
-            let payload = link.parameters.isEmpty ? (link.target.map { flow.steps[$0].inputs } ?? []) : link.parameters
+            let payload = flow.values(of: link)
             // Named by its first pattern, as messages name a link: a diagram's label stays short.
             return Clause(event: "link \"\(link.pattern.text)\"", eventRange: link.patternRange, payload: payload, action: first.0,
                           condition: next, doc: [], range: link.range, isExitHandler: false, link: index)

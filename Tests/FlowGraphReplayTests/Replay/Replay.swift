@@ -483,7 +483,7 @@ struct ReplayCatalog {
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }
                 defer { resolved += 1 }
-                let inputs = link.parameters.isEmpty ? flow.steps[target].inputs : link.parameters
+                let inputs = flow.values(of: link)
                 /// The steps that show `step`: itself, and for a destinations group's step, its copy in each flow that uses the group.
                 func shows(_ step: Int) -> Set<StepRef> {
                     var targets: Set<StepRef> = [StepRef(flow: flowIndex, step: step)]

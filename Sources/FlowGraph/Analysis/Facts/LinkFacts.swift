@@ -91,13 +91,13 @@ struct LinkFacts {
         init?(flow flowIndex: FlowIndex, link linkIndex: Int, branch: Int = 0, in program: FlowProgram, graph: CompositeGraph) {
             let flow = program.flows[flowIndex]
             let link = flow.links[linkIndex]
-            guard let firstTarget = link.target, let targetStep = link.branches[branch].target, !link.isBroken, !link.isIncomplete else {
+            guard link.target != nil, let targetStep = link.branches[branch].target, !link.isBroken, !link.isIncomplete else {
                 return nil
             }
             target = StepReference(flow: flowIndex, step: targetStep)
             destinations = (link.branches[branch].move == nil ? [targetStep] : flow.enteredSteps).map { StepReference(flow: flowIndex, step: $0) }
             let placeholders = link.commonPlaceholders
-            let values = link.parameters.isEmpty ? flow.steps[firstTarget].inputs : link.parameters
+            let values = flow.values(of: link)
             let given = values.filter { placeholders.contains($0.name) }
             key = given.map { "\($0.name):\($0.type)" }.sorted().joined(separator: ",")
             allowed = Set(given.map { TypedName(name: $0.name, type: $0.type) })
