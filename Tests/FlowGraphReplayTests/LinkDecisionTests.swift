@@ -90,4 +90,28 @@ struct LinkDecisionTests {
         #expect(driver.navigator.open(url: "/projects/3").status == .applied)
         #expect(driver.navigator.current.description == "App.Unavailable")
     }
+
+    /// A target after `else` with a move takes its inputs from the URL like the first: the link's
+    /// move was once checked with the first target's inputs only, a false `input-mismatch`.
+    @Test func aMoveAfterElseTakesItsInputsFromTheURL() throws {
+        let text = """
+            flow App {
+                start Home
+                guard isSignedIn
+                link "/pledges/{pledge}/{account}" -> ManagePledge if isSignedIn else sheet SignIn
+                step Home {
+                    on pledgeTapped(pledge: Int) -> push ManagePledge
+                    on signInTapped(account: String) -> sheet SignIn
+                }
+                step ManagePledge(pledge: Int)
+                step SignIn(account: String) {
+                    on doneTapped -> dismiss
+                }
+            }
+            """
+        try ReplayTests.replay(text)
+        let driver = try ReplayTests.driver(text, answers: GuardAnswers(fallback: false))
+        #expect(driver.navigator.open(url: "/pledges/7/ann").status == .applied)
+        #expect(driver.navigator.current.description == "App.SignIn(account: ann)")
+    }
 }

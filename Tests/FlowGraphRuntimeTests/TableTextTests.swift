@@ -72,6 +72,16 @@ struct TableTextTests {
             #expect(info.links.map(\.text) == links.map(\.pattern.text))
             #expect(info.links.map(\.target) == links.map { $0.target! })
             #expect(info.links.map { $0.move?.rawValue } == links.map { $0.move?.rawValue })
+            // A move's `at` has its path inside the subflow, which the text locates (`.enter` of the subflow's start first).
+            #expect(info.links.map { $0.branches.map { !$0.at.isEmpty } }
+                == links.map { $0.branches.filter { $0.target != nil }.map { $0.at?.step != nil } })
+            for branch in info.links.flatMap(\.branches) where !branch.at.isEmpty {
+                guard case .enter(let start) = branch.at[0] else {
+                    Issue.record("an 'at' path starts where its subflow starts: \(branch.at)")
+                    continue
+                }
+                #expect(start.flow == info.steps[branch.target].runs)
+            }
             #expect(info.alerts.map(\.name) == flow.alerts.map(\.name))
             #expect(info.alerts.map(\.isDialog) == flow.alerts.map { $0.style == .dialog })
             #expect(info.alerts.map(\.inputs) == flow.alerts.map { $0.inputs.map { "\($0.name): \($0.type)" } })
@@ -82,7 +92,7 @@ struct TableTextTests {
             }
             // Every pattern, part by part, with its case and precedence.
             for (read, link) in zip(info.links, links) {
-                let inputs = flow.steps[link.target!].inputs.map(\.name)
+                let inputs = flow.values(of: link).map(\.name)
                 #expect(read.patterns.map(\.text) == link.patterns.map(\.text))
                 #expect(read.patterns.map(\.ignoresCase) == link.patterns.map(\.ignoresCase))
                 #expect(read.patterns.map(\.precedence) == link.precedence)
@@ -134,8 +144,9 @@ struct TableTextTests {
     }
 
     @Test(arguments: [
-        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 3'"),
-        ("flowgraph-table 4", 1, "version 4, this runtime reads versions 1 to 3"),
+        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 4'"),
+        ("flowgraph-table 5", 1, "version 5, this runtime reads versions 1 to 4"),
+        ("flowgraph-table 4\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a move sheet at", 4, "expected the hops of a path after 'at'"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a else 0", 4, "a link's branch without a condition ends it"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a if 0 if 0", 4, "expected 'else' after a link's condition"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a if 3", 0, "a link asks no guard 3"),

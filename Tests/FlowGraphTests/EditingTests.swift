@@ -28,6 +28,7 @@ struct EditingTests {
         start Trending
         use Screens
         link "/movies/{movie}" -> Movie
+        link "/settings/privacy" -> sheet `Settings` at Privacy
         step Trending {
             on settingsTapped -> sheet `Settings` at Privacy
         }
@@ -73,11 +74,13 @@ struct EditingTests {
 
     @Test func atStartConditionsAndBackticksBindAsTheResolverDoes() {
         let compilation = Self.compile()
+        // A link's `at` names the subflow's step too.
         #expect(Self.occurrences(EditorSymbol(.step, scope: "SettingsFlow", name: "Privacy"), compilation).map(\.0)
-            == ["Privacy", "Privacy", "Privacy"])
+            == ["Privacy", "Privacy", "Privacy", "Privacy"])
         #expect(Self.occurrences(EditorSymbol(.guard, scope: "Home", name: "isNew"), compilation).count == 2)
         #expect(Self.occurrences(EditorSymbol(.step, scope: "Home", name: "Profile"), compilation).count == 3)
-        #expect(Self.occurrences(EditorSymbol(.step, scope: "DiscoverFlow", name: "Settings"), compilation).map(\.0) == ["`Settings`", "`Settings`"])
+        #expect(Self.occurrences(EditorSymbol(.step, scope: "DiscoverFlow", name: "Settings"), compilation).map(\.0)
+            == ["`Settings`", "`Settings`", "`Settings`"])
         #expect(Self.occurrences(EditorSymbol(.exit, scope: "SettingsFlow", name: "done"), compilation).count == 3)
         #expect(Self.occurrences(EditorSymbol(.flow, scope: "", name: "SettingsFlow"), compilation).count == 2)
         #expect(Self.occurrences(EditorSymbol(.group, scope: "", name: "Screens"), compilation).count == 3)

@@ -116,7 +116,13 @@ struct LinkMoveTests {
             + "or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with 'replace'"),
         ("link \"/a\" -> root A", "3:18: error [syntax] a link opens its step ('-> Compose') "
             + "or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with 'root'"),
-        ("link \"/a\" -> sheet A at B", "3:26: error [syntax] a link opens its own step; to open a subflow inside, link to the step inside it"),
+        // `at` comes after a move's target that runs a subflow: here A runs none.
+        ("link \"/a\" -> sheet A at B",
+         "3:29: error [at-unreachable] 'at B' opens a step inside the subflow the move's target runs, and step 'A' runs no flow"),
+        ("link \"/a\" -> A at B", "3:20: error [syntax] a link opens its own step along its path; to open a subflow inside, "
+            + "link to the step inside it, or give the link a move ('-> sheet Project at Comments')"),
+        ("link \"/a\" -> sheet A at B.C", "3:30: error [syntax] 'at' names one step of the subflow the target runs, "
+            + "not a step of a subflow inside it ('sheet Settings at Privacy')"),
     ])
     func aLinkMakesOnlyAMoveThatShowsItsTarget(link: String, finding: String) {
         let text = """

@@ -182,7 +182,11 @@ private struct Builder {
         for guardSyntax in syntax.guards { record(.guard, scope, guardSyntax.name, declaration: true) }
         for link in syntax.links {
             record(.step, stepScope(link.target.text, in: flow, scope: scope), link.target)
-            for other in link.otherwise { record(.step, stepScope(other.target.text, in: flow, scope: scope), other.target) }
+            if let at = link.at { add(at: at, of: link.target, flow: flow) }
+            for other in link.otherwise {
+                record(.step, stepScope(other.target.text, in: flow, scope: scope), other.target)
+                if let at = other.at { add(at: at, of: other.target, flow: flow) }
+            }
             for condition in link.conditions { record(.guard, guardScope(condition.guardName.text, in: flow, scope: scope), condition.guardName) }
         }
         for handler in syntax.clauses {
@@ -211,11 +215,15 @@ private struct Builder {
             case .none: break
             }
         }
-        if let at = action.at, let program, let flow, let target = action.target, let step = flow.step(named: target.text),
-           let runs = flow.steps[step].runs, program.flows.indices.contains(Int(runs)) {
-            let subflow = program.flows[runs]
-            record(.step, stepScope(at.text, in: subflow, scope: subflow.name), at)
-        }
+        if let at = action.at, let target = action.target { add(at: at, of: target, flow: flow) }
         if let guardName = action.lock?.guardName { record(.guard, guardScope(guardName.text, in: flow, scope: scope), guardName) }
+    }
+
+    /// `at Y` after a move to `target`: a step of the subflow `target` runs.
+    mutating func add(at: Name, of target: Name, flow: Flow?) {
+        guard let program, let flow, let step = flow.step(named: target.text), let runs = flow.steps[step].runs,
+              program.flows.indices.contains(Int(runs)) else { return }
+        let subflow = program.flows[runs]
+        record(.step, stepScope(at.text, in: subflow, scope: subflow.name), at)
     }
 }

@@ -88,7 +88,7 @@ struct BuildCollector {
             // Deep links: the target from the link's values, and each screen on the path.
             var linkNumber = 0
             for (linkIndex, link) in flow.links.enumerated() {
-                guard let target = link.target else { continue }
+                guard link.target != nil else { continue }
                 let values = flow.values(of: link)
                 let source = Source(kind: .link, flowCase: caseNames[flowIndex], parameters: values,
                                     caseName: SwiftNames.identifier(linkCases[flowIndex][linkNumber]))
@@ -100,6 +100,13 @@ struct BuildCollector {
                 if let path { addPath(path, from: source) }
                 let reference = LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)
                 for path in (analysis.otherwiseLinkPaths[reference] ?? []).joined() { addPath(path, from: source) }
+                // A move's `at` (`-> sheet Project at Comments`): its path, from the link's values too.
+                if let clause = flow.clauses.firstIndex(where: { $0.link == linkIndex }) {
+                    for branch in 0 ..< flow.clauses[clause].actions.count {
+                        let at = ClauseReference(flow: FlowIndex(flowIndex), step: nil, index: ClauseIndex(clause), branch: branch)
+                        if let path = analysis.atPaths[at] { addPath(path, from: source) }
+                    }
+                }
             }
             // A subflow's first screens, from the inputs of each step that runs it.
             for step in flow.steps {

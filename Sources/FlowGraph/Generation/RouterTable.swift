@@ -77,11 +77,21 @@ struct RouterTable {
                 let paths = (path.map { [$0] } ?? []) + others
                 var linkInfo = Self.link(link, values: flow.values(of: link), target: flow.steps[target], targetIndex: target,
                                          paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) })
+                // A move's `at` path is its flow-level clause's: branch `n` of that clause is the `n`th target with a move.
+                let linkClause = flow.clauses.firstIndex { $0.link == linkIndex }
+                let movePaths = linkClause.map { atPaths(flowIndex, nil, $0) }
+                func at(_ branch: Int) -> [ProgramTable.Hop] {
+                    let branches = link.branches
+                    guard branches[branch].at != nil, branches[branch].move != nil, let movePaths else { return [] }
+                    return movePaths(branches[..<branch].filter { $0.move != nil && $0.target != nil }.count)
+                }
+                linkInfo.at = at(0)
                 let otherwise = analysis.otherwiseLinkPaths[LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)] ?? []
-                linkInfo.otherwise = zip(link.otherwise, otherwise).compactMap { branch, paths in
-                    branch.target.map {
+                linkInfo.otherwise = zip(link.otherwise.indices, otherwise).compactMap { index, paths in
+                    let branch = link.otherwise[index]
+                    return branch.target.map {
                         ProgramTable.LinkBranch(target: $0, move: branch.move.map(Self.kind),
-                                                paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) })
+                                                paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) }, at: at(index + 1))
                     }
                 }
                 linkInfo.conditions = link.conditions.map { ProgramTable.Condition(guardIndex: $0.guardIndex ?? 0, isNegated: $0.isNegated) }

@@ -50,8 +50,9 @@ extension ProgramMap {
             }
             // A link that decides shows its whole choice: `ManagePledge if isSignedIn else sheet SignIn`.
             let links = flow.links.map { link in
-                NamedEntry(name: link.text, target: link.decides ? Self.choiceText(link) : link.target.map { flow.steps[$0].name },
-                           location: location(link.range))
+                let at = link.at.map { " at " + $0.name } ?? ""
+                return NamedEntry(name: link.text, target: link.decides ? Self.choiceText(link) : link.target.map { flow.steps[$0].name + at },
+                                  location: location(link.range))
             }
             let guards = flow.guards.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }
             let exits = flow.exits.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }
@@ -121,7 +122,7 @@ extension ProgramMap {
         var text = ""
         for (index, branch) in link.branches.enumerated() {
             if index > 0 { text += " else " }
-            text += (branch.move.map { $0.rawValue + " " } ?? "") + branch.name
+            text += (branch.move.map { $0.rawValue + " " } ?? "") + branch.name + (branch.at.map { " at " + $0.name } ?? "")
             if link.conditions.indices.contains(index) { text += " " + link.conditions[index].written }
         }
         return text

@@ -259,6 +259,9 @@ package struct Link: Sendable {
     /// as a flow-level clause of its flow would (the flow's `clauses` hold that clause, whose
     /// `link` names this link). Nil for a link that opens its step along a path from the root.
     public var move: ActionKind?
+    /// `at Comments` in `-> sheet Project at Comments`: where the move opens the subflow its
+    /// target runs (the flow-level clause's action has it too).
+    public var at: AtTarget?
     /// Whether a syntax error on its line lost some of it (already an error): it is not searched,
     /// and its move is an uncertain one (docs/Language.md, "Programs with errors").
     public var isIncomplete = false
@@ -278,7 +281,7 @@ package struct Link: Sendable {
 
     /// Every target the link may open: its own (`target`, `move`), then `otherwise`'s.
     public var branches: [LinkBranch] {
-        [LinkBranch(target: target, name: targetName, range: targetRange ?? patternRange, move: move)] + otherwise
+        [LinkBranch(target: target, name: targetName, range: targetRange ?? patternRange, move: move, at: at)] + otherwise
     }
 
     /// Whether the link decides what it opens, or may be refused.
@@ -494,6 +497,8 @@ package struct LinkBranch: Sendable {
     public var name: String
     public var range: SourceRange
     public var move: ActionKind?
+    /// `at Y` after the move's target.
+    public var at: AtTarget?
 }
 
 /// `if guard` / `if !guard`, with an optional `else` action, which may have a condition of its own.

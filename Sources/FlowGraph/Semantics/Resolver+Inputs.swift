@@ -26,7 +26,8 @@ extension Resolver {
                     checkSubflowInputs(step: step, subflow: subflow, at: runsRange)
                 }
             }
-            for handler in flow.clauses {
+            // A link's move takes the URL's values, which `checkLinks` checks (`link-mismatch`).
+            for handler in flow.clauses where handler.link == nil {
                 checkActions(of: handler, payload: handler.payload, in: flow, program: program)
                 checkGuardArguments(of: handler, payload: handler.payload, in: flow)
             }
@@ -244,10 +245,19 @@ extension Resolver {
                 let named = link.allPlaceholders
                 // The URL's values: the first target's inputs, then what the other targets and the
                 // guards that choose between them take from the patterns, each name once.
-                let targets = link.branches.compactMap(\.target).map { flow.steps[$0] }
+                // A move's `at` step (`-> sheet Project at Comments`) is built from them too, unless
+                // the subflow starts there (its runner's inputs build it then).
+                let atSteps = link.branches.compactMap(\.at).compactMap { at -> Step? in
+                    guard let subflow = at.flow, let inside = at.step, !program.flows[subflow].enteredSteps.contains(inside) else { return nil }
+                    return program.flows[subflow].steps[inside]
+                }
+                let targets = link.branches.compactMap(\.target).map { flow.steps[$0] } + atSteps
                 var parameters = step.inputs
                 let guardParameters = link.conditions.compactMap(\.guardIndex).flatMap { flow.guards[$0].parameters }
-                for input in targets.dropFirst().flatMap(\.inputs) + guardParameters where named.contains(input.name) {
+                // The way to an `at` step may need more: the inputs of the subflow's steps and its guards' arguments.
+                let atFlows = Set(link.branches.compactMap(\.at).compactMap(\.flow)).sorted().map { program.flows[$0] }
+                let wayParameters = atFlows.flatMap { $0.steps.flatMap(\.inputs) + $0.guards.flatMap(\.parameters) }
+                for input in targets.dropFirst().flatMap(\.inputs) + guardParameters + wayParameters where named.contains(input.name) {
                     if let same = parameters.first(where: { $0.name == input.name }) {
                         if same.wrappedType != input.wrappedType {
                             report(.linkMismatch, SemanticMessages.linkPlaceholderTypes(input.name, same.type, input.type), at: link.patternRange,
@@ -258,6 +268,13 @@ extension Resolver {
                     }
                 }
                 program.flows[flowIndex].links[linkIndex].parameters = parameters
+                // The flow-level clause of its moves takes them as its payload.
+                if let index = flow.clauses.firstIndex(where: { $0.link == linkIndex }) {
+                    let clause = flow.clauses[index]
+                    program.flows[flowIndex].clauses[index] = Clause(
+                        event: clause.event, eventRange: clause.eventRange, payload: parameters, action: clause.action,
+                        condition: clause.condition, doc: clause.doc, range: clause.range, isExitHandler: false, link: linkIndex)
+                }
                 let optional = Set(parameters.filter(\.isOptional).map(\.name))
                 for index in link.patterns.indices { program.flows[flowIndex].links[linkIndex].patterns[index].optionalPlaceholders = optional }
                 let notes: [Diagnostic.Note] = [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)]

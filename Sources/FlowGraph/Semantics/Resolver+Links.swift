@@ -48,7 +48,8 @@ extension Resolver {
             let moves = link.branches.enumerated().compactMap { number, branch -> (Action, Condition?)? in
                 guard let move = branch.move, let target = branch.target else { return nil }
                 let action = Action(kind: move, targetName: branch.name, target: target,
-                                    range: SourceRange(file: written.range.file, start: link.patternRange.start, end: written.range.end))
+                                    range: SourceRange(file: written.range.file, start: link.patternRange.start, end: written.range.end),
+                                    at: branch.at)
                 return (action, link.conditions.indices.contains(number) ? link.conditions[number] : nil)
             }
             guard let first = moves.first else { return nil }

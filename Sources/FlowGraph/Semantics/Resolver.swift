@@ -267,8 +267,11 @@ package struct Resolver {
         // links
         flow.links = syntax.links.map { link in
             var resolved = resolveLink(link, target: linkTarget(link.target, in: flow))
+            resolved.at = link.at.map { resolveAt($0, target: resolved.target, in: flow) }
             resolved.otherwise = link.otherwise.map {
-                LinkBranch(target: linkTarget($0.target, in: flow), name: $0.target.text, range: $0.target.range, move: $0.move)
+                let target = linkTarget($0.target, in: flow)
+                return LinkBranch(target: target, name: $0.target.text, range: $0.target.range, move: $0.move,
+                                  at: $0.at.map { resolveAt($0, target: target, in: flow) })
             }
             resolved.conditions = link.conditions.map {
                 Condition(guardName: $0.guardName.text, guardIndex: resolveGuard($0.guardName, in: flow), isNegated: $0.isNegated,
@@ -404,7 +407,7 @@ package struct Resolver {
 
     /// `at Y` of a move to `target`: a step of the subflow `target` runs. A target that runs no flow
     /// has nowhere to open (`at-unreachable`); a name that is no step of the subflow is `unknown-name`.
-    private mutating func resolveAt(_ name: Name, target: Int?, in flow: Flow) -> AtTarget {
+    mutating func resolveAt(_ name: Name, target: Int?, in flow: Flow) -> AtTarget {
         var at = AtTarget(name: name.text, flow: nil, step: nil, range: name.range)
         guard let target else { return at }  // already reported
         let step = flow.steps[target]

@@ -1,4 +1,4 @@
-/// `link "pattern", "pattern" -> [move] Step [if [!]guard [else [move] Step [if ...]]] [ignoring case]`:
+/// `link "pattern", "pattern" -> [move] Step [at Y] [if [!]guard [else [move] Step [at Y] [if ...]]] [ignoring case]`:
 /// a deep link, which may decide what it opens, or be refused.
 extension Parser {
     /// A link after its keyword (`keyword`, not yet taken), or nil when it is broken (reported, and
@@ -37,44 +37,34 @@ extension Parser {
             isIncomplete = true
         }
         let targetToken = current
-        guard let (move, target) = parseLinkTarget(after: "->") else { return nil }
-        var ignoresCase = false
+        guard let first = parseLinkTarget(after: "->", isIncomplete: &isIncomplete) else { return nil }
+        let (move, target) = (first.move, first.target)
         var conditions: [GuardTestSyntax] = []
         var otherwise: [LinkTargetSyntax] = []
-        if current.isKeyword("at"), !current.isAtLineStart {
-            error(SyntaxMessages.atInALink, at: current)
-            skipToLineStart()
-            isIncomplete = true
-        } else {
-            ignoresCase = parseIgnoringCase(&isIncomplete)
-            // `-> ManagePledge if isSignedIn else sheet SignIn`: guards that choose the target, or
-            // refuse the link when the last has no `else`.
-            while !ignoresCase, !isIncomplete, current.isKeyword("if"), !current.isAtLineStart {
-                guard conditions.count < SourceLimits.elseActions else {
-                    error(SyntaxMessages.tooManyLinkChoices, at: current)
-                    skipToLineStart()
-                    return nil
-                }
-                guard let test = parseGuardTest() else { return nil }
-                conditions.append(test)
-                guard current.isKeyword("else"), !current.isAtLineStart else { break }  // refused when the guard blocks
-                advance()
-                let elseToken = current
-                guard let (elseMove, elseTarget) = parseLinkTarget(after: "else") else { return nil }
-                if inDestinations, elseMove == nil {
-                    error(SyntaxMessages.linkInDestinationsNeedsAMove(elseTarget.text), at: elseToken)
-                    skipToLineStart()
-                    return nil
-                }
-                otherwise.append(LinkTargetSyntax(target: elseTarget, move: elseMove))
-                if current.isKeyword("at"), !current.isAtLineStart {
-                    error(SyntaxMessages.atInALink, at: current)
-                    skipToLineStart()
-                    isIncomplete = true
-                }
+        // After an `at` that cannot be read, the line is skipped: nothing below reads on.
+        var ignoresCase = parseIgnoringCase(&isIncomplete)
+        // `-> ManagePledge if isSignedIn else sheet SignIn`: guards that choose the target, or
+        // refuse the link when the last has no `else`.
+        while !ignoresCase, !isIncomplete, current.isKeyword("if"), !current.isAtLineStart {
+            guard conditions.count < SourceLimits.elseActions else {
+                error(SyntaxMessages.tooManyLinkChoices, at: current)
+                skipToLineStart()
+                return nil
             }
-            if !ignoresCase, !isIncomplete { ignoresCase = parseIgnoringCase(&isIncomplete) }
+            guard let test = parseGuardTest() else { return nil }
+            conditions.append(test)
+            guard current.isKeyword("else"), !current.isAtLineStart else { break }  // refused when the guard blocks
+            advance()
+            let elseToken = current
+            guard let branch = parseLinkTarget(after: "else", isIncomplete: &isIncomplete) else { return nil }
+            if inDestinations, branch.move == nil {
+                error(SyntaxMessages.linkInDestinationsNeedsAMove(branch.target.text), at: elseToken)
+                skipToLineStart()
+                return nil
+            }
+            otherwise.append(branch)
         }
+        if !ignoresCase, !isIncomplete { ignoresCase = parseIgnoringCase(&isIncomplete) }
         // A group's link is made in the flow on screen that uses the group: it needs a move. One
         // whose line has an error already and says none is lost text (any step may be its target).
         if inDestinations, move == nil {
@@ -83,14 +73,18 @@ extension Parser {
         }
 
         var link = LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move)
+        link.at = first.at
         link.conditions = conditions
         link.otherwise = otherwise
         return link
     }
 
-    /// `[move] Step` after `->` or a link's `else`: `sheet Compose`, the move the link makes where
-    /// the user is, or `Compose`, its step opened along a path. Nil after an error (reported).
-    private mutating func parseLinkTarget(after word: String) -> (ActionKind?, Name)? {
+    /// `[move] Step [at Y]` after `->` or a link's `else`: `sheet Compose`, the move the link makes
+    /// where the user is, or `Compose`, its step opened along a path; `sheet Project at Comments`
+    /// opens the subflow `Project` runs at `Comments`. Nil after an error that loses the link
+    /// (reported); an `at` that cannot be read is reported, the rest of the line skipped, and the
+    /// link kept as `isIncomplete`.
+    private mutating func parseLinkTarget(after word: String, isIncomplete: inout Bool) -> LinkTargetSyntax? {
         var move: ActionKind?
         if let kind = ActionKind(rawValue: current.text), current.kind == .identifier, peekIsName(1), !tokens[index + 1].isAtLineStart {
             guard kind.isLinkMove else {
@@ -102,7 +96,29 @@ extension Parser {
             advance()
         }
         guard let target = expectName("a step name after '\(word)'") else { return nil }
-        return (move, target)
+        var branch = LinkTargetSyntax(target: target, move: move)
+        guard current.isKeyword("at"), !current.isAtLineStart else { return branch }
+        // Only a move shows a subflow's screen anew; a link to a step inside a subflow opens it along its path.
+        guard move != nil else {
+            error(SyntaxMessages.atInALink, at: current)
+            skipToLineStart()
+            isIncomplete = true
+            return branch
+        }
+        advance()
+        guard let name = expectName("a step name after 'at'") else {
+            skipToLineStart()
+            isIncomplete = true
+            return branch
+        }
+        if current.isPunctuation("."), !current.isAtLineStart {
+            error(SyntaxMessages.atNestedStep, at: current)
+            skipToLineStart()
+            isIncomplete = true
+            return branch
+        }
+        branch.at = name
+        return branch
     }
 
     /// `ignoring case` after a link's targets, if it is there.

@@ -57,7 +57,8 @@ enum SyntaxMessages {
     static func backMoveInALink(_ back: String) -> String {
         "a link makes one move, over whatever is on screen: it cannot go back first with '\(back),'"
     }
-    static let atInALink = "a link opens its own step; to open a subflow inside, link to the step inside it"
+    static let atInALink = "a link opens its own step along its path; to open a subflow inside, link to the step inside it, "
+        + "or give the link a move ('-> sheet Project at Comments')"
     static let lockedCover = "a cover is always locked: the user can never swipe it away, so 'locked' is for 'sheet' and 'popover'"
     static func lockedAfterMove(_ action: String) -> String {
         "'locked' follows 'sheet' or 'popover', whose layer the user could otherwise swipe away, not '\(action)'"

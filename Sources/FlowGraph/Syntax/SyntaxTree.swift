@@ -168,6 +168,9 @@ package struct LinkSyntax: Sendable {
     /// `sheet` in `link "/compose" -> sheet Compose`: the move the link makes over whatever its
     /// flow shows (nil: the link opens its step along a path from the root).
     public var move: ActionKind?
+    /// `at Comments` in `-> sheet Project at Comments`: the step of the subflow the target runs
+    /// where the move opens it (only after a move).
+    public var at: Name?
     /// Whether a syntax error on its line lost some of it (after its target): its move is one
     /// that may happen, as far as the checker knows.
     public var isIncomplete = false
@@ -183,6 +186,8 @@ package struct LinkSyntax: Sendable {
 package struct LinkTargetSyntax: Sendable {
     public let target: Name
     public let move: ActionKind?
+    /// `at Y` after a move's target.
+    public var at: Name?
 }
 
 /// `on event(payload) -> action if !guard else action`; in an alert, `on button` alone (no action:

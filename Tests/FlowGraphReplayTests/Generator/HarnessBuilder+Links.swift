@@ -53,7 +53,37 @@ extension HarnessBuilder {
         }
         if !simple {
             addAts(search)
+            addLinkAts(search)
             addDecisions(search)
+        }
+    }
+
+    /// `at Y` on some links with a move whose target runs a subflow: Y is reached from where the
+    /// subflow starts with the URL's values (the target's inputs), which give Y's inputs. Some
+    /// steps that run a subflow get such a link, shown as their entry shows them (`-> sheet
+    /// Project at Comments`), so that their exits' handlers fit.
+    private func addLinkAts(_ search: HarnessLinkSearch) {
+        for (flowName, clause, runner, _) in runnerEntries where rng.chance(40) {
+            guard let flow = program.flow(flowName), let move = clause.branches.first?.action.main.kind,
+                  move == .push || move.presents else { continue }
+            let link = HLink([], move: move, target: runner.name)
+            setPatterns(of: link, for: runner)
+            flow.links.append(link)
+            if !search.canOpen(link, in: flow.name) { flow.links.removeLast() }
+        }
+        for flow in program.flows {
+            let view = program.view(of: flow)
+            for link in flow.links where link.move != nil && rng.chance(60) {
+                guard let target = view.step(link.target), let subflowName = target.runs, let subflow = program.flow(subflowName) else { continue }
+                let given = Set(target.inputs)
+                let targets = rng.shuffled(subflow.steps.filter { step in !step.isPrivate && step.inputs.allSatisfy(given.contains) })
+                // Prefer a step the path has to reach with moves.
+                for inside in targets.sorted(by: { !subflow.startSteps.contains($0.name) && subflow.startSteps.contains($1.name) }).prefix(4)
+                where search.canOpenAt(inside.name, inside: subflowName, payload: target.inputs) {
+                    link.at = inside.name
+                    break
+                }
+            }
         }
     }
 

@@ -155,6 +155,8 @@ final class HLink {
     var conditions: [(guardName: String, isNegated: Bool)] = []
     /// The targets after `else`: steps opened along their paths.
     var otherwise: [String] = []
+    /// `at Y` after a move's target that runs a subflow (`-> sheet Project at Comments`).
+    var at: String?
 
     init(_ patterns: [String], move: HMoveKind? = nil, target: String) {
         self.patterns = patterns

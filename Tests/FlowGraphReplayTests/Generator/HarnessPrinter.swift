@@ -81,7 +81,7 @@ struct HarnessPrinter {
             choices += " if \(condition.isNegated ? "!" : "")\(condition.guardName)"
             if index < link.otherwise.count { choices += " else \(link.otherwise[index])" }
         }
-        return "link \(patterns) -> \(move)\(link.target)\(choices)\(link.ignoringCase ? " ignoring case" : "")"
+        return "link \(patterns) -> \(move)\(link.target)\(link.at.map { " at " + $0 } ?? "")\(choices)\(link.ignoringCase ? " ignoring case" : "")"
     }
 
     static func text(of clause: HClause) -> String {

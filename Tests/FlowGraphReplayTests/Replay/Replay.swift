@@ -293,6 +293,10 @@ enum Replay {
                     return ("the link \(url.url) gives \(ReplayProgram.table.name(url.target)) the values \(url.values.map { $0 ?? "nil" })",
                             "\(outcome); shown: \(top)")
                 }
+                if let at = url.at, !driver.tops.contains(where: { $0.step == at.step && $0.values == at.values }) {
+                    return ("the link \(url.url) opens \(ReplayProgram.table.name(url.target)) at \(ReplayProgram.table.name(at.step)) "
+                            + "with the values \(at.values.map { $0 ?? "nil" })", "\(outcome); on screen: \(driver.signature)")
+                }
                 guard url.move == nil else { return nil }
                 let before = driver.signature
                 let again = driver.navigator.open(url: url.url)
@@ -449,6 +453,9 @@ struct ReplayCatalog {
         /// and the guard asked before each, with the answer that takes it.
         var branches: [Branch] = []
         var conditions: [(ref: GuardRef, holdsWhen: Bool)] = []
+        /// For a move with `at` (`-> sheet Project at Comments`): the step inside the subflow it
+        /// opens, and what its inputs must be.
+        var at: (step: StepRef, values: [String?])?
 
         struct Branch {
             let target: StepRef
@@ -523,6 +530,12 @@ struct ReplayCatalog {
                     var found = URL(url: url, link: LinkRef(flow: flowIndex, index: resolved), program: linkIndex,
                                     target: StepRef(flow: flowIndex, step: target), move: link.move, targets: targets,
                                     values: Array(values.prefix(flow.steps[target].inputs.count)), path: "\(link.patterns.map(\.text))")
+                    if let at = link.at, let subflow = at.flow, let step = at.step {
+                        let shown = program.flows[subflow].steps[step].inputs.map { input in
+                            inputs.firstIndex { $0.name == input.name }.flatMap { values[$0] }
+                        }
+                        found.at = (StepRef(flow: Int(subflow), step: step), shown)
+                    }
                     if link.decides {
                         found.conditions = link.conditions.compactMap { condition in
                             condition.guardIndex.map { (GuardRef(flow: flowIndex, index: $0), !condition.isNegated) }

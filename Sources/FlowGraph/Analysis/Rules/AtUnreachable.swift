@@ -15,7 +15,10 @@ enum AtUnreachableRule: RuleFamily {
             let subflow = program.flows[target.flow]
             let step = subflow.steps[target.step]
             let written = move.action.written
-            let event = move.transition.event
+            // What the values come from: an event's payload, or a link's URL.
+            let source: AnalysisMessages.ValueSource = move.transition.link.map {
+                .link(program.flows[move.clause.flow].links[$0].pattern.text)
+            } ?? .event(move.transition.event)
             switch move.outcome {
             case .path, .inputMismatch:
                 continue
@@ -32,7 +35,7 @@ enum AtUnreachableRule: RuleFamily {
                     note = .init(SemanticMessages.guardDeclaredHere(item.name), at: item.range)
                 }
                 findings.report(.atUnreachable, AnalysisMessages.atTypeMismatch(
-                    written, step: step.name, event: event, name: problem.needed.name, given: problem.given.type,
+                    written, step: step.name, source: source, name: problem.needed.name, given: problem.given.type,
                     needed: problem.needed.type, owner: owner), at: at.range, notes: [note], path: path, subjects: [target])
             case .none:
                 let search = AtMove.Search(into: target.flowIndex, payload: move.payload, graph: links.graph)
@@ -51,7 +54,7 @@ enum AtUnreachableRule: RuleFamily {
                 }
                 // Explain with the first thing on the shortest path that the payload cannot provide.
                 let note = CompositeGraph.firstObstacle(on: free, in: program, opener: "'at'", argumentOpener: "the path", isGiven: move.isGiven)
-                findings.report(.atUnreachable, AnalysisMessages.atNeedsInput(written, step: step.name, flow: subflow.name, event: event),
+                findings.report(.atUnreachable, AnalysisMessages.atNeedsInput(written, step: step.name, flow: subflow.name, source: source),
                                 at: at.range, notes: note.map { [$0] } ?? [], path: CompositeGraph.path(free, in: program), subjects: [target])
             }
         }
@@ -63,11 +66,31 @@ extension AnalysisMessages {
     static func atNoPath(_ action: String, step: String, flow: String) -> String {
         "'\(action)' cannot open '\(step)': no forward move inside flow '\(flow)' leads there from its start"
     }
-    static func atNeedsInput(_ action: String, step: String, flow: String, event: String) -> String {
-        "'\(action)' cannot open '\(step)': every path to it inside flow '\(flow)' needs a value event '\(event)' does not carry, "
+    /// Where a move's values come from: `event 'x'` carries them, `link '/x'` gives them.
+    enum ValueSource {
+        case event(String), link(String)
+
+        var named: String {
+            switch self {
+            case .event(let name): "event '\(name)'"
+            case .link(let pattern): "link '\(pattern)'"
+            }
+        }
+        var verb: (base: String, third: String) {
+            switch self {
+            case .event: ("carry", "carries")
+            case .link: ("give", "gives")
+            }
+        }
+    }
+
+    static func atNeedsInput(_ action: String, step: String, flow: String, source: ValueSource) -> String {
+        "'\(action)' cannot open '\(step)': every path to it inside flow '\(flow)' needs a value \(source.named) does not \(source.verb.base), "
             + "or a move only the user can make"
     }
-    static func atTypeMismatch(_ action: String, step: String, event: String, name: String, given: String, needed: String, owner: String) -> String {
-        "'\(action)' cannot open '\(step)': on the way, \(owner) needs '\(name): \(needed)', and event '\(event)' carries '\(name): \(given)'"
+    static func atTypeMismatch(_ action: String, step: String, source: ValueSource, name: String, given: String, needed: String,
+                               owner: String) -> String {
+        "'\(action)' cannot open '\(step)': on the way, \(owner) needs '\(name): \(needed)', "
+            + "and \(source.named) \(source.verb.third) '\(name): \(given)'"
     }
 }

@@ -57,6 +57,9 @@ extension Navigator {
         let kept: Kept?
         /// The rest of the path and the answers its guards gave so far (as an `at` path's).
         var path: InnerPath
+        /// The path of the move's `at` (`-> sheet Project at Comments`) inside the subflow its
+        /// target runs: its guards are asked after the path's, before anything moves.
+        var inner: InnerPath
         /// For a link with a move (`-> sheet Compose`): its flow, and the move, with its target.
         let flow: Int
         let move: ProgramTable.Action?
@@ -70,7 +73,7 @@ extension Navigator {
             self.flow = flow
             before = navigator.current
             revision = navigator.revision
-            move = branch.move.map { ProgramTable.Action(kind: $0, target: branch.target) }
+            move = branch.move.map { ProgramTable.Action(kind: $0, target: branch.target, at: branch.at) }
             isShown = move != nil && navigator.chain.contains { $0.flow.rawValue == flow }
             if isShown {
                 hops = branch.path
@@ -79,6 +82,7 @@ extension Navigator {
                 (hops, kept) = navigator.path(of: branch, from: .link(link))
             }
             path = InnerPath(isShown ? [] : Array(hops[(kept?.hops ?? 0)...]))
+            inner = InnerPath(move?.at ?? [])
         }
 
         mutating func advance(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
@@ -87,8 +91,10 @@ extension Navigator {
                     return .done(Outcome(status: .unhandled, commands: []))
                 }
             }
-            if let answer { path.take(answer) }
-            if let question = path.question { return .ask(question, from: .link(link)) }
+            if let answer {
+                if path.question != nil { path.take(answer) } else { inner.take(answer) }
+            }
+            if let question = path.question ?? (path.blocker == nil ? inner.question : nil) { return .ask(question, from: .link(link)) }
             guard revision == navigator.revision else { return .done(Outcome(status: .cancelled, commands: [])) }
             if let kept { keptEntries = navigator.entries(through: kept) }
             var outcome = isShown ? Outcome(status: .applied, commands: navigator.closeAlert())
@@ -101,6 +107,14 @@ extension Navigator {
                     return .done(Outcome(status: .impossible, commands: outcome.commands))
                 }
                 outcome = Outcome(status: .applied, commands: outcome.commands + navigator.apply(action, in: level))
+                // `at`: on inside the subflow the move started, as far as its guards allowed.
+                if !inner.hops.isEmpty {
+                    let followed = navigator.follow(inner.hops[..<inner.reachable], from: .link(link))
+                    let commands = outcome.commands + followed.commands
+                    if !followed.isDone { return .done(Outcome(status: .impossible, commands: commands)) }
+                    if let blocker = inner.blocker { return .done(Outcome(status: .blocked(by: Program.guardID(blocker)), commands: commands)) }
+                    outcome = Outcome(status: .applied, commands: commands)
+                }
             }
             return .done(outcome)
         }

@@ -5,7 +5,7 @@ extension EmbeddedRuntime {
 /// Reading a link record of the table's text (see `ProgramTable.init(parsing:)`).
 extension TableFields {
     /// `link TARGET PATTERN [or PATTERN]... [values N] BRANCH [else TARGET BRANCH]...`, a BRANCH
-    /// being `[move KIND] [path HOP...]... [if [!]GUARD]` (the keyword is read).
+    /// being `[move KIND [at HOP...]] [path HOP...]... [if [!]GUARD]` (the keyword is read).
     mutating func link() throws(ProgramTable.TextError) -> ProgramTable.LinkInfo {
         let target = try number()
         var link = ProgramTable.LinkInfo(text: "", target: target, patterns: [], paths: [])
@@ -67,11 +67,12 @@ extension TableFields {
         }
         link.move = branches[0].move
         link.paths = branches[0].paths
+        link.at = branches[0].at
         link.otherwise = Array(branches.dropFirst())
         return link
     }
 
-    /// `[move KIND] [path HOP...]...` of a link's branch: the first path, then one from each other
+    /// `[move KIND [at HOP...]] [path HOP...]...` of a link's branch: the first path, then one from each other
     /// place the app may start.
     private mutating func linkBranch(target: Int) throws(ProgramTable.TextError) -> ProgramTable.LinkBranch {
         var branch = ProgramTable.LinkBranch(target: target, paths: [])
@@ -80,6 +81,14 @@ extension TableFields {
             guard !isAtEnd, let kind = ProgramTable.ActionKind(rawValue: String(words[index])) else { throw error("expected a move after 'move'") }
             index += 1
             branch.move = kind
+            if !isAtEnd, words[index] == "at" {
+                index += 1
+                while let next = peek(), let hop = try hop(next) {
+                    branch.at.append(hop)
+                    index += 1
+                }
+                guard !branch.at.isEmpty else { throw error("expected the hops of a path after 'at'") }
+            }
         }
         var paths: [[ProgramTable.Hop]] = []
         while !isAtEnd, words[index] != "if", words[index] != "else" {

@@ -39,9 +39,10 @@ extension EmbeddedRuntime {
 extension ProgramTable {
     /// The version of the text this runtime reads; a router generated for another one must be
     /// generated again.
-    public static let textVersion = 3
-    /// The versions this runtime reads: version 1 is version 2 with one path a link, and version 2
-    /// is version 3 without links that decide (`values`, `if`, `else` in a link record).
+    public static let textVersion = 4
+    /// The versions this runtime reads: version 1 is version 2 with one path a link, version 2 is
+    /// version 3 without links that decide (`values`, `if`, `else` in a link record), and version
+    /// 3 is version 4 without a link's `at` (`move KIND at HOP...`).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -158,10 +159,12 @@ extension ProgramTable {
                 var paths: [[Hop]] = []
                 for path in self.flows[flow].links[link].paths { paths.append(try located(path)) }
                 self.flows[flow].links[link].paths = paths
+                self.flows[flow].links[link].at = try located(self.flows[flow].links[link].at)
                 for branch in self.flows[flow].links[link].otherwise.indices {
                     var branchPaths: [[Hop]] = []
                     for path in self.flows[flow].links[link].otherwise[branch].paths { branchPaths.append(try located(path)) }
                     self.flows[flow].links[link].otherwise[branch].paths = branchPaths
+                    self.flows[flow].links[link].otherwise[branch].at = try located(self.flows[flow].links[link].otherwise[branch].at)
                 }
             }
             var clauses = self.flows[flow].clauses
@@ -266,6 +269,8 @@ extension ProgramTable {
                 for branch in link.branches {
                     try check(flow.steps.indices.contains(branch.target), "a link of flow '\(flow.name)' opens no step \(branch.target)")
                     for path in branch.paths { try checkHops(path, what: "a link's path") }
+                    try checkHops(branch.at, what: "a link's 'at' path")
+                    try check(branch.at.isEmpty || branch.move != nil, "a link of flow '\(flow.name)' has 'at' without a move")
                 }
                 try check(link.conditions.count <= link.branches.count && link.conditions.count + 1 >= link.branches.count,
                           "a link of flow '\(flow.name)' has \(link.conditions.count) conditions for \(link.branches.count) branches")

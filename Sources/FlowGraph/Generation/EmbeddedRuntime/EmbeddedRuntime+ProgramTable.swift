@@ -269,6 +269,9 @@ public struct ProgramTable: Sendable {
         /// the move, which the innermost running instance of its flow makes; `path` then leads to
         /// where the flow starts, for when it is not running.
         public var move: ActionKind? = nil
+        /// For a move with `at` (`-> sheet Project at Comments`): the path inside the subflow the
+        /// move's target runs, from its start (`.enter`) to the step `at` names; empty without `at`.
+        public var at: [Hop] = []
         /// For a link that decides (`-> ManagePledge if isSignedIn else sheet SignIn`): the guards
         /// asked before it opens anything, one per branch that has one, in order (`conditions[i]`
         /// is asked before `branches[i]`), with the URL's values as their arguments. The first
@@ -290,7 +293,7 @@ public struct ProgramTable: Sendable {
         }
 
         /// Every branch, the first (the link's own target) first.
-        public var branches: [LinkBranch] { [LinkBranch(target: target, move: move, paths: paths)] + otherwise }
+        public var branches: [LinkBranch] { [LinkBranch(target: target, move: move, paths: paths, at: at)] + otherwise }
     }
 
     /// A target a link may open: a step of its flow, opened along one of `paths` from a root, or,
@@ -299,11 +302,14 @@ public struct ProgramTable: Sendable {
         public var target: Int
         public var move: ActionKind?
         public var paths: [[Hop]]
+        /// The path of the move's `at` inside the subflow its target runs; empty without `at`.
+        public var at: [Hop]
 
-        public init(target: Int, move: ActionKind? = nil, paths: [[Hop]]) {
+        public init(target: Int, move: ActionKind? = nil, paths: [[Hop]], at: [Hop] = []) {
             self.target = target
             self.move = move
             self.paths = paths
+            self.at = at
         }
 
         /// The first of `paths`: the shortest from a root; empty when there is none.

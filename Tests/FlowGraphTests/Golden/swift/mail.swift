@@ -225,6 +225,8 @@ enum Mail {
         case message(message: MessageID)
         /// `/mailboxes/{mailbox}`
         case mailbox(mailbox: MailboxID)
+        /// `/settings/accounts/{account}`
+        case settings(account: AccountID)
 
         /// The link a URL or path matches, if any: `"/products/42"`, `"shop://products/42?ref=mail"`.
         init?(url: String) {
@@ -262,6 +264,7 @@ enum Mail {
         switch value {
         case .message: return 0
         case .mailbox: return 1
+        case .settings: return 2
         }
     }
     private static let steps: [Step?] = [.mailboxes, .inbox, nil, nil, nil, nil, nil, nil, nil, .settings, .lock]
@@ -281,6 +284,7 @@ enum Mail {
         switch index {
         case 0: if let v0 = FlowGraphRuntime.LinkText.read(values[0], as: MessageID.self) { return .message(message: v0) } else { return nil }
         case 1: if let v0 = FlowGraphRuntime.LinkText.read(values[0], as: MailboxID.self) { return .mailbox(mailbox: v0) } else { return nil }
+        case 2: if let v0 = FlowGraphRuntime.LinkText.read(values[0], as: AccountID.self) { return .settings(account: v0) } else { return nil }
         default: return nil
         }
     }
@@ -390,7 +394,7 @@ enum MailSettings {
     private static let steps: [Step?] = [.settingsHome, .accounts, nil, .addAccount, nil, .signature, .notificationSettings, .passcodeLock, .setPasscode]
     fileprivate static func step(_ index: Int, from source: FlowRouter.Source) -> Step? {
         switch (index, source) {
-        case (2, .event(.mail(.accountSettingsTapped(let account)))), (2, .event(.mailSettings(.accountPicked(let account)))): return .accountDetail(account: account)
+        case (2, .event(.mail(.accountSettingsTapped(let account)))), (2, .link(.mail(.settings(let account)))), (2, .event(.mailSettings(.accountPicked(let account)))): return .accountDetail(account: account)
         case (4, .event(.mailSettings(.providerPicked(let provider)))): return .accountSignIn(provider: provider)
         default: return steps.indices.contains(index) ? steps[index] : nil
         }
@@ -483,7 +487,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 
     /// The program as data: which clause handles what, link patterns and paths, names.
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
-        flowgraph-table 3
+        flowgraph-table 4
         flow ComposeFlow 0 0 0 guard hasRecipients 0 event addRecipientTapped event sendTapped event sendLaterTapped event cancelTapped event contactPicked event timePicked event deleteDraftTapped event saveDraftTapped event keepEditingTapped exit sent exit scheduled exit savedAsDraft exit discarded
         step Editor - 11 in draft:Draft recv contact:ContactID on 0 sheet 1 on 1 if 0 exit 0 else sheet 1 on 2 popover 2 on 3 dialog 0
         step Contacts - 0 on 4 dismiss on 3 dismiss
@@ -505,6 +509,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         on 20 cover 10
         link 4 /messages/{message} - /messages {0} path b3 m1:0:0:0 m1:1:0:0
         link 2 /mailboxes/{mailbox} - /mailboxes {0} path b3 m1:0:1:0
+        link 9 /settings/accounts/{account} - /settings /accounts {0} values 1 move sheet at e14 m2:0:0:0 m2:1:0:0 path b3
         flow MailSettings 0 0 0 event accountsTapped event signatureTapped event notificationsTapped event passcodeTapped event doneTapped event accountPicked event addAccountTapped event accountDeleted event providerPicked event accountAdded event signatureSaved event setPasscodeTapped event passcodeSet exit done
         step SettingsHome - 12 on 0 push 1 on 1 push 5 on 2 push 6 on 3 push 7 on 4 exit 0
         step Accounts - 14 on 5 push 2 on 6 push 3
