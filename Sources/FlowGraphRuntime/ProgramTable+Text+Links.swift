@@ -1,7 +1,7 @@
 /// Reading a link record of the table's text (see `ProgramTable.init(parsing:)`).
 extension TableFields {
     /// `link TARGET PATTERN [or PATTERN]... [values N] BRANCH [else TARGET BRANCH]...`, a BRANCH
-    /// being `[move KIND [at HOP...]] [path HOP...]... [if [!]GUARD]` (the keyword is read).
+    /// being `[back KIND] [move KIND [at HOP...]] [path HOP...]... [if [!]GUARD]` (the keyword is read).
     mutating func link() throws(ProgramTable.TextError) -> ProgramTable.LinkInfo {
         let target = try number()
         var link = ProgramTable.LinkInfo(text: "", target: target, patterns: [], paths: [])
@@ -23,7 +23,7 @@ extension TableFields {
             let text = try word()
             let schemeWord = try word()
             var pattern = ProgramTable.LinkPattern(text: text, scheme: schemeWord == "-" ? nil : schemeWord, segments: [], query: [])
-            while !isAtEnd, !["path", "or", "move", "values", "if", "else"].contains(words[index]) {
+            while !isAtEnd, !["path", "or", "back", "move", "values", "if", "else"].contains(words[index]) {
                 let raw = words[index]
                 index += 1
                 if raw == "!i" {
@@ -64,14 +64,22 @@ extension TableFields {
         link.move = branches[0].move
         link.paths = branches[0].paths
         link.at = branches[0].at
+        link.back = branches[0].back
         link.otherwise = Array(branches.dropFirst())
         return link
     }
 
-    /// `[move KIND [at HOP...]] [path HOP...]...` of a link's branch: the first path, then one from each other
+    /// `[back KIND] [move KIND [at HOP...]] [path HOP...]...` of a link's branch: the first path, then one from each other
     /// place the app may start.
     private mutating func linkBranch(target: Int) throws(ProgramTable.TextError) -> ProgramTable.LinkBranch {
         var branch = ProgramTable.LinkBranch(target: target, paths: [])
+        if !isAtEnd, words[index] == "back" {
+            index += 1
+            guard !isAtEnd, words[index] == "dismiss" else { throw error("expected 'dismiss' after 'back'") }
+            index += 1
+            branch.back = .dismiss
+            guard !isAtEnd, words[index] == "move" else { throw error("expected 'move' after a link's back move") }
+        }
         if !isAtEnd, words[index] == "move" {
             index += 1
             guard !isAtEnd, let kind = ProgramTable.ActionKind(rawValue: String(words[index])) else { throw error("expected a move after 'move'") }

@@ -77,7 +77,7 @@ extension ProgramTable {
     }
 
     /// `link TARGET PATTERN [or PATTERN]... [values N] BRANCH [else TARGET BRANCH]...`, a BRANCH
-    /// being `[move KIND [at HOP...]] [path HOP...]... [if [!]GUARD]` and a PATTERN
+    /// being `[back KIND] [move KIND [at HOP...]] [path HOP...]... [if [!]GUARD]` and a PATTERN
     /// `TEXT SCHEME|- [!i] [!pN] PART... [?KEY=PART]...`.
     func linkText(_ link: LinkInfo) -> String {
         func part(_ part: PatternPart) -> String {
@@ -100,6 +100,7 @@ extension ProgramTable {
         if let count = link.valueCount { words += ["values", String(count)] }
         for (index, branch) in link.branches.enumerated() {
             if index > 0 { words += ["else", String(branch.target)] }
+            if let back = branch.back { words += ["back", back.rawValue] }
             if let move = branch.move { words += ["move", move.rawValue] }
             if !branch.at.isEmpty { words += ["at"] + branch.at.map(hopText) }
             for path in branch.paths { words += ["path"] + path.map(hopText) }

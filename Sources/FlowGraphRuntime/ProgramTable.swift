@@ -268,6 +268,8 @@ public struct ProgramTable: Sendable {
         /// For a move with `at` (`-> sheet Project at Comments`): the path inside the subflow the
         /// move's target runs, from its start (`.enter`) to the step `at` names; empty without `at`.
         public var at: [Hop] = []
+        /// `dismiss` in `-> dismiss, sheet Project`: the flow's top sheet, when one is up, closes before the move.
+        public var back: ActionKind? = nil
         /// For a link that decides (`-> ManagePledge if isSignedIn else sheet SignIn`): the guards
         /// asked before it opens anything, one per branch that has one, in order (`conditions[i]`
         /// is asked before `branches[i]`), with the URL's values as their arguments. The first
@@ -289,7 +291,7 @@ public struct ProgramTable: Sendable {
         }
 
         /// Every branch, the first (the link's own target) first.
-        public var branches: [LinkBranch] { [LinkBranch(target: target, move: move, paths: paths, at: at)] + otherwise }
+        public var branches: [LinkBranch] { [LinkBranch(target: target, move: move, paths: paths, at: at, back: back)] + otherwise }
     }
 
     /// A target a link may open: a step of its flow, opened along one of `paths` from a root, or,
@@ -300,12 +302,20 @@ public struct ProgramTable: Sendable {
         public var paths: [[Hop]]
         /// The path of the move's `at` inside the subflow its target runs; empty without `at`.
         public var at: [Hop]
+        /// `dismiss` before the move: the flow's top sheet, when one is up, closes first.
+        public var back: ActionKind?
 
-        public init(target: Int, move: ActionKind? = nil, paths: [[Hop]], at: [Hop] = []) {
+        public init(target: Int, move: ActionKind? = nil, paths: [[Hop]], at: [Hop] = [], back: ActionKind? = nil) {
             self.target = target
             self.move = move
             self.paths = paths
             self.at = at
+            self.back = back
+        }
+
+        /// The move as a clause's action: its target, its `at` path and the back move before it.
+        public var action: Action? {
+            move.map { Action(kind: $0, target: target, back: back.map { Back(kind: $0, target: nil) }, at: at) }
         }
 
         /// The first of `paths`: the shortest from a root; empty when there is none.

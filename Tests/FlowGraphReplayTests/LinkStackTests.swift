@@ -78,3 +78,71 @@ struct LinkStackTests {
         #expect(found.first.map { file.location(of: $0.range.start).line } == 4)
     }
 }
+
+/// Deep links that close the sheet on top first (issue 26): `-> dismiss, sheet Project` presents
+/// the project over a clean screen, as Kickstarter's app delegate dismisses what is presented
+/// before it presents the project; with no sheet up, the move alone is made.
+@MainActor
+@Suite("Deep links that close a sheet first", .serialized)
+struct LinkClosesASheetFirstTests {
+    static let project = """
+        flow App {
+            start Home
+            link "/projects/{project}" -> dismiss, sheet Project
+            /// A mention pushes the profile on the stack beneath the composer, which closes.
+            link "/users/{user}" -> dismiss, push Profile
+            step Home {
+                on composeTapped -> sheet Compose
+                on projectTapped(project: Int) -> sheet Project
+                on userTapped(user: String) -> push Profile
+            }
+            step Compose {
+                on cancelTapped -> dismiss
+                on settingsTapped -> sheet Settings
+            }
+            step Settings {
+                on doneTapped -> dismiss
+            }
+            step Project(project: Int) {
+                on closeTapped -> dismiss
+            }
+            step Profile(user: String)
+        }
+        """
+
+    @Test func withNoSheetUpTheMoveAloneIsMade() throws {
+        try ReplayTests.replay(Self.project)
+        let driver = try ReplayTests.driver(Self.project)
+        #expect(driver.navigator.open(url: "/projects/7").status == .applied)
+        let root = try #require(driver.navigator.flows[driver.navigator.rootID])
+        #expect(root.layers.map { $0.screens.map(\.description) } == [["App.Project(project: 7)"]])
+    }
+
+    @Test func theSheetOnTopClosesBeforeTheProjectIsPresented() throws {
+        let driver = try ReplayTests.driver(Self.project)
+        #expect(driver.navigator.send(ReplayProgram.Value(owner: "app", caseName: "composeTapped", values: [])).status == .applied)
+        #expect(driver.navigator.open(url: "/projects/7").status == .applied)
+        let root = try #require(driver.navigator.flows[driver.navigator.rootID])
+        #expect(root.layers.map { $0.screens.map(\.description) } == [["App.Project(project: 7)"]])
+    }
+
+    /// Only the top sheet closes, as a clause's `dismiss` closes one layer.
+    @Test func onlyTheTopSheetCloses() throws {
+        let driver = try ReplayTests.driver(Self.project)
+        for event in ["composeTapped", "settingsTapped"] {
+            #expect(driver.navigator.send(ReplayProgram.Value(owner: "app", caseName: event, values: [])).status == .applied)
+        }
+        #expect(driver.navigator.open(url: "/projects/7").status == .applied)
+        let root = try #require(driver.navigator.flows[driver.navigator.rootID])
+        #expect(root.layers.map { $0.screens.map(\.description) } == [["App.Compose"], ["App.Project(project: 7)"]])
+    }
+
+    @Test func aPushAfterDismissLandsOnTheStackBeneath() throws {
+        let driver = try ReplayTests.driver(Self.project)
+        #expect(driver.navigator.send(ReplayProgram.Value(owner: "app", caseName: "composeTapped", values: [])).status == .applied)
+        #expect(driver.navigator.open(url: "/users/ann").status == .applied)
+        let root = try #require(driver.navigator.flows[driver.navigator.rootID])
+        #expect(root.layers.isEmpty)
+        #expect(root.tabs[0].screens.map(\.description) == ["App.Home", "App.Profile(user: ann)"])
+    }
+}

@@ -263,7 +263,9 @@ struct FlowStateGraph {
                 }
                 return
             }
-            if let back = action.back {
+            // A link's `dismiss,` closes the flow's top sheet only where one is up: in the base
+            // layer, the link's move alone is made (the navigator's `LinkOpening` does the same).
+            if let back = action.back, transition.link == nil || state.layer != .base {
                 // The back move is checked where it is made; the screen the action shows lands on
                 // the stacks it goes back to (`followSequences`).
                 guard let backTarget = back.target ?? (back.kind.hasTarget ? nil : -1) else { return }

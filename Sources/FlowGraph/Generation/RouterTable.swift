@@ -86,12 +86,14 @@ struct RouterTable {
                     return movePaths(branches[..<branch].filter { $0.move != nil && $0.target != nil }.count)
                 }
                 linkInfo.at = at(0)
+                linkInfo.back = link.back.map(Self.kind)
                 let otherwise = analysis.otherwiseLinkPaths[LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)] ?? []
                 linkInfo.otherwise = zip(link.otherwise.indices, otherwise).compactMap { index, paths in
                     let branch = link.otherwise[index]
                     return branch.target.map {
                         ProgramTable.LinkBranch(target: $0, move: branch.move.map(Self.kind),
-                                                paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) }, at: at(index + 1))
+                                                paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) }, at: at(index + 1),
+                                                back: branch.back.map(Self.kind))
                     }
                 }
                 linkInfo.conditions = link.conditions.map { ProgramTable.Condition(guardIndex: $0.guardIndex ?? 0, isNegated: $0.isNegated) }

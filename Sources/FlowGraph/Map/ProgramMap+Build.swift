@@ -49,9 +49,10 @@ extension ProgramMap {
                 addClauses(alert.buttons.compactMap(\.clause), step: alert.name)
             }
             // A link that decides shows its whole choice: `ManagePledge if isSignedIn else sheet SignIn`.
+            // So does one that presents a stack or closes a sheet first: `dismiss, sheet Project at Comments`.
             let links = flow.links.map { link in
-                let at = link.at.map { " at " + $0.name } ?? ""
-                return NamedEntry(name: link.text, target: link.decides ? Self.choiceText(link) : link.target.map { flow.steps[$0].name + at },
+                let isPlain = !link.decides && link.at == nil && link.back == nil
+                return NamedEntry(name: link.text, target: isPlain ? link.target.map { flow.steps[$0].name } : Self.choiceText(link),
                                   location: location(link.range))
             }
             let guards = flow.guards.map { NamedEntry(name: $0.name, target: nil, location: location($0.range)) }
@@ -122,7 +123,8 @@ extension ProgramMap {
         var text = ""
         for (index, branch) in link.branches.enumerated() {
             if index > 0 { text += " else " }
-            text += (branch.move.map { $0.rawValue + " " } ?? "") + branch.name + (branch.at.map { " at " + $0.name } ?? "")
+            text += (branch.back.map { $0.rawValue + ", " } ?? "") + (branch.move.map { $0.rawValue + " " } ?? "") + branch.name
+                + (branch.at.map { " at " + $0.name } ?? "")
             if link.conditions.indices.contains(index) { text += " " + link.conditions[index].written }
         }
         return text

@@ -262,6 +262,9 @@ package struct Link: Sendable {
     /// `at Comments` in `-> sheet Project at Comments`: where the move opens the subflow its
     /// target runs (the flow-level clause's action has it too).
     public var at: AtTarget?
+    /// `dismiss` in `-> dismiss, sheet Project`: the sheet on top of the flow, if one is up,
+    /// closes before the move (the flow-level clause's action has it as its back move).
+    public var back: ActionKind?
     /// Whether a syntax error on its line lost some of it (already an error): it is not searched,
     /// and its move is an uncertain one (docs/Language.md, "Programs with errors").
     public var isIncomplete = false
@@ -281,7 +284,7 @@ package struct Link: Sendable {
 
     /// Every target the link may open: its own (`target`, `move`), then `otherwise`'s.
     public var branches: [LinkBranch] {
-        [LinkBranch(target: target, name: targetName, range: targetRange ?? patternRange, move: move, at: at)] + otherwise
+        [LinkBranch(target: target, name: targetName, range: targetRange ?? patternRange, move: move, at: at, back: back)] + otherwise
     }
 
     /// Whether the link decides what it opens, or may be refused.
@@ -499,6 +502,8 @@ package struct LinkBranch: Sendable {
     public var move: ActionKind?
     /// `at Y` after the move's target.
     public var at: AtTarget?
+    /// `dismiss` before the move: the flow's top sheet, when one is up, closes first.
+    public var back: ActionKind?
 }
 
 /// `if guard` / `if !guard`, with an optional `else` action, which may have a condition of its own.

@@ -47,9 +47,10 @@ extension Resolver {
             let written = syntax[index]
             let moves = link.branches.enumerated().compactMap { number, branch -> (Action, Condition?)? in
                 guard let move = branch.move, let target = branch.target else { return nil }
-                let action = Action(kind: move, targetName: branch.name, target: target,
-                                    range: SourceRange(file: written.range.file, start: link.patternRange.start, end: written.range.end),
-                                    at: branch.at)
+                let range = SourceRange(file: written.range.file, start: link.patternRange.start, end: written.range.end)
+                // `dismiss,` first: made only where a sheet of the flow is up (`FlowStateGraph`, the navigator's `LinkOpening`).
+                let back = branch.back.map { [Action(kind: $0, targetName: nil, target: nil, range: range)] } ?? []
+                let action = Action(kind: move, targetName: branch.name, target: target, range: range, before: back, at: branch.at)
                 return (action, link.conditions.indices.contains(number) ? link.conditions[number] : nil)
             }
             guard let first = moves.first else { return nil }

@@ -28,14 +28,6 @@ extension Parser {
         // reports only that error, and the checker takes its move as one that may happen
         // (`markLostText` marks it), so what it leads to is not reported unreachable.
         var isIncomplete = false
-        // `-> dismiss, sheet Project`: a link makes no back move; what follows the comma is its move.
-        if let back = ActionKind(rawValue: current.text), back.goesBack, current.kind == .identifier,
-           index + 1 < tokens.count, tokens[index + 1].isPunctuation(","), !tokens[index + 1].isAtLineStart {
-            error(SyntaxMessages.backMoveInALink(back.rawValue), at: current)
-            advance()
-            advance()
-            isIncomplete = true
-        }
         let targetToken = current
         guard let first = parseLinkTarget(after: "->", isIncomplete: &isIncomplete) else { return nil }
         let (move, target) = (first.move, first.target)
@@ -74,6 +66,7 @@ extension Parser {
 
         var link = LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move)
         link.at = first.at
+        link.back = first.back
         link.conditions = conditions
         link.otherwise = otherwise
         return link
@@ -85,6 +78,20 @@ extension Parser {
     /// (reported); an `at` that cannot be read is reported, the rest of the line skipped, and the
     /// link kept as `isIncomplete`.
     private mutating func parseLinkTarget(after word: String, isIncomplete: inout Bool) -> LinkTargetSyntax? {
+        // `-> dismiss, sheet Project`: what the flow presents closes first, then the move is made.
+        var back: ActionKind?
+        if let kind = ActionKind(rawValue: current.text), kind.goesBack, current.kind == .identifier,
+           index + 1 < tokens.count, tokens[index + 1].isPunctuation(","), !tokens[index + 1].isAtLineStart {
+            if kind == .dismiss {
+                back = kind
+            } else {
+                // Not that move: what follows the comma is read as the link's, so that its line says only this.
+                error(SyntaxMessages.backMoveInALink(kind.rawValue), at: current)
+                isIncomplete = true
+            }
+            advance()
+            advance()
+        }
         var move: ActionKind?
         if let kind = ActionKind(rawValue: current.text), current.kind == .identifier, peekIsName(1), !tokens[index + 1].isAtLineStart {
             guard kind.isLinkMove else {
@@ -95,8 +102,15 @@ extension Parser {
             move = kind
             advance()
         }
+        let targetToken = current
         guard let target = expectName("a step name after '\(word)'") else { return nil }
+        if back != nil, move == nil {
+            error(SyntaxMessages.dismissBeforeALinkTarget(target.text), at: targetToken)
+            isIncomplete = true
+            back = nil
+        }
         var branch = LinkTargetSyntax(target: target, move: move)
+        branch.back = back
         guard current.isKeyword("at"), !current.isAtLineStart else { return branch }
         // Only a move shows a subflow's screen anew; a link to a step inside a subflow opens it along its path.
         guard move != nil else {

@@ -55,7 +55,10 @@ enum SyntaxMessages {
         "a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with '\(action)'"
     }
     static func backMoveInALink(_ back: String) -> String {
-        "a link makes one move, over whatever is on screen: it cannot go back first with '\(back),'"
+        "a link may close what its flow presents first ('-> dismiss, sheet Project'), not go back with '\(back),'"
+    }
+    static func dismissBeforeALinkTarget(_ target: String) -> String {
+        "after 'dismiss,' a link shows its target where the user is, with a move: '-> dismiss, sheet \(target)' or '-> dismiss, push \(target)'"
     }
     static let atInALink = "a link opens its own step along its path; to open a subflow inside, link to the step inside it, "
         + "or give the link a move ('-> sheet Project at Comments')"

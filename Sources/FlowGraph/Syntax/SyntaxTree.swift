@@ -171,6 +171,8 @@ package struct LinkSyntax: Sendable {
     /// `at Comments` in `-> sheet Project at Comments`: the step of the subflow the target runs
     /// where the move opens it (only after a move).
     public var at: Name?
+    /// `dismiss` in `-> dismiss, sheet Project`: the top sheet of the flow, if one is up, closes first.
+    public var back: ActionKind?
     /// Whether a syntax error on its line lost some of it (after its target): its move is one
     /// that may happen, as far as the checker knows.
     public var isIncomplete = false
@@ -188,6 +190,8 @@ package struct LinkTargetSyntax: Sendable {
     public let move: ActionKind?
     /// `at Y` after a move's target.
     public var at: Name?
+    /// `dismiss` before the move (`-> dismiss, sheet SignIn`).
+    public var back: ActionKind?
 }
 
 /// `on event(payload) -> action if !guard else action`; in an alert, `on button` alone (no action:

@@ -71,6 +71,11 @@ extension HarnessBuilder {
             flow.links.append(link)
             if !search.canOpen(link, in: flow.name) { flow.links.removeLast() }
         }
+        // Some links with a move close the flow's top sheet first.
+        let scopes: [HScope] = program.groups + program.flows
+        for scope in scopes {
+            for link in scope.links where link.move != nil && rng.chance(30) { link.dismissesFirst = true }
+        }
         for flow in program.flows {
             let view = program.view(of: flow)
             for link in flow.links where link.move != nil && rng.chance(60) {

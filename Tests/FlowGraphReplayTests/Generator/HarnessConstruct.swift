@@ -23,6 +23,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case linkDecides, linkRefused
     // Links that present a stack: a move's `at` (`-> sheet Project at Comments`)
     case linkAt
+    // Links that close the sheet on top first (`-> dismiss, sheet Project`)
+    case linkDismissesFirst
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -125,6 +127,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         if link.patterns.count > 1 { found.insert(.severalPatterns) }
         if !link.otherwise.isEmpty { found.insert(.linkDecides) }
         if link.at != nil { found.insert(.linkAt) }
+        if link.dismissesFirst { found.insert(.linkDismissesFirst) }
         if !link.conditions.isEmpty, link.conditions.count > link.otherwise.count { found.insert(.linkRefused) }
         if link.ignoringCase { found.insert(.ignoringCase) }
         if let flow, link.move == nil, let target = flow.step(link.target) {

@@ -157,6 +157,8 @@ final class HLink {
     var otherwise: [String] = []
     /// `at Y` after a move's target that runs a subflow (`-> sheet Project at Comments`).
     var at: String?
+    /// `dismiss,` before the move: the flow's top sheet, when one is up, closes first.
+    var dismissesFirst = false
 
     init(_ patterns: [String], move: HMoveKind? = nil, target: String) {
         self.patterns = patterns

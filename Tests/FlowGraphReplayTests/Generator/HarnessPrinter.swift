@@ -75,7 +75,7 @@ struct HarnessPrinter {
 
     static func text(of link: HLink) -> String {
         let patterns = link.patterns.map { "\"\($0)\"" }.joined(separator: ", ")
-        let move = link.move.map { $0.rawValue + " " } ?? ""
+        let move = (link.dismissesFirst ? "dismiss, " : "") + (link.move.map { $0.rawValue + " " } ?? "")
         var choices = ""
         for (index, condition) in link.conditions.enumerated() {
             choices += " if \(condition.isNegated ? "!" : "")\(condition.guardName)"

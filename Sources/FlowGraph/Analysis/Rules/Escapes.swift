@@ -50,7 +50,10 @@ extension Findings {
         let escapesAll = edges.backwardClosure(from: escapes) { !$0.origin.isFlowLevel }
         var leaves = [Bool](repeating: false, count: count)
         for state in 0..<count where graph.states[state].layer.isLocked {
-            leaves[state] = escapesAll[state] || graph.moves(state).contains { $0.kind == .dismiss }
+            // A link's `dismiss,` (`-> dismiss, sheet X`) is not the user's: a link arrives from outside.
+            leaves[state] = escapesAll[state] || graph.moves(state).contains { move in
+                move.kind == .dismiss && move.origin.clause.map { $0.clause(in: flow).link == nil } ?? true
+            }
         }
         // From a state that can reach a way out by its screens' pushes and replacements, staying in the layer.
         let isGood = edges.backwardClosure(from: leaves) { !$0.origin.isFlowLevel && ($0.kind == .push || $0.kind == .replace) }

@@ -73,7 +73,7 @@ extension Navigator {
             self.flow = flow
             before = navigator.current
             revision = navigator.revision
-            move = branch.move.map { ProgramTable.Action(kind: $0, target: branch.target, at: branch.at) }
+            move = branch.action
             isShown = move != nil && navigator.chain.contains { $0.flow.rawValue == flow }
             if isShown {
                 hops = branch.path
@@ -100,10 +100,14 @@ extension Navigator {
             var outcome = isShown ? Outcome(status: .applied, commands: navigator.closeAlert())
                 : navigator.replay(path.hops[..<path.reachable], after: kept, link: link, blocker: path.blocker)
             if let move, outcome.status == .applied {
-                // The link's own move, over whatever the innermost running instance of its flow shows.
-                guard let action = navigator.move(move, in: flow, from: .link(link)),
-                      let level = navigator.chain.last(where: { $0.flow.rawValue == flow })?.id,
-                      navigator.canApply(action, in: level) else {
+                // The link's own move, over whatever the innermost running instance of its flow shows;
+                // its `dismiss,` closes the flow's top sheet only when one is up.
+                guard let level = navigator.chain.last(where: { $0.flow.rawValue == flow })?.id else {
+                    return .done(Outcome(status: .impossible, commands: outcome.commands))
+                }
+                var made = move
+                if navigator.flows[level]?.layers.isEmpty == true { made.back = nil }
+                guard let action = navigator.move(made, in: flow, from: .link(link)), navigator.canApply(action, in: level) else {
                     return .done(Outcome(status: .impossible, commands: outcome.commands))
                 }
                 outcome = Outcome(status: .applied, commands: outcome.commands + navigator.apply(action, in: level))

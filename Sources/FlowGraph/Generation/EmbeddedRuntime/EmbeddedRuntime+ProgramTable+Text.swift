@@ -42,7 +42,7 @@ extension ProgramTable {
     public static let textVersion = 4
     /// The versions this runtime reads: version 1 is version 2 with one path a link, version 2 is
     /// version 3 without links that decide (`values`, `if`, `else` in a link record), and version
-    /// 3 is version 4 without a link's `at` (`move KIND at HOP...`).
+    /// 3 is version 4 without a link's `at` (`move KIND at HOP...`) and back move (`back dismiss`).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
