@@ -64,6 +64,10 @@ public protocol NavigationProgram {
     /// The alert of `ref` with its inputs taken by name from `source`, the payload of the clause
     /// that shows it; nil when the source cannot give them (the compiler never asks so).
     static func alert(_ ref: AlertRef, from source: PayloadSource<Self>) -> Alert?
+    /// The URL an `open url` action hands the system, as text: the payload value named by
+    /// `ref` (its index among its flow's `openedValues`) taken from `source`; nil when the source
+    /// does not carry it (the compiler never asks so).
+    static func opened(_ ref: OpenedRef, from source: PayloadSource<Self>) -> String?
     /// The answer of a guard that a `start` asks, when the flow starts: one that answers at once
     /// and takes no arguments (the compiler lets a start ask no other); nil for any other.
     @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: AppGuards) -> Bool?
@@ -77,6 +81,8 @@ extension NavigationProgram {
     public static func received(_ step: StepRef, from source: PayloadSource<Self>) -> Received? { nil }
     /// A program without alerts: none is ever shown.
     public static func alert(_ ref: AlertRef, from source: PayloadSource<Self>) -> Alert? { nil }
+    /// A program that opens nothing outside the app.
+    public static func opened(_ ref: OpenedRef, from source: PayloadSource<Self>) -> String? { nil }
 }
 
 /// A program whose guards all answer at once: `send` and `open` are synchronous.
@@ -142,6 +148,7 @@ public enum ExitElement {}
 public enum LinkElement {}
 public enum GuardElement {}
 public enum AlertElement {}
+public enum OpenedElement {}
 
 /// An event of a program: its flow's index and its index among the flow's events.
 public typealias EventRef = ElementRef<EventElement>
@@ -153,6 +160,8 @@ public typealias LinkRef = ElementRef<LinkElement>
 public typealias GuardRef = ElementRef<GuardElement>
 /// An alert or dialog of a program: its flow's index and its index among the flow's alerts.
 public typealias AlertRef = ElementRef<AlertElement>
+/// A value an `open` action hands the system: its flow's index and its index among the flow's `openedValues`.
+public typealias OpenedRef = ElementRef<OpenedElement>
 
 /// A step's index in its flow and its inputs, type-erased: what a generated `Step` compares and
 /// hashes. Written out by hand in the generated file, one line a step, because the compiler's

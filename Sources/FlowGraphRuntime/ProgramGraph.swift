@@ -134,6 +134,7 @@ public struct ProgramGraph: Sendable {
                     switch action.kind {
                     case .exit: flow.exits[target]
                     case .alert, .dialog: flow.alerts[target].name
+                    case .open: "URL"
                     default: flow.steps[target].name
                     }
                 }

@@ -235,6 +235,7 @@ extension ProgramTable {
                         case .exit: try check(action.target.map(flow.exits.indices.contains) ?? false, "flow '\(flow.name)' has no such exit")
                         case .alert, .dialog:
                             try check(action.target.map(flow.alerts.indices.contains) ?? false, "flow '\(flow.name)' has no such alert")
+                        case .open: try check((action.target ?? -1) >= 0, "'open' names a value of the flow's 'openedValues'")
                         default: try check(action.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
                         }
                     }

@@ -228,12 +228,15 @@ public struct ProgramTable: Sendable {
         case push, sheet, popover, cover, replace, root, select, popTo, pop, dismiss, close, exit
         /// Shows an alert (or a dialog) of the flow over the screen where the clause fired.
         case alert, dialog
+        /// `open url`: hands a URL from the payload to the system; its target is the value's index
+        /// among the flow's `openedValues`. No screen changes.
+        case open
 
         /// Whether the action builds a screen of its target step, with its inputs.
         public var buildsScreen: Bool {
             switch self {
             case .push, .sheet, .popover, .cover, .replace, .root: true
-            case .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog: false
+            case .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open: false
             }
         }
 
@@ -241,7 +244,7 @@ public struct ProgramTable: Sendable {
         public var canBeLocked: Bool {
             switch self {
             case .sheet, .popover: true
-            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog: false
+            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open: false
             }
         }
     }

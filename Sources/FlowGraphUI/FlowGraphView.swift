@@ -36,9 +36,15 @@ public struct FlowGraphView<Program: NavigationProgram, ScreenView: View>: View 
         self.alert = alert ?? { @MainActor [model] shown in AlertContent.placeholder(shown, in: model) }
     }
 
+    /// Where `open url` sends a URL: the system, unless the app's environment says otherwise.
+    @Environment(\.openURL) private var openURL
+
     public var body: some View {
         FlowContainer(model: model, id: model.rootID, screen: screen)
             .modifier(PresentedStacks(model: model, level: 0, screen: screen, alert: alert))
+            .onChange(of: model.lastOpened) { _, opened in
+                if let opened, let url = URL(string: opened.url) { openURL(url) }
+            }
     }
 }
 

@@ -126,6 +126,9 @@ open class NavigationCoordinator<Program: NavigationProgram> {
                 deliver(value, to: shown)
             case .showAlert(let shown):
                 presentAlert(shown, animated: animated)
+            case .openExternally(let text):
+                // Out of the app: the system opens it (browser, mail, settings, another app).
+                if let url = URL(string: text) { UIApplication.shared.open(url) }
             case .closeAlert(let id):
                 // After a button, UIKit has already closed it; any other move closes it here.
                 guard let current = alertController, current.id == id else { continue }
@@ -173,8 +176,10 @@ open class NavigationCoordinator<Program: NavigationProgram> {
 
     /// Whether a command changes what is on screen (a `deliver` hands a value to a screen shown).
     private static func changesTheScreen(_ command: Navigator<Program>.Command) -> Bool {
-        if case .deliver = command { return false }
-        return true
+        switch command {
+        case .deliver, .openExternally: return false
+        default: return true
+        }
     }
 
     /// An empty container: a navigation controller, or a tab bar of them; `setRoot`s fill it.

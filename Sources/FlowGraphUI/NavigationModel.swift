@@ -35,6 +35,21 @@ public final class NavigationModel<Program: NavigationProgram> {
     public private(set) var lastDelivery: Delivery?
     /// The alert or dialog on screen, if any (`Navigator.alert`).
     public private(set) var alert: Nav.ShownAlert?
+    /// The last URL an `open` action handed the system, numbered like deliveries: a view opens it
+    /// when it changes (`FlowGraphView` with SwiftUI's `openURL`).
+    public private(set) var lastOpened: Opened?
+
+    /// A URL an `open url` action handed the system, as text.
+    public struct Opened: Equatable {
+        public let url: String
+        /// Counts the URLs opened, from 1: the same URL opened twice is two openings.
+        public let number: Int
+
+        public init(url: String, number: Int) {
+            self.url = url
+            self.number = number
+        }
+    }
     /// The alert whose button the user tapped, while its event is on its way.
     @ObservationIgnored private var answered: Int?
 
@@ -65,6 +80,7 @@ public final class NavigationModel<Program: NavigationProgram> {
         if answered != alert?.id { answered = nil }
         var deliveries = self.deliveries.filter { entry($0.key) != nil }
         for command in record?.outcome.commands ?? [] {
+            if case .openExternally(let url) = command { lastOpened = Opened(url: url, number: (lastOpened?.number ?? 0) + 1) }
             guard case .deliver(let value, let entry, _) = command else { continue }
             let delivery = Delivery(value: value, entry: entry, number: (lastDelivery?.number ?? 0) + 1)
             deliveries[entry] = delivery

@@ -1,5 +1,6 @@
 import FlowGraphRuntime
 import FlowGraphUI
+import Foundation
 import Observation
 import Synchronization
 import Testing
@@ -343,6 +344,21 @@ struct NavigationModelTests {
         #expect(model.dismissed(at: 0)?.isApplied == true)
         #expect(model.delivery(to: draft) == nil)
         #expect(model.deliveries.isEmpty && model.lastDelivery == second)
+    }
+
+    /// `open url`: the model tells the view the URL (numbered, so that the same one twice is two
+    /// openings), and the screens stay as they are.
+    @Test func aURLHandedToTheSystemIsTheModelsLastOpened() async throws {
+        await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(3)))
+        let path = model.path(of: try feedStack())
+        #expect(model.lastOpened == nil)
+        let url = try #require(URL(string: "https://example.com/articles/3"))
+        let outcome = await navigator.send(FeedFlow.Event.openInBrowserTapped(url: url))
+        #expect(outcome.commands.map(\.description) == ["open https://example.com/articles/3 outside the app"])
+        #expect(model.lastOpened == NavigationModel<FlowRouter>.Opened(url: "https://example.com/articles/3", number: 1))
+        await navigator.send(FeedFlow.Event.openInBrowserTapped(url: url))
+        #expect(model.lastOpened?.number == 2)
+        #expect(model.path(of: try feedStack()) == path)
     }
 
     @Test func theModelReportsALockedSheetAndAPopover() async throws {

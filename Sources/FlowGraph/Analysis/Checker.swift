@@ -69,6 +69,18 @@ extension Flow {
     /// Every `on` clause of the flow: its steps', its own, and its alerts' buttons that make a move.
     var allClauses: [Clause] { steps.flatMap(\.clauses) + clauses + alerts.flatMap { $0.buttons.compactMap(\.clause) } }
 
+    /// The names of the payload values the flow's `open` actions hand the system, each once, in
+    /// order: the table's `open N` names the `N`th.
+    var openedValues: [String] {
+        var names = Set<String>()
+        forEachClause { clause in
+            clause.forEachAction { action in
+                if action.kind.targetRole == .payloadValue, let name = action.targetName { names.insert(name) }
+            }
+        }
+        return names.sorted()
+    }
+
     /// Calls `body` with each clause of `allClauses`, without building the array.
     func forEachClause(_ body: (Clause) throws -> Void) rethrows {
         for step in steps { for handler in step.clauses { try body(handler) } }

@@ -124,7 +124,7 @@ struct CompositeGraph {
                                        button: (target, step == nil))
                         }
                         return
-                    case .shownStep, .exit, .none: return
+                    case .shownStep, .exit, .none, .payloadValue: return
                     }
                     let clause = button.map {
                         ClauseReference(flow: flowIndex, clause: ClauseID(alert: $0.alert, button: index, shownByFlowLevel: $0.shownByFlowLevel),

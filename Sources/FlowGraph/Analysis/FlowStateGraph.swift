@@ -319,7 +319,7 @@ struct FlowStateGraph {
         case .cover: return State(step: step, layer: .cover, isBottom: true)
         case .root: return State(step: step, layer: .base, isBottom: true)
         case .select: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
-        case .pop, .popTo, .dismiss, .close, .exit, .alert, .dialog: return nil
+        case .pop, .popTo, .dismiss, .close, .exit, .alert, .dialog, .open: return nil
         }
     }
 

@@ -215,7 +215,7 @@ public struct DiagramBuilder {
         for (branch, action) in transition.actions.enumerated() {
             let head: String
             switch action.kind {
-            case .pop, .dismiss, .close: head = source
+            case .pop, .dismiss, .close, .open: head = source
             case .exit:
                 guard let target = action.target else { continue }
                 head = Self.exitID(flow, flow.exits[target])
@@ -230,6 +230,9 @@ public struct DiagramBuilder {
             if let at = action.at {
                 // Where the move opens the subflow its target runs: `privacyTapped: sheet at Privacy`.
                 label += ": " + (action.back.map { "\($0.written), " } ?? "") + "\(action.kind.rawValue) at \(at.name)"
+            } else if action.kind == .open {
+                // Out of the app, with the value the system is handed: `linkTapped: open url`.
+                label += ": open \(action.targetName ?? "")"
             } else if let back = action.back {
                 label += ": \(back.written), \(action.kind.rawValue)"
             } else if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select, action.kind.targetRole != .alert {

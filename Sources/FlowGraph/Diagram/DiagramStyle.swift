@@ -14,6 +14,8 @@ package enum DiagramStyle {
         case .exit: [.init("color", "#1a7f37"), .init("style", "solid"), .init("arrowhead", "empty")]
         // Not the popover's round head: a hollow box, for the box that pops up over the screen.
         case .alert, .dialog: [.init("color", "#c2410c"), .init("style", "dashed"), .init("arrowhead", "obox")]
+        // Out of the app: a loop on the screen, whose arrow leaves it.
+        case .open: [.init("color", "#2563eb"), .init("style", "dotted"), .init("arrowhead", "vee")]
         }
     }
 
@@ -35,6 +37,7 @@ package enum DiagramStyle {
     public static let actionLegend: [(ActionKind, String)] = [
         (.push, "push"), (.sheet, "sheet"), (.popover, "popover"), (.cover, "cover"), (.replace, "replace"), (.root, "root"),
         (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"), (.alert, "alert, dialog"),
+        (.open, "open (out of the app)"),
     ]
 
     /// How an action's edge is drawn: its kind's style, bold when it presents a layer the user

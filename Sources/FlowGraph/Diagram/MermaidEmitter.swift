@@ -88,6 +88,10 @@ public enum MermaidEmitter {
             case .pop, .dismiss, .close:
                 head = source
                 text += " (\(action.kind.rawValue)\(DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)))"
+            case .open:
+                // Out of the app: a loop on the screen, which stays.
+                head = source
+                text += " (open \(action.targetName ?? ""))"
             case .exit:
                 guard let target = action.target else { return nil }
                 head = "[*]"

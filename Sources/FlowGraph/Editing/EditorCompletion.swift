@@ -57,6 +57,13 @@ package enum EditorCompletion {
             case .newScreen, .shownStep: return names.steps()
             case .alert: return names.alerts()
             case .exit: return names.exits()
+            case .payloadValue:
+                // `on linkTapped(url: URL) -> open `: the values of the clause's payload.
+                guard let open = before.firstIndex(of: "("), let close = before.firstIndex(of: ")"), open < close else { return [] }
+                let payload = before[open ..< close]
+                return payload.indices.dropFirst().filter { payload[$0] == ":" }.map {
+                    Item(label: payload[$0 - 1], kind: .type, detail: "a value of the payload")
+                }
             case .none: return []
             }
         }

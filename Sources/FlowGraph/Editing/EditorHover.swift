@@ -109,7 +109,7 @@ package enum EditorHover {
         transition.forEachAction { action in
             switch action.kind.targetRole {
             case .newScreen, .shownStep: if action.target == step { found = true }
-            case .exit, .alert, .none: break
+            case .exit, .alert, .none, .payloadValue: break
             }
         }
         return found

@@ -212,7 +212,7 @@ private struct Builder {
             case .newScreen, .shownStep: record(.step, stepScope(target.text, in: flow, scope: scope), target)
             case .alert: record(.alert, stepScope(target.text, in: flow, scope: scope), target)
             case .exit: record(.exit, scope, target)
-            case .none: break
+            case .none, .payloadValue: break
             }
         }
         if let at = action.at, let target = action.target { add(at: at, of: target, flow: flow) }

@@ -51,6 +51,7 @@ extension RouterModel {
             flows[index].guardBuilds = builds.guards[index]
             flows[index].receivedBuilds = builds.received[index]
             flows[index].alertBuilds = builds.alerts[index]
+            flows[index].openedBuilds = builds.opened[index]
         }
         appTypeAliases = types.aliased.sorted()
     }

@@ -16,6 +16,9 @@ struct BuildCollector {
     private(set) var received: [[Build]]
     /// For each flow, how its alerts are built from the payloads of the clauses that show them.
     private(set) var alerts: [[Build]]
+    /// For each flow, how the URLs its `open` actions hand the system are read from their payloads
+    /// (a build's target is the value's index in `Flow.openedValues`).
+    private(set) var opened: [[Build]]
     private var seen: [Set<Build>]
     private var seenExits: [Set<Build>]
     private var seenGuards: [Set<Build>]
@@ -29,6 +32,7 @@ struct BuildCollector {
         guards = steps
         received = steps
         alerts = steps
+        opened = steps
         seen = Array(repeating: [], count: program.flows.count)
         seenExits = seen
         seenGuards = seen
@@ -154,6 +158,7 @@ struct BuildCollector {
             guards[index].sort { $0.target < $1.target }
             received[index].sort { $0.target < $1.target }
             alerts[index].sort { $0.target < $1.target }
+            opened[index].sort { $0.target < $1.target }
         }
     }
 
@@ -199,6 +204,12 @@ struct BuildCollector {
     }
 
     private mutating func add(_ action: Action, in flow: Int, from source: Source) {
+        if action.kind.targetRole == .payloadValue, let name = action.targetName,
+           let index = program.flows[flow].openedValues.firstIndex(of: name),
+           let value = source.parameters.first(where: { $0.name == name }),
+           let build = Self.build(index, inputs: [value], from: source), !opened[flow].contains(build) {
+            opened[flow].append(build)
+        }
         guard let target = action.target else { return }
         switch action.kind.targetRole {
         case .newScreen: addStep(target, in: flow, from: source)
@@ -207,7 +218,7 @@ struct BuildCollector {
             guard let build = Self.build(target, inputs: program.flows[flow].alerts[target].inputs, from: source),
                   !alerts[flow].contains(build) else { return }
             alerts[flow].append(build)
-        case .shownStep, .none: break
+        case .shownStep, .none, .payloadValue: break
         }
     }
 

@@ -58,6 +58,9 @@ struct RouterModel {
         var alerts: [CaseModel] = []
         /// How each alert is built from the payloads of the clauses that show it.
         var alertBuilds: [Build] = []
+        /// How the URL of each `open` action is read from the payloads of its clauses (a build's
+        /// target is the value's index in `Flow.openedValues`).
+        var openedBuilds: [Build] = []
 
         /// Whether a step of the flow receives: the flow then has a `Received` enum.
         var receives: Bool { received.contains { $0 != nil } }

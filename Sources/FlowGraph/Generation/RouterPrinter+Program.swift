@@ -190,6 +190,16 @@ extension RouterPrinter {
             dispatch("\(access)static func alert(_ ref: \(ref)AlertRef, from source: Source) -> Alert?", "ref", withAlerts,
                      "alert(ref.index, from: source)", "Alert", in: &out)
         }
+        // Without an `open`, the runtime's default opens nothing.
+        let withOpened = model.flows.filter { !$0.openedBuilds.isEmpty }
+        if !withOpened.isEmpty {
+            out.block("\(access)static func opened(_ ref: \(ref)OpenedRef, from source: Source) -> String?") { out in
+                out.switchOver("ref.flow") { out in
+                    for flow in withOpened { out.line("case \(flow.index): return \(flow.reference).opened(ref.index, from: source)") }
+                    out.line("default: return nil")
+                }
+            }
+        }
         out.line("@MainActor")
         out.block("\(access)static func ask(_ ref: \(ref)GuardRef, of guards: AppGuards, from source: Source) \(asyncWord)-> Bool?") { out in
             let guards = withGuards.flatMap { flow in flow.guards.enumerated().map { (flow, $0, $1) } }

@@ -262,6 +262,14 @@ struct RouterPrinter {
         if flow.hasGuardArguments { askFunction(flow, in: &out) }
         if flow.receives { receivedFunction(flow, in: &out) }
         if !flow.alerts.isEmpty { buildFunction("alert", "Alert", flow.alertBuilds, cases: flow.alerts, in: &out) }
+        if !flow.openedBuilds.isEmpty {
+            // `open url`: the value, as the text of a URL (a `URL`'s is its absolute string).
+            out.block("fileprivate static func opened(_ index: Int, from source: \(program).Source) -> String?") { out in
+                switchOverBuilds(flow.openedBuilds, fallback: "nil", in: &out) { build in
+                    build.arguments.first?.variable.map { "String(describing: \($0))" }
+                }
+            }
+        }
         guard !flow.links.isEmpty else { return }
         out.block("fileprivate static func link(_ index: Int, values: [String?]) -> Link?") { out in
             out.switchOver("index") { out in

@@ -36,6 +36,7 @@ struct RouterTable {
         var flows: [ProgramTable.FlowInfo] = []
         for (flowIndex, flow) in program.flows.enumerated() {
             let events = Self.indices(flow.events.map(\.name))
+            let opened = flow.openedValues
             var info = ProgramTable.FlowInfo(
                 name: flow.name, isTabs: flow.isTabs, start: flow.start ?? 0, isRoot: roots.contains(FlowIndex(flowIndex)),
                 guards: flow.guards.map { ProgramTable.GuardInfo(name: $0.name, isAsync: $0.isAsync) },
@@ -52,11 +53,11 @@ struct RouterTable {
                     name: step.name, inputs: step.inputs.map { "\($0.name): \($0.type)" }, receives: step.receives.map { "\($0.name): \($0.type)" },
                     runs: step.runs.map(Int.init), path: parent == -1 ? .start : parent < 0 ? .none : .after(Int(parent)),
                     clauses: step.clauses.enumerated().map { index, clause in
-                        Self.clause(clause, triggers: triggers, paths: atPaths(flowIndex, stepIndex, index))
+                        Self.clause(clause, triggers: triggers, opened: opened, paths: atPaths(flowIndex, stepIndex, index))
                     }))
             }
             info.clauses = flow.eventClauses.enumerated().map { index, clause in
-                Self.clause(clause, triggers: events, paths: atPaths(flowIndex, nil, index))
+                Self.clause(clause, triggers: events, opened: opened, paths: atPaths(flowIndex, nil, index))
             }
             // A button's move has no `at`.
             info.alerts = flow.alerts.map { alert in
@@ -64,7 +65,7 @@ struct RouterTable {
                     name: alert.name, isDialog: alert.style == .dialog, inputs: alert.inputs.map { "\($0.name): \($0.type)" },
                     buttons: alert.buttons.map { button in
                         button.clause.map { clause in
-                            let clause = Self.clause(clause, triggers: events, paths: { _ in [] })
+                            let clause = Self.clause(clause, triggers: events, opened: opened, paths: { _ in [] })
                             return ProgramTable.Button(trigger: clause.trigger, clause: clause)
                         } ?? ProgramTable.Button(trigger: events[button.event] ?? 0, clause: nil)
                     })
@@ -119,7 +120,9 @@ struct RouterTable {
 
     /// A clause: its trigger, the condition of each action of its chain, and the actions, each
     /// with its back move, the path of its `at` and its lock.
-    private static func clause(_ clause: Clause, triggers: [String: Int], paths: (Int) -> [ProgramTable.Hop]) -> ProgramTable.Clause {
+    /// `opened`: the flow's `openedValues`, which an `open` action's target indexes.
+    private static func clause(_ clause: Clause, triggers: [String: Int], opened: [String],
+                               paths: (Int) -> [ProgramTable.Hop]) -> ProgramTable.Clause {
         var actions: [ProgramTable.Action] = []
         for (index, action) in clause.actions.enumerated() {
             var lock: ProgramTable.Lock?
@@ -128,7 +131,9 @@ struct RouterTable {
                     ? .always : .whileGuard(ProgramTable.Condition(guardIndex: written.guardIndex ?? 0, isNegated: written.isNegated))
             }
             actions.append(ProgramTable.Action(
-                kind: kind(action.kind), target: action.kind.hasTarget ? action.target ?? 0 : nil,
+                kind: kind(action.kind),
+                target: action.kind.targetRole == .payloadValue ? opened.firstIndex(of: action.targetName ?? "") ?? 0
+                    : action.kind.hasTarget ? action.target ?? 0 : nil,
                 back: action.back.map { ProgramTable.Back(kind: kind($0.kind), target: $0.kind.hasTarget ? $0.target ?? 0 : nil) },
                 at: action.at != nil ? paths(index) : [], lock: lock))
         }

@@ -431,7 +431,7 @@ package struct Action: Sendable, Hashable {
         switch kind {
         case .cover: true
         case .sheet, .popover: lock != nil
-        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog: false
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open: false
         }
     }
 

@@ -100,6 +100,7 @@ extension Resolver {
     private mutating func checkActions(of transition: Clause, payload: [Parameter], in flow: Flow, program: FlowProgram) {
         transition.forEachAction { action in
             if let at = action.at { checkAtInputs(at, of: transition, payload: payload, program: program) }
+            if action.kind.targetRole == .payloadValue, let name = action.targetName { checkOpenedValue(name, of: transition, action, payload: payload) }
             guard let target = action.target else { return }
             let needed: [Parameter]
             let role = action.kind.targetRole
@@ -110,8 +111,8 @@ extension Resolver {
                 needed = flow.exits[target].inputs
             case .alert:
                 needed = flow.alerts[target].inputs  // its title and message are built from the payload
-            case .shownStep, .none:
-                return  // The target is already shown, with its inputs.
+            case .shownStep, .none, .payloadValue:
+                return  // The target is already shown, with its inputs; `open url` names no declaration.
             }
             if needed.isEmpty { return }
             // Built only for a finding.
@@ -119,14 +120,14 @@ extension Resolver {
                 switch role {
                 case .exit: "exit '\(flow.exits[target].name)'"
                 case .alert: "\(flow.alerts[target].style.rawValue) '\(flow.alerts[target].name)'"
-                case .newScreen, .shownStep, .none: "step '\(flow.steps[target].name)'"
+                case .newScreen, .shownStep, .none, .payloadValue: "step '\(flow.steps[target].name)'"
                 }
             }
             var note: Diagnostic.Note {
                 let range = switch role {
                 case .exit: flow.exits[target].range
                 case .alert: flow.alerts[target].range
-                case .newScreen, .shownStep, .none: flow.steps[target].range
+                case .newScreen, .shownStep, .none, .payloadValue: flow.steps[target].range
                 }
                 return .init(SemanticMessages.declaredHere(description), at: range)
             }
@@ -144,6 +145,19 @@ extension Resolver {
                            at: action.range, notes: [note])
                 }
             }
+        }
+    }
+
+    /// `open url`: the payload carries a value named `url`, which is not optional (the system is
+    /// handed a URL, always): a `URL`, or a text the app writes a URL in (`String`).
+    private mutating func checkOpenedValue(_ name: String, of transition: Clause, _ action: Action, payload: [Parameter]) {
+        guard let value = payload.first(where: { $0.name == name }) else {
+            report(.inputMismatch, SemanticMessages.openedValueMissing(event: transition.event, name: name), at: action.range)
+            return
+        }
+        if value.isOptional {
+            report(.inputMismatch, SemanticMessages.openedValueOptional(event: transition.event, value: value), at: action.range,
+                   notes: [.init(SemanticMessages.declaredHere("'\(value.name): \(value.type)'"), at: value.range)])
         }
     }
 

@@ -362,6 +362,8 @@ package struct Resolver {
                     report(.unknownName, SemanticMessages.wrongAlertStyle(name.text, declared: declared), at: syntax.range,
                            notes: [.init(SemanticMessages.declaredHere("\(declared) '\(name.text)'"), at: flow.alerts[found].range)])
                 }
+            } else if syntax.kind.targetRole == .payloadValue {
+                target = nil  // a value of the payload, which `checkInputs` looks for
             } else if syntax.kind == .exit {
                 target = exitIndex[name.text]
                 if target == nil {

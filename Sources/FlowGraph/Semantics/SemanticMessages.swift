@@ -72,6 +72,14 @@ enum SemanticMessages {
         "'at \(at)' opens a step inside the subflow the move's target runs, and step '\(step)' runs no flow"
     }
     static func declaredHere(_ what: String) -> String { "\(what) declared here" }
+    static func openedValueMissing(event: String, name: String) -> String {
+        "'open \(name)' hands the system the value '\(name)' of the payload, and event '\(event)' carries none: "
+            + "add it ('\(event)(\(name): URL)')"
+    }
+    static func openedValueOptional(event: String, value: Parameter) -> String {
+        "'open \(value.name)' hands the system a URL, and '\(value.name)' of event '\(event)' is optional ('\(value.type)'): "
+            + "carry one always, or decide with a guard"
+    }
     static func guardDeclaredHere(_ name: String) -> String { declaredHere("guard '\(name)'") }
     static func asyncStartGuard(_ name: String, flow: String) -> String {
         "the 'start' of flow '\(flow)' asks guard '\(name)', which is 'async': a start is decided at once, when the flow starts"

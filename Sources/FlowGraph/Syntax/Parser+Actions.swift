@@ -124,7 +124,7 @@ extension Parser {
         }
         var target: Name?
         if kind.hasTarget {
-            let what = kind == .exit ? "an exit name" : "a step name"
+            let what = kind == .exit ? "an exit name" : kind.targetRole == .payloadValue ? "the name of a value of the payload" : "a step name"
             guard let name = expectName("\(what) after '\(kind.rawValue)'") else { return nil }
             target = name
         }

@@ -211,6 +211,9 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     case push, sheet, popover, cover, replace, root, popTo, select, exit, pop, dismiss, close
     /// `alert X` / `dialog X`: shows a transient modal of the flow over where the user is.
     case alert, dialog
+    /// `open url`: hands the URL the payload carries as `url` to the system (the browser, mail,
+    /// the settings, another app); no screen of the app changes.
+    case open
 
     /// What the action's target is: the one place that says it, for every stage that asks.
     public enum TargetRole: Sendable, Hashable {
@@ -223,6 +226,8 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
         case exit
         /// An alert or dialog of the flow, shown over where the user is (`alert`, `dialog`).
         case alert
+        /// A value of the payload, the URL the system opens (`open url`).
+        case payloadValue
         /// No target (`pop`, `dismiss`, `close`).
         case none
     }
@@ -233,6 +238,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
         case .select, .popTo: .shownStep
         case .exit: .exit
         case .alert, .dialog: .alert
+        case .open: .payloadValue
         case .pop, .dismiss, .close: .none
         }
     }
@@ -245,7 +251,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var goesBack: Bool {
         switch self {
         case .pop, .popTo, .dismiss, .close: true
-        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog: false
+        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog, .open: false
         }
     }
 
@@ -253,7 +259,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var presents: Bool {
         switch self {
         case .sheet, .popover, .cover: true
-        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog: false
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open: false
         }
     }
 
@@ -262,7 +268,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canBeLocked: Bool {
         switch self {
         case .sheet, .popover: true
-        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog: false
+        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open: false
         }
     }
 
@@ -271,7 +277,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var isLinkMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover: true
-        case .replace, .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog: false
+        case .replace, .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open: false
         }
     }
 
@@ -280,7 +286,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canFollowABackMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover, .replace: true
-        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog: false
+        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open: false
         }
     }
 }

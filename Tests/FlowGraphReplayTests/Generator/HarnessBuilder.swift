@@ -66,6 +66,7 @@ final class HarnessBuilder {
         }
         addBackMoves()
         guard failure == nil else { return nil }
+        if !simple { addOpens() }
         addLinksAndAts()
         guard failure == nil else { return nil }
         return program

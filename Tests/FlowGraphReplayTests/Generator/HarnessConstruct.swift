@@ -25,6 +25,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case linkAt
     // Links that close the sheet on top first (`-> dismiss, sheet Project`)
     case linkDismissesFirst
+    // Leaving the app: `open address`
+    case openExternally
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -104,7 +106,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     private static func insert(_ move: HMove, into found: inout Set<HarnessConstruct>) {
         let kinds: [HMoveKind: HarnessConstruct] = [
             .push: .push, .sheet: .sheet, .popover: .popover, .cover: .cover, .replace: .replace, .root: .root,
-            .pop: .pop, .popTo: .popTo, .dismiss: .dismiss, .close: .close, .select: .select,
+            .pop: .pop, .popTo: .popTo, .dismiss: .dismiss, .close: .close, .select: .select, .open: .openExternally,
         ]
         if let construct = kinds[move.kind] { found.insert(construct) }
         if move.at != nil { found.insert(.at) }

@@ -16,6 +16,8 @@ struct HParam: Hashable {
 /// The kind of one move of an action, spelled as in the language.
 enum HMoveKind: String {
     case push, sheet, popover, cover, replace, root, pop, popTo, dismiss, close, select, exit, alert, dialog
+    /// `open address`: the URL goes to the system.
+    case open
 
     /// Shows a step anew: what may come after a back move, and what `at` may follow.
     var showsScreen: Bool { [.push, .sheet, .popover, .cover, .replace, .root].contains(self) }

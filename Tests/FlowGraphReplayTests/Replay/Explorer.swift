@@ -105,6 +105,13 @@ final class ReplayDriver {
     /// The state as text: every running flow from the root, its stacks and their screens (with
     /// inputs), which tab is selected, locks, and the alert. Equal texts are equal states.
     var signature: String {
+        var text = screens
+        if let alert = navigator.alert { text += " alert \(alert.ref.flow).\(alert.ref.index) \(alert.value.values)" }
+        return text
+    }
+
+    /// `signature` without the alert: every flow, stack and screen.
+    var screens: String {
         var text = ""
         func describe(_ id: ReplayNavigator.FlowID) {
             guard let running = navigator.flows[id] else { return text += "?" }
@@ -119,7 +126,6 @@ final class ReplayDriver {
             text += "]"
         }
         describe(navigator.rootID)
-        if let alert = navigator.alert { text += " alert \(alert.ref.flow).\(alert.ref.index) \(alert.value.values)" }
         return text
     }
 

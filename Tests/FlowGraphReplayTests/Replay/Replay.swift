@@ -21,6 +21,7 @@
 ///   a path opens its target with each placeholder's value in its inputs, under some answers of
 ///   the guards, and never ends `impossible` or `not handled`; a link without a move opened again
 ///   changes nothing;
+/// - a move that hands a URL to the system (`open url`) changes no screen;
 /// - `ProgramGraph`'s shortest way to a step exists exactly when the checker calls it reachable.
 ///
 /// A disagreement is reported with the program's path to it, the claim and the replay.
@@ -152,6 +153,7 @@ enum Replay {
                 return step.runs == nil ? [] : step.clauses
             }
             let onTop = Set(driver.tops.map { stepName($0.step) })
+            let screens = driver.screens
             for action in actions {
                 if case .send(let event) = action, !handled.contains(event) { continue }
                 var isOwn = false
@@ -180,6 +182,12 @@ enum Replay {
                             report.disagreements.append(disagreement("a move is impossible where the checker found nothing", way: state.way + [step],
                                                                      replay: "\(outcome)"))
                         }
+                    }
+                    // `open url` hands a URL to the system: nothing in the app moves (an alert whose button it was closes).
+                    if outcome.commands.contains(where: { if case .openExternally = $0 { true } else { false } }),
+                       outcome.status != .applied || driver.screens != screens {
+                        report.disagreements.append(disagreement("'open' keeps the user where they are", way: state.way + [step],
+                                                                 replay: "\(outcome); now: \(driver.signature)"))
                     }
                     // A gesture of the user is applied with no command (the UI made the move already).
                     guard !outcome.commands.isEmpty || outcome.status == .applied else { return false }

@@ -175,6 +175,11 @@ enum ReplayProgram: SyncNavigationProgram {
         build(model.flows[ref.flow].alertBuilds, target: ref.index, from: source).map { Alert(ref: ref, values: $0) }
     }
 
+    /// `open url`: the value's sample text, as the generated code's `String(describing:)` gives it.
+    static func opened(_ ref: OpenedRef, from source: PayloadSource<ReplayProgram>) -> String? {
+        build(model.flows[ref.flow].openedBuilds, target: ref.index, from: source).map { $0.first.flatMap { $0 } ?? "nil" }
+    }
+
     @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: ReplayGuards) -> Bool? {
         let model = model.flows[ref.flow].guards[ref.index]
         return model.isAskedAtOnce && model.parameters.isEmpty ? guards.answer(ref, arguments: []) : nil

@@ -105,6 +105,7 @@ extension CheckerFacts {
                 switch action.kind {
                 case .exit: result.exit = true
                 case .popTo: break  // It can only go back to where the user was: no new place, no way out.
+                case .open: break  // Its target is a value of the payload, never a declaration: it stays where it is.
                 default: result = merge(result, (true, true, false))
                 }
             }

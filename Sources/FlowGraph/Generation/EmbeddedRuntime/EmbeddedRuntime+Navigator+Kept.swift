@@ -90,7 +90,7 @@ extension Navigator {
             case .root(let shown):
                 guard running.tabs[running.selectedTab].entries[0].screen == replacement ?? shown else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: 1)
-            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert:
+            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert, .openExternally:
                 return nil
             }
         }

@@ -247,7 +247,7 @@ extension Navigator {
         guard let running = flows[id] else { return false }
         let top = running.top.entries
         switch move {
-        case .push, .present, .replace, .exit, .alert: return true
+        case .push, .present, .replace, .exit, .alert, .openExternally: return true
         case .root(let screen): return !running.isTabs || tabIndex(of: Program.step(of: screen), in: running) != nil
         case .select(let step): return tabIndex(of: step, in: running) != nil
         case .pop: return top.count > 1
@@ -327,6 +327,8 @@ extension Navigator {
             let shown = ShownAlert(id: nextID(), flow: id, ref: ref, value: value)
             alert = shown
             commands.append(.showAlert(shown))
+        case .openExternally(let url):
+            commands.append(.openExternally(url))
         }
         return dismissals(closing) + commands
     }

@@ -143,6 +143,10 @@ extension Navigator {
         case showAlert(ShownAlert)
         /// The alert with this id goes (a button was tapped, or a move was made while it was up).
         case closeAlert(id: Int)
+        /// `open url`: the app hands this URL (as text) to the system, which opens it in the
+        /// browser, mail, the settings or another app (`UIApplication.open`, SwiftUI's `openURL`).
+        /// Nothing in the app moves.
+        case openExternally(String)
 
         public var description: String {
             switch self {
@@ -161,6 +165,7 @@ extension Navigator {
             case .deliver(let value, let entry, let stack): "deliver \(value) to \(entry) on \(stack)"
             case .showAlert(let alert): "show \(alert.isDialog ? "dialog" : "alert") \(alert.value) by \(alert.flow)"
             case .closeAlert(let id): "close alert#\(id)"
+            case .openExternally(let url): "open \(url) outside the app"
             }
         }
     }
@@ -249,6 +254,8 @@ extension Navigator {
         case exit(Exit)
         /// `alert X` / `dialog X`: shows the alert over where the user is.
         case alert(AlertRef, Alert)
+        /// `open url`: the URL, as text, handed to the system; nothing in the app moves.
+        case openExternally(String)
         /// A back move, then a move that shows a screen on what it left: one transition.
         indirect case then(Move, Move)
     }

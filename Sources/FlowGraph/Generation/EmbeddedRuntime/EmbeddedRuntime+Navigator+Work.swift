@@ -347,6 +347,8 @@ extension Navigator {
         case .alert, .dialog:
             let ref = AlertRef(flow: flow, index: target)
             return Program.alert(ref, from: source).map { Move.alert(ref, $0) }
+        case .open:
+            return Program.opened(OpenedRef(flow: flow, index: target), from: source).map(Move.openExternally)
         }
     }
 }

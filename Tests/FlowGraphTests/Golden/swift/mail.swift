@@ -2,6 +2,7 @@
 // Do not edit: change the .flow files and generate again.
 
 import FlowGraphRuntime
+import Foundation
 
 /// Writing a message: recipients, subject, body, attachments; send now or later.
 ///
@@ -185,6 +186,8 @@ enum Mail {
         case replyTapped(draft: Draft)
         case forwardTapped(draft: Draft)
         case attachmentTapped(attachment: AttachmentID)
+        /// A link in the message: the user's browser, outside the app.
+        case linkTapped(url: URL)
         case moveTapped(message: MessageID)
         /// The arrows in the toolbar: the next message replaces this one, so "Back" still
         /// returns to the list.
@@ -246,18 +249,19 @@ enum Mail {
         case .replyTapped: return 6
         case .forwardTapped: return 7
         case .attachmentTapped: return 8
-        case .moveTapped: return 9
-        case .nextMessageTapped: return 10
-        case .deleted: return 11
-        case .moved: return 12
-        case .cancelTapped: return 13
-        case .doneTapped: return 14
-        case .shareTapped: return 15
-        case .shared: return 16
-        case .unlockWithBiometricsTapped: return 17
-        case .passcodeAccepted: return 18
-        case .composeTapped: return 19
-        case .lockTimeoutElapsed: return 20
+        case .linkTapped: return 9
+        case .moveTapped: return 10
+        case .nextMessageTapped: return 11
+        case .deleted: return 12
+        case .moved: return 13
+        case .cancelTapped: return 14
+        case .doneTapped: return 15
+        case .shareTapped: return 16
+        case .shared: return 17
+        case .unlockWithBiometricsTapped: return 18
+        case .passcodeAccepted: return 19
+        case .composeTapped: return 20
+        case .lockTimeoutElapsed: return 21
         }
     }
     fileprivate static func index(of value: Link) -> Int {
@@ -278,6 +282,12 @@ enum Mail {
         case (7, .event(.mail(.shareTapped(let attachment)))): return .shareAttachment(attachment: attachment)
         case (8, .event(.mail(.replyTapped(let draft)))), (8, .event(.mail(.forwardTapped(let draft)))), (8, .event(.mail(.composeTapped(let draft)))): return .compose(draft: draft)
         default: return steps.indices.contains(index) ? steps[index] : nil
+        }
+    }
+    fileprivate static func opened(_ index: Int, from source: FlowRouter.Source) -> String? {
+        switch (index, source) {
+        case (0, .event(.mail(.linkTapped(let url)))): return String(describing: url)
+        default: return nil
         }
     }
     fileprivate static func link(_ index: Int, values: [String?]) -> Link? {
@@ -493,20 +503,20 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step Contacts - 0 on 4 dismiss on 3 dismiss
         step SendLater - 0 on 5 exit 1 on 3 dismiss
         alert DraftOptions dialog on 6 exit 3 on 7 exit 2 close 8
-        flow Mail 0 0 1 guard biometricsSucceeded 1 guard draftHasText 0 event allInboxesTapped event mailboxPicked event searchTapped event settingsTapped event accountSettingsTapped event messagePicked event replyTapped event forwardTapped event attachmentTapped event moveTapped event nextMessageTapped event deleted event moved event cancelTapped event doneTapped event shareTapped event shared event unlockWithBiometricsTapped event passcodeAccepted event composeTapped event lockTimeoutElapsed
+        flow Mail 0 0 1 guard biometricsSucceeded 1 guard draftHasText 0 event allInboxesTapped event mailboxPicked event searchTapped event settingsTapped event accountSettingsTapped event messagePicked event replyTapped event forwardTapped event attachmentTapped event linkTapped event moveTapped event nextMessageTapped event deleted event moved event cancelTapped event doneTapped event shareTapped event shared event unlockWithBiometricsTapped event passcodeAccepted event composeTapped event lockTimeoutElapsed
         step Mailboxes - ^ on 0 push 1 on 1 push 2 on 2 push 3 on 3 sheet 9 on 4 sheet 9 at e14 m2:0:0:0 m2:1:0:0
         step Inbox - 3 on 5 push 4 on 2 push 3
         step Mailbox - 3 in mailbox:MailboxID on 5 push 4 on 2 push 3
         step Search - 3 in scope:MailboxID? on 5 push 4
-        step Message - 4 in message:MessageID on 6 sheet 8 locked while 1 on 7 sheet 8 locked while 1 on 8 cover 6 on 9 sheet 5 on 10 replace 4 on 11 pop
-        step MoveToMailbox - 7 in message:MessageID on 12 dismiss on 13 dismiss
-        step AttachmentViewer - 7 in attachment:AttachmentID on 14 dismiss on 15 sheet 7
-        step ShareAttachment - 9 in attachment:AttachmentID on 16 dismiss on 13 dismiss
+        step Message - 4 in message:MessageID on 6 sheet 8 locked while 1 on 7 sheet 8 locked while 1 on 8 cover 6 on 9 open 0 on 10 sheet 5 on 11 replace 4 on 12 pop
+        step MoveToMailbox - 7 in message:MessageID on 13 dismiss on 14 dismiss
+        step AttachmentViewer - 7 in attachment:AttachmentID on 15 dismiss on 16 sheet 7
+        step ShareAttachment - 9 in attachment:AttachmentID on 17 dismiss on 14 dismiss
         step Compose 0 3 in draft:Draft on 0 dismiss on 1 dismiss on 2 dismiss on 3 dismiss
         step Settings 2 3 on 0 dismiss
-        step Lock - 3 on 17 if 0 dismiss on 18 dismiss
-        on 19 sheet 8 locked while 1
-        on 20 cover 10
+        step Lock - 3 on 18 if 0 dismiss on 19 dismiss
+        on 20 sheet 8 locked while 1
+        on 21 cover 10
         link 4 /messages/{message} - /messages {0} path b3 m1:0:0:0 m1:1:0:0
         link 2 /mailboxes/{mailbox} - /mailboxes {0} path b3 m1:0:1:0
         link 9 /settings/accounts/{account} - /settings /accounts {0} values 1 move sheet at e14 m2:0:0:0 m2:1:0:0 path b3
@@ -592,6 +602,12 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
     static func alert(_ ref: FlowGraphRuntime.AlertRef, from source: Source) -> Alert? {
         switch ref.flow {
         case 0: return ComposeFlow.alert(ref.index, from: source).map(Alert.composeFlow)
+        default: return nil
+        }
+    }
+    static func opened(_ ref: FlowGraphRuntime.OpenedRef, from source: Source) -> String? {
+        switch ref.flow {
+        case 1: return Mail.opened(ref.index, from: source)
         default: return nil
         }
     }

@@ -1,0 +1,25 @@
+/// Pass 3b: moves that leave the app (`open address`): a screen's clause, sometimes under a guard,
+/// or an alert's button. None changes a screen: the replay checks that nothing moves.
+extension HarnessBuilder {
+    static let openedValue = HParam(name: "address", type: "String")
+
+    func addOpens() {
+        let scopes: [HScope] = program.groups + program.flows
+        for scope in scopes {
+            for step in scope.steps where !step.isPrivate && step.runs == nil && rng.chance(12) {
+                var clause = HClause(event(rng.pick(["openLink", "visitSite", "mailSupport"])), payload: [Self.openedValue],
+                                     HMove(.open, Self.openedValue.name))
+                // Sometimes only when a guard allows (`blocked` otherwise).
+                if rng.chance(40) {
+                    var payload: [HParam] = [Self.openedValue]
+                    let condition = newGuard(in: scope, kind: .plain, payload: &payload)
+                    clause = HClause(clause.event, payload: payload, [HBranch(action: HAction(HMove(.open, Self.openedValue.name)), condition: condition)])
+                }
+                step.clauses.append(clause)
+            }
+            for alert in scope.alerts where rng.chance(25) {
+                alert.buttons.append(HClause(event("open" + alert.name), payload: [Self.openedValue], HMove(.open, Self.openedValue.name)))
+            }
+        }
+    }
+}
