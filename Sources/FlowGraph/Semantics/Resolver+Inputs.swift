@@ -100,7 +100,9 @@ extension Resolver {
     private mutating func checkActions(of transition: Clause, payload: [Parameter], in flow: Flow, program: FlowProgram) {
         transition.forEachAction { action in
             if let at = action.at { checkAtInputs(at, of: transition, payload: payload, program: program) }
-            if action.kind.targetRole == .payloadValue, let name = action.targetName { checkOpenedValue(name, of: transition, action, payload: payload) }
+            if action.kind.targetRole == .payloadValue, let name = action.targetName {
+                checkOpenedValue(name, of: transition, action, payload: payload)
+            }
             guard let target = action.target else { return }
             let needed: [Parameter]
             let role = action.kind.targetRole
