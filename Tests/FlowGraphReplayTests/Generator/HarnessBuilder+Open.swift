@@ -13,7 +13,8 @@ extension HarnessBuilder {
                 if rng.chance(40) {
                     var payload: [HParam] = [Self.openedValue]
                     let condition = newGuard(in: scope, kind: .plain, payload: &payload)
-                    clause = HClause(clause.event, payload: payload, [HBranch(action: HAction(HMove(.open, Self.openedValue.name)), condition: condition)])
+                    let branch = HBranch(action: HAction(HMove(.open, Self.openedValue.name)), condition: condition)
+                    clause = HClause(clause.event, payload: payload, [branch])
                 }
                 step.clauses.append(clause)
             }
