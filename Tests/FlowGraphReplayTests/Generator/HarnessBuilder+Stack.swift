@@ -258,6 +258,14 @@ extension HarnessBuilder {
         scope.alerts.append(alert)
         parent.clauses.append(HClause(event(rng.pick(["ask", "warn", "offer"]) + alert.name), payload: alert.inputs,
                                       HMove(alert.showKind, alert.name)))
+        // Sometimes a second alert the same screen may ask while the first is up: it waits its turn.
+        if rng.chance(35) {
+            let notice = HAlert(unique("Notice"), isDialog: false)
+            notice.buttons.append(HClause(event("dismiss" + notice.name), []))
+            scope.alerts.append(notice)
+            parent.clauses.append(HClause(event("warn" + notice.name), HMove(.alert, notice.name)))
+            alertShowers[notice.name, default: []].append(parent)
+        }
         alertShowers[alert.name, default: []].append(parent)
         if rng.chance(65) {
             let target = addStep(rng.pick(HarnessVocabulary.nouns), to: scope)

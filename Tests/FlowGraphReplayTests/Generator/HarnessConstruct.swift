@@ -27,6 +27,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case linkDismissesFirst
     // Leaving the app: `open address`
     case openExternally
+    // Alerts in a row: a screen that may ask a second alert while the first is up
+    case alertsInARow
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -67,6 +69,10 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
                 }
                 let events = step.clauses.map(\.event)
                 if Set(events).count < events.count { found.insert(.guardPair) }
+                let shown = Set(step.clauses.flatMap(\.branches).compactMap { branch in
+                    branch.action.main.kind == .alert || branch.action.main.kind == .dialog ? branch.action.main.target : nil
+                })
+                if shown.count >= 2 { found.insert(.alertsInARow) }
             }
             for clause in scope.clauses { scan(clause, into: &found) }
             for alert in scope.alerts {

@@ -45,17 +45,20 @@ struct GuardAnswers: Hashable, CustomStringConvertible {
 struct NavigatorSnapshot {
     let flows: [ReplayNavigator.FlowID: ReplayNavigator.RunningFlow]
     let alert: ReplayNavigator.ShownAlert?
+    let queuedAlerts: [ReplayNavigator.ShownAlert]
     let lastID: Int
 
     init(_ navigator: ReplayNavigator) {
         flows = navigator.flows
         alert = navigator.alert
+        queuedAlerts = navigator.queuedAlerts
         lastID = navigator.lastID
     }
 
     func restore(_ navigator: ReplayNavigator) {
         navigator.flows = flows
         navigator.alert = alert
+        navigator.queuedAlerts = queuedAlerts
         navigator.lastID = lastID
     }
 }
@@ -107,6 +110,7 @@ final class ReplayDriver {
     var signature: String {
         var text = screens
         if let alert = navigator.alert { text += " alert \(alert.ref.flow).\(alert.ref.index) \(alert.value.values)" }
+        for queued in navigator.queuedAlerts { text += " then \(queued.ref.flow).\(queued.ref.index) \(queued.value.values)" }
         return text
     }
 
@@ -144,6 +148,7 @@ final class ReplayDriver {
         }
         var text = shown.sorted().joined(separator: " ") + " top " + tops.map(\.description).joined(separator: " ")
         if let alert = navigator.alert { text += " alert \(alert.ref.flow).\(alert.ref.index)" }
+        for queued in navigator.queuedAlerts { text += " then \(queued.ref.flow).\(queued.ref.index)" }
         return text
     }
 

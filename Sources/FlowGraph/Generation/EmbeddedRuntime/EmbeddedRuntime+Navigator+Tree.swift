@@ -324,9 +324,18 @@ extension Navigator {
         case .exit:
             break
         case .alert(let ref, let value):
-            let shown = ShownAlert(id: nextID(), flow: id, ref: ref, value: value)
-            alert = shown
-            commands.append(.showAlert(shown))
+            if let current = alert {
+                // It waits for the one on screen, unless the same alert (with the same values) is
+                // up or waiting already: asked twice, it shows once.
+                let isSame = { (other: ShownAlert) in other.ref == ref && other.value == value }
+                if !isSame(current), !queuedAlerts.contains(where: isSame) {
+                    queuedAlerts.append(ShownAlert(id: nextID(), flow: id, ref: ref, value: value))
+                }
+            } else {
+                let shown = ShownAlert(id: nextID(), flow: id, ref: ref, value: value)
+                alert = shown
+                commands.append(.showAlert(shown))
+            }
         case .openExternally(let url):
             commands.append(.openExternally(url))
         }

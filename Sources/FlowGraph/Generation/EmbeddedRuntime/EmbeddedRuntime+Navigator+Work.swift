@@ -155,9 +155,11 @@ extension Navigator {
             guard isButton, case .done(let outcome) = request else { return request }
             isButton = false
             if outcome.status == .unhandled, group.clauses.isEmpty {
-                return .done(Outcome(status: .applied, commands: navigator.closeAlert()))  // it only closes the alert
+                return .done(Outcome(status: .applied, commands: navigator.closeAlertShowingNext()))  // it only closes the alert
             }
-            return .done(outcome.status == .applied ? outcome : Outcome(status: outcome.status, commands: navigator.closeAlert() + outcome.commands))
+            // Blocked or impossible: the alert closes, nothing moves, and the next one waiting shows.
+            return .done(outcome.status == .applied ? outcome
+                : Outcome(status: outcome.status, commands: navigator.closeAlertShowingNext() + outcome.commands))
         }
 
         private mutating func decide(_ answer: Bool?, in navigator: Navigator) -> Request<Program, Outcome> {
@@ -220,8 +222,18 @@ extension Navigator {
         /// Makes the chosen move (after closing the flows that finished on the way), then follows its
         /// `at` path as far as its guards allowed.
         private func make(_ move: Move, in level: FlowID, path: InnerPath, navigator: Navigator) -> Outcome {
-            // Any move closes the alert on screen first (a button's, or another event's).
-            var commands: [Command] = navigator.closeAlert()
+            // Any move closes the alert on screen first (a button's, or another event's), but an
+            // alert asked while one is up waits its turn (`queuedAlerts`); a button's own alert
+            // shows at once, its alert closing first, and those waiting still wait.
+            var commands: [Command] = []
+            if case .alert = move, finished.isEmpty {
+                if isButton, let shown = navigator.alert {
+                    navigator.alert = nil
+                    commands.append(.closeAlert(id: shown.id))
+                }
+            } else {
+                commands = navigator.closeAlert()
+            }
             if let outermost = finished.last?.0 {
                 var closing: [Stack] = []
                 navigator.end(flow: outermost, closing: &closing)

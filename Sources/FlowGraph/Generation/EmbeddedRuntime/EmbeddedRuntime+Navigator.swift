@@ -18,6 +18,12 @@ public final class Navigator<Program: NavigationProgram> {
     public private(set) var rootID = FlowID(rawValue: 0)
     /// The alert or dialog on screen, if any.
     public internal(set) var alert: ShownAlert?
+    /// The alerts asked while another was up, oldest first: each waits its turn and shows when the
+    /// one before it closes without a move (a button that only closes it, a blocked button, the
+    /// user tapping around a dialog); a move of the screens (another event's, a button's, a link,
+    /// the user's back, swipe or tab) closes the alert and drops them, since they were asked over
+    /// the screen that goes.
+    public internal(set) var queuedAlerts: [ShownAlert] = []
     /// The latest sends, links and moves of the user with their outcomes, oldest first.
     public internal(set) var history: [Record] = []
     /// How many records `history` keeps; lowering it drops the oldest.
@@ -166,17 +172,36 @@ public final class Navigator<Program: NavigationProgram> {
         var outcome = Outcome(status: .impossible, commands: [])
         if alert?.id == id {
             alert = nil
-            outcome = Outcome(status: .applied, commands: [])
+            // The UI closed it already: the next one waiting shows.
+            outcome = Outcome(status: .applied, commands: showNextAlert())
         }
         record(.userClosedAlert(id: id), current, outcome)
         return outcome
     }
 
-    /// Closes the alert on screen, if any, returning the command that says so.
+    /// Closes the alert on screen, if any, before a move of the screens, and drops the alerts
+    /// waiting (asked over the screen that goes), returning the command that says so.
     func closeAlert() -> [Command] {
+        queuedAlerts = []
         guard let shown = alert else { return [] }
         alert = nil
         return [.closeAlert(id: shown.id)]
+    }
+
+    /// Closes the alert on screen when nothing else moves (a button that only closes it, or whose
+    /// move was blocked): the next one waiting, if any, shows.
+    func closeAlertShowingNext() -> [Command] {
+        guard let shown = alert else { return [] }
+        alert = nil
+        return [.closeAlert(id: shown.id)] + showNextAlert()
+    }
+
+    /// The first alert waiting, shown now that none is up.
+    private func showNextAlert() -> [Command] {
+        guard alert == nil, !queuedAlerts.isEmpty else { return [] }
+        let next = queuedAlerts.removeFirst()
+        alert = next
+        return [.showAlert(next)]
     }
 
     /// The user picked tab `index` in the tab bar of a tabs flow; impossible when that tab bar is
