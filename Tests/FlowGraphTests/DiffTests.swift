@@ -144,6 +144,19 @@ struct DiffTests {
             .first?.hasPrefix("link-removed old 3:10 new 4:10 ") == true)
     }
 
+    /// A link that starts to decide (`-> Compose if !isComposing`) may be refused where it opened
+    /// before: a link-guard-added, as for a guard on its path (issue 26).
+    @Test func aLinkThatGainsAGuardOfItsOwnIsReported() {
+        let old = "flow App {\n    start Home\n    guard isComposing\n    link \"/compose\" -> sheet Compose\n"
+            + "    step Home {\n        on composeTapped -> sheet Compose if !isComposing\n    }\n    step Compose\n}\n"
+        let oldFiles = [SourceFile(path: "old.flow", text: old)]
+        let newFiles = [SourceFile(path: "new.flow", text: old.replacing("-> sheet Compose\n", with: "-> sheet Compose if !isComposing\n"))]
+        #expect(Self.lines(Self.compare(old: oldFiles, new: newFiles), old: oldFiles, new: newFiles) == [
+            "link-guard-added old 4:10 new 4:10 link '/compose' asks guard '!App.isComposing' now, which it did not ask before: "
+                + "a URL that opened may be blocked </compose>",
+        ])
+    }
+
     /// Without its rename comments, the renamed program breaks the router and a link: the
     /// comments are what makes the pair above report nothing.
     @Test func theRenamesAreWhatMakesTheRenamedPairQuiet() throws {

@@ -117,8 +117,10 @@ extension Comparison {
                    now: DiffMessages.opening(now.link.move, lastMove: lastNow)),
                    subject: pattern, old: ranges.old, new: ranges.new, example: example)
         }
-        let asked = Set(Self.guards(oldPath, in: old, renames: nil))
-        let added = Self.guards(newPath, in: new, renames: renames).filter { !asked.contains($0) }
+        // The link's own guard before its first target (`-> Pledge if isSignedIn else ...`) is asked first.
+        let asked = Set(Self.ownGuard(of: before, in: old, renames: nil) + Self.guards(oldPath, in: old, renames: nil))
+        let added = (Self.ownGuard(of: now, in: new, renames: renames) + Self.guards(newPath, in: new, renames: renames))
+            .filter { !asked.contains($0) }
         if !added.isEmpty {
             var seen = Set<String>()
             report(.linkGuardAdded, DiffMessages.linkGuardAdded(pattern, guards: added.filter { seen.insert($0).inserted }),
@@ -288,6 +290,16 @@ extension Comparison {
     }
 
     /// The guards a link's path asks, as `Flow.guard` (`!` when it must block), old names on the new side.
+    /// The guard a link that decides asks before its first target, as `guards` names one
+    /// (`Flow.isSignedIn`, `!Flow.isComposing`); none for a link that does not decide.
+    static func ownGuard(of entry: LinkEntry, in side: DiffSide, renames: DiffRenames?) -> [String] {
+        guard let condition = entry.link.conditions.first else { return [] }
+        let flow = side.program.flows[entry.flow]
+        let container = renames?.oldContainer(flow.name) ?? flow.name
+        let name = renames?.old(.guardDeclaration, condition.guardName, in: flow.name) ?? condition.guardName
+        return ["\(condition.isNegated ? "!" : "")\(container).\(name)"]
+    }
+
     static func guards(_ path: NavigationPath, in side: DiffSide, renames: DiffRenames?) -> [String] {
         var result: [String] = []
         for hop in path.hops {
