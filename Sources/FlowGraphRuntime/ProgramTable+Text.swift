@@ -220,7 +220,7 @@ extension ProgramTable {
                             try check(back.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
                         }
                         if !action.at.isEmpty {
-                            let runs = action.kind.buildsScreen
+                            let runs = action.kind.buildsScreen || action.kind == .select
                                 ? action.target.flatMap { flow.steps.indices.contains($0) ? flow.steps[$0].runs : nil } : nil
                             try check(runs != nil, "'at' follows a move to a step that runs no flow")
                             if case .enter(let first) = action.at[0] {

@@ -123,7 +123,11 @@ struct TableTextTests {
         #expect(clauses.map { $0.conditions.map(\.isNegated) } == transitions.map { $0.conditions.map(\.isNegated) }, sourceLocation: sourceLocation)
         #expect(clauses.map { $0.actions.map(\.kind.rawValue) } == transitions.map { $0.actions.map(\.kind.rawValue) },
                 sourceLocation: sourceLocation)
-        #expect(clauses.map { $0.actions.map(\.target) } == transitions.map { $0.actions.map(\.target) }, sourceLocation: sourceLocation)
+        // `open url` names the value's index among the flow's `openedValues`.
+        let opened = flow.openedValues
+        #expect(clauses.map { $0.actions.map(\.target) }
+            == transitions.map { $0.actions.map { $0.kind == .open ? opened.firstIndex(of: $0.targetName ?? "") : $0.target } },
+                sourceLocation: sourceLocation)
     }
 
     @Test func namesWithSpacesAndQuotesSurviveTheText() throws {

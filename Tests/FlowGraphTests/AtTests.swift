@@ -64,9 +64,9 @@ struct AtTests {
     }
 
     @Test func atOnlyFollowsAScreenMoveAndNamesOneStep() {
-        #expect(findings(Self.browser("on e -> select Settings at Privacy")) == [
-            "7:33: error [syntax] 'at' opens a step inside the subflow of a screen shown anew: "
-                + "it follows 'push', 'sheet', 'popover', 'cover', 'replace' or 'root', not 'select'",
+        #expect(findings(Self.browser("on e -> popTo Settings at Privacy")) == [
+            "7:32: error [syntax] 'at' opens a step inside the subflow of a screen shown anew or of a tab: "
+                + "it follows 'push', 'sheet', 'popover', 'cover', 'replace', 'root' or 'select', not 'popTo'",
         ])
         #expect(findings(Self.browser("on e -> sheet Settings at Main.Privacy")) == [
             "7:39: error [syntax] 'at' names one step of the subflow the target runs, "

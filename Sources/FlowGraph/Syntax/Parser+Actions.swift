@@ -131,7 +131,8 @@ extension Parser {
         // `sheet Settings at Privacy`: a screen that runs a subflow, opened at a step inside it.
         var at: Name?
         if current.isKeyword("at"), !current.isAtLineStart {
-            guard kind.targetRole == .newScreen else {
+            // `select Notifications at Status`: the tab, then a step inside the flow it runs.
+            guard kind.targetRole == .newScreen || kind == .select else {
                 error(SyntaxMessages.atAfterMove(kind.rawValue), at: current)
                 return nil
             }

@@ -47,8 +47,8 @@ enum SyntaxMessages {
     static let tooManyStartChoices = "a 'start' can have at most \(SourceLimits.elseActions) conditions"
     static let oneBackMove = "a clause makes at most two moves: one back move, then one screen shown ('dismiss, sheet Settings')"
     static func atAfterMove(_ action: String) -> String {
-        "'at' opens a step inside the subflow of a screen shown anew: "
-            + "it follows 'push', 'sheet', 'popover', 'cover', 'replace' or 'root', not '\(action)'"
+        "'at' opens a step inside the subflow of a screen shown anew or of a tab: "
+            + "it follows 'push', 'sheet', 'popover', 'cover', 'replace', 'root' or 'select', not '\(action)'"
     }
     static let atNestedStep = "'at' names one step of the subflow the target runs, not a step of a subflow inside it ('sheet Settings at Privacy')"
     static func notALinkMove(_ action: String) -> String {

@@ -186,13 +186,18 @@ extension HarnessBuilder {
             let condition = newGuard(in: flow, kind: .plain, payload: &payload)
             flow.start = [(tabs[1].name, condition), (tabs[0].name, nil)]
         }
+        // A tab that runs a flow may be selected `at` a step inside it (pass 4, `addAts`).
         if rng.chance(70) {
             let target = rng.pick(tabs)
-            flow.clauses.append(HClause(event("show" + target.name), HMove(.select, target.name)))
+            let clause = HClause(event("show" + target.name), HMove(.select, target.name))
+            flow.clauses.append(clause)
+            if target.runs != nil { runnerEntries.append((flow.name, clause, target, false)) }
         }
         let plain = tabs.filter { $0.runs == nil }
         if let from = rng.pickIfAny(plain), rng.chance(50), let target = rng.pickIfAny(tabs.filter { $0 !== from }) {
-            from.clauses.append(HClause(event("goTo" + target.name), HMove(.select, target.name)))
+            let clause = HClause(event("goTo" + target.name), HMove(.select, target.name))
+            from.clauses.append(clause)
+            if target.runs != nil { runnerEntries.append((flow.name, clause, target, false)) }
         }
         guard let exit = flow.exits.first else { return }
         for tab in plain {

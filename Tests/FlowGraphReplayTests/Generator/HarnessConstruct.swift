@@ -29,6 +29,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case openExternally
     // Alerts in a row: a screen that may ask a second alert while the first is up
     case alertsInARow
+    // `select X at Y`: a tab, then a step inside the flow it runs
+    case selectAt
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -115,7 +117,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
             .pop: .pop, .popTo: .popTo, .dismiss: .dismiss, .close: .close, .select: .select, .open: .openExternally,
         ]
         if let construct = kinds[move.kind] { found.insert(construct) }
-        if move.at != nil { found.insert(.at) }
+        if move.at != nil { found.insert(move.kind == .select ? .selectAt : .at) }
         switch move.lock {
         case .always: found.insert(.lockedSheet)
         case .whileGuard: found.insert(.lockedWhileSheet)
