@@ -166,6 +166,15 @@ extension ProgramTable {
             var clauses = self.flows[flow].clauses
             try located(&clauses)
             self.flows[flow].clauses = clauses
+            // A button's `at` (`on translateTapped -> sheet Settings at Translation`).
+            for alert in self.flows[flow].alerts.indices {
+                for button in self.flows[flow].alerts[alert].buttons.indices {
+                    guard let clause = self.flows[flow].alerts[alert].buttons[button].clause else { continue }
+                    var one = [clause]
+                    try located(&one)
+                    self.flows[flow].alerts[alert].buttons[button].clause = one[0]
+                }
+            }
             for step in self.flows[flow].steps.indices {
                 var clauses = self.flows[flow].steps[step].clauses
                 try located(&clauses)

@@ -64,3 +64,46 @@ struct SelectAtTests {
         #expect(driver.tops.map(\.description) == ["App.Notifications", "NotificationsFlow.List"])
     }
 }
+
+/// `at` from an alert's button (issue 26): IceCubesApp's "Translate settings" in the translation
+/// alert opens Settings at its translation screen, over the screen that showed the alert.
+@MainActor
+@Suite("at from an alert's button", .serialized)
+struct AlertButtonAtTests {
+    static let timeline = """
+        flow Timeline {
+            start Home
+            step Home {
+                on translateFailed -> alert TranslationFailed
+            }
+            alert TranslationFailed {
+                on translateSettingsTapped -> sheet Settings at Translation
+                on okTapped
+            }
+            step Settings runs SettingsFlow {
+                on done -> dismiss
+            }
+        }
+        flow SettingsFlow {
+            start Main
+            step Main {
+                on translationTapped -> push Translation
+                on doneTapped -> exit done
+            }
+            step Translation
+            exit done
+        }
+        """
+
+    @Test func theButtonOpensSettingsAtTheTranslationScreen() throws {
+        try ReplayTests.replay(Self.timeline)
+        let driver = try ReplayTests.driver(Self.timeline)
+        #expect(driver.navigator.send(ReplayProgram.Value(owner: "timeline", caseName: "translateFailed", values: [])).status == .applied)
+        let outcome = driver.navigator.send(ReplayProgram.Value(owner: "timeline", caseName: "translateSettingsTapped", values: []))
+        #expect(outcome.status == .applied)
+        #expect(driver.navigator.alert == nil)
+        #expect(driver.tops.map(\.description) == ["Timeline.Settings", "SettingsFlow.Translation"])
+        let settings = try #require(driver.navigator.chain.last)
+        #expect(settings.top.screens.map(\.description) == ["SettingsFlow.Main", "SettingsFlow.Translation"])
+    }
+}

@@ -89,6 +89,17 @@ struct BuildCollector {
                 addAtPaths(step.clauses, step: index)
             }
             if flow.clauses.contains(where: { $0.actions.contains { $0.at != nil } }) { addAtPaths(flow.clauses, step: nil) }
+            // An alert's button with `at`: its path, from the button's payload.
+            for (alertIndex, alert) in flow.alerts.enumerated() {
+                for (buttonIndex, button) in alert.buttons.enumerated() {
+                    guard let clause = button.clause, clause.actions.contains(where: { $0.at != nil }) else { continue }
+                    let id = ClauseID(alert: alertIndex, button: buttonIndex, shownByFlowLevel: false)
+                    for branch in clause.actions.indices {
+                        guard let path = analysis.atPaths[ClauseReference(flow: FlowIndex(flowIndex), clause: id, branch: branch)] else { continue }
+                        for source in eventSources(clause.event) { addPath(path, from: source) }
+                    }
+                }
+            }
             // Deep links: the target from the link's values, and each screen on the path.
             var linkNumber = 0
             for (linkIndex, link) in flow.links.enumerated() {

@@ -59,13 +59,17 @@ struct RouterTable {
             info.clauses = flow.eventClauses.enumerated().map { index, clause in
                 Self.clause(clause, triggers: events, opened: opened, paths: atPaths(flowIndex, nil, index))
             }
-            // A button's move has no `at`.
-            info.alerts = flow.alerts.map { alert in
+            // A button's `at` has one path, whichever clause showed its alert.
+            info.alerts = flow.alerts.enumerated().map { alertIndex, alert in
                 ProgramTable.AlertInfo(
                     name: alert.name, isDialog: alert.style == .dialog, inputs: alert.inputs.map { "\($0.name): \($0.type)" },
-                    buttons: alert.buttons.map { button in
+                    buttons: alert.buttons.enumerated().map { buttonIndex, button in
                         button.clause.map { clause in
-                            let clause = Self.clause(clause, triggers: events, opened: opened, paths: { _ in [] })
+                            let id = ClauseID(alert: alertIndex, button: buttonIndex, shownByFlowLevel: false)
+                            let clause = Self.clause(clause, triggers: events, opened: opened) { branch in
+                                analysis.atPaths[ClauseReference(flow: FlowIndex(flowIndex), clause: id, branch: branch)]
+                                    .map { Self.hops($0, first: ProgramTable.Hop.enter) } ?? []
+                            }
                             return ProgramTable.Button(trigger: clause.trigger, clause: clause)
                         } ?? ProgramTable.Button(trigger: events[button.event] ?? 0, clause: nil)
                     })

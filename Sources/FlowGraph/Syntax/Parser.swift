@@ -353,11 +353,6 @@ package struct Parser {
             return ClauseSyntax(event: event, payload: payload, action: nil, condition: nil, doc: keyword.doc, range: range(from: keyword))
         }
         guard expectArrow(), let action = parseAction() else { return nil }
-        if isButton, action.at != nil {
-            // The button's move is made over the screen that showed the alert, found only when it runs.
-            error(SyntaxMessages.atInAButton, at: current.isAtLineStart ? previous : current)
-            return nil
-        }
         var condition: ConditionSyntax?
         if current.isKeyword("if"), !current.isAtLineStart {
             guard let parsed = parseCondition() else { return nil }

@@ -28,7 +28,6 @@ enum SyntaxMessages {
     static func unclosedFlow(_ name: String) -> String { "expected '}' to close flow '\(name)'" }
     static func unclosedStep(_ name: String) -> String { "expected '}' to close the body of step '\(name)'" }
     static func unclosedAlert(_ name: String) -> String { "expected '}' to close the buttons of '\(name)'" }
-    static let atInAButton = "an alert's button cannot open a subflow 'at' a step: show the screen, and let its own clause go further"
     static func unknownAction(_ word: String) -> String {
         "unknown action '\(word)'; expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", "))"
     }

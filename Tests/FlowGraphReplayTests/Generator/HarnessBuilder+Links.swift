@@ -119,26 +119,45 @@ extension HarnessBuilder {
     }
 
     /// `at Y` on some clauses that show a step running a subflow: Y is reached from where the
-    /// subflow starts with the clause's payload, which gets Y's inputs.
+    /// subflow starts with the clause's payload, which gets Y's inputs. Some such moves are made
+    /// from an alert's button too (`on translateTapped -> sheet Settings at Translation`), over
+    /// the screen that showed the alert: a new alert on the clause's screen, beside the clause.
     private func addAts(_ search: HarnessLinkSearch) {
-        for (_, clause, runner, fixed) in runnerEntries where rng.chance(50) {
-            guard let subflowName = runner.runs, let subflow = program.flow(subflowName) else { continue }
-            var targets = rng.shuffled(subflow.steps.filter { !$0.isPrivate })
-            // Prefer a step the path has to reach with moves.
-            targets.sort { !subflow.startSteps.contains($0.name) && subflow.startSteps.contains($1.name) }
-            for target in targets.prefix(4) {
-                var payload = clause.payload
-                for input in target.inputs where !payload.contains(input) {
-                    if fixed || payload.contains(where: { $0.name == input.name }) { payload = []; break }
-                    payload.append(input)
-                }
-                guard !payload.isEmpty || target.inputs.isEmpty,
-                      search.canOpenAt(target.name, inside: subflowName, payload: payload) else { continue }
+        for (flowName, clause, runner, fixed) in runnerEntries {
+            if rng.chance(50), let (target, payload) = pickAt(in: runner, payload: clause.payload, fixed: fixed, search) {
                 clause.payload = payload
-                clause.branches[0].action.main.at = target.name
-                break
+                clause.branches[0].action.main.at = target
             }
+            let move = clause.branches[0].action.main.kind
+            guard !fixed, rng.chance(20), move == .push || move.presents, let scope = program.flow(flowName),
+                  let anchor = scope.steps.first(where: { $0.clauses.contains { $0 === clause } }),
+                  let (target, payload) = pickAt(in: runner, payload: runner.inputs, fixed: false, search) else { continue }
+            let alert = HAlert(unique("Open" + runner.name), isDialog: rng.chance(50))
+            var button = HMove(move, runner.name, at: target)
+            button.lock = clause.branches[0].action.main.lock
+            alert.buttons = [HClause(event("open" + target), payload: payload, button), HClause(event("notNow" + alert.name), [])]
+            scope.alerts.append(alert)
+            anchor.clauses.append(HClause(event("offer" + alert.name), HMove(alert.showKind, alert.name)))
+            alertShowers[alert.name, default: []].append(anchor)
         }
+    }
+
+    /// A step of the subflow `runner` runs that `at` can open with `payload` (grown by the step's
+    /// inputs unless `fixed`), preferring one the path reaches with moves; nil when none can.
+    private func pickAt(in runner: HStep, payload: [HParam], fixed: Bool, _ search: HarnessLinkSearch) -> (String, [HParam])? {
+        guard let subflowName = runner.runs, let subflow = program.flow(subflowName) else { return nil }
+        var targets = rng.shuffled(subflow.steps.filter { !$0.isPrivate })
+        targets.sort { !subflow.startSteps.contains($0.name) && subflow.startSteps.contains($1.name) }
+        for target in targets.prefix(4) {
+            var grown = payload
+            for input in target.inputs where !grown.contains(input) {
+                if fixed || grown.contains(where: { $0.name == input.name }) { grown = []; break }
+                grown.append(input)
+            }
+            guard !grown.isEmpty || target.inputs.isEmpty, search.canOpenAt(target.name, inside: subflowName, payload: grown) else { continue }
+            return (target.name, grown)
+        }
+        return nil
     }
 
     /// Gives `link` patterns for its target's inputs: every required input in every pattern.

@@ -31,6 +31,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case alertsInARow
     // `select X at Y`: a tab, then a step inside the flow it runs
     case selectAt
+    // `at` from an alert's button (`on translateTapped -> sheet Settings at Translation`)
+    case alertButtonAt
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -88,6 +90,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
                     if kind.isBack { found.insert(.alertButtonGoesBack) }
                     if kind.showsScreen || kind == .exit { found.insert(.alertButtonMoves) }
                     if kind == .alert || kind == .dialog { found.insert(.alertShowsAlert) }
+                    if button.branches.first?.action.main.at != nil { found.insert(.alertButtonAt) }
                 }
             }
         }

@@ -62,24 +62,32 @@ struct AtMove {
         var result: [AtMove] = []
         var cache: [String: CompositeGraph.Search] = [:]
         for (flowIndex, flow) in program.indexedFlows {
-            /// Each action with an `at` of the clauses of one place, with the payload they take values from.
-            func visit(_ clauses: [Clause], step: Int?) {
-                for (handlerIndex, transition) in clauses.enumerated() {
-                    var branch = 0
-                    transition.forEachAction { action in
-                        defer { branch += 1 }
-                        guard let at = action.at, let subflow = at.flow, let target = at.step else { return }
-                        let payload = payload(of: transition, step: step, in: flow, program: program)
-                        let targetReference = StepReference(flow: subflow, step: target)
-                        result.append(AtMove(
-                            clause: ClauseReference(flow: flowIndex, step: step, index: ClauseIndex(handlerIndex), branch: branch),
-                            action: action, transition: transition, target: targetReference, payload: payload,
-                            outcome: outcome(to: targetReference, payload: payload, in: program, graph: links.graph, cache: &cache)))
-                    }
+            /// Each action with an `at` of one clause, with the payload it takes values from.
+            func visit(_ transition: Clause, step: Int?, clause: ClauseID) {
+                var branch = 0
+                transition.forEachAction { action in
+                    defer { branch += 1 }
+                    guard let at = action.at, let subflow = at.flow, let target = at.step else { return }
+                    let payload = payload(of: transition, step: step, in: flow, program: program)
+                    let targetReference = StepReference(flow: subflow, step: target)
+                    result.append(AtMove(
+                        clause: ClauseReference(flow: flowIndex, clause: clause, branch: branch),
+                        action: action, transition: transition, target: targetReference, payload: payload,
+                        outcome: outcome(to: targetReference, payload: payload, in: program, graph: links.graph, cache: &cache)))
                 }
             }
-            for (stepIndex, step) in flow.steps.enumerated() { visit(step.clauses, step: stepIndex) }
-            visit(flow.clauses, step: nil)
+            for (stepIndex, step) in flow.steps.enumerated() {
+                for (index, transition) in step.clauses.enumerated() { visit(transition, step: stepIndex, clause: ClauseID(step: stepIndex, index: ClauseIndex(index))) }
+            }
+            for (index, transition) in flow.clauses.enumerated() { visit(transition, step: nil, clause: ClauseID(step: nil, index: ClauseIndex(index))) }
+            // An alert's button: its move is made over the screen that showed the alert, its path
+            // built from the button's payload (one reference, whichever clause showed it).
+            for (alertIndex, alert) in flow.alerts.enumerated() {
+                for (index, button) in alert.buttons.enumerated() {
+                    guard let transition = button.clause else { continue }
+                    visit(transition, step: nil, clause: ClauseID(alert: alertIndex, button: index, shownByFlowLevel: false))
+                }
+            }
         }
         return result
     }
