@@ -77,9 +77,13 @@ struct AtMove {
                 }
             }
             for (stepIndex, step) in flow.steps.enumerated() {
-                for (index, transition) in step.clauses.enumerated() { visit(transition, step: stepIndex, clause: ClauseID(step: stepIndex, index: ClauseIndex(index))) }
+                for (index, transition) in step.clauses.enumerated() {
+                    visit(transition, step: stepIndex, clause: ClauseID(step: stepIndex, index: ClauseIndex(index)))
+                }
             }
-            for (index, transition) in flow.clauses.enumerated() { visit(transition, step: nil, clause: ClauseID(step: nil, index: ClauseIndex(index))) }
+            for (index, transition) in flow.clauses.enumerated() {
+                visit(transition, step: nil, clause: ClauseID(step: nil, index: ClauseIndex(index)))
+            }
             // An alert's button: its move is made over the screen that showed the alert, its path
             // built from the button's payload (one reference, whichever clause showed it).
             for (alertIndex, alert) in flow.alerts.enumerated() {
