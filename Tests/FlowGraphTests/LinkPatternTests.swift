@@ -215,4 +215,23 @@ struct LinkPatternTests {
         #expect(note.message == "link '/u/@{account}' declared here")
         #expect(note.range.map { result.files[0].location(of: $0.start).line } == 3)
     }
+
+    /// The example URL of a finding keeps a literal that is not ASCII whole (each of its bytes
+    /// was U+FFFD: `'/caf\u{FFFD}\u{FFFD}/1'`).
+    @Test func anExampleURLKeepsALiteralThatIsNotASCII() {
+        let result = compile("""
+            flow App {
+                start Home
+                link "/café/{a}" -> A
+                link "/café/{b}" -> B
+                step Home {
+                    on a(a: Int) -> push A
+                    on b(b: Int) -> push B
+                }
+                step A(a: Int)
+                step B(b: Int)
+            }
+            """)
+        #expect(findings(result).first?.contains("both match '/café/1'") == true, "\(findings(result))")
+    }
 }

@@ -75,16 +75,18 @@ extension LinkPattern {
 
     /// Percent-escapes what a URL's segment or query text cannot hold as it is.
     static func encode(_ text: String, inQuery: Bool) -> String {
-        var out = ""
+        // Bytes, decoded once at the end: a character of several bytes (`é`, `ü`) stays whole
+        // (decoded a byte at a time, each became U+FFFD).
+        var out: [UInt8] = []
+        let special: Set<UInt8> = inQuery ? Set("%/?#&=+ ".utf8) : Set("%/?#+ ".utf8)
         for byte in text.utf8 {
-            let special: Set<UInt8> = inQuery ? Set("%/?#&=+ ".utf8) : Set("%/?#+ ".utf8)
             if byte < 0x21 || byte == 0x7F || special.contains(byte) {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded
+                out += Array(("%" + String(byte, radix: 16, uppercase: true).leftPadded).utf8)
             } else {
-                out += String(decoding: [byte], as: UTF8.self)
+                out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
