@@ -94,7 +94,7 @@ extension Navigator {
             guard revision == navigator.revision else { return .done(Outcome(status: .cancelled, commands: [])) }
             if let kept { keptEntries = navigator.entries(through: kept) }
             var outcome = isShown ? Outcome(status: .applied, commands: navigator.closeAlert())
-                : navigator.replay(path.hops[..<path.reachable], after: kept, link: link, blocker: path.blocker)
+                : navigator.replay(path, after: kept, link: link)
             if let move, outcome.status == .applied {
                 // The link's own move, over whatever the innermost running instance of its flow shows;
                 // its `dismiss,` closes the flow's top sheet only when one is up.
@@ -106,15 +106,8 @@ extension Navigator {
                 guard let action = navigator.move(made, in: flow, from: .link(link)), navigator.canApply(action, in: level) else {
                     return .done(Outcome(status: .impossible, commands: outcome.commands))
                 }
-                outcome = Outcome(status: .applied, commands: outcome.commands + navigator.apply(action, in: level))
                 // `at`: on inside the subflow the move started, as far as its guards allowed.
-                if !inner.hops.isEmpty {
-                    let followed = navigator.follow(inner.hops[..<inner.reachable], from: .link(link))
-                    let commands = outcome.commands + followed.commands
-                    if !followed.isDone { return .done(Outcome(status: .impossible, commands: commands)) }
-                    if let blocker = inner.blocker { return .done(Outcome(status: .blocked(by: Program.guardID(blocker)), commands: commands)) }
-                    outcome = Outcome(status: .applied, commands: commands)
-                }
+                outcome = navigator.follow(inner, after: outcome.commands + navigator.apply(action, in: level), from: .link(link))
             }
             return .done(outcome)
         }
@@ -124,7 +117,7 @@ extension Navigator {
     /// Makes the moves of a link's path after its kept part: closes the alert on screen and what
     /// is over that part (with nothing kept: every modal stack, and the root flow goes back to
     /// where the path starts), enters each subflow at its start, and makes the path's moves.
-    func replay(_ hops: ArraySlice<ProgramTable.Hop>, after kept: Kept?, link: Link, blocker: GuardRef?) -> Outcome {
+    func replay(_ path: InnerPath, after kept: Kept?, link: Link) -> Outcome {
         var commands = closeAlert()
         if let kept {
             commands += cut(above: kept)
@@ -133,11 +126,7 @@ extension Navigator {
             for id in flows.keys.sorted(by: { $0.rawValue > $1.rawValue }) { closing += closeModals(of: id) }
             commands += dismissals(closing)
         }
-        let followed = follow(hops, from: .link(link))
-        commands += followed.commands
-        if !followed.isDone { return Outcome(status: .impossible, commands: commands) }
-        if let blocker { return Outcome(status: .blocked(by: Program.guardID(blocker)), commands: commands) }
-        return Outcome(status: .applied, commands: commands)
+        return follow(path, after: commands, from: .link(link))
     }
 
     /// Matches `url` against the program's link patterns, more specific ones first: the first

@@ -241,13 +241,19 @@ extension Navigator {
             // A back move alone hands its payload to the screen it showed again (a move with `at`
             // shows a new screen, so a back move has no path).
             if let delivery = navigator.delivery(after: move, in: level, from: source) { commands.append(delivery) }
-            guard !path.hops.isEmpty else { return Outcome(status: .applied, commands: commands) }
-            let followed = navigator.follow(path.hops[..<path.reachable], from: source)
-            commands += followed.commands
-            if !followed.isDone { return Outcome(status: .impossible, commands: commands) }
-            if let blocker = path.blocker { return Outcome(status: .blocked(by: Program.guardID(blocker)), commands: commands) }
-            return Outcome(status: .applied, commands: commands)
+            return navigator.follow(path, after: commands, from: source)
         }
+    }
+
+    /// Makes the moves of `path` as far as its guards allowed, after `commands` (what was made
+    /// before it): `applied`, `blocked` by the guard that stopped it, or `impossible` when a move
+    /// of it could not be made. The one ending of an `at` path, a link's path and a link's `at`.
+    func follow(_ path: InnerPath, after commands: [Command], from source: PayloadSource<Program>) -> Outcome {
+        let followed = follow(path.hops[..<path.reachable], from: source)
+        let commands = commands + followed.commands
+        if !followed.isDone { return Outcome(status: .impossible, commands: commands) }
+        if let blocker = path.blocker { return Outcome(status: .blocked(by: Program.guardID(blocker)), commands: commands) }
+        return Outcome(status: .applied, commands: commands)
     }
 
     /// The path an action's `at` follows inside the subflow its move starts, and the answers its

@@ -116,7 +116,7 @@ struct BuildCollector {
                 let reference = LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)
                 for path in (analysis.otherwiseLinkPaths[reference] ?? []).joined() { addPath(path, from: source) }
                 // A move's `at` (`-> sheet Project at Comments`): its path, from the link's values too.
-                if let clause = flow.clauses.firstIndex(where: { $0.link == linkIndex }) {
+                if let clause = flow.clauseIndex(ofLink: linkIndex) {
                     for branch in 0 ..< flow.clauses[clause].actions.count {
                         let at = ClauseReference(flow: FlowIndex(flowIndex), step: nil, index: ClauseIndex(clause), branch: branch)
                         if let path = analysis.atPaths[at] { addPath(path, from: source) }

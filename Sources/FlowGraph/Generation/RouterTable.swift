@@ -82,13 +82,11 @@ struct RouterTable {
                 let paths = (path.map { [$0] } ?? []) + others
                 var linkInfo = Self.link(link, values: flow.values(of: link), target: flow.steps[target], targetIndex: target,
                                          paths: paths.map { Self.hops($0, first: ProgramTable.Hop.bottom) })
-                // A move's `at` path is its flow-level clause's: branch `n` of that clause is the `n`th target with a move.
-                let linkClause = flow.clauses.firstIndex { $0.link == linkIndex }
-                let movePaths = linkClause.map { atPaths(flowIndex, nil, $0) }
+                // A move's `at` path is that of its branch of the link's flow-level clause.
+                let movePaths = flow.clauseIndex(ofLink: linkIndex).map { atPaths(flowIndex, nil, $0) }
                 func at(_ branch: Int) -> [ProgramTable.Hop] {
-                    let branches = link.branches
-                    guard branches[branch].at != nil, branches[branch].move != nil, let movePaths else { return [] }
-                    return movePaths(branches[..<branch].filter { $0.move != nil && $0.target != nil }.count)
+                    guard link.branches[branch].at != nil, let movePaths, let clauseBranch = link.clauseBranch(ofTarget: branch) else { return [] }
+                    return movePaths(clauseBranch)
                 }
                 linkInfo.at = at(0)
                 linkInfo.back = link.back.map(Self.kind)

@@ -285,7 +285,7 @@ extension Resolver {
                 }
                 program.flows[flowIndex].links[linkIndex].parameters = parameters
                 // The flow-level clause of its moves takes them as its payload.
-                if let index = flow.clauses.firstIndex(where: { $0.link == linkIndex }) {
+                if let index = flow.clauseIndex(ofLink: linkIndex) {
                     let clause = flow.clauses[index]
                     program.flows[flowIndex].clauses[index] = Clause(
                         event: clause.event, eventRange: clause.eventRange, payload: parameters, action: clause.action,

@@ -46,7 +46,7 @@ extension Resolver {
         flow.links.enumerated().compactMap { index, link in
             let written = syntax[index]
             let moves = link.branches.enumerated().compactMap { number, branch -> (Action, Condition?)? in
-                guard let move = branch.move, let target = branch.target else { return nil }
+                guard branch.makesAMove, let move = branch.move, let target = branch.target else { return nil }
                 let range = SourceRange(file: written.range.file, start: link.patternRange.start, end: written.range.end)
                 // `dismiss,` first: made only where a sheet of the flow is up (`FlowStateGraph`, the navigator's `LinkOpening`).
                 let back = branch.back.map { [Action(kind: $0, targetName: nil, target: nil, range: range)] } ?? []
@@ -73,4 +73,26 @@ extension Resolver {
                           condition: next, doc: [], range: link.range, isExitHandler: false, link: index)
         }
     }
+}
+
+extension LinkBranch {
+    /// Whether the target is a move of the link's flow-level clause (`Resolver.linkMoves`): it
+    /// has a move, and its step resolved.
+    package var makesAMove: Bool { move != nil && target != nil }
+}
+
+extension Link {
+    /// The branch of its flow-level clause that makes target `branch`'s move: its place among the
+    /// targets that make one, as `Resolver.linkMoves` builds the clause; nil for one that makes none.
+    package func clauseBranch(ofTarget branch: Int) -> Int? {
+        let all = branches
+        guard all[branch].makesAMove else { return nil }
+        return all[..<branch].filter(\.makesAMove).count
+    }
+}
+
+extension Flow {
+    /// The index in `clauses` of the flow-level clause that link `link` (one of this flow's)
+    /// stands for; nil for a link without a move.
+    package func clauseIndex(ofLink link: Int) -> Int? { clauses.firstIndex { $0.link == link } }
 }

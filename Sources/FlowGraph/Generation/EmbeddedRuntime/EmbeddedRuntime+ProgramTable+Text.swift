@@ -147,12 +147,13 @@ extension ProgramTable {
                 }
             }
         }
-        func located(_ clauses: inout [Clause]) throws(TextError) {
-            for clause in clauses.indices {
-                for action in clauses[clause].actions.indices where !clauses[clause].actions[action].at.isEmpty {
-                    clauses[clause].actions[action].at = try located(clauses[clause].actions[action].at)
-                }
+        func located(_ clause: inout Clause) throws(TextError) {
+            for action in clause.actions.indices where !clause.actions[action].at.isEmpty {
+                clause.actions[action].at = try located(clause.actions[action].at)
             }
+        }
+        func located(_ clauses: inout [Clause]) throws(TextError) {
+            for index in clauses.indices { try located(&clauses[index]) }
         }
         for flow in self.flows.indices {
             for link in self.flows[flow].links.indices {
@@ -173,10 +174,9 @@ extension ProgramTable {
             // A button's `at` (`on translateTapped -> sheet Settings at Translation`).
             for alert in self.flows[flow].alerts.indices {
                 for button in self.flows[flow].alerts[alert].buttons.indices {
-                    guard let clause = self.flows[flow].alerts[alert].buttons[button].clause else { continue }
-                    var one = [clause]
-                    try located(&one)
-                    self.flows[flow].alerts[alert].buttons[button].clause = one[0]
+                    guard var clause = self.flows[flow].alerts[alert].buttons[button].clause else { continue }
+                    try located(&clause)
+                    self.flows[flow].alerts[alert].buttons[button].clause = clause
                 }
             }
             for step in self.flows[flow].steps.indices {
