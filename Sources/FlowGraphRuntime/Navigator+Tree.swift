@@ -240,7 +240,11 @@ extension Navigator {
 
     /// Whether a move can act in flow `id` now.
     func canApply(_ move: Move, in id: FlowID) -> Bool {
-        guard let running = flows[id] else { return false }
+        flows[id].map { canApply(move, to: $0) } ?? false
+    }
+
+    /// Whether a move can act on `running`: each move of `.then` where those before it left it.
+    private func canApply(_ move: Move, to running: RunningFlow) -> Bool {
         let top = running.top.entries
         switch move {
         case .push, .present, .replace, .exit, .alert, .openExternally: return true
@@ -250,9 +254,28 @@ extension Navigator {
         case .popTo(let step): return top.dropLast().contains { Program.step(of: $0.screen) == step }
         case .dismiss: return !running.layers.isEmpty
         case .close: return top.count > 1 || !running.layers.isEmpty
-        // The second move shows a screen (push, sheet, popover, cover, replace), which it always can.
-        case .then(let back, _): return canApply(back, in: id)
+        case .then(let back, let next):
+            guard canApply(back, to: running), let left = Self.afterBack(back, running) else { return false }
+            return canApply(next, to: left)
         }
+    }
+
+    /// The stacks of `running` once back move `move` (one `canApply` allows) is made: what the next
+    /// move of `.then` acts on. Nil for a move that is not a back move.
+    private static func afterBack(_ move: Move, _ running: RunningFlow) -> RunningFlow? {
+        var left = running
+        func setTop(_ entries: [Entry]) {
+            if left.layers.isEmpty { left.tabs[left.selectedTab].entries = entries } else { left.layers[left.layers.count - 1].entries = entries }
+        }
+        let top = running.top.entries
+        switch move {
+        case .pop: setTop(Array(top.dropLast()))
+        case .popTo(let step): setTop(Array(top.prefix((top.dropLast().lastIndex { Program.step(of: $0.screen) == step } ?? 0) + 1)))
+        case .dismiss: left.layers.removeLast()
+        case .close: return afterBack(top.count > 1 ? .pop : .dismiss, running)
+        default: return nil
+        }
+        return left
     }
 
     /// Makes a move in flow `id` (one `canApply` allows) and returns the commands for the UI.

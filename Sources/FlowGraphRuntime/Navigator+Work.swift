@@ -331,7 +331,7 @@ extension Navigator {
 
     /// A clause's action as a move, its target built from the payload.
     func move(_ action: ProgramTable.Action, in flow: Int, from source: PayloadSource<Program>) -> Move? {
-        if let back = action.back {
+        if let back = action.backs.first {
             let first: Move
             switch back.kind {
             case .popTo: first = .popTo(StepRef(flow: flow, step: back.target ?? 0))
@@ -339,9 +339,9 @@ extension Navigator {
             case .close: first = .close
             default: first = .pop
             }
-            var main = action
-            main.back = nil
-            return move(main, in: flow, from: source).map { .then(first, $0) }
+            var rest = action
+            rest.backs.removeFirst()
+            return move(rest, in: flow, from: source).map { .then(first, $0) }
         }
         let target = action.target ?? 0
         func screen() -> Screen? { Program.screen(StepRef(flow: flow, step: target), from: source) }

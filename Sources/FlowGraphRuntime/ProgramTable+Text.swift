@@ -35,10 +35,11 @@
 extension ProgramTable {
     /// The version of the text this runtime reads; a router generated for another one must be
     /// generated again.
-    public static let textVersion = 4
+    public static let textVersion = 5
     /// The versions this runtime reads: version 1 is version 2 with one path a link, version 2 is
     /// version 3 without links that decide (`values`, `if`, `else` in a link record), and version
-    /// 3 is version 4 without a link's `at` (`move KIND at HOP...`) and back move (`back dismiss`).
+    /// 3 is version 4 without a link's `at` (`move KIND at HOP...`) and back move (`back dismiss`),
+    /// and version 4 is version 5 with at most one back move in an action (`pop , pop` is new).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -225,7 +226,7 @@ extension ProgramTable {
                         if case .whileGuard(let condition)? = action.lock {
                             try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
                         }
-                        if let back = action.back, back.kind == .popTo {
+                        for back in action.backs where back.kind == .popTo {
                             try check(back.target.map(flow.steps.indices.contains) ?? false, "flow '\(flow.name)' has no such step")
                         }
                         if !action.at.isEmpty {
@@ -414,22 +415,26 @@ struct TableFields {
         }
     }
 
-    /// `KIND [TARGET]`, or a back move, `,`, and the action's own move: `dismiss , sheet 3`.
+    /// `KIND [TARGET]`, or back moves, each followed by `,`, and the action's own move: `dismiss ,
+    /// sheet 3`, `pop , pop`.
     mutating func action() throws(ProgramTable.TextError) -> ProgramTable.Action {
-        let first = try move()
-        guard peek() == "," else { return first }
-        _ = try word()
-        switch first.kind {
-        case .pop, .popTo, .dismiss, .close: break
-        default: throw error("only a back move can come before ',', not '\(first.kind.rawValue)'")
+        var last = try move()
+        var backs: [ProgramTable.Back] = []
+        while peek() == "," {
+            _ = try word()
+            switch last.kind {
+            case .pop, .popTo, .dismiss, .close: break
+            default: throw error("only a back move can come before ',', not '\(last.kind.rawValue)'")
+            }
+            backs.append(.init(kind: last.kind, target: last.target))
+            last = try move()
+            switch last.kind {
+            case .push, .sheet, .popover, .cover, .replace, .pop, .dismiss, .close: break
+            default: throw error("'\(last.kind.rawValue)' cannot follow a back move")
+            }
         }
-        var action = try move()
-        switch action.kind {
-        case .push, .sheet, .popover, .cover, .replace: break
-        default: throw error("'\(action.kind.rawValue)' cannot follow a back move")
-        }
-        action.back = .init(kind: first.kind, target: first.target)
-        return action
+        last.backs = backs
+        return last
     }
 
     private mutating func move() throws(ProgramTable.TextError) -> ProgramTable.Action {

@@ -42,15 +42,15 @@ extension ProgramTable {
         return lines
     }
 
-    /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`, where an action with a back move is
-    /// `BACK [TARGET] , KIND TARGET`, one with `at` ends with `at HOP...`, and a locked sheet or
+    /// `on TRIGGER [if [!]GUARD] ACTION [else ...]...`, where an action with back moves is
+    /// `BACK [TARGET] , ... KIND [TARGET]`, one with `at` ends with `at HOP...`, and a locked sheet or
     /// popover with `locked` or `locked while [!]GUARD`.
     func clauseText(_ clause: Clause) -> String {
         var words = ["on", String(clause.trigger)]
         for (index, action) in clause.actions.enumerated() {
             if index > 0 { words.append("else") }
             if clause.conditions.indices.contains(index) { words += ["if", TableWriting.condition(clause.conditions[index])] }
-            if let back = action.back {
+            for back in action.backs {
                 words.append(back.kind.rawValue)
                 if let target = back.target { words.append(String(target)) }
                 words.append(",")

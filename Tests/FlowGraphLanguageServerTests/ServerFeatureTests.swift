@@ -146,6 +146,9 @@ struct ServerFeatureTests {
         #expect(Self.labels(client, url, edited("on y(item: ‸"), version: 6) == ["ItemID"])
         #expect(Self.labels(client, url, edited("on x -> sheet Login at ‸"), version: 12) == ["Credentials"])
         #expect(Self.labels(client, url, edited("on x -> dismiss, push Det‸"), version: 13) == ["Detail"])
+        // After a back move: another back move, or a screen shown on what it left (not `popTo`, which comes first).
+        #expect(Self.labels(client, url, edited("on x -> pop, ‸"), version: 16)
+                == ["push", "sheet", "popover", "cover", "replace", "pop", "dismiss", "close"])
         // A move on the line after a `->` that ends its line (issue 24, item 12).
         #expect(Self.labels(client, url, edited("on x ->\n            push ‸"), version: 14) == ["Home", "Detail", "Login", "Settings"])
         #expect(Self.labels(client, url, edited("on x ->\n\n            ‸"), version: 15).contains("popTo"))

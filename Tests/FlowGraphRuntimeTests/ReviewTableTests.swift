@@ -17,7 +17,10 @@ struct ReviewTableTests {
                     on t -> close, push Settings if ok else popTo Home, sheet Settings
                     on u -> pop, replace Menu if !ok else dismiss, cover Settings if ok else close, push Menu
                 }
-                step Settings { on done -> close }
+                step Settings {
+                    on done -> close
+                    on all -> popTo Menu, pop, dismiss, push Menu if ok else close, close
+                }
                 on v -> close, cover Settings
                 guard ok
             }
@@ -29,8 +32,8 @@ struct ReviewTableTests {
         let written = flow.steps.flatMap(\.clauses) + flow.clauses
         #expect(read.count == written.count)
         for (clause, transition) in zip(read, written) {
-            #expect(clause.actions.map { $0.back?.kind.rawValue } == transition.actions.map { $0.back?.kind.rawValue })
-            #expect(clause.actions.map { $0.back?.target } == transition.actions.map { $0.back?.target })
+            #expect(clause.actions.map { $0.backs.map(\.kind.rawValue) } == transition.actions.map { $0.before.map(\.kind.rawValue) })
+            #expect(clause.actions.map { $0.backs.map(\.target) } == transition.actions.map { $0.before.map(\.target) })
             #expect(clause.actions.map(\.kind.rawValue) == transition.actions.map(\.kind.rawValue))
             #expect(clause.actions.map(\.target) == transition.actions.map(\.target))
             #expect(clause.conditions.map(\.isNegated) == transition.conditions.map(\.isNegated))

@@ -15,7 +15,7 @@ struct CheckerSequenceTests {
             }
             """)
         let clause = try #require(result.program?.flows.first?.steps[1].clauses.first)
-        #expect(clause.action.kind == .sheet && clause.action.back?.kind == .dismiss)
+        #expect(clause.action.kind == .sheet && clause.action.before.map(\.kind) == [.dismiss])
         #expect(clause.action.written == "dismiss, sheet Settings")
         #expect(clause.actions[1].written == "popTo Menu, push Menu")
         #expect(findings("""
@@ -24,18 +24,21 @@ struct CheckerSequenceTests {
                 step Home {
                     on a -> push Home, pop
                     on b -> dismiss, exit done
-                    on c -> pop, dismiss
+                    on c -> pop, popTo Home
                     on d -> dismiss, push Home, push Home
                     on e -> dismiss,
+                    on f -> pop, pop, pop, pop, pop
+                    on g -> pop, pop, pop, pop, push Home
                 }
             }
             """) == [
                 "4:26: error [syntax] only a back move ('pop', 'popTo', 'dismiss' or 'close') can come before ',' in a clause, not 'push'",
-                "5:26: error [syntax] after a back move a clause shows one screen with 'push', 'sheet', 'popover', 'cover' or 'replace', not 'exit'",
-                "6:22: error [syntax] after a back move a clause shows one screen with 'push', 'sheet', 'popover', "
-                    + "'cover' or 'replace', not 'dismiss'",
-                "7:35: error [syntax] a clause makes at most two moves: one back move, then one screen shown ('dismiss, sheet Settings')",
+                "5:26: error [syntax] after a back move a clause goes back further ('pop', 'dismiss', 'close') or shows one screen "
+                    + "with 'push', 'sheet', 'popover', 'cover' or 'replace', not 'exit'",
+                "6:22: error [syntax] 'popTo' goes back to a step below where the clause is taken: it is a clause's first move ('popTo Cart, pop')",
+                "7:35: error [syntax] only a back move ('pop', 'popTo', 'dismiss' or 'close') can come before ',' in a clause, not 'push'",
                 "8:25: error [syntax] expected an action after ',', found the end of the line",
+                "9:37: error [syntax] a clause makes at most 4 back moves, then one screen shown",
             ])
     }
 

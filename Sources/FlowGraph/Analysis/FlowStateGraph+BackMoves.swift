@@ -35,8 +35,8 @@ extension FlowStateGraph {
                 backMoves.unfollowed.append(index)
                 continue
             }
-            guard let back = sequence.action.back, let target = sequence.action.target else { continue }
-            for (under, _) in statesUnder(sequence.from, back: back, withChains: false) {
+            guard !sequence.action.before.isEmpty, let target = sequence.action.target else { continue }
+            for (under, _) in statesUnder(sequence.from, backs: sequence.action.before, withChains: false) {
                 guard let next = successor(of: states[Int(under)], sequence.action.kind, target,
                                            mayBeLocked: sequence.action.mayBeLocked) else { continue }
                 var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
@@ -92,6 +92,25 @@ extension FlowStateGraph {
         var move: Move
         /// How many moves `backMoves.incoming` had taken in before this one.
         var order: Int32
+    }
+
+    /// The states whose configuration the back moves `backs` made in order from state `from` return
+    /// to (`pop, pop`: the states under each state under `from`), each with the moves from it up to
+    /// `from` when `withChains`: each back move is made in each state the one before it returned
+    /// to, as the navigator makes them; a move that cannot be made there lands nowhere.
+    private func statesUnder(_ from: StateIndex, backs: [Action], withChains: Bool, knownBefore: Int32 = .max)
+        -> [(under: StateIndex, chain: [(from: StateIndex, move: Move)])] {
+        var current: [(under: StateIndex, chain: [(from: StateIndex, move: Move)])] = [(from, [])]
+        for back in backs {
+            var next: [StateIndex: [(from: StateIndex, move: Move)]] = [:]
+            for (node, above) in current {
+                for (under, chain) in statesUnder(node, back: back, withChains: withChains, knownBefore: knownBefore) where next[under] == nil {
+                    next[under] = chain + above
+                }
+            }
+            current = next.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
+        return current
     }
 
     /// The states whose configuration a back move made in state `from` returns to, as far as the
@@ -279,6 +298,39 @@ extension FlowStateGraph {
         return result
     }
 
+    /// For a clause's action of several back moves (`pop, pop`, `popTo Cart, pop`, `dismiss,
+    /// dismiss, push X`) whose first move `first` is made in state `from`: each later back move,
+    /// by its index among the action's back moves, with the states the moves before it returned to
+    /// where it cannot be made (nothing under the top for `pop`, no modal layer for `dismiss`,
+    /// neither for `close`), each with the path from the flow's start through it up to `from`.
+    /// The navigator then makes none of the moves: the outcome is `impossible`.
+    func laterBackMoves(from: StateIndex, first: Move) -> [(index: Int, allowedSomewhere: Bool, stuck: [(state: StateIndex, path: [(state: StateIndex, move: Move?)])])] {
+        guard let action = transition(of: first.origin)?.actions[first.branch] else { return [] }
+        let backs = action.before + (action.onlyGoesBack ? [action] : [])
+        var result: [(index: Int, allowedSomewhere: Bool, stuck: [(state: StateIndex, path: [(state: StateIndex, move: Move?)])])] = []
+        for index in backs.indices.dropFirst() {
+            var stuck: [(state: StateIndex, path: [(state: StateIndex, move: Move?)])] = []
+            var allowed = false
+            for (under, chain) in statesUnder(from, backs: Array(backs[..<index]), withChains: true) {
+                let state = states[Int(under)]
+                let canBeMade = switch Self.acting(backs[index].kind, in: state) {
+                case .pop: !state.isBottom
+                case .dismiss: state.layer != .base
+                default: true
+                }
+                allowed = allowed || canBeMade
+                guard !canBeMade else { continue }
+                var path = self.path(to: under)
+                for (madeIn, step) in chain {
+                    if step.via >= 0 { path += hops(ofLateMove: step, madeIn: madeIn) } else { path.append((step.target, step)) }
+                }
+                stuck.append((under, path))
+            }
+            result.append((index, allowed, stuck))
+        }
+        return result
+    }
+
     /// The clause a move comes from; nil for the tab bar.
     func transition(of origin: Origin) -> Clause? {
         switch origin {
@@ -310,8 +362,8 @@ extension FlowStateGraph {
     /// The moves from the state a late move's back move returned to up to the state it is made
     /// in, found from the moves known when it was found.
     func chain(of key: LateKey) -> [(from: StateIndex, move: Move)] {
-        guard let known = backMoves.lateOrder[key], let back = transition(of: key.origin)?.actions[key.branch].back else { return [] }
-        return statesUnder(key.from, back: back, withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
+        guard let known = backMoves.lateOrder[key], let backs = transition(of: key.origin)?.actions[key.branch].before else { return [] }
+        return statesUnder(key.from, backs: backs, withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
     }
 }
 
@@ -346,6 +398,10 @@ struct BackMoveSearch {
     fileprivate var touched: [StateIndex] = []
     fileprivate var unfollowed: [Int] = []
     fileprivate var sequencesOf: [StateIndex: [Int]] = [:]
+
+    /// Whether an action of the flow makes several back moves (`pop, pop`): its later ones are
+    /// checked once the search is done (`laterBackMoves`), which needs every move into each state.
+    var hasSeveralBackMoves = false
 
     typealias Sequence = (from: StateIndex, action: Action, origin: FlowStateGraph.Origin, branch: Int, isCertain: Bool)
 

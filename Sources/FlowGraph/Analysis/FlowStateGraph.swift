@@ -228,7 +228,8 @@ struct FlowStateGraph {
         }
         if isDeferring { certainCount = states.count }
         moveStart.append(Int32(allMoves.count))
-        if !resultClauses.isEmpty { findLandings(of: resultClauses) }
+        // `laterBackMoves` (`pop, pop`) and the landings of back moves ask the moves into each state.
+        if !resultClauses.isEmpty || backMoves.hasSeveralBackMoves { findLandings(of: resultClauses) }
         if backMoves.hasLateMoves { mergeLateMoves() }
         reachesWild = states.contains { isWild[Int($0.step)] }
         reachesAnywhere = states.contains { goesAnywhere[Int($0.step)] }
@@ -272,7 +273,10 @@ struct FlowStateGraph {
                 let kind = Self.acting(back.kind, in: state)
                 allMoves.append(Move(target: -1, kind: kind, written: back.kind, actionTarget: backTarget, origin: origin,
                                      branch: branch, isCertain: isCertain, part: .back))
-                if action.target != nil {
+                // `pop, pop` shows nothing: only its first move is made here (the others, where it went
+                // back to, are checked by `StackMoveRules`).
+                if action.onlyGoesBack || action.before.count > 1 { backMoves.hasSeveralBackMoves = true }
+                if action.target != nil, !action.onlyGoesBack {
                     backMoves.add((current, action, origin, branch, isCertain))
                 }
                 return

@@ -131,12 +131,11 @@ extension FlowStateGraph.Move {
         return "\(flow.alerts[alert].style.rawValue) \(flow.alerts[alert].name), \(move)"
     }
 
-    /// `event: action`, with the back move first when it has one (`event: dismiss, sheet`);
+    /// `event: action`, with the back moves first when it has them (`event: dismiss, sheet`);
     /// `event: action (else)` for the first `else` of a chain, `(else 2)` for the second...
     static func describe(_ transition: Clause, branch: Int) -> String {
         let action = transition.actions[branch]
         let which = branch == 0 ? "" : branch == 1 ? " (else)" : " (else \(branch))"
-        let kinds = (action.back.map { "\($0.kind.rawValue), " } ?? "") + action.kind.rawValue
-        return "\(transition.event): \(kinds)\(which)"
+        return "\(transition.event): \(action.writtenKinds)\(which)"
     }
 }

@@ -229,12 +229,12 @@ public struct DiagramBuilder {
             var label = transition.event + DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
             if let at = action.at {
                 // Where the move opens the subflow its target runs: `privacyTapped: sheet at Privacy`.
-                label += ": " + (action.back.map { "\($0.written), " } ?? "") + "\(action.kind.rawValue) at \(at.name)"
+                label += ": " + action.backsWritten + "\(action.kind.rawValue) at \(at.name)"
             } else if action.kind == .open {
                 // Out of the app, with the value the system is handed: `linkTapped: open url`.
                 label += ": open \(action.targetName ?? "")"
-            } else if let back = action.back {
-                label += ": \(back.written), \(action.kind.rawValue)"
+            } else if !action.before.isEmpty {
+                label += ": \(action.backsWritten)\(action.kind.rawValue)"
             } else if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select, action.kind.targetRole != .alert {
                 label += ": \(action.kind.rawValue)"
             }
@@ -245,7 +245,7 @@ public struct DiagramBuilder {
                 : transition.doc.joined(separator: "\n")
             attributes.append(.init("tooltip", tooltip))
             edgesByRange[action.range, default: []].append(edges.count)
-            if let back = action.back { edgesByRange[back.range, default: []].append(edges.count) }
+            for back in action.before { edgesByRange[back.range, default: []].append(edges.count) }
             edgesByRange[transition.eventRange, default: []].append(edges.count)
             edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes, clause: transition.range))
         }

@@ -87,7 +87,8 @@ public enum MermaidEmitter {
             switch action.kind {
             case .pop, .dismiss, .close:
                 head = source
-                text += " (\(action.kind.rawValue)\(DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)))"
+                let handedBack = DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)
+                text += " (\(action.backsWritten)\(action.kind.rawValue)\(handedBack))"
             case .open:
                 // Out of the app: a loop on the screen, which stays.
                 head = source
@@ -106,9 +107,9 @@ public enum MermaidEmitter {
                 head = ids.id(for: "\(flow.name).\(flow.steps[target].name)")
                 let lock = action.lock.map { " " + $0.written } ?? ""
                 if let at = action.at {
-                    text += " (" + (action.back.map { "\($0.written), " } ?? "") + "\(action.kind.rawValue) at \(at.name)\(lock))"
-                } else if let back = action.back {
-                    text += " (\(back.written), \(action.kind.rawValue)\(lock))"
+                    text += " (" + action.backsWritten + "\(action.kind.rawValue) at \(at.name)\(lock))"
+                } else if !action.before.isEmpty {
+                    text += " (\(action.backsWritten)\(action.kind.rawValue)\(lock))"
                 } else if action.lock != nil {
                     text += " (\(action.kind.rawValue)\(lock))"
                 } else if action.kind != .push {

@@ -161,7 +161,7 @@ package struct DiagramChanges: Sendable, Equatable {
                     }
                     let condition = DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
                     let oldCondition = DiagramStyle.conditionLabel(conditions, branch: branch, in: flow, guardName: oldGuard)
-                    let move = (action.back.map { "\($0.written), " } ?? "") + action.kind.rawValue + (action.at.map { " at \($0.name)" } ?? "")
+                    let move = action.backsWritten + action.kind.rawValue + (action.at.map { " at \($0.name)" } ?? "")
                     result.append((Edge(tail: source, head: head, text: "\(transition.event)\(condition) → \(action.written)"),
                                    "\(event)\(oldCondition) → \(move)"))
                 }

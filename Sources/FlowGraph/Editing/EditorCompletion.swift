@@ -76,6 +76,10 @@ package enum EditorCompletion {
              ",",
              "else" where before.contains("->"):
             if before.first == "link" { return names.steps() + ActionKind.allCases.filter(\.isLinkMove).map { keyword($0.rawValue) } }
+            // After a back move (`-> pop, `): another back move, or a screen shown on what it left.
+            if last == "," {
+                return ActionKind.allCases.filter { $0.canFollowABackMove || $0.goesBack && $0 != .popTo }.map { keyword($0.rawValue) }
+            }
             return Keyword.actions.map(keyword)
         case "else", "start": return names.steps()
         case "on" where before.count == 1:

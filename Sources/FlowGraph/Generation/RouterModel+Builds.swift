@@ -114,6 +114,8 @@ struct BuildCollector {
                     ? analysis.linkPaths[flowIndex][linkIndex] : nil
                 if let path { addPath(path, from: source) }
                 let reference = LinkReference(flow: FlowIndex(flowIndex), link: linkIndex)
+                // The paths from the other first screens of a start decided by guards, which the table holds too.
+                for path in analysis.otherStartLinkPaths[reference] ?? [] { addPath(path, from: source) }
                 for path in (analysis.otherwiseLinkPaths[reference] ?? []).joined() { addPath(path, from: source) }
                 // A move's `at` (`-> sheet Project at Comments`): its path, from the link's values too.
                 if let clause = flow.clauseIndex(ofLink: linkIndex) {

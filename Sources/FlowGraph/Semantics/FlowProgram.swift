@@ -392,8 +392,8 @@ package struct Action: Sendable, Hashable {
     public var target: Int?
     /// The move's own range (for `dismiss, sheet X`, that of `sheet X`).
     public var range: SourceRange
-    /// The back move made first (`dismiss` in `dismiss, sheet Settings`): at most one element,
-    /// itself without one. See `back`.
+    /// The back moves made first, in order (`dismiss` in `dismiss, sheet Settings`; the first `pop`
+    /// in `pop, pop`), each without back moves of its own; at most `SourceLimits.backMoves`. See `back`.
     public var before: [Action] = []
     /// `at Privacy` in `sheet Settings at Privacy`: where the move opens the subflow its target runs.
     public var at: AtTarget? {
@@ -435,15 +435,26 @@ package struct Action: Sendable, Hashable {
         }
     }
 
-    /// The back move made first, if any.
+    /// The back move made first, if any: where the clause is taken, the one that must be possible
+    /// (the others are made where it and those before it went back to).
     public var back: Action? { before.first }
 
     /// The action as written: `push X`, `dismiss, sheet X`, `sheet X at Y`, `sheet X locked while g`.
     public var written: String {
         let move = kind.rawValue + (targetName.map { " " + $0 } ?? "") + (at.map { " at " + $0.name } ?? "")
             + (lock.map { " " + $0.written } ?? "")
-        return back.map { "\($0.written), \(move)" } ?? move
+        return (before.map(\.written) + [move]).joined(separator: ", ")
     }
+
+    /// The back moves made first as written, each followed by `, ` (`popTo Cart, `); empty without.
+    public var backsWritten: String { before.map { $0.written + ", " }.joined() }
+
+    /// The kinds of its moves as written: `push`, `dismiss, sheet`, `pop, pop`.
+    public var writtenKinds: String { (before.map(\.kind.rawValue) + [kind.rawValue]).joined(separator: ", ") }
+
+    /// Whether the action only goes back, in one or more moves (`pop`, `popTo Cart, pop`): it shows
+    /// no screen, and the last move is a back move too.
+    public var onlyGoesBack: Bool { kind.goesBack }
 }
 
 /// `locked`, or `locked while g` / `locked while !g`, of a `sheet` or `popover`: the user cannot

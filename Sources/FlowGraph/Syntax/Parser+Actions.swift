@@ -74,28 +74,38 @@ extension Parser {
                                range: range(from: ifToken))
     }
 
-    // MARK: - action := move (',' move)?, the first a back move and the second one that shows a screen
+    // MARK: - action := (back ',')* move: back moves first (at most `SourceLimits.backMoves`), then one that may show a screen
 
     mutating func parseAction(after word: String = "->") -> ActionSyntax? {
-        guard let first = parseMove(after: word) else { return nil }
-        guard current.isPunctuation(","), !current.isAtLineStart else { return first }
-        guard first.kind.goesBack else {
-            error(SyntaxMessages.notABackMove(first.kind.rawValue), at: current)
-            return nil
+        guard var last = parseMove(after: word) else { return nil }
+        var before: [ActionSyntax] = []
+        while current.isPunctuation(","), !current.isAtLineStart {
+            guard last.kind.goesBack else {
+                error(SyntaxMessages.notABackMove(last.kind.rawValue), at: current)
+                return nil
+            }
+            advance()
+            let nextToken = current
+            guard let next = parseMove(after: ",") else { return nil }
+            // `pop, pop` and `popTo Cart, pop` go back further; `dismiss, sheet X` shows a screen on what is left.
+            guard next.kind.canFollowABackMove || next.kind.goesBack else {
+                error(SyntaxMessages.cannotFollowABackMove(next.kind.rawValue), at: nextToken)
+                return nil
+            }
+            // `popTo X` names a step below where the clause is taken: it is the first move.
+            guard next.kind != .popTo else {
+                error(SyntaxMessages.popToComesFirst, at: nextToken)
+                return nil
+            }
+            guard !next.kind.goesBack || before.count + 2 <= SourceLimits.backMoves else {
+                error(SyntaxMessages.tooManyBackMoves, at: nextToken)
+                return nil
+            }
+            before.append(last)
+            last = next
         }
-        advance()
-        let secondToken = current
-        guard var second = parseMove(after: ",") else { return nil }
-        guard second.kind.canFollowABackMove else {
-            error(SyntaxMessages.cannotFollowABackMove(second.kind.rawValue), at: secondToken)
-            return nil
-        }
-        if current.isPunctuation(","), !current.isAtLineStart {
-            error(SyntaxMessages.oneBackMove, at: current)
-            return nil
-        }
-        second.before = [first]
-        return second
+        last.before = before
+        return last
     }
 
     // MARK: - move := ('push' | ... | 'exit') Name ('at' Name)? ('locked' ('while' '!'? Name)?)? | 'pop' | 'dismiss' | 'close'

@@ -8,6 +8,8 @@ package enum SourceLimits {
     public static let typeNesting = 100
     /// The most `else` actions in one `on` clause.
     public static let elseActions = 100
+    /// The most back moves in one action (`pop, pop, dismiss, push X`).
+    public static let backMoves = 4
     /// The longest name, in bytes.
     public static let nameLength = 1024
 }

@@ -36,7 +36,8 @@ enum SyntaxMessages {
         "only a back move ('pop', 'popTo', 'dismiss' or 'close') can come before ',' in a clause, not '\(action)'"
     }
     static func cannotFollowABackMove(_ action: String) -> String {
-        "after a back move a clause shows one screen with 'push', 'sheet', 'popover', 'cover' or 'replace', not '\(action)'"
+        "after a back move a clause goes back further ('pop', 'dismiss', 'close') or shows one screen "
+            + "with 'push', 'sheet', 'popover', 'cover' or 'replace', not '\(action)'"
     }
     static let receivesOnARunner =
         "a step that runs a flow cannot declare 'receives': a value handed back goes to the screen that becomes visible, "
@@ -44,7 +45,8 @@ enum SyntaxMessages {
     static let secondReceives = "a step has one 'receives' list: 'receives (address: AddressID, card: CardID?)'"
     static let startNeedsElse = "a 'start' with a condition needs 'else' and the step to start at otherwise: 'start Home if isSignedIn else Welcome'"
     static let tooManyStartChoices = "a 'start' can have at most \(SourceLimits.elseActions) conditions"
-    static let oneBackMove = "a clause makes at most two moves: one back move, then one screen shown ('dismiss, sheet Settings')"
+    static let tooManyBackMoves = "a clause makes at most \(SourceLimits.backMoves) back moves, then one screen shown"
+    static let popToComesFirst = "'popTo' goes back to a step below where the clause is taken: it is a clause's first move ('popTo Cart, pop')"
     static func atAfterMove(_ action: String) -> String {
         "'at' opens a step inside the subflow of a screen shown anew or of a tab: "
             + "it follows 'push', 'sheet', 'popover', 'cover', 'replace', 'root' or 'select', not '\(action)'"

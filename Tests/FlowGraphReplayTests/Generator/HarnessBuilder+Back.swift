@@ -77,6 +77,7 @@ extension HarnessBuilder {
                     addBack(to: step, allowed)
                 }
                 if !simple, scope.steps.count < HarnessBuilder.maxSteps, rng.chance(16) { addBackThenShow(to: step, in: scope, allowed) }
+                if !simple, rng.chance(12) { addBackMovesInARow(to: step, in: scope, allowed, facts) }
             }
         }
         for (picker, receiver, value) in pickers {
@@ -140,7 +141,9 @@ extension HarnessBuilder {
                             action.main = HMove(.pop)
                         }
                         if action.back?.kind == .popTo, let target = action.back?.target, !allowed.below.contains(target) {
-                            action.back = HMove(.pop)
+                            // `popTo X, pop` where X may not be below: one `pop` is what is sure to be possible.
+                            if action.backs.count > 1 || action.main.kind.isBack { return fail("popTo in \(step.name) is not sure") }
+                            action.backs[0] = HMove(.pop)
                         }
                         if (action.main.kind == .pop || action.back?.kind == .pop), !allowed.pop {
                             return fail("popTo in \(step.name) cannot become a pop")
@@ -190,6 +193,33 @@ extension HarnessBuilder {
         step.clauses.append(HClause(event(rng.pick(["then", "switchTo", "jumpTo"]) + target.name), payload: target.inputs,
                                     HAction(HMove(kind, target.name), after: back)))
         lateSteps.append(target)
+    }
+
+    /// Several back moves in one clause, each sure to be possible where it is made: `popTo X, pop`
+    /// where X is below the step on every path and can always pop; `pop, dismiss` and `pop, close`
+    /// where the step can pop and is always in a modal layer (a pop stays in the layer). Sometimes
+    /// a new step is pushed after them (`popTo X, pop, push Y`).
+    private func addBackMovesInARow(to step: HStep, in scope: HScope, _ allowed: Allowed, _ facts: [String: HarnessFacts]) {
+        var options: [[HMove]] = []
+        for below in allowed.below {
+            guard let other = scope.step(below), other.runs == nil, self.allowed(other, facts).pop else { continue }
+            options.append([HMove(.popTo, below), HMove(.pop)])
+        }
+        if allowed.pop, allowed.dismiss { options += [[HMove(.pop), HMove(.dismiss)], [HMove(.pop), HMove(.close)]] }
+        guard let moves = rng.pickIfAny(options) else { return }
+        // A screen after them only in the layer they stay in: the facts take a `dismiss` to land in any layer.
+        if moves[0].kind == .popTo, scope.steps.count < HarnessBuilder.maxSteps, rng.chance(50) {
+            let kind: HMoveKind = rng.pick([.push, .push, .replace])
+            let target = addStep(rng.pick(HarnessVocabulary.nouns), to: scope, inputs: rng.chance(40) ? [rng.pick(HarnessVocabulary.required)] : [])
+            var action = HAction(HMove(kind, target.name))
+            action.backs = moves
+            step.clauses.append(HClause(event(rng.pick(["backTo", "leaveFor"]) + target.name), payload: target.inputs, action))
+            lateSteps.append(target)
+        } else {
+            var action = HAction(moves[moves.count - 1])
+            action.backs = Array(moves.dropLast())
+            step.clauses.append(HClause(event(rng.pick(["backTwice", "leaveAll"]) + step.name), action))
+        }
     }
 
     /// The clauses of a runner's subflow exits: a back move the runner allows, else an exit of its

@@ -33,6 +33,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case selectAt
     // `at` from an alert's button (`on translateTapped -> sheet Settings at Translation`)
     case alertButtonAt
+    // Several back moves in one clause (`pop, dismiss`, `popTo X, pop`, `popTo X, pop, push Y`)
+    case backMovesInARow
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -106,10 +108,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
                 if condition.negated { found.insert(.negatedGuard) }
             }
             let action = branch.action
-            if let back = action.back {
-                found.insert(.twoMoves)
-                insert(back, into: &found)
-            }
+            if !action.backs.isEmpty { found.insert(action.backs.count + (action.main.kind.isBack ? 1 : 0) > 1 ? .backMovesInARow : .twoMoves) }
+            for back in action.backs { insert(back, into: &found) }
             insert(action.main, into: &found)
         }
     }

@@ -116,7 +116,7 @@ struct HarnessFacts {
         }
         // Where the back move returns to: the same layer for pop and popTo, any layer for dismiss or close.
         var landings: [(Layer, Bool)] = [(state.layer, true), (state.layer, false)]
-        if back.kind == .dismiss || back.kind == .close {
+        if action.backs.contains(where: { $0.kind == .dismiss || $0.kind == .close }) {
             landings = Layer.allCases.flatMap { [($0, true), ($0, false)] }
         }
         for landing in landings {

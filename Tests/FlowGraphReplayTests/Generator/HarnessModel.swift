@@ -48,15 +48,18 @@ struct HMove {
     }
 }
 
-/// An action: an optional back move, then a move (`dismiss, sheet X`).
+/// An action: back moves, then a move (`dismiss, sheet X`, `popTo X, pop`).
 struct HAction {
-    var back: HMove?
+    var backs: [HMove]
     var main: HMove
 
-    init(_ main: HMove, after back: HMove? = nil) {
+    init(_ main: HMove, after backs: HMove...) {
         self.main = main
-        self.back = back
+        self.backs = backs
     }
+
+    /// The first back move, if any: the one made where the clause is taken.
+    var back: HMove? { backs.first }
 }
 
 /// `if g` or `if !g`.

@@ -13,13 +13,16 @@ enum HarnessPlanting {
         case asyncStartGuard, asyncLockGuard, atWithoutSubflow, duplicateLink, placeholderNotInput
         case receiveNothing, resultLacksValue, resultLost, overlappingGuards, flowRunsItself
         case duplicateStep, swiftCaseClash, functionInput, unknownExit, neverRunFlow, missingStart
+        /// `pop, dismiss` at a step that can always pop and is sometimes in the base layer: the pop
+        /// stays in the base layer, where the `dismiss` after it cannot be made.
+        case dismissAfterPopInBase
 
         /// The rule id the checker must report.
         var rule: String {
             switch self {
             case .popAtBottom: "invalid-pop"
             case .popToNotBelow: "invalid-pop-to"
-            case .dismissInBase: "invalid-dismiss"
+            case .dismissInBase, .dismissAfterPopInBase: "invalid-dismiss"
             case .closeAtBase: "invalid-close"
             case .coverWithoutWayOut: "dead-end"
             case .orphanStep: "unreachable-step"
@@ -169,6 +172,16 @@ private struct Site {
             }
             guard let (flow, step) = rng.pickIfAny(candidates) else { return false }
             step.clauses.append(marked(HClause(fresh("planted"), HMove(move))))
+            at(flow, step)
+        case .dismissAfterPopInBase:
+            let candidates = screens { flow, step in
+                let facts = flowFacts(flow)
+                return facts.canPop(step.name) && !facts.canDismiss(step.name)
+            }
+            guard let (flow, step) = rng.pickIfAny(candidates) else { return false }
+            var action = HAction(HMove(.dismiss))
+            action.backs = [HMove(.pop)]
+            step.clauses.append(marked(HClause(fresh("planted"), action)))
             at(flow, step)
         case .popToNotBelow:
             // At the flow's first start, where nothing is below. (Not at a step reached only from a

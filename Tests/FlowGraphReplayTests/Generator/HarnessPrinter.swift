@@ -96,7 +96,7 @@ struct HarnessPrinter {
     }
 
     static func text(of action: HAction) -> String {
-        (action.back.map { Self.text(of: $0) + ", " } ?? "") + Self.text(of: action.main)
+        action.backs.map { Self.text(of: $0) + ", " }.joined() + Self.text(of: action.main)
     }
 
     static func text(of move: HMove) -> String {

@@ -64,7 +64,7 @@ enum Replay {
 
     /// The rules a clause's move that cannot be made breaks.
     private static func rules(of clause: ProgramTable.Clause) -> Set<Rule> {
-        Set(clause.actions.flatMap { [$0.kind] + ($0.back.map { [$0.kind] } ?? []) }.compactMap { kind -> Rule? in
+        Set(clause.actions.flatMap { [$0.kind] + $0.backs.map(\.kind) }.compactMap { kind -> Rule? in
             switch kind {
             case .pop: .invalidPop
             case .popTo: .invalidPopTo

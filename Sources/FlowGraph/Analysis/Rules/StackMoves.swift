@@ -18,6 +18,7 @@ extension Findings {
         for flowIndex in program.flowIndices {
             guard let graph = facts.graphs[flowIndex] else { continue }
             checkPopAndDismiss(graph, flowIndex)
+            checkLaterBackMoves(graph, flowIndex)
             let targets = Set(graph.everyMove.filter { $0.kind == .popTo }.map(\.actionTarget))
             for target in targets.sorted() { checkPopTo(target, graph, flowIndex) }
         }
@@ -78,6 +79,53 @@ extension Findings {
             } else {
                 report(.invalidDismiss, AnalysisMessages.invalidDismissFlowLevel(event, flow: flow.name), at: key.range(in: flow))
             }
+        }
+    }
+
+    /// The later moves of clauses that go back several times (`pop, pop`, `popTo Cart, pop`,
+    /// `dismiss, dismiss`): each is made where the moves before it went back to, so a step's own
+    /// is an error when it cannot be made in some state they can return to, and a flow-level one
+    /// when it can be made in none. The first move is checked where the clause is taken (above).
+    private mutating func checkLaterBackMoves(_ graph: FlowStateGraph, _ flowIndex: FlowIndex) {
+        let flow = program.flows[flowIndex]
+        var reported = Set<ActionKey>()
+        var usedFlowLevel: [ActionKey: FlowStateGraph.Move] = [:]
+        var possibleFlowLevel = Set<ActionKey>()
+        for (stateIndex, state) in graph.states.enumerated() {
+            for first in graph.moves(stateIndex) where first.part == .back {
+                let isPossible = first.kind == .pop ? !state.isBottom : first.kind == .dismiss ? state.layer != .base : true
+                guard isPossible, let action = graph.transition(of: first.origin)?.actions[first.branch],
+                      action.onlyGoesBack || action.before.count > 1 else { continue }
+                let key = ActionKey(first)
+                let later = graph.laterBackMoves(from: StateIndex(stateIndex), first: first)
+                if first.origin.isFlowLevel {
+                    usedFlowLevel[key] = first
+                    if later.allSatisfy(\.allowedSomewhere) { possibleFlowLevel.insert(key) }
+                    continue
+                }
+                guard first.isCertain, graph.isCertain(stateIndex), !reported.contains(key),
+                      let failing = later.first(where: { !$0.stuck.isEmpty }), let stuck = failing.stuck.first else { continue }
+                reported.insert(key)
+                let backs = action.before + (action.onlyGoesBack ? [action] : [])
+                let move = backs[failing.index]
+                let earlier = backs[..<failing.index].map { $0.kind.rawValue + ($0.targetName.map { " " + $0 } ?? "") }.joined(separator: ", ")
+                let step = flow.steps[Int(state.step)].name
+                let landed = flow.steps[Int(graph.states[Int(stuck.state)].step)].name
+                let rule: Rule = move.kind == .close ? .invalidClose : move.kind == .pop ? .invalidPop : .invalidDismiss
+                report(rule, AnalysisMessages.laterBackMove(move.kind.rawValue, after: earlier, step: step, landed: landed, flow: flow.name),
+                       at: move.range, path: facts.path(along: stuck.path, in: flowIndex),
+                       subjects: [StepReference(flow: flowIndex, step: Int(state.step))])
+            }
+        }
+        guard !graph.reachesWild else { return }
+        for (key, first) in usedFlowLevel.sorted(by: { $0.key.range(in: flow) < $1.key.range(in: flow) }) where !possibleFlowLevel.contains(key) {
+            guard let clause = key.origin.clause, clause.isFlowLevel,
+                  let action = graph.transition(of: first.origin)?.actions[first.branch] else { continue }
+            let backs = action.before + (action.onlyGoesBack ? [action] : [])
+            let rule: Rule = backs.dropFirst().contains { $0.kind == .pop } ? .invalidPop
+                : backs.dropFirst().contains { $0.kind == .dismiss } ? .invalidDismiss : .invalidClose
+            report(rule, AnalysisMessages.laterBackMovesFlowLevel(action.writtenKinds, event: clause.clause(in: flow).event, flow: flow.name),
+                   at: action.range)
         }
     }
 
@@ -203,6 +251,18 @@ extension AnalysisMessages {
     }
     static func invalidCloseFlowLevel(_ event: String, flow: String) -> String {
         "flow-level 'close' on '\(event)' can never run: no reachable step of flow '\(flow)' is pushed or presented modally"
+    }
+    /// `what`: the move that cannot be made, made after the moves `earlier` (`pop, pop`: the second `pop` after `pop`).
+    static func laterBackMove(_ what: String, after earlier: String, step: String, landed: String, flow: String) -> String {
+        let why = switch what {
+        case "pop": "with nothing under '\(landed)' in its stack"
+        case "dismiss": "where '\(landed)' is not presented modally in flow '\(flow)'"
+        default: "where '\(landed)' is at the bottom of the base stack of flow '\(flow)', with nothing to pop or dismiss"
+        }
+        return "'\(what)' after '\(earlier)' in step '\(step)' can run in step '\(landed)', \(why)"
+    }
+    static func laterBackMovesFlowLevel(_ kinds: String, event: String, flow: String) -> String {
+        "flow-level '\(kinds)' on '\(event)' can never run: in no reachable step of flow '\(flow)' can each of its moves go back"
     }
     static func useExitToLeave(_ flow: String) -> String {
         "to leave flow '\(flow)', take an exit and let the step that runs it handle it"

@@ -136,7 +136,7 @@ extension Navigator {
         for hop in (index + 1)..<hops.count {
             guard case .move(let clause) = hops[hop], clause.flow == flow else { break }
             let action = Program.table.clause(clause).actions[clause.branch]
-            if action.kind == .root, action.back == nil, case .root(let shown)? = move(action, in: flow, from: source) {
+            if action.kind == .root, action.backs.isEmpty, case .root(let shown)? = move(action, in: flow, from: source) {
                 rooted = (hop, shown)
             }
         }

@@ -106,7 +106,7 @@ extension Navigator {
                     return .done(Outcome(status: .impossible, commands: outcome.commands))
                 }
                 var made = move
-                if navigator.flows[level]?.layers.isEmpty == true { made.back = nil }
+                if navigator.flows[level]?.layers.isEmpty == true { made.backs = [] }
                 guard let action = navigator.move(made, in: flow, from: .link(link)), navigator.canApply(action, in: level) else {
                     return .done(Outcome(status: .impossible, commands: outcome.commands))
                 }

@@ -188,8 +188,9 @@ public struct ProgramTable: Sendable {
         public var kind: ActionKind
         /// The step (or for `exit`, the exit) the action names; nil for `pop`, `dismiss` and `close`.
         public var target: Int?
-        /// The back move made first, in the same transition: `dismiss` in `dismiss, sheet Settings`.
-        public var back: Back?
+        /// The back moves made first, in order, in the same transition: `dismiss` in `dismiss, sheet
+        /// Settings`, the first `pop` in `pop, pop`; empty for one move.
+        public var backs: [Back]
         /// For `sheet Settings at Privacy`: the path inside the subflow the target runs, from its
         /// start (`.enter`) to the step `at` names, along clauses' moves; empty without `at`.
         public var at: [Hop] = []
@@ -197,16 +198,16 @@ public struct ProgramTable: Sendable {
         /// layer away (or tap outside the popover); nil when they always can, and for other kinds.
         public var lock: Lock?
 
-        public init(kind: ActionKind, target: Int?, back: Back? = nil, at: [Hop] = [], lock: Lock? = nil) {
+        public init(kind: ActionKind, target: Int?, backs: [Back] = [], at: [Hop] = [], lock: Lock? = nil) {
             self.kind = kind
             self.target = target
-            self.back = back
+            self.backs = backs
             self.at = at
             self.lock = lock
         }
 
         /// The kinds as written: `push`, `dismiss, sheet`.
-        public var written: String { (back.map { $0.kind.rawValue + ", " } ?? "") + kind.rawValue }
+        public var written: String { (backs.map(\.kind.rawValue) + [kind.rawValue]).joined(separator: ", ") }
     }
 
     /// When the user cannot swipe a sheet or popover away: always (`locked`), or while a guard of
@@ -322,7 +323,7 @@ public struct ProgramTable: Sendable {
 
         /// The move as a clause's action: its target, its `at` path and the back move before it.
         public var action: Action? {
-            move.map { Action(kind: $0, target: target, back: back.map { Back(kind: $0, target: nil) }, at: at) }
+            move.map { Action(kind: $0, target: target, backs: back.map { [Back(kind: $0, target: nil)] } ?? [], at: at) }
         }
 
         /// The first of `paths`: the shortest from a root; empty when there is none.
