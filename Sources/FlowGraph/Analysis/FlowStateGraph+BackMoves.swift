@@ -298,16 +298,24 @@ extension FlowStateGraph {
         return result
     }
 
+    /// A later back move of an action (`laterBackMoves`): its index among the action's back moves,
+    /// whether some state it is made in allows it, and those that do not, each with its path.
+    struct LaterBackMove {
+        var index: Int
+        var allowedSomewhere: Bool
+        var stuck: [(state: StateIndex, path: [(state: StateIndex, move: Move?)])]
+    }
+
     /// For a clause's action of several back moves (`pop, pop`, `popTo Cart, pop`, `dismiss,
     /// dismiss, push X`) whose first move `first` is made in state `from`: each later back move,
     /// by its index among the action's back moves, with the states the moves before it returned to
     /// where it cannot be made (nothing under the top for `pop`, no modal layer for `dismiss`,
     /// neither for `close`), each with the path from the flow's start through it up to `from`.
     /// The navigator then makes none of the moves: the outcome is `impossible`.
-    func laterBackMoves(from: StateIndex, first: Move) -> [(index: Int, allowedSomewhere: Bool, stuck: [(state: StateIndex, path: [(state: StateIndex, move: Move?)])])] {
+    func laterBackMoves(from: StateIndex, first: Move) -> [LaterBackMove] {
         guard let action = transition(of: first.origin)?.actions[first.branch] else { return [] }
         let backs = action.before + (action.onlyGoesBack ? [action] : [])
-        var result: [(index: Int, allowedSomewhere: Bool, stuck: [(state: StateIndex, path: [(state: StateIndex, move: Move?)])])] = []
+        var result: [LaterBackMove] = []
         for index in backs.indices.dropFirst() {
             var stuck: [(state: StateIndex, path: [(state: StateIndex, move: Move?)])] = []
             var allowed = false
@@ -326,7 +334,7 @@ extension FlowStateGraph {
                 }
                 stuck.append((under, path))
             }
-            result.append((index, allowed, stuck))
+            result.append(LaterBackMove(index: index, allowedSomewhere: allowed, stuck: stuck))
         }
         return result
     }
