@@ -86,7 +86,8 @@ extension Navigator {
             case .root(let shown):
                 guard running.tabs[running.selectedTab].entries[0].screen == replacement ?? shown else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: 1)
-            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert, .openExternally:
+            // A link's path never takes a `push X below` (where it lands depends on what is under).
+            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert, .openExternally, .pushBelow:
                 return nil
             }
         }

@@ -242,6 +242,8 @@ extension Navigator {
     /// What a clause does, with its target built from the payload.
     enum Move {
         case push(Screen), replace(Screen), root(Screen)
+        /// `push X below`: on the stack beneath the flow's top modal layer, which stays up.
+        case pushBelow(Screen)
         /// `sheet`, `popover` or `cover`: a new modal stack, with its lock (a sheet's or popover's).
         case present(Screen, ModalStyle, ProgramTable.Lock?)
         case select(StepRef), popTo(StepRef)

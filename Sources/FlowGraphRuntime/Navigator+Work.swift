@@ -347,6 +347,7 @@ extension Navigator {
         func screen() -> Screen? { Program.screen(StepRef(flow: flow, step: target), from: source) }
         switch action.kind {
         case .push: return screen().map(Move.push)
+        case .pushBelow: return screen().map(Move.pushBelow)
         case .sheet: return screen().map { .present($0, .sheet, action.lock) }
         case .popover: return screen().map { .present($0, .popover, action.lock) }
         case .cover: return screen().map { .present($0, .cover, nil) }

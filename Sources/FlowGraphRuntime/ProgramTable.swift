@@ -232,11 +232,13 @@ public struct ProgramTable: Sendable {
         /// `open url`: hands a URL from the payload to the system; its target is the value's index
         /// among the flow's `openedValues`. No screen changes.
         case open
+        /// `push X below`: pushes on the stack beneath the flow's top modal layer, which stays up.
+        case pushBelow
 
         /// Whether the action builds a screen of its target step, with its inputs.
         public var buildsScreen: Bool {
             switch self {
-            case .push, .sheet, .popover, .cover, .replace, .root: true
+            case .push, .sheet, .popover, .cover, .replace, .root, .pushBelow: true
             case .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open: false
             }
         }
@@ -245,7 +247,7 @@ public struct ProgramTable: Sendable {
         public var canBeLocked: Bool {
             switch self {
             case .sheet, .popover: true
-            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open: false
+            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow: false
             }
         }
     }

@@ -56,7 +56,8 @@ struct GeneratedProgramTests {
     /// `invalid-dismiss`, `invalid-close`, `dead-end`): the finding's path replays to that state
     /// on the navigator, and no move is impossible anywhere else.
     @Test func everyPlantedStackFindingReplaysToItsState() throws {
-        let kinds: Set<HarnessPlanting.Kind> = [.popAtBottom, .popToNotBelow, .dismissInBase, .closeAtBase, .coverWithoutWayOut]
+        let kinds: Set<HarnessPlanting.Kind> = [.popAtBottom, .popToNotBelow, .dismissInBase, .closeAtBase, .coverWithoutWayOut,
+                                               .dismissAfterPopInBase, .pushBelowInBase]
         var programs = 0
         var replayed = 0
         for seed in GeneratorTests.plantedSeeds {

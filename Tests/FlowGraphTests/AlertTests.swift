@@ -59,7 +59,8 @@ struct AlertTests {
             }
             """) == [
             "4:13: error [syntax] expected '->', found the end of the line",
-            "5:26: error [syntax] after a back move a clause shows one screen with 'push', 'sheet', 'popover', 'cover' or 'replace', not 'alert'",
+            "5:26: error [syntax] after a back move a clause goes back further ('pop', 'dismiss', 'close') or shows one screen "
+                + "with 'push', 'sheet', 'popover', 'cover' or 'replace', not 'alert'",
             "11:13: error [syntax] expected '(' or '{' and the buttons of dialog 'R', found the end of the line",
         ])
     }

@@ -39,6 +39,7 @@ struct CheckerSequenceTests {
                 "7:35: error [syntax] only a back move ('pop', 'popTo', 'dismiss' or 'close') can come before ',' in a clause, not 'push'",
                 "8:25: error [syntax] expected an action after ',', found the end of the line",
                 "9:37: error [syntax] a clause makes at most 4 back moves, then one screen shown",
+                "10:17: error [invalid-pop] 'pop' in step 'Home' can run with nothing under 'Home' in its stack",
             ])
     }
 

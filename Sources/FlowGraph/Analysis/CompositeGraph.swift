@@ -134,7 +134,8 @@ struct CompositeGraph {
                     // that goes back first (`dismiss, sheet X`: where it lands depends on what is
                     // under), nor another link's move (`link "/compose" -> sheet Compose`: opening
                     // that link is the user's way there).
-                    if button != nil || action.back != nil || isLinkMove {
+                    // Nor a `push X below`, which lands under the layer on top, whatever that holds.
+                    if button != nil || action.back != nil || isLinkMove || action.kind == .pushBelow {
                         edges.append(Edge(target: Int32(base + target), clause: clause, isBlocked: true, isUserMove: true,
                                           isUncertain: isUncertain))
                         return

@@ -35,12 +35,13 @@ extension FlowStateGraph {
                 backMoves.unfollowed.append(index)
                 continue
             }
-            guard !sequence.action.before.isEmpty, let target = sequence.action.target else { continue }
-            for (under, _) in statesUnder(sequence.from, backs: sequence.action.before, withChains: false) {
-                guard let next = successor(of: states[Int(under)], sequence.action.kind, target,
-                                           mayBeLocked: sequence.action.mayBeLocked) else { continue }
-                var move = Move(target: -1, kind: sequence.action.kind, written: sequence.action.kind, actionTarget: target,
-                                origin: sequence.origin, branch: sequence.branch, isCertain: sequence.isCertain, via: under)
+            let isBelow = sequence.action.kind == .pushBelow
+            guard let target = sequence.action.target else { continue }
+            for (under, _) in statesUnder(sequence.from, backs: Self.backs(of: sequence.action), withChains: false) {
+                let kind = isBelow ? .push : sequence.action.kind
+                guard let next = successor(of: states[Int(under)], kind, target, mayBeLocked: sequence.action.mayBeLocked) else { continue }
+                var move = Move(target: -1, kind: kind, written: sequence.action.kind, actionTarget: target, origin: sequence.origin,
+                                branch: sequence.branch, isCertain: sequence.isCertain, part: isBelow ? .below : .main, via: under)
                 let key = LateKey(from: sequence.from, branch: sequence.branch, origin: sequence.origin, via: under)
                 guard backMoves.lateOrder[key] == nil else { continue }
                 backMoves.lateOrder[key] = backMoves.incomingCount
@@ -92,6 +93,12 @@ extension FlowStateGraph {
         var move: Move
         /// How many moves `backMoves.incoming` had taken in before this one.
         var order: Int32
+    }
+
+    /// The back moves whose landings a move found late is made on: those of `dismiss, sheet X`; for
+    /// `push X below`, the stacks the layer on top was presented from, where a `dismiss` lands.
+    static func backs(of action: Action) -> [Action] {
+        action.kind == .pushBelow ? [Action(kind: .dismiss, targetName: nil, target: nil, range: action.range)] : action.before
     }
 
     /// The states whose configuration the back moves `backs` made in order from state `from` return
@@ -370,8 +377,8 @@ extension FlowStateGraph {
     /// The moves from the state a late move's back move returned to up to the state it is made
     /// in, found from the moves known when it was found.
     func chain(of key: LateKey) -> [(from: StateIndex, move: Move)] {
-        guard let known = backMoves.lateOrder[key], let backs = transition(of: key.origin)?.actions[key.branch].before else { return [] }
-        return statesUnder(key.from, backs: backs, withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
+        guard let known = backMoves.lateOrder[key], let action = transition(of: key.origin)?.actions[key.branch] else { return [] }
+        return statesUnder(key.from, backs: Self.backs(of: action), withChains: true, knownBefore: known).first { $0.under == key.via }?.chain ?? []
     }
 }
 

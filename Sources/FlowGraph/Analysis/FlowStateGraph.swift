@@ -75,7 +75,11 @@ struct FlowStateGraph {
         var via: StateIndex = -1
 
         enum Part: UInt8 {
-            case main, back
+            /// `below`: the move of `push X below`, made on the stacks under the layer of the state
+            /// it is made in (`via`), which stays on top: the user stays where they are, and finds X
+            /// when the layer goes. Also a move with no target where it is taken, for
+            /// `invalid-push-below` (in the base layer there is nothing beneath).
+            case main, back, below
         }
 
         /// The state whose stacks the move acts on: `via` for a move after a back move, else `from`.
@@ -281,6 +285,16 @@ struct FlowStateGraph {
                 }
                 return
             }
+            // `push X below`: on the stacks the layer on top was presented from, found late, as a
+            // back move's landings are (`followSequences`); the state here stays on top.
+            if action.kind == .pushBelow {
+                guard let target = action.target else { return }
+                // Where it is taken, with no target: what `invalid-push-below` judges (as a back move's).
+                allMoves.append(Move(target: -1, kind: .pushBelow, written: .pushBelow, actionTarget: target, origin: origin,
+                                     branch: branch, isCertain: isCertain, part: .below))
+                if state.layer != .base { backMoves.add((current, action, origin, branch, isCertain)) }
+                return
+            }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
             let kind = Self.acting(action.kind, in: state)
             // A `select` outside tabs (already an error) is a move to its step that a fix keeps,
@@ -323,7 +337,8 @@ struct FlowStateGraph {
         case .cover: return State(step: step, layer: .cover, isBottom: true)
         case .root: return State(step: step, layer: .base, isBottom: true)
         case .select: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
-        case .pop, .popTo, .dismiss, .close, .exit, .alert, .dialog, .open: return nil
+        // Made on the stacks under the state's layer: see `followSequences`.
+        case .pop, .popTo, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow: return nil
         }
     }
 

@@ -17,6 +17,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case invalidPopTo = "invalid-pop-to"
     case invalidDismiss = "invalid-dismiss"
     case invalidClose = "invalid-close"
+    case invalidPushBelow = "invalid-push-below"
     case startGuard = "start-guard"
     case atUnreachable = "at-unreachable"
     case linkMismatch = "link-mismatch"
@@ -52,7 +53,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .syntax, .unknownName, .duplicateName, .missingStart, .inputMismatch, .payloadConflict,
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
-             .invalidPopTo, .invalidDismiss, .invalidClose, .startGuard, .atUnreachable, .linkMismatch, .overlappingLinks,
+             .invalidPopTo, .invalidDismiss, .invalidClose, .invalidPushBelow, .startGuard, .atUnreachable, .linkMismatch, .overlappingLinks,
              .unsupportedType, .swiftName,
              .resultMismatch, .lockGuard, .emptyAlert:
             .error
@@ -79,6 +80,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .invalidPopTo: "A 'popTo' can run when its target is not below the current step."
         case .invalidDismiss: "A 'dismiss' can run when the current step is not presented modally."
         case .invalidClose: "A 'close' can run at the bottom of the flow's own stack, where there is nothing to pop or dismiss."
+        case .invalidPushBelow: "A 'push X below' can run when the current step is not presented modally: there is no stack beneath it."
         case .startGuard: "A 'start' asks a guard that cannot answer at once, without a payload: an async guard, or one with arguments."
         case .atUnreachable: "A move's 'at' cannot open its step inside the subflow: the target runs no flow, no path leads there, "
             + "or the payload does not give what the path needs."
@@ -123,6 +125,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .invalidPopTo: "Make sure the target is pushed below this step on every path, or use 'root'."
         case .invalidDismiss: "Present the step with 'sheet' or 'cover' on every path, or use 'pop' or an exit instead."
         case .invalidClose: "Reach the step with 'push', 'sheet' or 'cover' on every path, or use an exit or 'root' instead."
+        case .invalidPushBelow: "Present the step with 'sheet' or 'cover' on every path, or use 'push X' (over the step) instead."
         case .startGuard: "Ask a guard that answers at once from the app's state (no 'async', no arguments), "
             + "or start at a step that asks it in a clause."
         case .atUnreachable: "Name a step the subflow reaches from its start by forward moves, "

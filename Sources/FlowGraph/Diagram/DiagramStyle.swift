@@ -4,6 +4,8 @@ package enum DiagramStyle {
     public static func edge(_ kind: ActionKind) -> [Diagram.Attribute] {
         switch kind {
         case .push: [.init("color", "#333333"), .init("style", "solid")]
+        // Pushed beneath the sheet on top, which stays: a hollow dot where it leaves the sheet.
+        case .pushBelow: [.init("color", "#333333"), .init("style", "solid"), .init("dir", "both"), .init("arrowtail", "odot")]
         case .sheet: [.init("color", "#1f6fb4"), .init("style", "dashed")]
         case .popover: [.init("color", "#d9730d"), .init("style", "dashed"), .init("arrowhead", "odot")]
         case .cover: [.init("color", "#7b3fa0"), .init("style", "bold,dashed"), .init("penwidth", "2")]
@@ -35,7 +37,7 @@ package enum DiagramStyle {
 
     /// What the legend says about each kind, in the order it lists them.
     public static let actionLegend: [(ActionKind, String)] = [
-        (.push, "push"), (.sheet, "sheet"), (.popover, "popover"), (.cover, "cover"), (.replace, "replace"), (.root, "root"),
+        (.push, "push"), (.pushBelow, "push below (under a sheet)"), (.sheet, "sheet"), (.popover, "popover"), (.cover, "cover"), (.replace, "replace"), (.root, "root"),
         (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"), (.alert, "alert, dialog"),
         (.open, "open (out of the app)"),
     ]

@@ -431,7 +431,7 @@ package struct Action: Sendable, Hashable {
         switch kind {
         case .cover: true
         case .sheet, .popover: lock != nil
-        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open: false
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
         }
     }
 
@@ -441,7 +441,8 @@ package struct Action: Sendable, Hashable {
 
     /// The action as written: `push X`, `dismiss, sheet X`, `sheet X at Y`, `sheet X locked while g`.
     public var written: String {
-        let move = kind.rawValue + (targetName.map { " " + $0 } ?? "") + (at.map { " at " + $0.name } ?? "")
+        let move = kind == .pushBelow ? "push \(targetName ?? "") below"
+            : kind.rawValue + (targetName.map { " " + $0 } ?? "") + (at.map { " at " + $0.name } ?? "")
             + (lock.map { " " + $0.written } ?? "")
         return (before.map(\.written) + [move]).joined(separator: ", ")
     }

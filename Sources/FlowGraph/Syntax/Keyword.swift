@@ -24,9 +24,9 @@ package enum Keyword {
     /// The members a `destinations` group may have.
     public static let destinationMembers = ["step", "guard", "on", "alert", "dialog", "link"]
     /// The moves, as written after `->`.
-    public static let actions = ActionKind.allCases.map(\.rawValue)
+    public static let actions = ActionKind.allCases.map(\.rawValue).filter { !$0.contains(" ") }
     /// The words inside a declaration.
-    public static let modifiers = ["tabs", "receives", "runs", "if", "else", "at", "locked", "while", "ignoring", "case", "async"]
+    public static let modifiers = ["tabs", "receives", "runs", "if", "else", "at", "locked", "while", "ignoring", "case", "async", "below"]
 
     /// Every keyword with its role, each word once (a word with two roles, such as `exit`, which
     /// declares an exit and is a move, is listed with the first of `Role.allCases` that has it).

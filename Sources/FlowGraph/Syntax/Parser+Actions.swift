@@ -119,7 +119,7 @@ extension Parser {
             return nil
         }
         let word = current
-        guard let kind = ActionKind(rawValue: word.text) else {
+        guard var kind = ActionKind(rawValue: word.text) else {
             error(SyntaxMessages.unknownAction(word.text), at: word)
             return nil
         }
@@ -138,11 +138,16 @@ extension Parser {
             guard let name = expectName("\(what) after '\(kind.rawValue)'") else { return nil }
             target = name
         }
+        // `push Profile below`: on the stack beneath the flow's top modal layer, which stays up.
+        if kind == .push, current.isKeyword("below"), !current.isAtLineStart {
+            advance()
+            kind = .pushBelow
+        }
         // `sheet Settings at Privacy`: a screen that runs a subflow, opened at a step inside it.
         var at: Name?
         if current.isKeyword("at"), !current.isAtLineStart {
             // `select Notifications at Status`: the tab, then a step inside the flow it runs.
-            guard kind.targetRole == .newScreen || kind == .select else {
+            guard kind.targetRole == .newScreen && kind != .pushBelow || kind == .select else {
                 error(SyntaxMessages.atAfterMove(kind.rawValue), at: current)
                 return nil
             }

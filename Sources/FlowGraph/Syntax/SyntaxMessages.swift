@@ -29,7 +29,7 @@ enum SyntaxMessages {
     static func unclosedStep(_ name: String) -> String { "expected '}' to close the body of step '\(name)'" }
     static func unclosedAlert(_ name: String) -> String { "expected '}' to close the buttons of '\(name)'" }
     static func unknownAction(_ word: String) -> String {
-        "unknown action '\(word)'; expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", "))"
+        "unknown action '\(word)'; expected one of \(Keyword.actions.joined(separator: ", "))"
     }
     static let elseWithoutIf = "'else' needs a condition: write 'if guardName' before it"
     static func notABackMove(_ action: String) -> String {

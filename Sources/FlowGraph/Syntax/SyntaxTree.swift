@@ -214,6 +214,10 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     /// `open url`: hands the URL the payload carries as `url` to the system (the browser, mail,
     /// the settings, another app); no screen of the app changes.
     case open
+    /// `push X below`: pushes X on the stack beneath the flow's top modal layer, which stays up (an
+    /// About sheet that pushes a profile on the tab's stack under it). Written `push X below`: its
+    /// raw value, with a space, is never read as one word.
+    case pushBelow = "push below"
 
     /// What the action's target is: the one place that says it, for every stage that asks.
     public enum TargetRole: Sendable, Hashable {
@@ -234,7 +238,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
 
     public var targetRole: TargetRole {
         switch self {
-        case .push, .sheet, .popover, .cover, .replace, .root: .newScreen
+        case .push, .sheet, .popover, .cover, .replace, .root, .pushBelow: .newScreen
         case .select, .popTo: .shownStep
         case .exit: .exit
         case .alert, .dialog: .alert
@@ -251,7 +255,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var goesBack: Bool {
         switch self {
         case .pop, .popTo, .dismiss, .close: true
-        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog, .open: false
+        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog, .open, .pushBelow: false
         }
     }
 
@@ -259,7 +263,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var presents: Bool {
         switch self {
         case .sheet, .popover, .cover: true
-        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open: false
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
         }
     }
 
@@ -268,7 +272,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canBeLocked: Bool {
         switch self {
         case .sheet, .popover: true
-        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open: false
+        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
         }
     }
 
@@ -277,7 +281,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var isLinkMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover: true
-        case .replace, .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open: false
+        case .replace, .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
         }
     }
 
@@ -286,7 +290,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canFollowABackMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover, .replace: true
-        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open: false
+        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
         }
     }
 }

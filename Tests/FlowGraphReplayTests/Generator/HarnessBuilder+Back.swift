@@ -78,6 +78,7 @@ extension HarnessBuilder {
                 }
                 if !simple, scope.steps.count < HarnessBuilder.maxSteps, rng.chance(16) { addBackThenShow(to: step, in: scope, allowed) }
                 if !simple, rng.chance(12) { addBackMovesInARow(to: step, in: scope, allowed, facts) }
+                if !simple, allowed.dismiss, scope.steps.count < HarnessBuilder.maxSteps, rng.chance(8) { addPushBelow(to: step, in: scope) }
             }
         }
         for (picker, receiver, value) in pickers {
@@ -220,6 +221,15 @@ extension HarnessBuilder {
             action.backs = Array(moves.dropLast())
             step.clauses.append(HClause(event(rng.pick(["backTwice", "leaveAll"]) + step.name), action))
         }
+    }
+
+    /// `push X below` from a step always in a modal layer: a new step X, pushed on the stack beneath
+    /// the layer, whose own back moves come after the facts are found again.
+    private func addPushBelow(to step: HStep, in scope: HScope) {
+        let target = addStep(rng.pick(HarnessVocabulary.nouns), to: scope, inputs: rng.chance(40) ? [rng.pick(HarnessVocabulary.required)] : [])
+        step.clauses.append(HClause(event(rng.pick(["openBelow", "showUnder"]) + target.name), payload: target.inputs,
+                                    HAction(HMove(.pushBelow, target.name))))
+        lateSteps.append(target)
     }
 
     /// The clauses of a runner's subflow exits: a back move the runner allows, else an exit of its

@@ -35,6 +35,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case alertButtonAt
     // Several back moves in one clause (`pop, dismiss`, `popTo X, pop`, `popTo X, pop, push Y`)
     case backMovesInARow
+    // `push X below`: on the stack beneath the sheet on top (`on accountTapped -> push Profile below`)
+    case pushBelow
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -118,6 +120,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         let kinds: [HMoveKind: HarnessConstruct] = [
             .push: .push, .sheet: .sheet, .popover: .popover, .cover: .cover, .replace: .replace, .root: .root,
             .pop: .pop, .popTo: .popTo, .dismiss: .dismiss, .close: .close, .select: .select, .open: .openExternally,
+            .pushBelow: .pushBelow,
         ]
         if let construct = kinds[move.kind] { found.insert(construct) }
         if move.at != nil { found.insert(move.kind == .select ? .selectAt : .at) }

@@ -29,6 +29,8 @@ struct HarnessFacts {
         let to: Int
         let kind: HMoveKind
         let afterBack: Bool
+        /// `push X below`: X is found once the layer on top goes; the user does not move.
+        var isBelow = false
     }
 
     let view: FlowView
@@ -108,6 +110,13 @@ struct HarnessFacts {
             }
             return
         default: break
+        }
+        if main.kind == .pushBelow, let target = main.target {
+            // On the stacks under the sheet, in any layer (the facts do not know what presented it).
+            for layer in Layer.allCases {
+                edges.append(Edge(from: id, to: add(State(step: target, layer: layer, bottom: false)), kind: .push, afterBack: true, isBelow: true))
+            }
+            return
         }
         guard let target = main.target, main.kind.showsScreen || main.kind == .select else { return }
         guard let back = action.back else {
@@ -193,7 +202,7 @@ struct HarnessFacts {
     /// The states from which forward moves reach a state that takes an exit.
     func statesThatCanExit() -> Set<State> {
         var incoming = [[Int]](repeating: [], count: states.count)
-        for edge in edges { incoming[edge.to].append(edge.from) }
+        for edge in edges where !edge.isBelow { incoming[edge.to].append(edge.from) }
         var result = exitStates
         var queue = Array(exitStates)
         while let state = queue.popLast() {

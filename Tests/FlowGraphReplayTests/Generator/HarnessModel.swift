@@ -18,6 +18,8 @@ enum HMoveKind: String {
     case push, sheet, popover, cover, replace, root, pop, popTo, dismiss, close, select, exit, alert, dialog
     /// `open address`: the URL goes to the system.
     case open
+    /// `push X below`: on the stack beneath the sheet on top, which stays.
+    case pushBelow
 
     /// Shows a step anew: what may come after a back move, and what `at` may follow.
     var showsScreen: Bool { [.push, .sheet, .popover, .cover, .replace, .root].contains(self) }

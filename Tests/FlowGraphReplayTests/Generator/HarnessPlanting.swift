@@ -16,6 +16,8 @@ enum HarnessPlanting {
         /// `pop, dismiss` at a step that can always pop and is sometimes in the base layer: the pop
         /// stays in the base layer, where the `dismiss` after it cannot be made.
         case dismissAfterPopInBase
+        /// `push X below` at a step that may be in the base layer, with nothing beneath.
+        case pushBelowInBase
 
         /// The rule id the checker must report.
         var rule: String {
@@ -23,6 +25,7 @@ enum HarnessPlanting {
             case .popAtBottom: "invalid-pop"
             case .popToNotBelow: "invalid-pop-to"
             case .dismissInBase, .dismissAfterPopInBase: "invalid-dismiss"
+            case .pushBelowInBase: "invalid-push-below"
             case .closeAtBase: "invalid-close"
             case .coverWithoutWayOut: "dead-end"
             case .orphanStep: "unreachable-step"
@@ -172,6 +175,12 @@ private struct Site {
             }
             guard let (flow, step) = rng.pickIfAny(candidates) else { return false }
             step.clauses.append(marked(HClause(fresh("planted"), HMove(move))))
+            at(flow, step)
+        case .pushBelowInBase:
+            let candidates = screens { flow, step in !flowFacts(flow).canDismiss(step.name) }
+            guard let (flow, step) = rng.pickIfAny(candidates), let target = rng.pickIfAny(flow.steps.filter { $0.runs == nil && $0.inputs.isEmpty })
+            else { return false }
+            step.clauses.append(marked(HClause(fresh("planted"), HMove(.pushBelow, target.name))))
             at(flow, step)
         case .dismissAfterPopInBase:
             let candidates = screens { flow, step in

@@ -100,8 +100,9 @@ struct HarnessPrinter {
     }
 
     static func text(of move: HMove) -> String {
-        var text = move.kind.rawValue
+        var text = move.kind == .pushBelow ? "push" : move.kind.rawValue
         if let target = move.target { text += " " + target }
+        if move.kind == .pushBelow { text += " below" }
         if let at = move.at { text += " at " + at }
         switch move.lock {
         case nil: break

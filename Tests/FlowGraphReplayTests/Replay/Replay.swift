@@ -70,6 +70,7 @@ enum Replay {
             case .popTo: .invalidPopTo
             case .dismiss: .invalidDismiss
             case .close: .invalidClose
+            case .pushBelow: .invalidPushBelow
             default: nil
             }
         })
@@ -84,7 +85,7 @@ enum Replay {
     }
 
     /// The findings whose states the replay looks for.
-    nonisolated static let stackRules: Set<Rule> = [.invalidPop, .invalidPopTo, .invalidDismiss, .invalidClose]
+    nonisolated static let stackRules: Set<Rule> = [.invalidPop, .invalidPopTo, .invalidDismiss, .invalidClose, .invalidPushBelow]
 
     /// Every finding of `compilation`, reported or suppressed (an ignore comment does not make a
     /// finding false), when the replay can run it: it has a program, and no error but those of

@@ -184,7 +184,8 @@ struct ForwardEdges {
             }
         }
         for state in 0..<count {
-            for move in graph.moves(state) where move.target >= 0 { degree[Int(move.target) + 1] += 1 }
+            // `push X below` leaves the user where they are: X is found once the layer goes.
+            for move in graph.moves(state) where move.target >= 0 && move.part != .below { degree[Int(move.target) + 1] += 1 }
             if graph.flow.isTabs, graph.states[state].layer == .base { degree[tabBar + 1] += 1 }
         }
         for tab in tabs { degree[Int(tab) + 1] += 1 }
@@ -199,7 +200,7 @@ struct ForwardEdges {
             moves[slot] = move
         }
         for state in 0..<count {
-            for move in graph.moves(state) where move.target >= 0 { add(state, Int(move.target), move) }
+            for move in graph.moves(state) where move.target >= 0 && move.part != .below { add(state, Int(move.target), move) }
             if graph.flow.isTabs, graph.states[state].layer == .base { add(state, tabBar, nil) }
         }
         for tab in tabs { add(tabBar, Int(tab), nil) }

@@ -1,12 +1,12 @@
 /// `invalid-pop`, `invalid-pop-to`, `invalid-dismiss`, `invalid-close`: back actions that can have
-/// nothing to go back to.
+/// nothing to go back to; `invalid-push-below`: a `push X below` with no stack beneath.
 ///
 /// A step's own transition is an error when some reachable state of the step makes it impossible
 /// (the user on that path is stuck or sent somewhere wrong); the note shows that path. A flow-level
 /// transition applies in every step, most of which never send its event, so it is an error only
 /// when no reachable state makes it possible.
 enum StackMoveRules: RuleFamily {
-    static let rules: Set<Rule> = [.invalidPop, .invalidPopTo, .invalidDismiss, .invalidClose]
+    static let rules: Set<Rule> = [.invalidPop, .invalidPopTo, .invalidDismiss, .invalidClose, .invalidPushBelow]
 
     static func report(into findings: inout Findings) {
         findings.checkStackOperations()
@@ -30,7 +30,7 @@ extension Findings {
         var possibleFlowLevel = Set<ActionKey>()
         var usedFlowLevel = Set<ActionKey>()
         for (stateIndex, state) in graph.states.enumerated() {
-            for move in graph.moves(stateIndex) where move.kind == .pop || move.kind == .dismiss {
+            for move in graph.moves(stateIndex) where move.kind == .pop || move.kind == .dismiss || move.kind == .pushBelow {
                 let isPossible = move.kind == .pop ? !state.isBottom : state.layer != .base
                 let key = ActionKey(move)
                 if move.origin.isFlowLevel {
@@ -55,7 +55,11 @@ extension Findings {
                     notes.append(.init(AnalysisMessages.buttonOfAlert(shown.buttons[move.origin.clause!.index].event,
                                                                       style: shown.style.rawValue, alert: shown.name, step: step)))
                 }
-                if move.written == .close {
+                if move.kind == .pushBelow {
+                    report(.invalidPushBelow, AnalysisMessages.invalidPushBelow(flow.steps[move.actionTarget].name, step: step, flow: flow.name),
+                           at: key.range(in: flow), notes: notes, path: facts.path(to: StateIndex(stateIndex), in: flowIndex),
+                           subjects: [stepReference])
+                } else if move.written == .close {
                     report(.invalidClose, AnalysisMessages.invalidClose(step, flow: flow.name), at: key.range(in: flow), notes: notes,
                            path: facts.path(to: StateIndex(stateIndex), in: flowIndex), subjects: [stepReference])
                 } else if move.kind == .pop {
@@ -72,7 +76,9 @@ extension Findings {
         for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
             guard let clause = key.origin.clause, clause.isFlowLevel else { continue }
             let event = clause.clause(in: flow).event
-            if key.kind == .close {
+            if key.kind == .pushBelow {
+                report(.invalidPushBelow, AnalysisMessages.invalidPushBelowFlowLevel(event, flow: flow.name), at: key.range(in: flow))
+            } else if key.kind == .close {
                 report(.invalidClose, AnalysisMessages.invalidCloseFlowLevel(event, flow: flow.name), at: key.range(in: flow))
             } else if key.kind == .pop {
                 report(.invalidPop, AnalysisMessages.invalidPopFlowLevel(event, flow: flow.name), at: key.range(in: flow))
@@ -245,6 +251,12 @@ extension AnalysisMessages {
     }
     static func invalidDismissFlowLevel(_ event: String, flow: String) -> String {
         "flow-level 'dismiss' on '\(event)' can never run: no reachable step of flow '\(flow)' is presented modally"
+    }
+    static func invalidPushBelow(_ target: String, step: String, flow: String) -> String {
+        "'push \(target) below' in step '\(step)' can run when '\(step)' is not presented modally in flow '\(flow)': there is no stack beneath it"
+    }
+    static func invalidPushBelowFlowLevel(_ event: String, flow: String) -> String {
+        "flow-level 'push below' on '\(event)' can never run: no reachable step of flow '\(flow)' is presented modally"
     }
     static func invalidClose(_ step: String, flow: String) -> String {
         "'close' in step '\(step)' can run at the bottom of the base stack of flow '\(flow)', with nothing to pop or dismiss"

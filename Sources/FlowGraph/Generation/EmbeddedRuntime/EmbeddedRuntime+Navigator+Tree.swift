@@ -256,7 +256,7 @@ extension Navigator {
         case .select(let step): return tabIndex(of: step, in: running) != nil
         case .pop: return top.count > 1
         case .popTo(let step): return top.dropLast().contains { Program.step(of: $0.screen) == step }
-        case .dismiss: return !running.layers.isEmpty
+        case .dismiss, .pushBelow: return !running.layers.isEmpty
         case .close: return top.count > 1 || !running.layers.isEmpty
         case .then(let back, let next):
             guard canApply(back, to: running), let left = Self.afterBack(back, running) else { return false }
@@ -295,6 +295,15 @@ extension Navigator {
             let entry = makeEntry(screen, in: id, at: top.id, index: top.entries.count, commands: &commands)
             setEntries(top.entries + [entry], of: id, place)
             commands.insert(.push(screen, on: top.id), at: 0)
+        case .pushBelow(let screen):
+            // On the stack the top layer was presented from (the layer under it, or the tab's
+            // stack); the top layer, and what runs in it, stay as they are.
+            let layers = running.layers
+            let below = layers.count >= 2 ? layers[layers.count - 2] : running.tabs[running.selectedTab]
+            let place: Place = layers.count >= 2 ? .layer(layers.count - 2) : .tab(running.selectedTab)
+            let entry = makeEntry(screen, in: id, at: below.id, index: below.entries.count, commands: &commands)
+            setEntries(below.entries + [entry], of: id, place)
+            commands.insert(.push(screen, on: below.id), at: 0)
         case .present(let screen, let style, let lock):
             let stackID = StackID(rawValue: nextID())
             let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &commands)

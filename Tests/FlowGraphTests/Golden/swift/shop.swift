@@ -193,6 +193,8 @@ enum ShopLogin {
         case registered(user: User)
         case termsTapped
         case doneTapped
+        /// Declining closes the terms and leaves registration: back to sign in.
+        case declineTapped
     }
 
     /// The outcomes that finish flow 'ShopLogin'; the step that runs it handles them.
@@ -214,6 +216,7 @@ enum ShopLogin {
         case .registered: return 8
         case .termsTapped: return 9
         case .doneTapped: return 10
+        case .declineTapped: return 11
         }
     }
     fileprivate static func index(of value: Exit) -> Int {
@@ -559,7 +562,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 
     /// The program as data: which clause handles what, link patterns and paths, names.
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
-        flowgraph-table 4
+        flowgraph-table 5
         flow CheckoutFlow 0 0 0 guard paymentAuthorized 1 event addressTapped event deliveryTapped event paymentTapped event placeOrderTapped event cancelTapped event addressPicked event addAddressTapped event addressSaved event deliveryPicked event paymentMethodPicked event addCardTapped event cardAdded event scanCardTapped event cardScanned event changePaymentMethodTapped event tryAgainTapped exit placed exit cancelled
         step Summary - 24 in items:[CartItem] recv address:AddressID? recv option:DeliveryOption? recv method:PaymentMethodID? on 0 push 1 on 1 push 3 on 2 push 4 on 3 if 0 exit 0 else push 7 on 4 exit 1
         step Addresses - 0 on 5 pop on 6 push 2
@@ -569,13 +572,13 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step AddCard - 4 recv card:ScannedCard on 11 dismiss on 12 cover 6 on 4 dismiss
         step CardScanner - 5 on 13 dismiss on 4 dismiss
         step PaymentDeclined - 0 on 14 replace 4 on 15 pop on 4 exit 1
-        flow ShopLogin 0 0 0 event signedIn event codeRequired event forgotPasswordTapped event createAccountTapped event cancelTapped event codeVerified event resetEmailSent event backToSignInTapped event registered event termsTapped event doneTapped exit loggedIn exit cancelled
+        flow ShopLogin 0 0 0 event signedIn event codeRequired event forgotPasswordTapped event createAccountTapped event cancelTapped event codeVerified event resetEmailSent event backToSignInTapped event registered event termsTapped event doneTapped event declineTapped exit loggedIn exit cancelled
         step SignIn - 26 on 0 exit 0 on 1 push 1 on 2 push 2 on 3 push 4 on 4 exit 1
         step OneTimeCode - 8 in challenge:TwoFactorChallenge on 5 exit 0
         step ResetPassword - 8 on 6 push 3
         step ResetEmailSent - 10 in email:String on 7 popTo 0
         step Register - 8 on 8 exit 0 on 9 sheet 5
-        step Terms - 12 on 10 dismiss
+        step Terms - 12 on 10 dismiss on 11 dismiss , pop
         flow Shop 0 0 1 guard isLoggedIn 0 guard canReview 0 event categoryPicked event productPicked event searchSubmitted event accountTapped event filtersTapped event filtersApplied event cancelTapped event photoTapped event reviewsTapped event sizeGuideTapped event closeTapped event doneTapped event writeReviewTapped event reviewSubmitted event checkoutTapped event startShoppingTapped event viewOrderTapped event continueShoppingTapped event ordersTapped event addressesTapped event signOutTapped event signOutConfirmed event keepSignedInTapped event orderPicked event returnTapped event returnRequested event cartTapped event sessionExpired
         step Catalog - ^ on 0 push 1 on 1 push 4 on 2 push 3 on 3 if 0 push 13 else sheet 12
         step Category - 14 in category:CategoryID recv filters:ProductFilters on 1 push 4 on 4 sheet 2
