@@ -37,7 +37,8 @@ package enum DiagramStyle {
 
     /// What the legend says about each kind, in the order it lists them.
     public static let actionLegend: [(ActionKind, String)] = [
-        (.push, "push"), (.pushBelow, "push below (under a sheet)"), (.sheet, "sheet"), (.popover, "popover"), (.cover, "cover"), (.replace, "replace"), (.root, "root"),
+        (.push, "push"), (.pushBelow, "push below (under a sheet)"), (.sheet, "sheet"), (.popover, "popover"), (.cover, "cover"),
+        (.replace, "replace"), (.root, "root"),
         (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"), (.alert, "alert, dialog"),
         (.open, "open (out of the app)"),
     ]
