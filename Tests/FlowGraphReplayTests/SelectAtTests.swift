@@ -107,3 +107,67 @@ struct AlertButtonAtTests {
         #expect(settings.top.screens.map(\.description) == ["SettingsFlow.Main", "SettingsFlow.Translation"])
     }
 }
+
+/// A link that selects a tab and goes on inside it (issue 26): `-> select Search at Results`
+/// selects the Search tab of the tab bar that runs, starts its flow again and pushes the results
+/// for the URL's query, as a search link of IceCubesApp and Kickstarter's discovery links do.
+@MainActor
+@Suite("A link's select X at Y", .serialized)
+struct LinkSelectAtTests {
+    static let app = """
+        flow App tabs {
+            start Home
+            step Home runs HomeFlow
+            step Search runs SearchFlow
+            /// A search link: the Search tab, with the results over its start.
+            link "/search/{query}" -> select Search at Results
+            link "/explore" -> select Search
+        }
+        flow HomeFlow {
+            start Feed
+            step Feed {
+                on postTapped(post: Int) -> push Post
+                on composeTapped -> sheet Composer
+            }
+            step Post(post: Int)
+            step Composer {
+                on sent -> dismiss
+            }
+        }
+        flow SearchFlow {
+            start Explore
+            step Explore {
+                on searched(query: String) -> push Results
+            }
+            step Results(query: String)
+        }
+        """
+
+    static func send(_ driver: ReplayDriver, _ owner: String, _ event: String, _ values: [String?] = []) -> ReplayNavigator.Outcome {
+        driver.navigator.send(ReplayProgram.Value(owner: owner, caseName: event, values: values))
+    }
+
+    @Test func theTabIsSelectedWithTheResultsOverItsStart() throws {
+        try ReplayTests.replay(Self.app)
+        let driver = try ReplayTests.driver(Self.app)
+        #expect(Self.send(driver, "homeFlow", "postTapped", ["3"]).status == .applied)
+        #expect(driver.navigator.open(url: "/search/swift").status == .applied)
+        #expect(driver.tops.map(\.description) == ["App.Search", "SearchFlow.Results(query: swift)"])
+        let tab = try #require(driver.navigator.chain.last)
+        #expect(tab.top.screens.map(\.description) == ["SearchFlow.Explore", "SearchFlow.Results(query: swift)"])
+        // The Home tab keeps its stack; a second search starts the Search tab's flow again.
+        let home = try #require(driver.navigator.flows.values.first { $0.flow.rawValue == 1 })
+        #expect(home.top.screens.map(\.description) == ["HomeFlow.Feed", "HomeFlow.Post(post: 3)"])
+        #expect(driver.navigator.open(url: "/search/ios").status == .applied)
+        let again = try #require(driver.navigator.chain.last)
+        #expect(again.top.screens.map(\.description) == ["SearchFlow.Explore", "SearchFlow.Results(query: ios)"])
+    }
+
+    /// Over a sheet of the Home tab: the sheet closes (as for any `select`), and Search shows.
+    @Test func aSheetOfAnotherTabCloses() throws {
+        let driver = try ReplayTests.driver(Self.app)
+        #expect(Self.send(driver, "homeFlow", "composeTapped").status == .applied)
+        #expect(driver.navigator.open(url: "/explore").status == .applied)
+        #expect(driver.tops.map(\.description) == ["App.Search", "SearchFlow.Explore"])
+    }
+}

@@ -112,10 +112,14 @@ struct LinkMoveTests {
     }
 
     @Test(arguments: [
-        ("link \"/a\" -> replace A", "3:18: error [syntax] a link opens its step ('-> Compose') "
-            + "or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with 'replace'"),
-        ("link \"/a\" -> root A", "3:18: error [syntax] a link opens its step ('-> Compose') "
-            + "or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with 'root'"),
+        ("link \"/a\" -> replace A", "3:18: error [syntax] a link opens its step ('-> Compose'), "
+            + "shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover') "
+            + "or selects a tab ('-> select Search'), not with 'replace'"),
+        ("link \"/a\" -> dismiss, select A", "3:34: error [syntax] after 'dismiss,' a link shows its target where the user is, "
+            + "with a move: '-> dismiss, sheet A' or '-> dismiss, push A'"),
+        ("link \"/a\" -> root A", "3:18: error [syntax] a link opens its step ('-> Compose'), "
+            + "shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover') "
+            + "or selects a tab ('-> select Search'), not with 'root'"),
         // `at` comes after a move's target that runs a subflow: here A runs none.
         ("link \"/a\" -> sheet A at B",
          "3:29: error [at-unreachable] 'at B' opens a step inside the subflow the move's target runs, and step 'A' runs no flow"),

@@ -104,7 +104,8 @@ extension Parser {
         }
         let targetToken = current
         guard let target = expectName("a step name after '\(word)'") else { return nil }
-        if back != nil, move == nil {
+        // `select` closes what is up already: `dismiss,` before it would say nothing more.
+        if back != nil, move == nil || move == .select {
             error(SyntaxMessages.dismissBeforeALinkTarget(target.text), at: targetToken)
             isIncomplete = true
             back = nil

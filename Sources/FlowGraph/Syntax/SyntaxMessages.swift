@@ -53,7 +53,8 @@ enum SyntaxMessages {
     }
     static let atNestedStep = "'at' names one step of the subflow the target runs, not a step of a subflow inside it ('sheet Settings at Privacy')"
     static func notALinkMove(_ action: String) -> String {
-        "a link opens its step ('-> Compose') or shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover'), not with '\(action)'"
+        "a link opens its step ('-> Compose'), shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover') "
+            + "or selects a tab ('-> select Search'), not with '\(action)'"
     }
     static func backMoveInALink(_ back: String) -> String {
         "a link may close what its flow presents first ('-> dismiss, sheet Project'), not go back with '\(back),'"

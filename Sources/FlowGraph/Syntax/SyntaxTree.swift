@@ -277,11 +277,12 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     }
 
     /// Whether a link may make the move where the user is (`link "/compose" -> sheet Compose`): one
-    /// that shows its target over what is on screen, leaving it there.
+    /// that shows its target over what is on screen, leaving it there, or that selects a tab of the
+    /// tab bar that runs (`link "/search/{query}" -> select Search at Results`).
     public var isLinkMove: Bool {
         switch self {
-        case .push, .sheet, .popover, .cover: true
-        case .replace, .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
+        case .push, .sheet, .popover, .cover, .select: true
+        case .replace, .root, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
         }
     }
 

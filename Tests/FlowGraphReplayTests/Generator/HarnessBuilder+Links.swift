@@ -71,10 +71,18 @@ extension HarnessBuilder {
             flow.links.append(link)
             if !search.canOpen(link, in: flow.name) { flow.links.removeLast() }
         }
-        // Some links with a move close the flow's top sheet first.
+        // Links that select a tab that runs a flow (and, below, go on inside it with `at`).
+        for flow in program.flows where flow.isTabs && rng.chance(60) {
+            guard let tab = rng.pickIfAny(flow.steps.filter { $0.runs != nil }) else { continue }
+            let link = HLink([], move: .select, target: tab.name)
+            setPatterns(of: link, for: tab)
+            flow.links.append(link)
+            if !search.canOpen(link, in: flow.name) { flow.links.removeLast() }
+        }
+        // Some links with a move close the flow's top sheet first (not before `select`, which does).
         let scopes: [HScope] = program.groups + program.flows
         for scope in scopes {
-            for link in scope.links where link.move != nil && rng.chance(30) { link.dismissesFirst = true }
+            for link in scope.links where link.move != nil && link.move != .select && rng.chance(30) { link.dismissesFirst = true }
         }
         for flow in program.flows {
             let view = program.view(of: flow)

@@ -21,6 +21,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case severalPatterns, customScheme, ignoringCase
     // Links that decide: a guard chooses the target, or refuses the link
     case linkDecides, linkRefused
+    // A link that selects a tab of the tab bar that runs (`-> select Search at Results`)
+    case linkSelect
     // Links that present a stack: a move's `at` (`-> sheet Project at Comments`)
     case linkAt
     // Links that close the sheet on top first (`-> dismiss, sheet Project`)
@@ -138,6 +140,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         case .sheet: found.insert(.linkSheet)
         case .popover: found.insert(.linkPopover)
         case .cover: found.insert(.linkCover)
+        case .select: found.insert(.linkSelect)
         default: break
         }
         if link.patterns.count > 1 { found.insert(.severalPatterns) }
