@@ -44,9 +44,13 @@ struct BackSequenceTests {
         driver.navigator.send(ReplayProgram.Value(owner: "shop", caseName: event, values: []))
     }
 
-    static func stack(_ driver: ReplayDriver) -> [String] {
+    static func stack(_ driver: ReplayDriver) -> [String] { stacks(driver, flow: "Shop") }
+
+    /// The stacks of the innermost running flow, the selected tab's first, each as `A > B`, its
+    /// screens' names without the flow's.
+    static func stacks(_ driver: ReplayDriver, flow: String) -> [String] {
         driver.navigator.chain.last.map { running in (running.tabs[running.selectedTab..<running.selectedTab + 1] + running.layers).map {
-            $0.entries.map { "\($0.screen)".replacingOccurrences(of: "Shop.", with: "") }.joined(separator: " > ")
+            $0.entries.map { "\($0.screen)".replacingOccurrences(of: flow + ".", with: "") }.joined(separator: " > ")
         } } ?? []
     }
 

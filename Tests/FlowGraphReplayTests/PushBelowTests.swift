@@ -49,11 +49,7 @@ struct PushBelowTests {
         driver.navigator.send(ReplayProgram.Value(owner: "timeline", caseName: event, values: []))
     }
 
-    static func stacks(_ driver: ReplayDriver) -> [String] {
-        driver.navigator.chain.last.map { running in (running.tabs[running.selectedTab..<running.selectedTab + 1] + running.layers).map {
-            $0.entries.map { "\($0.screen)".replacingOccurrences(of: "Timeline.", with: "") }.joined(separator: " > ")
-        } } ?? []
-    }
+    static func stacks(_ driver: ReplayDriver) -> [String] { BackSequenceTests.stacks(driver, flow: "Timeline") }
 
     @Test func theProfileIsPushedUnderTheSheetWhichStays() throws {
         try ReplayTests.replay(Self.timeline)

@@ -144,7 +144,7 @@ struct LinkSelectAtTests {
         """
 
     static func send(_ driver: ReplayDriver, _ owner: String, _ event: String, _ values: [String?] = []) -> ReplayNavigator.Outcome {
-        driver.navigator.send(ReplayProgram.Value(owner: owner, caseName: event, values: values))
+        SelectAtTests.send(driver, owner, event, values)
     }
 
     @Test func theTabIsSelectedWithTheResultsOverItsStart() throws {
