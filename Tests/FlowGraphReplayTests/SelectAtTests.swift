@@ -171,3 +171,60 @@ struct LinkSelectAtTests {
         #expect(driver.tops.map(\.description) == ["App.Search", "SearchFlow.Explore"])
     }
 }
+
+/// `at` more than one level deep (issue 26): IceCubesApp's notification for another account
+/// switches account, rebuilds the tab bar at Notifications and pushes the post there, in one
+/// transition: `root Main at Notifications.Status`.
+@MainActor
+@Suite("at A.B", .serialized)
+struct NestedAtTests {
+    static let app = """
+        flow App {
+            start Launch
+            step Launch {
+                on signedIn -> root Main
+                /// A notification for another account: the tab bar, at Notifications, with the post pushed.
+                on notificationOpened(status: Int) -> root Main at Notifications.Status
+            }
+            step Main runs MainTabs
+        }
+        flow MainTabs tabs {
+            start Timeline
+            step Timeline runs TimelineFlow
+            step Notifications runs NotificationsFlow
+        }
+        flow TimelineFlow {
+            start Feed
+            step Feed
+        }
+        flow NotificationsFlow {
+            start List
+            guard canOpen(status: Int)
+            step List {
+                on statusTapped(status: Int) -> push Status if canOpen
+            }
+            step Status(status: Int)
+        }
+        """
+
+    @Test func theTabBarOpensAtTheTabWithThePostPushed() throws {
+        try ReplayTests.replay(Self.app)
+        let driver = try ReplayTests.driver(Self.app)
+        #expect(SelectAtTests.send(driver, "app", "notificationOpened", ["7"]).status == .applied)
+        #expect(driver.tops.map(\.description) == ["App.Main", "MainTabs.Notifications", "NotificationsFlow.Status(status: 7)"])
+        let tab = try #require(driver.navigator.chain.last)
+        #expect(tab.top.screens.map(\.description) == ["NotificationsFlow.List", "NotificationsFlow.Status(status: 7)"])
+    }
+
+    /// A guard on the way inside the tab says no: the tab bar shows the Notifications list, and
+    /// the outcome names the guard.
+    @Test func aGuardOnTheWayStopsAtTheList() throws {
+        let driver = try ReplayTests.driver(Self.app, answers: GuardAnswers(fallback: false))
+        let outcome = SelectAtTests.send(driver, "app", "notificationOpened", ["7"])
+        guard case .blocked = outcome.status else {
+            Issue.record("expected blocked, got \(outcome.status)")
+            return
+        }
+        #expect(driver.tops.map(\.description) == ["App.Main", "MainTabs.Notifications", "NotificationsFlow.List"])
+    }
+}

@@ -68,10 +68,12 @@ struct AtTests {
             "7:32: error [syntax] 'at' opens a step inside the subflow of a screen shown anew or of a tab: "
                 + "it follows 'push', 'sheet', 'popover', 'cover', 'replace', 'root' or 'select', not 'popTo'",
         ])
+        // `at A.B`: B must be a step of a subflow A runs.
         #expect(findings(Self.browser("on e -> sheet Settings at Main.Privacy")) == [
-            "7:39: error [syntax] 'at' names one step of the subflow the target runs, "
-                + "not a step of a subflow inside it ('sheet Settings at Privacy')",
+            "7:40: error [at-unreachable] 'at Privacy' opens a step inside the subflow the move's target runs, and step 'Main' runs no flow",
         ])
+        #expect(findings(Self.browser("on e -> sheet Settings at A.B.C.D.E.F.G.H.I")).first
+                == "7:50: error [syntax] 'at' names at most 8 steps, each inside the subflow the one before it runs")
         #expect(findings(Self.browser("on e -> sheet Settings at")) == [
             "7:34: error [syntax] expected a step name after 'at', found the end of the line",
         ])

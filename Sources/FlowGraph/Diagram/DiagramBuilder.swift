@@ -229,7 +229,7 @@ public struct DiagramBuilder {
             var label = transition.event + DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
             if let at = action.at {
                 // Where the move opens the subflow its target runs: `privacyTapped: sheet at Privacy`.
-                label += ": " + action.backsWritten + "\(action.kind.rawValue) at \(at.name)"
+                label += ": " + action.backsWritten + "\(action.kind.rawValue) at \(at.written)"
             } else if action.kind == .open {
                 // Out of the app, with the value the system is handed: `linkTapped: open url`.
                 label += ": open \(action.targetName ?? "")"

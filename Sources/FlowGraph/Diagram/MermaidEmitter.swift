@@ -107,7 +107,7 @@ public enum MermaidEmitter {
                 head = ids.id(for: "\(flow.name).\(flow.steps[target].name)")
                 let lock = action.lock.map { " " + $0.written } ?? ""
                 if let at = action.at {
-                    text += " (" + action.backsWritten + "\(action.kind.rawValue) at \(at.name)\(lock))"
+                    text += " (" + action.backsWritten + "\(action.kind.rawValue) at \(at.written)\(lock))"
                 } else if !action.before.isEmpty {
                     text += " (\(action.backsWritten)\(action.kind.rawValue)\(lock))"
                 } else if action.lock != nil {

@@ -215,7 +215,19 @@ private struct Builder {
             case .none, .payloadValue: break
             }
         }
-        if let at = action.at, let target = action.target { add(at: at, of: target, flow: flow) }
+        if let at = action.at, let target = action.target {
+            add(at: at, of: target, flow: flow)
+            // `at A.B`: B is a step of the subflow A runs.
+            var name = at
+            var container = flow.flatMap { flow in flow.step(named: target.text).flatMap { flow.steps[$0].runs } }
+            for deeper in action.atDeeper {
+                guard let program, let runs = container, program.flows.indices.contains(Int(runs)) else { break }
+                let holder = program.flows[runs]
+                add(at: deeper, of: name, flow: holder)
+                container = holder.step(named: name.text).flatMap { holder.steps[$0].runs }
+                name = deeper
+            }
+        }
         if let guardName = action.lock?.guardName { record(.guard, guardScope(guardName.text, in: flow, scope: scope), guardName) }
     }
 

@@ -442,7 +442,7 @@ package struct Action: Sendable, Hashable {
     /// The action as written: `push X`, `dismiss, sheet X`, `sheet X at Y`, `sheet X locked while g`.
     public var written: String {
         let move = kind == .pushBelow ? "push \(targetName ?? "") below"
-            : kind.rawValue + (targetName.map { " " + $0 } ?? "") + (at.map { " at " + $0.name } ?? "")
+            : kind.rawValue + (targetName.map { " " + $0 } ?? "") + (at.map { " at " + $0.written } ?? "")
             + (lock.map { " " + $0.written } ?? "")
         return (before.map(\.written) + [move]).joined(separator: ", ")
     }
@@ -493,6 +493,16 @@ package struct AtTarget: Sendable, Hashable {
     public var step: Int?
     /// The range of the step's name.
     public var range: SourceRange
+    /// `Profile` in `at Notifications.Profile`: each next step, in the subflow the one before it
+    /// runs (its `flow`); empty for one step.
+    public var deeper: [AtTarget] = []
+
+    /// The step the path ends at: the last of `deeper`, or this one.
+    public var last: AtTarget { deeper.last ?? self }
+    /// Every step named, in order: this one, then `deeper`.
+    public var levels: [AtTarget] { [self] + deeper }
+    /// As written: `Privacy`, `Notifications.Profile`.
+    public var written: String { levels.map(\.name).joined(separator: ".") }
 }
 
 extension Flow {

@@ -165,7 +165,12 @@ extension Resolver {
 
     /// `at Y` builds Y from the clause's payload, like a `push Y` would, unless Y is where the
     /// subflow starts (every tab, for tabs), which its runner's inputs build.
+    /// Each step of `at A.B` is checked so, in the subflow it belongs to.
     private mutating func checkAtInputs(_ at: AtTarget, of transition: Clause, payload: [Parameter], program: FlowProgram) {
+        for level in at.levels { checkAtStepInputs(level, of: transition, payload: payload, program: program) }
+    }
+
+    private mutating func checkAtStepInputs(_ at: AtTarget, of transition: Clause, payload: [Parameter], program: FlowProgram) {
         guard let runs = at.flow, let target = at.step else { return }
         let subflow = program.flows[runs]
         let step = subflow.steps[target]

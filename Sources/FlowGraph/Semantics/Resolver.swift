@@ -17,6 +17,8 @@ package struct Resolver {
     /// Every flow with its declarations (steps, exits, guards), before references are resolved:
     /// where `at` finds a step of another flow.
     private var declaredFlows: [Flow] = []
+    /// For each declared flow, the flow each of its steps runs, by name (see `resolveAt`).
+    private var declaredRuns: [[FlowIndex?]] = []
     /// For each flow, whether a syntax error lost text that may have declared names.
     private var lostDeclarations: [Bool] = []
 
@@ -72,8 +74,15 @@ package struct Resolver {
             flow.uses = uses[index]
             flows.append(flow)
         }
-        // Where `at` finds a step of another flow (a group's clauses may use it too).
+        // Where `at` finds a step of another flow (a group's clauses may use it too), and for `at
+        // A.B`, the flow each step runs (reported, when it does not resolve, where it is declared).
         declaredFlows = flows
+        let flowNumbers = Dictionary(flows.enumerated().map { ($1.name, FlowIndex($0)) }, uniquingKeysWith: { first, _ in first })
+        declaredRuns = zip(syntaxes, flows).map { syntax, flow in
+            var runs = [FlowIndex?](repeating: nil, count: flow.steps.count)
+            for (position, step) in Self.firstDeclarations(syntax.steps, of: flow) { runs[position] = step.runs.flatMap { flowNumbers[$0.text] } }
+            return runs
+        }
         lostDeclarations = syntaxes.map(\.hasLostDeclarations)
         // Each group on its own, once: what it declares and names is reported here, not in each use.
         var groups: [DestinationGroup] = []
@@ -95,6 +104,7 @@ package struct Resolver {
             markShared(&flows[index], groups: groups, stepsOfGroup: stepsOfGroup)
         }
         declaredFlows = []
+        declaredRuns = []
         var runners = Array(repeating: [StepReference](), count: flows.count)
         for (flowIndex, flow) in flows.enumerated() {
             for (stepIndex, step) in flow.steps.enumerated() {
@@ -384,7 +394,7 @@ package struct Resolver {
         }
         return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
                       before: syntax.before.map { action($0, in: flow) },
-                      at: syntax.at.map { resolveAt($0, target: target, in: flow) },
+                      at: syntax.at.map { resolveAt($0, deeper: syntax.atDeeper, target: target, in: flow) },
                       lock: syntax.lock.map { resolveLock($0, in: flow) })
     }
 
@@ -410,7 +420,21 @@ package struct Resolver {
 
     /// `at Y` of a move to `target`: a step of the subflow `target` runs. A target that runs no flow
     /// has nowhere to open (`at-unreachable`); a name that is no step of the subflow is `unknown-name`.
-    mutating func resolveAt(_ name: Name, target: Int?, in flow: Flow) -> AtTarget {
+    /// `at A.B`: A in the subflow the target runs, then B in the one A runs, and so on.
+    mutating func resolveAt(_ name: Name, deeper: [Name], target: Int?, in flow: Flow) -> AtTarget {
+        var at = resolveAt(name, target: target, in: flow)
+        var previous = at
+        for next in deeper {
+            guard let holder = previous.flow, let step = previous.step else { break }  // already reported
+            let level = resolveAt(next, target: step, in: declaredFlows[holder], runs: declaredRuns[Int(holder)][step])
+            at.deeper.append(level)
+            previous = level
+        }
+        return at
+    }
+
+    /// `at Y` after a move to step `target` of `flow`, which runs `runs` (by default, as resolved).
+    mutating func resolveAt(_ name: Name, target: Int?, in flow: Flow, runs: FlowIndex?? = nil) -> AtTarget {
         var at = AtTarget(name: name.text, flow: nil, step: nil, range: name.range)
         guard let target else { return at }  // already reported
         let step = flow.steps[target]
@@ -419,7 +443,7 @@ package struct Resolver {
                    notes: [.init(SemanticMessages.declaredHere("step '\(step.name)'"), at: step.range)])
             return at
         }
-        guard let runs = step.runs else { return at }  // a flow that does not resolve (already reported)
+        guard let runs = runs ?? step.runs else { return at }  // a flow that does not resolve (already reported)
         at.flow = runs
         let subflow = declaredFlows[runs]
         at.step = subflow.step(named: name.text)

@@ -145,6 +145,7 @@ extension Parser {
         }
         // `sheet Settings at Privacy`: a screen that runs a subflow, opened at a step inside it.
         var at: Name?
+        var atDeeper: [Name] = []
         if current.isKeyword("at"), !current.isAtLineStart {
             // `select Notifications at Status`: the tab, then a step inside the flow it runs.
             guard kind.targetRole == .newScreen && kind != .pushBelow || kind == .select else {
@@ -153,9 +154,15 @@ extension Parser {
             }
             advance()
             guard let name = expectName("a step name after 'at'") else { return nil }
-            if current.isPunctuation("."), !current.isAtLineStart {
-                error(SyntaxMessages.atNestedStep, at: current)
-                return nil
+            // `at Notifications.Profile`: a step of the subflow `Notifications` runs, and so on.
+            while current.isPunctuation("."), !current.isAtLineStart {
+                guard atDeeper.count + 1 < SourceLimits.atDepth else {
+                    error(SyntaxMessages.atTooDeep, at: current)
+                    return nil
+                }
+                advance()
+                guard let deeper = expectName("a step name after '.'") else { return nil }
+                atDeeper.append(deeper)
             }
             at = name
         }
@@ -187,6 +194,8 @@ extension Parser {
                 return nil
             }
         }
-        return ActionSyntax(kind: kind, target: target, range: range(from: word), at: at, lock: lock)
+        var action = ActionSyntax(kind: kind, target: target, range: range(from: word), at: at, lock: lock)
+        action.atDeeper = atDeeper
+        return action
     }
 }

@@ -10,6 +10,8 @@ package enum SourceLimits {
     public static let elseActions = 100
     /// The most back moves in one action (`pop, pop, dismiss, push X`).
     public static let backMoves = 4
+    /// The most steps after `at` (`at A.B.C.D`).
+    public static let atDepth = 8
     /// The longest name, in bytes.
     public static let nameLength = 1024
 }

@@ -51,6 +51,7 @@ enum SyntaxMessages {
         "'at' opens a step inside the subflow of a screen shown anew or of a tab: "
             + "it follows 'push', 'sheet', 'popover', 'cover', 'replace', 'root' or 'select', not '\(action)'"
     }
+    static let atTooDeep = "'at' names at most \(SourceLimits.atDepth) steps, each inside the subflow the one before it runs"
     static let atNestedStep = "'at' names one step of the subflow the target runs, not a step of a subflow inside it ('sheet Settings at Privacy')"
     static func notALinkMove(_ action: String) -> String {
         "a link opens its step ('-> Compose'), shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover') "

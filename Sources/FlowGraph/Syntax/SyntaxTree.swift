@@ -308,6 +308,9 @@ package struct ActionSyntax: Sendable, Hashable {
     /// `at Privacy` in `sheet Settings at Privacy`: the step of the subflow the target runs where
     /// the move opens it (only after `push`, `sheet`, `popover`, `cover`, `replace` and `root`).
     public var at: Name?
+    /// `Profile` in `root Main at Notifications.Profile`: the steps after `at`'s first, each in the
+    /// subflow the one before it runs.
+    public var atDeeper: [Name] = []
     /// `locked` or `locked while hasDraft` after `sheet X` or `popover X`: the user cannot swipe
     /// the layer away (or tap outside it), always or while the guard holds.
     public var lock: LockSyntax?

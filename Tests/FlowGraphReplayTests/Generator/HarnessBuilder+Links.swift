@@ -135,6 +135,12 @@ extension HarnessBuilder {
             if rng.chance(50), let (target, payload) = pickAt(in: runner, payload: clause.payload, fixed: fixed, search) {
                 clause.payload = payload
                 clause.branches[0].action.main.at = target
+                // `at A.B`: when A runs a subflow too, on to a step inside it.
+                if let inner = runner.runs.flatMap(program.flow)?.step(target), inner.runs != nil,
+                   let (deeper, grown) = pickAt(in: inner, payload: payload, fixed: fixed, search) {
+                    clause.payload = grown
+                    clause.branches[0].action.main.at = target + "." + deeper
+                }
             }
             let move = clause.branches[0].action.main.kind
             guard !fixed, rng.chance(20), move == .push || move.presents, let scope = program.flow(flowName),

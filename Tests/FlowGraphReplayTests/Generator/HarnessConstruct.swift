@@ -39,6 +39,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case backMovesInARow
     // `push X below`: on the stack beneath the sheet on top (`on accountTapped -> push Profile below`)
     case pushBelow
+    // `at A.B`: on inside the subflow A runs (`root Main at Notifications.Status`)
+    case atNested
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -126,6 +128,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         ]
         if let construct = kinds[move.kind] { found.insert(construct) }
         if move.at != nil { found.insert(move.kind == .select ? .selectAt : .at) }
+        if move.at?.contains(".") == true { found.insert(.atNested) }
         switch move.lock {
         case .always: found.insert(.lockedSheet)
         case .whileGuard: found.insert(.lockedWhileSheet)

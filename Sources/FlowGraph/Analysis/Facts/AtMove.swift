@@ -9,8 +9,11 @@ struct AtMove {
     let clause: ClauseReference
     let action: Action
     let transition: Clause
-    /// Y, in the subflow.
+    /// Y, in the subflow; for `at A.B`, the last step, or the first whose part of the path is
+    /// missing (`outcome` then says why).
     let target: StepReference
+    /// The step of `at` that `target` is, as written (its range, for a finding).
+    let level: AtTarget
     /// The values the clause's moves are built from.
     let payload: [Parameter]
     let outcome: Outcome
@@ -67,13 +70,30 @@ struct AtMove {
                 var branch = 0
                 transition.forEachAction { action in
                     defer { branch += 1 }
-                    guard let at = action.at, let subflow = at.flow, let target = at.step else { return }
+                    guard let at = action.at, at.levels.allSatisfy({ $0.flow != nil && $0.step != nil }) else { return }
                     let payload = payload(of: transition, step: step, in: flow, program: program)
-                    let targetReference = StepReference(flow: subflow, step: target)
+                    // `at A.B`: the path to A inside the subflow the target runs, then, from where the
+                    // subflow A runs starts, the path to B, and so on, joined by the entry into each.
+                    var hops: [NavigationPath.Hop] = []
+                    var found: (StepReference, AtTarget, Outcome)?
+                    for level in at.levels {
+                        let reference = StepReference(flow: level.flow!, step: level.step!)
+                        let part = outcome(to: reference, payload: payload, in: program, graph: links.graph, cache: &cache)
+                        guard case .path(let path) = part else {
+                            found = (reference, level, part)
+                            break
+                        }
+                        if hops.isEmpty {
+                            hops = path.hops
+                        } else if let first = path.hops.first {
+                            hops += [NavigationPath.Hop(step: first.step, via: "runs")] + path.hops.dropFirst()
+                        }
+                        found = (reference, level, .path(NavigationPath(hops: hops)))
+                    }
+                    guard let (target, level, outcome) = found else { return }
                     result.append(AtMove(
                         clause: ClauseReference(flow: flowIndex, clause: clause, branch: branch),
-                        action: action, transition: transition, target: targetReference, payload: payload,
-                        outcome: outcome(to: targetReference, payload: payload, in: program, graph: links.graph, cache: &cache)))
+                        action: action, transition: transition, target: target, level: level, payload: payload, outcome: outcome))
                 }
             }
             for (stepIndex, step) in flow.steps.enumerated() {

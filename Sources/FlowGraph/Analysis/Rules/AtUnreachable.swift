@@ -10,7 +10,7 @@ enum AtUnreachableRule: RuleFamily {
         let links = findings.facts.links
         var cache: [String: CompositeGraph.Search] = [:]
         for move in findings.facts.ats {
-            guard let at = move.action.at else { continue }
+            let at = move.level
             let target = move.target
             let subflow = program.flows[target.flow]
             let step = subflow.steps[target.step]
