@@ -228,3 +228,60 @@ struct NestedAtTests {
         #expect(driver.tops.map(\.description) == ["App.Main", "MainTabs.Notifications", "NotificationsFlow.List"])
     }
 }
+
+/// A link's `at` more than one level deep: the tab bar in a sheet, at its Notifications tab, with
+/// the post pushed there (`-> sheet Main at Notifications.Status`).
+@MainActor
+@Suite("A link's at A.B", .serialized)
+struct LinkNestedAtTests {
+    static let app = """
+        flow App {
+            start Launch
+            /// A notification's link: the tabs in a sheet, at Notifications, with the post pushed.
+            link "/notifications/{status}" -> sheet Main at Notifications.Status
+            step Launch {
+                on signedIn -> sheet Main
+            }
+            step Main runs MainTabs {
+                on closed -> dismiss
+            }
+        }
+        flow MainTabs tabs {
+            start Timeline
+            step Timeline runs TimelineFlow {
+                on closed -> exit closed
+            }
+            step Notifications runs NotificationsFlow {
+                on closed -> exit closed
+            }
+            exit closed
+        }
+        flow TimelineFlow {
+            start Feed
+            step Feed {
+                on closeTapped -> exit closed
+            }
+            exit closed
+        }
+        flow NotificationsFlow {
+            start List
+            step List {
+                on statusTapped(status: Int) -> push Status
+                on closeTapped -> exit closed
+            }
+            step Status(status: Int) {
+                on backTapped -> pop
+            }
+            exit closed
+        }
+        """
+
+    @Test func theLinkPresentsTheTabsAtTheTabWithThePost() throws {
+        try ReplayTests.replay(Self.app)
+        let driver = try ReplayTests.driver(Self.app)
+        #expect(driver.navigator.open(url: "/notifications/7").status == .applied)
+        #expect(driver.tops.map(\.description) == ["App.Main", "MainTabs.Notifications", "NotificationsFlow.Status(status: 7)"])
+        let tab = try #require(driver.navigator.chain.last)
+        #expect(tab.top.screens.map(\.description) == ["NotificationsFlow.List", "NotificationsFlow.Status(status: 7)"])
+    }
+}

@@ -125,8 +125,9 @@ struct LinkMoveTests {
          "3:29: error [at-unreachable] 'at B' opens a step inside the subflow the move's target runs, and step 'A' runs no flow"),
         ("link \"/a\" -> A at B", "3:20: error [syntax] a link opens its own step along its path; to open a subflow inside, "
             + "link to the step inside it, or give the link a move ('-> sheet Project at Comments')"),
-        ("link \"/a\" -> sheet A at B.C", "3:30: error [syntax] 'at' names one step of the subflow the target runs, "
-            + "not a step of a subflow inside it ('sheet Settings at Privacy')"),
+        // `at B.C`: a step of the subflow B runs; here A runs none already.
+        ("link \"/a\" -> sheet A at B.C",
+         "3:29: error [at-unreachable] 'at B' opens a step inside the subflow the move's target runs, and step 'A' runs no flow"),
     ])
     func aLinkMakesOnlyAMoveThatShowsItsTarget(link: String, finding: String) {
         let text = """

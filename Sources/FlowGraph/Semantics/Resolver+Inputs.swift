@@ -268,7 +268,7 @@ extension Resolver {
                 // guards that choose between them take from the patterns, each name once.
                 // A move's `at` step (`-> sheet Project at Comments`) is built from them too, unless
                 // the subflow starts there (its runner's inputs build it then).
-                let atSteps = link.branches.compactMap(\.at).compactMap { at -> Step? in
+                let atSteps = link.branches.compactMap(\.at).flatMap(\.levels).compactMap { at -> Step? in
                     guard let subflow = at.flow, let inside = at.step, !program.flows[subflow].enteredSteps.contains(inside) else { return nil }
                     return program.flows[subflow].steps[inside]
                 }
@@ -276,7 +276,7 @@ extension Resolver {
                 var parameters = step.inputs
                 let guardParameters = link.conditions.compactMap(\.guardIndex).flatMap { flow.guards[$0].parameters }
                 // The way to an `at` step may need more: the inputs of the subflow's steps and its guards' arguments.
-                let atFlows = Set(link.branches.compactMap(\.at).compactMap(\.flow)).sorted().map { program.flows[$0] }
+                let atFlows = Set(link.branches.compactMap(\.at).flatMap(\.levels).compactMap(\.flow)).sorted().map { program.flows[$0] }
                 let wayParameters = atFlows.flatMap { $0.steps.flatMap(\.inputs) + $0.guards.flatMap(\.parameters) }
                 for input in targets.dropFirst().flatMap(\.inputs) + guardParameters + wayParameters where named.contains(input.name) {
                     if let same = parameters.first(where: { $0.name == input.name }) {

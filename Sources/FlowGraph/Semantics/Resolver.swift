@@ -277,12 +277,13 @@ package struct Resolver {
         // links
         flow.links = syntax.links.map { link in
             var resolved = resolveLink(link, target: linkTarget(link.target, in: flow))
-            resolved.at = link.at.map { resolveAt($0, target: resolved.target, in: flow) }
+            resolved.at = link.at.map { resolveAt($0, deeper: link.atDeeper, target: resolved.target, in: flow) }
             resolved.back = link.back
             resolved.otherwise = link.otherwise.map {
                 let target = linkTarget($0.target, in: flow)
                 return LinkBranch(target: target, name: $0.target.text, range: $0.target.range, move: $0.move,
-                                  at: $0.at.map { resolveAt($0, target: target, in: flow) }, back: $0.back)
+                                  at: $0.at.map { [atDeeper = $0.atDeeper] in resolveAt($0, deeper: atDeeper, target: target, in: flow) },
+                                  back: $0.back)
             }
             resolved.conditions = link.conditions.map {
                 Condition(guardName: $0.guardName.text, guardIndex: resolveGuard($0.guardName, in: flow), isNegated: $0.isNegated,

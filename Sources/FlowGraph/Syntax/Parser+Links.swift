@@ -66,6 +66,7 @@ extension Parser {
 
         var link = LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move)
         link.at = first.at
+        link.atDeeper = first.atDeeper
         link.back = first.back
         link.conditions = conditions
         link.otherwise = otherwise
@@ -126,11 +127,21 @@ extension Parser {
             isIncomplete = true
             return branch
         }
-        if current.isPunctuation("."), !current.isAtLineStart {
-            error(SyntaxMessages.atNestedStep, at: current)
-            skipToLineStart()
-            isIncomplete = true
-            return branch
+        // `at Notifications.Status`: on inside the subflow each step runs, as a clause's `at`.
+        while current.isPunctuation("."), !current.isAtLineStart {
+            guard branch.atDeeper.count + 1 < SourceLimits.atDepth else {
+                error(SyntaxMessages.atTooDeep, at: current)
+                skipToLineStart()
+                isIncomplete = true
+                return branch
+            }
+            advance()
+            guard let deeper = expectName("a step name after '.'") else {
+                skipToLineStart()
+                isIncomplete = true
+                return branch
+            }
+            branch.atDeeper.append(deeper)
         }
         branch.at = name
         return branch

@@ -52,7 +52,6 @@ enum SyntaxMessages {
             + "it follows 'push', 'sheet', 'popover', 'cover', 'replace', 'root' or 'select', not '\(action)'"
     }
     static let atTooDeep = "'at' names at most \(SourceLimits.atDepth) steps, each inside the subflow the one before it runs"
-    static let atNestedStep = "'at' names one step of the subflow the target runs, not a step of a subflow inside it ('sheet Settings at Privacy')"
     static func notALinkMove(_ action: String) -> String {
         "a link opens its step ('-> Compose'), shows it where the user is ('-> push Compose', 'sheet', 'popover' or 'cover') "
             + "or selects a tab ('-> select Search'), not with '\(action)'"

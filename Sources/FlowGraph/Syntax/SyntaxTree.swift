@@ -171,6 +171,8 @@ package struct LinkSyntax: Sendable {
     /// `at Comments` in `-> sheet Project at Comments`: the step of the subflow the target runs
     /// where the move opens it (only after a move).
     public var at: Name?
+    /// The steps after `at`'s first (`at A.B`), each in the subflow the one before it runs.
+    public var atDeeper: [Name] = []
     /// `dismiss` in `-> dismiss, sheet Project`: the top sheet of the flow, if one is up, closes first.
     public var back: ActionKind?
     /// Whether a syntax error on its line lost some of it (after its target): its move is one
@@ -190,6 +192,8 @@ package struct LinkTargetSyntax: Sendable {
     public let move: ActionKind?
     /// `at Y` after a move's target.
     public var at: Name?
+    /// The steps after `at`'s first (`at A.B`), each in the subflow the one before it runs.
+    public var atDeeper: [Name] = []
     /// `dismiss` before the move (`-> dismiss, sheet SignIn`).
     public var back: ActionKind?
 }

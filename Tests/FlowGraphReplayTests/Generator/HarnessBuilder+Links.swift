@@ -94,6 +94,12 @@ extension HarnessBuilder {
                 for inside in targets.sorted(by: { !subflow.startSteps.contains($0.name) && subflow.startSteps.contains($1.name) }).prefix(4)
                 where search.canOpenAt(inside.name, inside: subflowName, payload: target.inputs) {
                     link.at = inside.name
+                    // `at A.B`: on inside the subflow A runs, with the same values.
+                    if let deeperFlow = inside.runs.flatMap(program.flow),
+                       let deeper = rng.shuffled(deeperFlow.steps.filter { step in !step.isPrivate && step.inputs.allSatisfy(given.contains) })
+                        .first(where: { search.canOpenAt($0.name, inside: deeperFlow.name, payload: target.inputs) }) {
+                        link.at = inside.name + "." + deeper.name
+                    }
                     break
                 }
             }

@@ -149,6 +149,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         if link.patterns.count > 1 { found.insert(.severalPatterns) }
         if !link.otherwise.isEmpty { found.insert(.linkDecides) }
         if link.at != nil { found.insert(.linkAt) }
+        if link.at?.contains(".") == true { found.insert(.atNested) }
         if link.dismissesFirst { found.insert(.linkDismissesFirst) }
         if !link.conditions.isEmpty, link.conditions.count > link.otherwise.count { found.insert(.linkRefused) }
         if link.ignoringCase { found.insert(.ignoringCase) }
