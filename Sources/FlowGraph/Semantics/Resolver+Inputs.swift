@@ -272,13 +272,15 @@ extension Resolver {
                     guard let subflow = at.flow, let inside = at.step, !program.flows[subflow].enteredSteps.contains(inside) else { return nil }
                     return program.flows[subflow].steps[inside]
                 }
-                let targets = link.branches.compactMap(\.target).map { flow.steps[$0] } + atSteps
-                var parameters = step.inputs
+                // `-> select Search`: the tab is shown as the tab bar has it, its inputs not from the URL.
+                let selects = link.move == .select
+                let targets = link.branches.filter { $0.move != .select }.compactMap(\.target).map { flow.steps[$0] } + atSteps
+                var parameters = selects ? [] : step.inputs
                 let guardParameters = link.conditions.compactMap(\.guardIndex).flatMap { flow.guards[$0].parameters }
                 // The way to an `at` step may need more: the inputs of the subflow's steps and its guards' arguments.
                 let atFlows = Set(link.branches.compactMap(\.at).flatMap(\.levels).compactMap(\.flow)).sorted().map { program.flows[$0] }
                 let wayParameters = atFlows.flatMap { $0.steps.flatMap(\.inputs) + $0.guards.flatMap(\.parameters) }
-                for input in targets.dropFirst().flatMap(\.inputs) + guardParameters + wayParameters where named.contains(input.name) {
+                for input in targets.dropFirst(selects ? 0 : 1).flatMap(\.inputs) + guardParameters + wayParameters where named.contains(input.name) {
                     if let same = parameters.first(where: { $0.name == input.name }) {
                         if same.wrappedType != input.wrappedType {
                             report(.linkMismatch, SemanticMessages.linkPlaceholderTypes(input.name, same.type, input.type), at: link.patternRange,

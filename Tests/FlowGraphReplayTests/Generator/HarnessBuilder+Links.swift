@@ -73,7 +73,8 @@ extension HarnessBuilder {
         }
         // Links that select a tab that runs a flow (and, below, go on inside it with `at`).
         for flow in program.flows where flow.isTabs && rng.chance(60) {
-            guard let tab = rng.pickIfAny(flow.steps.filter { $0.runs != nil }) else { continue }
+            // A tab keeps its inputs when a link selects it: one without, so the URL gives nothing it ignores.
+            guard let tab = rng.pickIfAny(flow.steps.filter { $0.runs != nil && $0.inputs.isEmpty }) else { continue }
             let link = HLink([], move: .select, target: tab.name)
             setPatterns(of: link, for: tab)
             flow.links.append(link)

@@ -298,7 +298,8 @@ enum Replay {
                 guard let top = driver.tops.last(where: { url.targets.contains($0.step) }) else {
                     return ("the link \(url.url) opens \(ReplayProgram.table.name(url.target))", "\(outcome); on screen: \(driver.signature)")
                 }
-                if top.values != url.values {
+                // A tab a link selects keeps the inputs the tab bar gave it.
+                if url.move != .select, top.values != url.values {
                     return ("the link \(url.url) gives \(ReplayProgram.table.name(url.target)) the values \(url.values.map { $0 ?? "nil" })",
                             "\(outcome); shown: \(top)")
                 }
