@@ -17,8 +17,8 @@ package struct Resolver {
     /// Every flow with its declarations (steps, exits, guards), before references are resolved:
     /// where `at` finds a step of another flow.
     private var declaredFlows: [Flow] = []
-    /// For each declared flow, the flow each of its steps runs, by name (see `resolveAt`).
-    private var declaredRuns: [[FlowIndex?]] = []
+    /// The flows' syntax, for the flow a declared step runs, by name (`declaredRuns`).
+    private var declaredSyntaxes: [FlowSyntax] = []
     /// For each flow, whether a syntax error lost text that may have declared names.
     private var lostDeclarations: [Bool] = []
 
@@ -77,12 +77,7 @@ package struct Resolver {
         // Where `at` finds a step of another flow (a group's clauses may use it too), and for `at
         // A.B`, the flow each step runs (reported, when it does not resolve, where it is declared).
         declaredFlows = flows
-        let flowNumbers = Dictionary(flows.enumerated().map { ($1.name, FlowIndex($0)) }, uniquingKeysWith: { first, _ in first })
-        declaredRuns = zip(syntaxes, flows).map { syntax, flow in
-            var runs = [FlowIndex?](repeating: nil, count: flow.steps.count)
-            for (position, step) in Self.firstDeclarations(syntax.steps, of: flow) { runs[position] = step.runs.flatMap { flowNumbers[$0.text] } }
-            return runs
-        }
+        declaredSyntaxes = syntaxes
         lostDeclarations = syntaxes.map(\.hasLostDeclarations)
         // Each group on its own, once: what it declares and names is reported here, not in each use.
         var groups: [DestinationGroup] = []
@@ -104,7 +99,7 @@ package struct Resolver {
             markShared(&flows[index], groups: groups, stepsOfGroup: stepsOfGroup)
         }
         declaredFlows = []
-        declaredRuns = []
+        declaredSyntaxes = []
         var runners = Array(repeating: [StepReference](), count: flows.count)
         for (flowIndex, flow) in flows.enumerated() {
             for (stepIndex, step) in flow.steps.enumerated() {
@@ -427,11 +422,21 @@ package struct Resolver {
         var previous = at
         for next in deeper {
             guard let holder = previous.flow, let step = previous.step else { break }  // already reported
-            let level = resolveAt(next, target: step, in: declaredFlows[holder], runs: declaredRuns[Int(holder)][step])
+            let level = resolveAt(next, target: step, in: declaredFlows[holder], runs: declaredRuns(flow: holder, step: step))
             at.deeper.append(level)
             previous = level
         }
         return at
+    }
+
+    /// The flow a declared step runs, by its name (nil when it runs none, or one that does not
+    /// resolve: reported where the step is declared). Asked only for `at A.B`, so it costs nothing
+    /// to programs without one.
+    private func declaredRuns(flow: FlowIndex, step: Int) -> FlowIndex? {
+        let declared = declaredFlows[flow]
+        guard let syntax = Self.firstDeclarations(declaredSyntaxes[Int(flow)].steps, of: declared).first(where: { $0.0 == step })?.1,
+              let name = syntax.runs?.text else { return nil }
+        return declaredFlows.firstIndex { $0.name == name }.map { FlowIndex($0) }
     }
 
     /// `at Y` after a move to step `target` of `flow`, which runs `runs` (by default, as resolved).
