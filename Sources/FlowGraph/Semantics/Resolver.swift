@@ -417,7 +417,7 @@ package struct Resolver {
     /// `at Y` of a move to `target`: a step of the subflow `target` runs. A target that runs no flow
     /// has nowhere to open (`at-unreachable`); a name that is no step of the subflow is `unknown-name`.
     /// `at A.B`: A in the subflow the target runs, then B in the one A runs, and so on.
-    mutating func resolveAt(_ name: Name, deeper: [Name], target: Int?, in flow: Flow) -> AtTarget {
+    mutating func resolveAt(_ name: Name, deeper: some Collection<Name>, target: Int?, in flow: Flow) -> AtTarget {
         var at = resolveAt(name, target: target, in: flow)
         var previous = at
         for next in deeper {

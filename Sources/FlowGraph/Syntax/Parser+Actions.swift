@@ -195,7 +195,7 @@ extension Parser {
             }
         }
         var action = ActionSyntax(kind: kind, target: target, range: range(from: word), at: at, lock: lock)
-        action.atDeeper = atDeeper
+        action.atPath += atDeeper
         return action
     }
 }

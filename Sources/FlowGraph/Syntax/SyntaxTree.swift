@@ -306,15 +306,18 @@ package struct ActionSyntax: Sendable, Hashable {
     public let target: Name?
     /// The move's own range (for `dismiss, sheet X`, that of `sheet X`).
     public let range: SourceRange
-    /// The back move made first in the same clause: `dismiss` in `dismiss, sheet Settings` (at most
-    /// one element, itself without one).
+    /// The back moves made first in the same clause, in order: `dismiss` in `dismiss, sheet
+    /// Settings`, the first `pop` of `pop, pop` (each itself without one).
     public var before: [ActionSyntax] = []
+    /// The steps `at` names, in order (`Notifications`, `Profile` in `root Main at
+    /// Notifications.Profile`): each in the subflow the one before it runs, the first in the one
+    /// the target runs. Empty without `at`; one array, so that an action without one stays small.
+    public var atPath: [Name] = []
     /// `at Privacy` in `sheet Settings at Privacy`: the step of the subflow the target runs where
     /// the move opens it (only after `push`, `sheet`, `popover`, `cover`, `replace` and `root`).
-    public var at: Name?
-    /// `Profile` in `root Main at Notifications.Profile`: the steps after `at`'s first, each in the
-    /// subflow the one before it runs.
-    public var atDeeper: [Name] = []
+    public var at: Name? { atPath.first }
+    /// The steps after `at`'s first.
+    public var atDeeper: ArraySlice<Name> { atPath.dropFirst() }
     /// `locked` or `locked while hasDraft` after `sheet X` or `popover X`: the user cannot swipe
     /// the layer away (or tap outside it), always or while the guard holds.
     public var lock: LockSyntax?
@@ -325,7 +328,7 @@ package struct ActionSyntax: Sendable, Hashable {
         self.target = target
         self.range = range
         self.before = before
-        self.at = at
+        self.atPath = at.map { [$0] } ?? []
         self.lock = lock
     }
 }
