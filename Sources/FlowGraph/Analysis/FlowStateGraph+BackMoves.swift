@@ -321,18 +321,14 @@ extension FlowStateGraph {
     /// The navigator then makes none of the moves: the outcome is `impossible`.
     func laterBackMoves(from: StateIndex, first: Move) -> [LaterBackMove] {
         guard let action = transition(of: first.origin)?.actions[first.branch] else { return [] }
-        let backs = action.before + (action.onlyGoesBack ? [action] : [])
+        let backs = action.backMoves
         var result: [LaterBackMove] = []
         for index in backs.indices.dropFirst() {
             var stuck: [(state: StateIndex, path: [(state: StateIndex, move: Move?)])] = []
             var allowed = false
             for (under, chain) in statesUnder(from, backs: Array(backs[..<index]), withChains: true) {
                 let state = states[Int(under)]
-                let canBeMade = switch Self.acting(backs[index].kind, in: state) {
-                case .pop: !state.isBottom
-                case .dismiss: state.layer != .base
-                default: true
-                }
+                let canBeMade = Self.canMake(backs[index].kind, in: state)
                 allowed = allowed || canBeMade
                 guard !canBeMade else { continue }
                 var path = self.path(to: under)

@@ -279,7 +279,7 @@ struct FlowStateGraph {
                                      branch: branch, isCertain: isCertain, part: .back))
                 // `pop, pop` shows nothing: only its first move is made here (the others, where it went
                 // back to, are checked by `StackMoveRules`).
-                if action.onlyGoesBack || action.before.count > 1 { backMoves.hasSeveralBackMoves = true }
+                if action.backMoves.count > 1 { backMoves.hasSeveralBackMoves = true }
                 if action.target != nil, !action.onlyGoesBack {
                     backMoves.add((current, action, origin, branch, isCertain))
                 }
@@ -322,6 +322,17 @@ struct FlowStateGraph {
     /// What an action does in `state`: its kind, except for `close`, which is a `pop` where the
     /// step was pushed and a `dismiss` at the bottom of its layer (at the bottom of the base stack,
     /// where it can do neither, a `dismiss`, which the checker reports).
+    /// Whether a move of `kind`, as it acts in `state` (`acting`), has what it needs there: a `pop`
+    /// something under the top, a `dismiss` or `push X below` a modal layer; every other kind does.
+    /// (`popTo X` asks whether X is below, which the state does not say: see `StackMoveRules`.)
+    static func canMake(_ kind: ActionKind, in state: State) -> Bool {
+        switch acting(kind, in: state) {
+        case .pop: !state.isBottom
+        case .dismiss, .pushBelow: state.layer != .base
+        default: true
+        }
+    }
+
     static func acting(_ kind: ActionKind, in state: State) -> ActionKind {
         kind == .close ? (state.isBottom ? .dismiss : .pop) : kind
     }

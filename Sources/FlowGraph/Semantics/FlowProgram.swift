@@ -456,6 +456,10 @@ package struct Action: Sendable, Hashable {
     /// Whether the action only goes back, in one or more moves (`pop`, `popTo Cart, pop`): it shows
     /// no screen, and the last move is a back move too.
     public var onlyGoesBack: Bool { kind.goesBack }
+
+    /// Every back move the action makes, in order: `before`, and the action itself when it only
+    /// goes back (`pop, pop`: both `pop`s).
+    public var backMoves: [Action] { onlyGoesBack ? before + [self] : before }
 }
 
 /// `locked`, or `locked while g` / `locked while !g`, of a `sheet` or `popover`: the user cannot

@@ -144,8 +144,7 @@ extension Parser {
             kind = .pushBelow
         }
         // `sheet Settings at Privacy`: a screen that runs a subflow, opened at a step inside it.
-        var at: Name?
-        var atDeeper: [Name] = []
+        var atPath: [Name] = []
         if current.isKeyword("at"), !current.isAtLineStart {
             // `select Notifications at Status`: the tab, then a step inside the flow it runs.
             guard kind.targetRole == .newScreen && kind != .pushBelow || kind == .select else {
@@ -153,18 +152,8 @@ extension Parser {
                 return nil
             }
             advance()
-            guard let name = expectName("a step name after 'at'") else { return nil }
-            // `at Notifications.Profile`: a step of the subflow `Notifications` runs, and so on.
-            while current.isPunctuation("."), !current.isAtLineStart {
-                guard atDeeper.count + 1 < SourceLimits.atDepth else {
-                    error(SyntaxMessages.atTooDeep, at: current)
-                    return nil
-                }
-                advance()
-                guard let deeper = expectName("a step name after '.'") else { return nil }
-                atDeeper.append(deeper)
-            }
-            at = name
+            guard let path = parseAtPath() else { return nil }
+            atPath = path
         }
         // `sheet Editor locked` or `sheet Editor locked while hasDraft`: the user cannot swipe it away.
         var lock: LockSyntax?
@@ -194,8 +183,25 @@ extension Parser {
                 return nil
             }
         }
-        var action = ActionSyntax(kind: kind, target: target, range: range(from: word), at: at, lock: lock)
-        action.atPath += atDeeper
+        var action = ActionSyntax(kind: kind, target: target, range: range(from: word), lock: lock)
+        action.atPath = atPath
         return action
+    }
+
+    /// `Privacy` or `Notifications.Profile` after `at` (at the first name): each a step of the
+    /// subflow the one before it runs, at most `SourceLimits.atDepth`. Nil after an error, reported.
+    mutating func parseAtPath() -> [Name]? {
+        guard let first = expectName("a step name after 'at'") else { return nil }
+        var path = [first]
+        while current.isPunctuation("."), !current.isAtLineStart {
+            guard path.count < SourceLimits.atDepth else {
+                error(SyntaxMessages.atTooDeep, at: current)
+                return nil
+            }
+            advance()
+            guard let next = expectName("a step name after '.'") else { return nil }
+            path.append(next)
+        }
+        return path
     }
 }

@@ -122,28 +122,14 @@ extension Parser {
             return branch
         }
         advance()
-        guard let name = expectName("a step name after 'at'") else {
+        // `at Notifications.Status`: on inside the subflow each step runs, as a clause's `at`.
+        guard let path = parseAtPath() else {
             skipToLineStart()
             isIncomplete = true
             return branch
         }
-        // `at Notifications.Status`: on inside the subflow each step runs, as a clause's `at`.
-        while current.isPunctuation("."), !current.isAtLineStart {
-            guard branch.atDeeper.count + 1 < SourceLimits.atDepth else {
-                error(SyntaxMessages.atTooDeep, at: current)
-                skipToLineStart()
-                isIncomplete = true
-                return branch
-            }
-            advance()
-            guard let deeper = expectName("a step name after '.'") else {
-                skipToLineStart()
-                isIncomplete = true
-                return branch
-            }
-            branch.atDeeper.append(deeper)
-        }
-        branch.at = name
+        branch.at = path[0]
+        branch.atDeeper = Array(path.dropFirst())
         return branch
     }
 

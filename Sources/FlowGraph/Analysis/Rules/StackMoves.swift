@@ -31,7 +31,7 @@ extension Findings {
         var usedFlowLevel = Set<ActionKey>()
         for (stateIndex, state) in graph.states.enumerated() {
             for move in graph.moves(stateIndex) where move.kind == .pop || move.kind == .dismiss || move.kind == .pushBelow {
-                let isPossible = move.kind == .pop ? !state.isBottom : state.layer != .base
+                let isPossible = FlowStateGraph.canMake(move.kind, in: state)
                 let key = ActionKey(move)
                 if move.origin.isFlowLevel {
                     usedFlowLevel.insert(key)
@@ -99,9 +99,9 @@ extension Findings {
         var possibleFlowLevel = Set<ActionKey>()
         for (stateIndex, state) in graph.states.enumerated() {
             for first in graph.moves(stateIndex) where first.part == .back {
-                let isPossible = first.kind == .pop ? !state.isBottom : first.kind == .dismiss ? state.layer != .base : true
+                let isPossible = FlowStateGraph.canMake(first.kind, in: state)
                 guard isPossible, let action = graph.transition(of: first.origin)?.actions[first.branch],
-                      action.onlyGoesBack || action.before.count > 1 else { continue }
+                      action.backMoves.count > 1 else { continue }
                 let key = ActionKey(first)
                 let later = graph.laterBackMoves(from: StateIndex(stateIndex), first: first)
                 if first.origin.isFlowLevel {
@@ -112,9 +112,9 @@ extension Findings {
                 guard first.isCertain, graph.isCertain(stateIndex), !reported.contains(key),
                       let failing = later.first(where: { !$0.stuck.isEmpty }), let stuck = failing.stuck.first else { continue }
                 reported.insert(key)
-                let backs = action.before + (action.onlyGoesBack ? [action] : [])
+                let backs = action.backMoves
                 let move = backs[failing.index]
-                let earlier = backs[..<failing.index].map { $0.kind.rawValue + ($0.targetName.map { " " + $0 } ?? "") }.joined(separator: ", ")
+                let earlier = backs[..<failing.index].map(\.written).joined(separator: ", ")
                 let step = flow.steps[Int(state.step)].name
                 let landed = flow.steps[Int(graph.states[Int(stuck.state)].step)].name
                 let rule: Rule = move.kind == .close ? .invalidClose : move.kind == .pop ? .invalidPop : .invalidDismiss
@@ -127,7 +127,7 @@ extension Findings {
         for (key, first) in usedFlowLevel.sorted(by: { $0.key.range(in: flow) < $1.key.range(in: flow) }) where !possibleFlowLevel.contains(key) {
             guard let clause = key.origin.clause, clause.isFlowLevel,
                   let action = graph.transition(of: first.origin)?.actions[first.branch] else { continue }
-            let backs = action.before + (action.onlyGoesBack ? [action] : [])
+            let backs = action.backMoves
             let rule: Rule = backs.dropFirst().contains { $0.kind == .pop } ? .invalidPop
                 : backs.dropFirst().contains { $0.kind == .dismiss } ? .invalidDismiss : .invalidClose
             report(rule, AnalysisMessages.laterBackMovesFlowLevel(action.writtenKinds, event: clause.clause(in: flow).event, flow: flow.name),
