@@ -2,11 +2,14 @@
 /// A URL is tried on the patterns of the program's links in the order of `ProgramTable.linkOrder`.
 /// After a scheme the host is the first segment (`shop://items/42` has the segments `items`, `42`).
 public struct LinkURL: Sendable, Hashable {
+    /// The URL as it was given.
+    public var text: String
     public var scheme: String?
     public var segments: [String] = []
     public var query: [String: String] = [:]
 
     public init(_ text: String) {
+        self.text = text
         var rest = Substring(text)
         if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
         if let separator = rest.firstRange(of: "://") {
@@ -28,7 +31,9 @@ public struct LinkURL: Sendable, Hashable {
     /// The text of each input of a link's target step that `pattern` names (nil for the others
     /// and for a query item the URL leaves out), when the URL matches the pattern.
     func values(for pattern: ProgramTable.LinkPattern, inputs: Int) -> [String?]? {
-        guard segments.count == pattern.segments.count else { return nil }
+        // `**`, `{path...}`: the last part takes one segment or more.
+        let rest: Int?? = if case .rest(let input) = pattern.segments.last { .some(input) } else { nil }
+        guard rest == nil ? segments.count == pattern.segments.count : segments.count >= pattern.segments.count else { return nil }
         if let wanted = pattern.scheme {
             // Schemes match whatever their case (RFC 3986).
             guard let scheme, LinkURL.same(scheme, wanted, ignoringCase: true) else { return nil }
@@ -44,8 +49,11 @@ public struct LinkURL: Sendable, Hashable {
                 guard let middle = LinkURL.middle(of: segment, prefix: prefix, suffix: suffix, ignoringCase: ignoringCase) else { return nil }
                 values[input] = middle
             case .wildcard: break
+            case .rest(let input):
+                if let input { values[input] = segments[index...].joined(separator: "/") }
             }
         }
+        if let whole = pattern.wholeURL { values[whole] = text }
         for (key, part) in pattern.query {
             let value = query[key]
             switch part {
@@ -56,7 +64,7 @@ public struct LinkURL: Sendable, Hashable {
                 guard let value else { continue }
                 guard let middle = LinkURL.middle(of: value, prefix: prefix, suffix: suffix, ignoringCase: pattern.ignoresCase) else { return nil }
                 values[input] = middle
-            case .wildcard: break
+            case .wildcard, .rest: break
             }
         }
         return values

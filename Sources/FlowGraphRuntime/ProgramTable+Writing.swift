@@ -78,7 +78,7 @@ extension ProgramTable {
 
     /// `link TARGET PATTERN [or PATTERN]... [values N] BRANCH [else TARGET BRANCH]...`, a BRANCH
     /// being `[back KIND] [move KIND [at HOP...]] [path HOP...]... [if [!]GUARD]` and a PATTERN
-    /// `TEXT SCHEME|- [!i] [!pN] PART... [?KEY=PART]...`.
+    /// `TEXT SCHEME|- [!i] [!pN] [!uN] PART... [?KEY=PART]...`.
     func linkText(_ link: LinkInfo) -> String {
         func part(_ part: PatternPart) -> String {
             switch part {
@@ -86,6 +86,7 @@ extension ProgramTable {
             case .placeholder(let input): "{\(input)}"
             case .affixed(let prefix, let input, let suffix): "~" + TableEscaping.encode(prefix) + "{\(input)}" + TableEscaping.encode(suffix)
             case .wildcard: "*"
+            case .rest(let input): input.map { "{\($0)...}" } ?? "**"
             }
         }
         var words = ["link", String(link.target)]
@@ -94,6 +95,7 @@ extension ProgramTable {
             words += [TableEscaping.encode(pattern.text), pattern.scheme.map(TableEscaping.encode) ?? "-"]
             if pattern.ignoresCase { words.append("!i") }
             if pattern.precedence > 0 { words.append("!p\(pattern.precedence)") }
+            if let whole = pattern.wholeURL { words.append("!u\(whole)") }
             words += pattern.segments.map(part)
             words += pattern.query.map { "?" + TableEscaping.encode($0.key) + "=" + part($0.value) }
         }

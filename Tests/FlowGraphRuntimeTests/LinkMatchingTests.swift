@@ -65,6 +65,8 @@ struct LinkMatchingTests {
         (#""/s/a{x}" -> A"#, #""/s/{y}b" -> B"#),
         (#""shop://h/{x}" -> A"#, #""SHOP://H/{y}" -> B"#),
         (#""/H/@{x}" -> A"#, #""app://h/{y}.json" -> B"#),
+        (#""/{x}/a/**" -> A"#, #""/b/{y...}" -> B"#),
+        (#""/u/{x}" -> A"#, #""https://**" as y -> B"#),
     ])
     func whatTheCheckerSaysBothMatchBothMatch(first: String, second: String) throws {
         let text = Self.links.replacingOccurrences(of: "LINKS", with: "link \(first)\n    link \(second)")
@@ -87,6 +89,8 @@ struct LinkMatchingTests {
         (#""/s?q={x}" -> A"#, #""/s/" -> C"#, "/s?q=1", "/s?r=1"),
         (#""/s?q=a{x}" -> A"#, #""/s?q={y}" -> B"#, "/s?q=ab", "/s?q=b"),
         (#""/Settings/{x}" -> A"#, #""/settings/{y}" -> B ignoring case"#, "/Settings/1", "/SETTINGS/1"),
+        (#""/u/{x}" -> A"#, #""/u/{y...}" -> B"#, "/u/1", "/u/1/2"),
+        (#""https://*/u/{x}" -> A"#, #""https://**" as y -> B"#, "https://h/u/1", "https://h/u/1/2"),
     ])
     func theMoreSpecificPatternIsTriedFirst(narrow: String, wide: String, narrowURL: String, wideURL: String) throws {
         for lines in [[narrow, wide], [wide, narrow]] {
@@ -110,6 +114,46 @@ struct LinkMatchingTests {
         #expect(Self.opens("https://mastodon.social/about", in: table) == nil)
         #expect(Self.opens("https://mastodon.social/@", in: table) == nil)  // an account's name is not empty
         #expect(Self.opens("https://mastodon.social/tags/swift/more", in: table) == nil)
+    }
+
+    /// Every URL IceCubesApp is handed: a status by its last segment, or by the whole URL; any web
+    /// link it does not know, the browser, whose pattern is tried after every other.
+    @Test func iceCubesHandsEveryOtherWebLinkToItsBrowser() throws {
+        let table = try Self.table(file: "Tests/FlowGraphTests/Fixtures/real-apps/icecubes-open-url.flow")
+        let status = "icecubesapp://mastodon.social/@dimillian/109583512307352400"
+        #expect(Self.opens(status, in: table) == "StatusDetail(status=109583512307352400)")
+        let values = try #require(table.linkMatches(status).first?.values)
+        #expect(values == ["109583512307352400", status])  // the link's values: `status`, then `url`
+        #expect(Self.opens("https://mastodon.social/tags/swift", in: table) == "HashTag(tag=swift)")
+        #expect(Self.opens("https://pixelfed.social/discover/tags/cats?src=hash#top", in: table) == "HashTag(tag=cats)")
+        #expect(Self.opens("https://mastodon.social/@dimillian", in: table) == "AccountDetail(account=dimillian, host=mastodon.social)")
+        #expect(Self.opens("https://mastodon.social/tags/swift/more", in: table) == "Safari(url=https://mastodon.social/tags/swift/more)")
+        #expect(Self.opens("http://example.com", in: table) == "Safari(url=http://example.com)")
+        #expect(Self.opens("https://example.com/a%20b/?q=1#f", in: table) == "Safari(url=https://example.com/a%20b/?q=1#f)")
+        #expect(Self.opens("mailto:ada@example.com", in: table) == nil)
+    }
+
+    /// The rest of a path is one value, its segments joined with `/` (a title may hold one).
+    @Test func theRestOfAPathIsOneValue() throws {
+        let (table, compilation) = try Self.table("""
+            flow Wiki {
+                start Home
+                link "https://{host}/wiki/{title...}" -> Article
+                link "app://files/**" -> Files
+                step Home {
+                    on articleTapped(title: String, host: String) -> push Article
+                    on filesTapped -> push Files
+                }
+                step Article(title: String, host: String)
+                step Files
+            }
+            """)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics.map(\.message))")
+        #expect(Self.opens("https://en.wikipedia.org/wiki/AC/DC", in: table) == "Article(title=AC/DC, host=en.wikipedia.org)")
+        #expect(Self.opens("https://en.wikipedia.org/wiki/Caf%C3%A9", in: table) == "Article(title=Café, host=en.wikipedia.org)")
+        #expect(Self.opens("https://en.wikipedia.org/wiki/", in: table) == nil)  // one segment or more
+        #expect(Self.opens("app://files/a/b/c", in: table) == "Files")
+        #expect(Self.opens("app://files", in: table) == nil)
     }
 
     @Test func mastodonOpensItsSchemeAndTheWeb() throws {

@@ -188,4 +188,44 @@ struct AtTests {
         let mermaid = MermaidEmitter.emit(program)
         #expect(mermaid.contains("privacyTapped (sheet at Privacy)"))
     }
+
+    /// A flow only ever opened with `at` starts where the path leaves it: a start the path
+    /// replaces is never shown; one a guard may stop the path at, or a push keeps below, is.
+    @Test func aStartThatAnAtPathReplacesIsNeverShown() {
+        func program(_ move: String, _ start: String = "start Intro") -> String {
+            """
+            flow App {
+                start Overview
+                step Overview {
+                    on composePlayer(item: Int) -> popover Player at Rating
+                }
+                step Player runs Wallet {
+                    on cancelled -> close
+                }
+            }
+            flow Wallet {
+                \(start)
+                guard canRate
+                step Intro {
+                    on rate(item: Int) -> \(move)
+                    on cancelIntro -> exit cancelled
+                }
+                step Other {
+                    on leave -> exit cancelled
+                }
+                step Rating(item: Int) {
+                    on leave -> exit cancelled
+                }
+                exit cancelled
+            }
+            """
+        }
+        let replaced = findings(program("replace Rating"))
+        #expect(replaced.contains("13:10: warning [unreachable-step] step 'Intro' is unreachable: no transition from the start of flow 'Wallet' leads to it"))
+        #expect(findings(program("push Rating")).allSatisfy { !$0.contains("'Intro' is unreachable") })
+        #expect(findings(program("replace Rating if canRate")).allSatisfy { !$0.contains("'Intro' is unreachable") })
+        // The other start of a choice is shown when its guard picks it.
+        let choice = findings(program("replace Rating", "start Intro if canRate else Other"))
+        #expect(choice.contains { $0.contains("'Intro' is unreachable") } && !choice.contains { $0.contains("'Other' is unreachable") })
+    }
 }

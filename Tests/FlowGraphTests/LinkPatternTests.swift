@@ -21,6 +21,11 @@ struct LinkPatternTests {
         #expect(profile.placeholders == ["account", "status", "ref"])
         #expect(try Self.pattern("/tags/{tag}").segments == [.literal("tags"), .placeholder("tag")])
         #expect(try Self.pattern("/a/*/b").segments == [.literal("a"), .wildcard, .literal("b")])
+        // The rest of the path: ignored, or a value.
+        #expect(try Self.pattern("https://**").segments == [.rest(nil)])
+        let web = try Self.pattern("/web/{page...}?theme={theme}")
+        #expect(web.segments == [.literal("web"), .rest("page")] && web.hasRest && web.placeholders == ["page", "theme"])
+        #expect(try !Self.pattern("/web/{page}").hasRest)
     }
 
     @Test(arguments: [
@@ -36,6 +41,12 @@ struct LinkPatternTests {
         ("/p/@{1a}", "'{1a}' is not a placeholder: the name between braces must be an identifier"),
         ("/p/@{a}/{a}.json", "placeholder '{a}' appears twice in the link pattern"),
         ("p", "a link pattern starts with '/' or with a scheme such as 'shop://'"),
+        ("/a/**/b", "'**' is the rest of the path: it is the pattern's last segment"),
+        ("/a/{p...}/{q}", "'{p...}' is the rest of the path: it is the pattern's last segment"),
+        ("/a/x{p...}", "'x{p...}': the rest of the path is a whole segment, without a literal around it"),
+        ("/a?q={q...}", "'{q...}': the rest of a path is not a query value; write '{q}'"),
+        ("/a/***", "'***': '*' is a whole path segment (any one segment); it cannot be part of one"),
+        ("/a/{p}/{p...}", "placeholder '{p}' appears twice in the link pattern"),
     ])
     func eachMistakeIsRefusedWithItsReason(text: String, message: String) {
         guard case .failure(let error) = LinkPattern.parse(text) else { Issue.record("'\(text)' was read"); return }
@@ -82,6 +93,18 @@ struct LinkPatternTests {
         ("/s?q=a", "/s?q=b", .disjoint, nil),
         ("/s?q=a", "/s?r=b", .crossing, "/s?q=a&r=b"),
         ("/s?q=@{q}", "/s?q={q}.x", .crossing, "/s?q=@1.x"),
+        // The rest of the path: one segment or more, so any fixed pattern under it is narrower.
+        ("/web/{page}", "/web/{path...}", .narrower, "/web/1"),
+        ("/web/a/b/c", "/web/**", .narrower, "/web/a/b/c"),
+        ("/web", "/web/**", .disjoint, nil),
+        ("/web/**", "/web/{path...}", .same, "/web/1"),
+        ("/web/a/**", "/web/**", .narrower, "/web/a/1"),
+        ("/web/a/**", "/web/*/b/**", .crossing, "/web/a/b/1"),
+        ("/{x}/a/**", "/web/**", .crossing, "/web/a/1"),
+        ("https://*/@{account}", "https://**", .narrower, "https://1/@1"),
+        ("https://**", "/tags/{tag}", .crossing, "https://tags/1"),
+        ("app://**", "https://**", .disjoint, nil),
+        ("/u/{id}/more", "/u/**", .narrower, "/u/1/more"),
     ] as [(String, String, Expected, String?)])
     func howTwoPatternsMeet(lhs: String, rhs: String, expected: Expected, example: String?) throws {
         let result = Self.relation(try Self.pattern(lhs).overlap(with: try Self.pattern(rhs)))

@@ -124,8 +124,9 @@ struct RealAppTests {
 
     /// The deep links of IceCubesApp, mastodon-ios and firefox-ios: one line each, clean, several
     /// schemes in one link, placeholders inside segments, `ignoring case`, optional query items.
+    /// IceCubesApp's whole `handle(url:)`: ignored segments, the whole URL as a value, a catch-all.
     /// (FlowGraphRuntimeTests' `LinkMatchingTests` opens the apps' real URLs with them.)
-    @Test(arguments: ["icecubes-links", "mastodon-links", "firefox-links"])
+    @Test(arguments: ["icecubes-links", "mastodon-links", "firefox-links", "icecubes-open-url"])
     func realAppsWriteTheirDeepLinksInOneLineEach(app: String) throws {
         let path = "Tests/FlowGraphTests/Fixtures/real-apps/\(app).flow"
         let result = Compiler.compile([try Repository.source(path)])

@@ -5,6 +5,9 @@ public struct ProgramAnalysis: Sendable {
     public var isFlowReachable: [Bool]
     /// Whether each step of each flow can be reached from its flow's start.
     public var isStepReachable: [[Bool]]
+    /// Steps a move's `at` path goes through without showing them (a start the path replaces, in
+    /// a flow only opened with `at`): not reachable, but on the way to what is.
+    package var passedOver: Set<StepReference> = []
     /// For each flow, for each of its links, the shortest path from a root that opens it, if any.
     package var linkPaths: [[NavigationPath?]]
     /// For a link with a path, when the app may start at several places (a `start` that guards
@@ -56,6 +59,7 @@ package enum Checker {
             diagnostics: SharedFindings.merge(findings, in: program),
             isFlowReachable: reachability.isFlowReachable,
             isStepReachable: reachability.isStepReachable,
+            passedOver: facts.passedOver,
             linkPaths: facts.links.paths,
             otherStartLinkPaths: facts.links.otherStartPaths,
             otherwiseLinkPaths: facts.links.otherwisePaths,

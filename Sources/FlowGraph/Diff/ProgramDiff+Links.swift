@@ -272,7 +272,7 @@ extension Comparison {
         func text(_ part: LinkPattern.Part) -> String {
             switch part {
             case .literal(let literal): capitals ? literal.uppercased() : literal
-            case .placeholder, .wildcard: filler
+            case .placeholder, .wildcard, .rest: filler
             case .affixed(let prefix, _, let suffix): capitals ? prefix.uppercased() + filler + suffix.uppercased() : prefix + filler + suffix
             }
         }

@@ -14,11 +14,14 @@ struct RouterTable {
     var lines: [String] { table.lines }
 
     init(_ program: FlowProgram, analysis: ProgramAnalysis) {
-        // The user's shortest way to each step, through the steps the checker calls reachable only.
+        // The user's shortest way to each step, through the steps the checker calls reachable only,
+        // and those an `at` path goes through without showing them (which have no way of their own).
         let reachable = program.flows.indices.map { flow in
             program.flows[flow].steps.indices.map { analysis.isFlowReachable[flow] && analysis.isStepReachable[flow][$0] }
         }
-        let search = CompositeGraph(program: program).search(everyMove: true, userMoves: true, given: nil, within: reachable)
+        var passable = reachable
+        for step in analysis.passedOver where analysis.isFlowReachable[step.flow] { passable[step.flow][step.step] = true }
+        let search = CompositeGraph(program: program).search(everyMove: true, userMoves: true, given: nil, within: passable)
         let roots = Set(program.roots)
         var global = 0
         var offsets: [Int] = []
@@ -51,7 +54,8 @@ struct RouterTable {
                 let triggers = step.runs.map { Self.indices(program.flows[$0].exits.map(\.name)) } ?? events
                 info.steps.append(ProgramTable.StepInfo(
                     name: step.name, inputs: step.inputs.map { "\($0.name): \($0.type)" }, receives: step.receives.map { "\($0.name): \($0.type)" },
-                    runs: step.runs.map(Int.init), path: parent == -1 ? .start : parent < 0 ? .none : .after(Int(parent)),
+                    runs: step.runs.map(Int.init),
+                    path: !reachable[flowIndex][stepIndex] ? .none : parent == -1 ? .start : parent < 0 ? .none : .after(Int(parent)),
                     clauses: step.clauses.enumerated().map { index, clause in
                         Self.clause(clause, triggers: triggers, opened: opened, paths: atPaths(flowIndex, stepIndex, index))
                     }))
@@ -166,13 +170,16 @@ struct RouterTable {
             case .placeholder(let name): .placeholder(inputs[name] ?? 0)
             case .affixed(let prefix, let name, let suffix): .affixed(prefix: prefix, input: inputs[name] ?? 0, suffix: suffix)
             case .wildcard: .wildcard
+            case .rest(let name): .rest(input: name.map { inputs[$0] ?? 0 })
             }
         }
         let patterns = link.patterns.enumerated().map { index, pattern in
-            ProgramTable.LinkPattern(
+            var table = ProgramTable.LinkPattern(
                 text: pattern.text, scheme: pattern.scheme, segments: pattern.segments.map(part),
                 query: pattern.query.map { (key: $0.key, value: part($0.value)) }, ignoresCase: pattern.ignoresCase,
                 precedence: link.precedence.indices.contains(index) ? link.precedence[index] : 0)
+            table.wholeURL = pattern.wholeURL.map { inputs[$0] ?? 0 }
+            return table
         }
         var info = ProgramTable.LinkInfo(text: patterns.first?.text ?? "", target: targetIndex, patterns: patterns, paths: paths,
                                          move: link.move.map(kind))

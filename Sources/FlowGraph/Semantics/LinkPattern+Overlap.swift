@@ -19,7 +19,7 @@ extension LinkPattern {
     /// How the URLs this pattern matches relate to those `other` matches (by text: whether a
     /// placeholder's text converts to its type is not known here).
     public func overlap(with other: LinkPattern) -> Overlap {
-        guard segments.count == other.segments.count else { return .disjoint }
+        guard hasRest || other.hasRest || segments.count == other.segments.count else { return .disjoint }
         var inside = true, contains = true
         var schemeWitness: String?
         switch (scheme, other.scheme) {
@@ -31,21 +31,32 @@ extension LinkPattern {
             schemeWitness = mine
         }
         // The first segment of a URL with a scheme is its host, which matches whatever its case: a
-        // pattern without a scheme is compared on URLs without one and on URLs with one.
+        // pattern without a scheme is compared on URLs without one and on URLs with one. URLs are
+        // compared length by length: past the longer pattern and one more segment, a rest of the
+        // path (`**`) only adds segments any `*` matches, so nothing changes.
         var pathWitness: [String]?
+        let lengths = 0 ... Swift.max(segments.count, other.segments.count) + 1
         for hasScheme in scheme == nil && other.scheme == nil ? [false, true] : [true] {
-            var witness: [String] = []
-            for index in segments.indices {
-                let mine = TextSet(segments[index], ignoresCase: ignoresCase || (hasScheme && index == 0), inQuery: false)
-                let theirs = TextSet(other.segments[index], ignoresCase: other.ignoresCase || (hasScheme && index == 0), inQuery: false)
-                inside = inside && mine.isSubset(of: theirs)
-                contains = contains && theirs.isSubset(of: mine)
-                if let text = mine.intersection(theirs) { witness.append(text) }
-            }
-            if pathWitness == nil, witness.count == segments.count {
-                pathWitness = witness
-                // Only a URL with a scheme matches both: name one.
-                if hasScheme, schemeWitness == nil { schemeWitness = "app" }
+            for length in lengths {
+                switch (parts(forLength: length), other.parts(forLength: length)) {
+                case (nil, nil): continue
+                case (nil, _?): contains = false
+                case (_?, nil): inside = false
+                case (let mine?, let theirs?):
+                    var witness: [String] = []
+                    for index in mine.indices {
+                        let lhs = TextSet(mine[index], ignoresCase: ignoresCase || (hasScheme && index == 0), inQuery: false)
+                        let rhs = TextSet(theirs[index], ignoresCase: other.ignoresCase || (hasScheme && index == 0), inQuery: false)
+                        inside = inside && lhs.isSubset(of: rhs)
+                        contains = contains && rhs.isSubset(of: lhs)
+                        if let text = lhs.intersection(rhs) { witness.append(text) }
+                    }
+                    if pathWitness == nil, witness.count == length {
+                        pathWitness = witness
+                        // Only a URL with a scheme matches both: name one.
+                        if hasScheme, schemeWitness == nil { schemeWitness = "app" }
+                    }
+                }
             }
         }
         guard let pathWitness else { return .disjoint }
@@ -114,7 +125,7 @@ private struct TextSet {
         switch part {
         case .literal(let text): (prefix, suffix, minimum, exact) = (Array(text), [], 0, true)
         // A path segment is never empty; a query value may be.
-        case .placeholder, .wildcard: (prefix, suffix, minimum, exact) = ([], [], inQuery ? 0 : 1, false)
+        case .placeholder, .wildcard, .rest: (prefix, suffix, minimum, exact) = ([], [], inQuery ? 0 : 1, false)
         case .affixed(let before, _, let after): (prefix, suffix, minimum, exact) = (Array(before), Array(after), 1, false)
         }
     }

@@ -1,8 +1,10 @@
 /// A parsed deep-link pattern: `/movies/{movie}`, `shop://product/{id}?ref={ref}`, `https://*/@{account}`.
 ///
 /// A path segment is a literal, `*` (any one segment), a placeholder (`{id}`), or a placeholder
-/// with a literal prefix and/or suffix (`@{user}`, `{id}.json`); a query value is a literal or a
-/// placeholder, with or without affixes. A placeholder's name is a step input.
+/// with a literal prefix and/or suffix (`@{user}`, `{id}.json`); the last may be the rest of the
+/// path, ignored (`**`) or a value (`{path...}`). A query value is a literal or a placeholder, with
+/// or without affixes. A placeholder's name is a step input; so is the name of the whole URL
+/// (`link "https://**" as url -> ...`).
 package struct LinkPattern: Sendable, Hashable {
     /// One part of the pattern.
     public enum Part: Sendable, Hashable {
@@ -14,6 +16,9 @@ package struct LinkPattern: Sendable, Hashable {
         case affixed(prefix: String, name: String, suffix: String)
         /// `*`: any one path segment.
         case wildcard
+        /// `**` (nil) or `{path...}`: the rest of the path, one segment or more, as the last
+        /// segment; a placeholder's value is the segments' texts joined with `/`.
+        case rest(String?)
     }
 
     public let text: String
@@ -30,6 +35,9 @@ package struct LinkPattern: Sendable, Hashable {
     /// The placeholders whose inputs are optional: a query item they fill may be left out. The
     /// resolver sets them from the target step.
     public var optionalPlaceholders: Set<String> = []
+    /// `url` in `link "https://**" as url -> Browser`: the input that gets the whole URL, as `open`
+    /// received it. The resolver sets it from the link.
+    public var wholeURL: String?
 
     public init(text: String, scheme: String?, segments: [Part], query: [(key: String, value: Part)], ignoresCase: Bool = false) {
         self.text = text
@@ -39,8 +47,22 @@ package struct LinkPattern: Sendable, Hashable {
         self.ignoresCase = ignoresCase
     }
 
+    /// The names of the values the pattern gives: its placeholders, then the whole URL's.
     public var placeholders: [String] {
-        (segments + query.map(\.value)).compactMap(\.placeholder)
+        (segments + query.map(\.value)).compactMap(\.placeholder) + (wholeURL.map { [$0] } ?? [])
+    }
+
+    /// Whether the last segment is the rest of the path (`**`, `{path...}`).
+    public var hasRest: Bool {
+        if case .rest = segments.last { true } else { false }
+    }
+
+    /// The parts that match a URL of `length` segments, one per segment (the rest of the path
+    /// stands for as many `*` as it takes), or nil when the pattern matches no URL that long.
+    func parts(forLength length: Int) -> [Part]? {
+        guard hasRest else { return length == segments.count ? segments : nil }
+        guard length >= segments.count else { return nil }
+        return segments.dropLast() + Array(repeating: .wildcard, count: length - segments.count + 1)
     }
 
     public static func == (lhs: LinkPattern, rhs: LinkPattern) -> Bool { lhs.text == rhs.text && lhs.ignoresCase == rhs.ignoresCase }
@@ -72,8 +94,13 @@ package struct LinkPattern: Sendable, Hashable {
         if !rest.isEmpty {
             for segment in rest.split(separator: "/", omittingEmptySubsequences: false) {
                 guard !segment.isEmpty else { return .failure(.emptySegment) }
+                if case .rest = segments.last { return .failure(.restNotLast(String(segments.last.map(restText) ?? ""))) }
                 if segment == "*" {
                     segments.append(.wildcard)
+                    continue
+                }
+                if segment == "**" {
+                    segments.append(.rest(nil))
                     continue
                 }
                 switch part(segment, inPath: true) {
@@ -105,8 +132,14 @@ package struct LinkPattern: Sendable, Hashable {
         return .success(pattern)
     }
 
+    /// `**` or `{path...}`, as written.
+    private static func restText(_ part: Part) -> String {
+        if case .rest(let name?) = part { "{\(name)...}" } else { "**" }
+    }
+
     /// A segment or query value: a literal, or at most one placeholder with a literal around it.
-    /// In a path, `*` is a whole segment, never part of one (`*.example.com` is not a pattern).
+    /// In a path, `*` is a whole segment, never part of one (`*.example.com` is not a pattern);
+    /// `{path...}`, the rest of the path, is a whole segment.
     private static func part(_ text: Substring, inPath: Bool) -> Result<Part, LinkPatternError> {
         guard let open = text.firstIndex(where: { $0 == "{" || $0 == "}" }) else {
             guard !inPath || !text.contains("*") else { return .failure(.wildcardInsideSegment(String(text))) }
@@ -117,6 +150,11 @@ package struct LinkPattern: Sendable, Hashable {
         let name = String(text[text.index(after: open)..<close])
         if suffix.contains("{") || suffix.contains("}") { return .failure(.twoPlaceholdersInSegment(String(text))) }
         if name.hasSuffix("?"), isValidName(String(name.dropLast())) { return .failure(.optionalMark(String(name.dropLast()))) }
+        if name.hasSuffix("..."), isValidName(String(name.dropLast(3))) {
+            guard inPath else { return .failure(.restInQuery(String(name.dropLast(3)))) }
+            guard prefix.isEmpty, suffix.isEmpty else { return .failure(.restInsideSegment(String(text))) }
+            return .success(.rest(String(name.dropLast(3))))
+        }
         guard isValidName(name) else { return .failure(.invalidPlaceholder(name)) }
         guard !inPath || (!prefix.contains("*") && !suffix.contains("*")) else { return .failure(.wildcardInsideSegment(String(text))) }
         if prefix.isEmpty, suffix.isEmpty { return .success(.placeholder(name)) }
@@ -128,8 +166,8 @@ extension LinkPattern.Part {
     /// The name of the placeholder in the part, if it has one.
     public var placeholder: String? {
         switch self {
-        case .placeholder(let name), .affixed(_, let name, _): name
-        case .literal, .wildcard: nil
+        case .placeholder(let name), .affixed(_, let name, _), .rest(let name?): name
+        case .literal, .wildcard, .rest(nil): nil
         }
     }
 }
@@ -148,6 +186,12 @@ package enum LinkPatternError: Error, Sendable, Equatable {
     case duplicateQueryKey(String)
     case duplicatePlaceholder(String)
     case emptySegment
+    /// `**` or `{path...}` before another segment.
+    case restNotLast(String)
+    /// `x{path...}`: a rest of the path with a literal around it.
+    case restInsideSegment(String)
+    /// `?q={q...}`.
+    case restInQuery(String)
 
     /// Where in `pattern` the mistake is, as UTF-8 offsets, when it is one part of it.
     public func culprit(in pattern: String) -> Range<Int>? {
@@ -172,6 +216,8 @@ package enum LinkPatternError: Error, Sendable, Equatable {
         case .duplicateQueryKey(let key): return find("\(key)=", from: query, last: true)
         case .duplicatePlaceholder(let name): return find("{\(name)}", last: true)
         case .emptySegment: return find("//", from: path)
+        case .restNotLast(let part), .restInsideSegment(let part): return find(part, from: path)
+        case .restInQuery(let name): return find("{\(name)...}", from: query)
         }
     }
 
@@ -189,6 +235,9 @@ package enum LinkPatternError: Error, Sendable, Equatable {
         case .duplicateQueryKey(let key): "query key '\(key)' appears twice in the link pattern"
         case .duplicatePlaceholder(let name): "placeholder '{\(name)}' appears twice in the link pattern"
         case .emptySegment: "a link pattern cannot have an empty path segment ('//')"
+        case .restNotLast(let part): "'\(part)' is the rest of the path: it is the pattern's last segment"
+        case .restInsideSegment(let part): "'\(part)': the rest of the path is a whole segment, without a literal around it"
+        case .restInQuery(let name): "'{\(name)...}': the rest of a path is not a query value; write '{\(name)}'"
         }
     }
 }

@@ -335,7 +335,9 @@ extension Resolver {
         struct Entry { let flow: FlowIndex, link: Int, pattern: Int }
         // Patterns with different numbers of segments never match one URL, nor two whose first
         // segments are different literals (even ignoring case): each pattern is compared with the
-        // earlier ones of its length whose first segment is its own literal or no literal.
+        // earlier ones of its length whose first segment is its own literal or no literal. A
+        // pattern that ends with the rest of the path (`**`) matches URLs of its length and
+        // longer: it is compared with every earlier pattern whose first segment may be its own.
         struct Bucket {
             var all: [Entry] = []
             var byFirst: [String: [Entry]] = [:]
@@ -353,16 +355,25 @@ extension Resolver {
             }
         }
         var buckets: [Int: Bucket] = [:]
+        var rests: [(entry: Entry, first: String?, length: Int)] = []
         var reported = Set<[Int]>()
-        for (later, first) in entries {
+        for (number, (later, first)) in entries.enumerated() {
             let laterLink = program.flows[later.flow].links[later.link]
             let laterPattern = laterLink.patterns[later.pattern]
             let length = laterPattern.segments.count
-            var bucket = buckets[length] ?? Bucket()
-            let candidates = first.map { (bucket.byFirst[$0] ?? []) + bucket.open } ?? bucket.all
-            if let first { bucket.byFirst[first, default: []].append(later) } else { bucket.open.append(later) }
-            bucket.all.append(later)
-            buckets[length] = bucket
+            func mayMeet(_ other: String?) -> Bool { first == nil || other == nil || first == other }
+            var candidates: [Entry]
+            if laterPattern.hasRest {
+                candidates = entries[..<number].filter { mayMeet($0.first) }.map(\.0)
+                rests.append((later, first, length))
+            } else {
+                var bucket = buckets[length] ?? Bucket()
+                candidates = first.map { (bucket.byFirst[$0] ?? []) + bucket.open } ?? bucket.all
+                candidates += rests.filter { $0.length <= length && mayMeet($0.first) }.map(\.entry)
+                if let first { bucket.byFirst[first, default: []].append(later) } else { bucket.open.append(later) }
+                bucket.all.append(later)
+                buckets[length] = bucket
+            }
             for earlier in candidates {
                 let earlierLink = program.flows[earlier.flow].links[earlier.link]
                 let isSameLink = (earlier.flow, earlier.link) == (later.flow, later.link)

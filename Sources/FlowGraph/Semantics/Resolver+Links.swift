@@ -9,6 +9,15 @@ extension Resolver {
             switch LinkPattern.parse(written.text) {
             case .success(var pattern):
                 pattern.ignoresCase = link.ignoresCase
+                if let whole = link.wholeURL {
+                    // One name, one value: `{url}` in the pattern and `as url` would be two.
+                    guard !pattern.placeholders.contains(whole.text) else {
+                        report(.syntax, SemanticMessages.wholeURLNamesAPlaceholder(whole.text), at: whole.range)
+                        isBroken = true
+                        continue
+                    }
+                    pattern.wholeURL = whole.text
+                }
                 patterns.append(pattern)
                 ranges.append(written.range)
             case .failure(let error):

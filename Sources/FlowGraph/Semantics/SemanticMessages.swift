@@ -119,6 +119,9 @@ enum SemanticMessages {
     static func otherPayload(_ event: String) -> String { "'\(event)' first declared here" }
 
     static func badLinkPattern(_ reason: String) -> String { reason }
+    static func wholeURLNamesAPlaceholder(_ name: String) -> String {
+        "'as \(name)' names the whole URL, and '{\(name)}' is a placeholder of the pattern: give one value one name"
+    }
     static func linkPlaceholderNotInput(_ placeholder: String, step: String) -> String {
         "link placeholder '{\(placeholder)}' is not an input of step '\(step)'"
     }

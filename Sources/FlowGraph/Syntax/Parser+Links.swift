@@ -1,4 +1,4 @@
-/// `link "pattern", "pattern" -> [move] Step [at Y] [if [!]guard [else [move] Step [at Y] [if ...]]] [ignoring case]`:
+/// `link "pattern", "pattern" [as url] -> [move] Step [at Y] [if [!]guard [else [move] Step [at Y] [if ...]]] [ignoring case]`:
 /// a deep link, which may decide what it opens, or be refused.
 extension Parser {
     /// A link after its keyword (`keyword`, not yet taken), or nil when it is broken (reported, and
@@ -22,6 +22,13 @@ extension Parser {
                 return nil
             }
             patterns.append(LinkSyntax.Pattern(text: current.text, range: range(of: take())))
+        }
+        // `link "https://**" as url -> Browser`: the whole URL is a value too.
+        var wholeURL: Name?
+        if current.isKeyword("as"), !current.isAtLineStart {
+            advance()
+            guard let name = expectName("a name for the whole URL after 'as'") else { return nil }
+            wholeURL = name
         }
         guard expectArrow() else { return nil }
         // After an error once its target is read, the link is kept as far as it was read: its line
@@ -70,6 +77,7 @@ extension Parser {
         link.back = first.back
         link.conditions = conditions
         link.otherwise = otherwise
+        link.wholeURL = wholeURL
         return link
     }
 

@@ -184,6 +184,8 @@ package struct LinkSyntax: Sendable {
     public var conditions: [GuardTestSyntax] = []
     /// The targets after `else`, in order.
     public var otherwise: [LinkTargetSyntax] = []
+    /// `url` in `link "https://**" as url -> Browser`: the value that is the whole URL.
+    public var wholeURL: Name?
 }
 
 /// `sheet SignIn` or `SignIn` after a link's `else`: another target it may open.

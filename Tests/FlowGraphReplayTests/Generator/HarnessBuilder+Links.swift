@@ -191,18 +191,26 @@ extension HarnessBuilder {
         }
         linkKeys.insert(key)
         let useScheme = rng.chance(35)
-        link.patterns = [pattern(key: key, for: target, scheme: useScheme, wildcard: !simple && rng.chance(18))]
+        // `as url`: a text input gets the whole URL (`RemoteStatusDetail(url:)`), no placeholder.
+        link.wholeURL = simple || !rng.chance(22) ? nil : target.inputs.first { $0.type.hasPrefix("String") }?.name
+        link.patterns = [pattern(key: key, for: target, scheme: useScheme, wildcard: !simple && rng.chance(18), whole: link.wholeURL)]
         if !simple, rng.chance(25) {
-            link.patterns.append(pattern(key: key, for: target, scheme: !useScheme, wildcard: false))
+            link.patterns.append(pattern(key: key, for: target, scheme: !useScheme, wildcard: false, whole: link.wholeURL))
         }
         link.ignoringCase = !simple && rng.chance(18)
     }
 
-    private func pattern(key: String, for target: HStep, scheme: Bool, wildcard: Bool) -> String {
+    private func pattern(key: String, for target: HStep, scheme: Bool, wildcard: Bool, whole: String?) -> String {
         var segments: [String] = []
         if wildcard { segments.append("*") }
-        for input in target.inputs where !input.isOptional {
+        let required = target.inputs.filter { !$0.isOptional && $0.name != whole }
+        for (index, input) in required.enumerated() {
             if rng.chance(20) { segments.append(rng.pick(["by", "id", "v1", "open"])) }
+            // The last text input may take the rest of the path (`{path...}`: `a/b` is one value).
+            if !simple, index == required.count - 1, input.type == "String", rng.chance(30) {
+                segments.append("{\(input.name)...}")
+                continue
+            }
             switch rng.int(0...9) {
             case 0...4: segments.append("{\(input.name)}")
             case 5...6: segments.append("@{\(input.name)}")
@@ -210,8 +218,10 @@ extension HarnessBuilder {
             default: segments.append("v{\(input.name)}-x")
             }
         }
+        // `**`: the rest of the path, whatever it is (an app's catch-all).
+        if !simple, segments.last?.hasSuffix("...}") != true, rng.chance(12) { segments.append("**") }
         var query: [String] = []
-        for input in target.inputs where input.isOptional && (rng.chance(75) || target.inputs.count == 1) {
+        for input in target.inputs where input.isOptional && input.name != whole && (rng.chance(75) || target.inputs.count == 1) {
             query.append("\(input.name)={\(input.name)}")
         }
         if rng.chance(12) { query.append("src=app") }

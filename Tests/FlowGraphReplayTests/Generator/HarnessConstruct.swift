@@ -18,6 +18,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case linkPath, linkPush, linkSheet, linkPopover, linkCover
     case linkToTabWithInputs, linkToSubflowStart
     case patternLiteral, patternPlaceholder, patternPrefix, patternSuffix, patternWildcard, patternQuery
+    // The rest of the path (`**`, `{path...}`) and the whole URL as a value (`as url`)
+    case patternRest, wholeURL
     case severalPatterns, customScheme, ignoringCase
     // Links that decide: a guard chooses the target, or refuses the link
     case linkDecides, linkRefused
@@ -153,6 +155,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         if link.dismissesFirst { found.insert(.linkDismissesFirst) }
         if !link.conditions.isEmpty, link.conditions.count > link.otherwise.count { found.insert(.linkRefused) }
         if link.ignoringCase { found.insert(.ignoringCase) }
+        if link.wholeURL != nil { found.insert(.wholeURL) }
         if let flow, link.move == nil, let target = flow.step(link.target) {
             if flow.isTabs, !target.inputs.isEmpty { found.insert(.linkToTabWithInputs) }
             if flow.startSteps.contains(target.name), program.runner(of: flow.name) != nil { found.insert(.linkToSubflowStart) }
@@ -163,6 +166,10 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
             let path = pattern.hasPrefix("app://") ? "/" + parts[0].dropFirst(6) : String(parts[0])
             let segments = path.split(separator: "/").dropFirst()
             for segment in segments {
+                if segment == "**" || segment.hasSuffix("...}") {
+                    found.insert(.patternRest)
+                    continue
+                }
                 if segment == "*" { found.insert(.patternWildcard) } else if !segment.contains("{") { found.insert(.patternLiteral) }
                 if segment.hasPrefix("{"), segment.hasSuffix("}") { found.insert(.patternPlaceholder) }
                 if segment.contains("{"), !segment.hasPrefix("{") { found.insert(.patternPrefix) }

@@ -109,7 +109,10 @@ final class HarnessLinkSearch {
 
     /// What every pattern of a link gives: the target's inputs named by a placeholder in each.
     static func given(by link: HLink, target: HStep) -> Set<HParam> {
-        Set(target.inputs.filter { input in link.patterns.allSatisfy { $0.contains("{\(input.name)}") } })
+        Set(target.inputs.filter { input in
+            input.name == link.wholeURL
+                || link.patterns.allSatisfy { $0.contains("{\(input.name)}") || $0.contains("{\(input.name)...}") }
+        })
     }
 
     /// Whether `link`, declared in `flow` (or in a group `flow` uses), can be opened.

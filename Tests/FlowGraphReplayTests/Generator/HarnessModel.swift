@@ -166,6 +166,8 @@ final class HLink {
     var at: String?
     /// `dismiss,` before the move: the flow's top sheet, when one is up, closes first.
     var dismissesFirst = false
+    /// `as url`: the input of the target that gets the whole URL.
+    var wholeURL: String?
 
     init(_ patterns: [String], move: HMoveKind? = nil, target: String) {
         self.patterns = patterns

@@ -74,7 +74,7 @@ struct HarnessPrinter {
     static func list(_ params: [HParam]) -> String { "(" + params.map(\.text).joined(separator: ", ") + ")" }
 
     static func text(of link: HLink) -> String {
-        let patterns = link.patterns.map { "\"\($0)\"" }.joined(separator: ", ")
+        let patterns = link.patterns.map { "\"\($0)\"" }.joined(separator: ", ") + (link.wholeURL.map { " as " + $0 } ?? "")
         let move = (link.dismissesFirst ? "dismiss, " : "") + (link.move.map { $0.rawValue + " " } ?? "")
         var choices = ""
         for (index, condition) in link.conditions.enumerated() {

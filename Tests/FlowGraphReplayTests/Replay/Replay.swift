@@ -277,6 +277,10 @@ enum Replay {
     private static func openLink(_ url: ReplayCatalog.URL, from snapshot: NavigatorSnapshot, driver: ReplayDriver,
                                  catalog: ReplayCatalog) -> (claim: String, replay: String)? {
         if !url.conditions.isEmpty { return openDecidingLink(url, from: snapshot, driver: driver) }
+        snapshot.restore(driver.navigator)
+        if !opensUnderTheRoot(ReplayProgram.table.flows[url.link.flow].links[url.link.index].branches[0], of: url, driver: driver) {
+            return notHandledUnderAnotherRoot(url, driver: driver)
+        }
         var outcomes: [String] = []
         // The answers that let it through: each guard that blocked it answers the other way next time.
         var tries = [GuardAnswers(fallback: true), GuardAnswers(fallback: false)]
@@ -325,6 +329,26 @@ enum Replay {
     /// allow, it opens that target with the URL's values (the guards of the target's path let
     /// through as for any link); with every guard blocking, a link whose last target has a guard is
     /// refused, blocked by that guard, and nothing moves.
+    /// Whether a link's target opens where the navigator runs its root: with several roots the
+    /// app runs one, and a path from another root does not open (`open` answers `unhandled`);
+    /// a link with a move opens where its flow is on screen.
+    private static func opensUnderTheRoot(_ branch: ProgramTable.LinkBranch, of url: ReplayCatalog.URL, driver: ReplayDriver) -> Bool {
+        let navigator = driver.navigator
+        if branch.move != nil, navigator.chain.contains(where: { $0.flow.rawValue == url.link.flow }) { return true }
+        let root = navigator.flows[navigator.rootID]?.flow.rawValue
+        return branch.paths.contains { path in
+            if case .bottom(let first)? = path.first { first.flow == root } else { false }
+        }
+    }
+
+    /// What is wrong when a link the app's running root has no path for is not `unhandled`.
+    private static func notHandledUnderAnotherRoot(_ url: ReplayCatalog.URL, driver: ReplayDriver) -> (claim: String, replay: String)? {
+        let before = driver.signature
+        let outcome = driver.navigator.open(url: url.url)
+        guard outcome.status != .unhandled || driver.signature != before else { return nil }
+        return ("the link \(url.url) is not handled under a root none of its paths starts at", "\(outcome); now: \(driver.signature)")
+    }
+
     private static func openDecidingLink(_ url: ReplayCatalog.URL, from snapshot: NavigatorSnapshot,
                                          driver: ReplayDriver) -> (claim: String, replay: String)? {
         /// The answers that choose `branch`, or nil when the same guard would have to answer both ways.
@@ -337,8 +361,15 @@ enum Replay {
             }
             return answers
         }
+        let info = ReplayProgram.table.flows[url.link.flow].links[url.link.index]
         for (number, branch) in url.branches.enumerated() {
             guard var answers = choosing(number) else { continue }
+            snapshot.restore(driver.navigator)
+            guard opensUnderTheRoot(info.branches[number], of: url, driver: driver) else {
+                driver.set(answers)
+                if let problem = notHandledUnderAnotherRoot(url, driver: driver) { return problem }
+                continue
+            }
             let fixed = Set(answers.answers.keys)
             var outcomes: [String] = []
             var opened = false
@@ -518,6 +549,10 @@ struct ReplayCatalog {
                     var values = [String?](repeating: nil, count: inputs.count)
                     for (index, input) in inputs.enumerated() where pattern.placeholders.contains(input.name) {
                         values[index] = ReplayValues.sample(of: input.wrappedType, seed: 7 + index)
+                        // The rest of the path: two segments, when its text may hold a `/`.
+                        if case .rest(input.name) = pattern.segments.last, input.wrappedType == "String", let value = values[index] {
+                            values[index] = value + "/more"
+                        }
                     }
                     // A URL's texts are percent-decoded before they are matched: a literal is
                     // written escaped (a pattern's `%22` is the text `%22`, the URL's `%2522`).
@@ -529,6 +564,7 @@ struct ReplayCatalog {
                         case .placeholder(let name): return value(name)
                         case .affixed(let prefix, let name, let suffix): return escaped(prefix) + value(name) + escaped(suffix)
                         case .wildcard: return "any"
+                        case .rest(let name): return name.map(value) ?? "any/more"
                         }
                     }
                     var url = (pattern.scheme.map { $0 + "://" } ?? "/") + pattern.segments.map { text($0, inQuery: false) }.joined(separator: "/")
@@ -537,6 +573,8 @@ struct ReplayCatalog {
                             LinkPattern.encode($0.key, inQuery: true) + "=" + text($0.value, inQuery: true)
                         }.joined(separator: "&")
                     }
+                    // `as url`: the whole URL is a value.
+                    if let whole = pattern.wholeURL, let index = inputs.firstIndex(where: { $0.name == whole }) { values[index] = url }
                     var found = URL(url: url, link: LinkRef(flow: flowIndex, index: resolved), program: linkIndex,
                                     target: StepRef(flow: flowIndex, step: target), move: link.move, targets: targets,
                                     values: Array(values.prefix(flow.steps[target].inputs.count)), path: "\(link.patterns.map(\.text))")

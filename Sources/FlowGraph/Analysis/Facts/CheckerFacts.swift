@@ -27,6 +27,9 @@ struct CheckerFacts {
     let links: LinkFacts
     /// Every move with `at Y`, with the path to Y its subflow offers, if any.
     let ats: [AtMove]
+    /// For a flow every move into which has an `at`, the steps the user can see (`AtEntries`); nil
+    /// for the others, where every step the flow's graph reaches is shown.
+    let shownSteps: [[Bool]?]
     /// Per flow where some step receives a result, where each back move that hands one can land.
     let landings: [ResultLandings?]
 
@@ -40,6 +43,7 @@ struct CheckerFacts {
         ancestorEscape = Self.ancestorEscapes(of: program, parentsFirst: parentsFirst)
         links = LinkFacts(program: program, graphs: graphs)
         ats = AtMove.all(in: program, links: links)
+        shownSteps = AtEntries.shownSteps(in: program, graphs: graphs, entries: entries, isRecursive: isRecursive, ats: ats)
         let graphs = graphs
         landings = program.flowIndices.map { ResultLandings(flow: $0, program: program, graph: graphs[$0]) }
     }
@@ -48,9 +52,25 @@ struct CheckerFacts {
     var analysis: (isFlowReachable: [Bool], isStepReachable: [[Bool]], stateCount: Int) {
         (entries.map { $0 != nil },
          program.flowIndices.map { flow in
-             program.flows[flow].steps.indices.map { graphs[flow]?.isReachable($0) ?? false }
+             program.flows[flow].steps.indices.map { isShown(StepReference(flow: flow, step: $0)) }
          },
          graphs.reduce(0) { $0 + ($1?.states.count ?? 0) })
+    }
+
+    /// Whether the user can see the step once its flow runs: its flow's graph reaches it, and
+    /// for a flow only opened with `at`, a path leaves it on screen (`AtEntries`).
+    func isShown(_ step: StepReference) -> Bool {
+        graphs[step.flow]?.isReachable(step.step) == true && shownSteps[step.flow]?[step.step] ?? true
+    }
+
+    /// The steps the flows' graphs reach that the user never sees (see `isShown`).
+    var passedOver: Set<StepReference> {
+        var result = Set<StepReference>()
+        for (flow, shown) in shownSteps.enumerated() {
+            guard let shown, let graph = graphs[flow] else { continue }
+            for step in shown.indices where !shown[step] && graph.isReachable(step) { result.insert(StepReference(flow: flow, step: step)) }
+        }
+        return result
     }
 
     /// Whether some step runs the flow.

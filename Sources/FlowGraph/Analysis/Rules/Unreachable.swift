@@ -27,10 +27,15 @@ extension Findings {
             }
             // A step that may go anywhere could lead to any other, and so could a link lost to a syntax error.
             guard !flow.isTabs, !flow.hasLostLinks, let graph = facts.graphs[flowIndex], !graph.reachesAnywhere else { continue }
-            for (stepIndex, step) in flow.steps.enumerated() where !graph.isReachable(stepIndex) && step.shared == nil {
+            for (stepIndex, step) in flow.steps.enumerated()
+            where !facts.isShown(StepReference(flow: flowIndex, step: stepIndex)) && step.shared == nil {
                 // A link opens its step along a path from the root, so it does not make a step reachable.
-                let notes = flow.links.filter { $0.target == stepIndex }.map {
+                var notes = flow.links.filter { $0.target == stepIndex }.map {
                     Diagnostic.Note(AnalysisMessages.linkNeedsAPath($0.pattern.text), at: $0.patternRange)
+                }
+                // Reached by the graph, not shown: every move into the flow has an `at` whose path goes past it.
+                if graph.isReachable(stepIndex), let runner = program.runners[flowIndex].first {
+                    notes.append(Diagnostic.Note(AnalysisMessages.passedOverByAt(step.name, flow: flow.name), at: program[runner].range))
                 }
                 report(.unreachableStep, AnalysisMessages.unreachableStep(step.name, flow: flow.name), at: step.range,
                        notes: notes, subjects: [StepReference(flow: flowIndex, step: stepIndex)])
@@ -92,6 +97,9 @@ extension AnalysisMessages {
     }
     static func unusedDestinations(_ step: String, group: String) -> String {
         "step '\(step)' is unreachable: no flow uses destinations '\(group)'"
+    }
+    static func passedOverByAt(_ step: String, flow: String) -> String {
+        "every move that shows flow '\(flow)' opens it 'at' a step, along a path that does not leave '\(step)' on screen"
     }
     static func linkNeedsAPath(_ pattern: String) -> String {
         "link '\(pattern)' opens it along a path from the root, so it needs a transition too: "

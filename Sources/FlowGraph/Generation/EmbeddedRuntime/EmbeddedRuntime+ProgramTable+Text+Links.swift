@@ -12,13 +12,15 @@ extension TableFields {
         func part(_ text: Substring) throws(ProgramTable.TextError) -> ProgramTable.PatternPart {
             if text.first == "/" { return .literal(TableEscaping.decode(text.dropFirst())) }
             if text == "*" { return .wildcard }
+            if text == "**" { return .rest(input: nil) }
+            if text.first == "{", text.hasSuffix("...}"), let index = Int(text.dropFirst().dropLast(4)) { return .rest(input: index) }
             if text.first == "~", let open = text.firstIndex(of: "{"), let close = text[open...].firstIndex(of: "}"),
                let index = Int(text[text.index(after: open)..<close]) {
                 return .affixed(prefix: TableEscaping.decode(text[text.index(after: text.startIndex)..<open]), input: index,
                                 suffix: TableEscaping.decode(text[text.index(after: close)...]))
             }
             guard text.first == "{", text.last == "}", let index = Int(text.dropFirst().dropLast()) else {
-                throw error("expected /LITERAL, {INPUT}, ~PREFIX{INPUT}SUFFIX or *, not '\(text)'")
+                throw error("expected /LITERAL, {INPUT}, ~PREFIX{INPUT}SUFFIX, *, ** or {INPUT...}, not '\(text)'")
             }
             return .placeholder(index)
         }
@@ -34,6 +36,8 @@ extension TableFields {
                     pattern.ignoresCase = true
                 } else if raw.hasPrefix("!p"), let precedence = Int(raw.dropFirst(2)) {
                     pattern.precedence = precedence
+                } else if raw.hasPrefix("!u"), let input = Int(raw.dropFirst(2)) {
+                    pattern.wholeURL = input
                 } else if raw.first == "?" {
                     guard let equals = raw.firstIndex(of: "=") else { throw error("expected ?KEY=VALUE") }
                     pattern.query.append((TableEscaping.decode(raw[raw.index(after: raw.startIndex)..<equals]),

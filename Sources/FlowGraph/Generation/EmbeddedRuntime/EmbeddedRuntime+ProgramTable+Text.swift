@@ -39,11 +39,12 @@ extension EmbeddedRuntime {
 extension ProgramTable {
     /// The version of the text this runtime reads; a router generated for another one must be
     /// generated again.
-    public static let textVersion = 5
+    public static let textVersion = 6
     /// The versions this runtime reads: version 1 is version 2 with one path a link, version 2 is
     /// version 3 without links that decide (`values`, `if`, `else` in a link record), and version
     /// 3 is version 4 without a link's `at` (`move KIND at HOP...`) and back move (`back dismiss`),
-    /// and version 4 is version 5 with at most one back move in an action (`pop , pop` is new).
+    /// version 4 is version 5 with at most one back move in an action (`pop , pop` is new), and
+    /// version 5 is version 6 without the rest of a link's path (`**`, `{N...}`) and whole URL (`!uN`).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -292,11 +293,14 @@ extension ProgramTable {
                 for pattern in link.patterns {
                     for part in pattern.segments + pattern.query.map(\.value) {
                         switch part {
-                        case .placeholder(let index), .affixed(_, let index, _):
+                        case .placeholder(let index), .affixed(_, let index, _), .rest(let index?):
                             try check(index >= 0 && index < inputs, "a link names no input \(index)")
-                        case .literal, .wildcard: break
+                        case .literal, .wildcard, .rest(nil): break
                         }
                     }
+                    if let whole = pattern.wholeURL { try check(whole >= 0 && whole < inputs, "a link names no input \(whole)") }
+                    try check(pattern.segments.dropLast().allSatisfy { if case .rest = $0 { false } else { true } },
+                              "a link's rest of the path is not its last segment")
                 }
             }
         }

@@ -346,6 +346,8 @@ public struct ProgramTable: Sendable {
         /// tried on the patterns of higher precedence first (the compiler proved that two patterns
         /// that can match one URL have different precedences).
         public var precedence = 0
+        /// The input that gets the whole URL, as `open` received it (`link "https://**" as url`).
+        public var wholeURL: Int?
 
         public init(text: String, scheme: String?, segments: [PatternPart], query: [(key: String, value: PatternPart)],
                     ignoresCase: Bool = false, precedence: Int = 0) {
@@ -366,6 +368,9 @@ public struct ProgramTable: Sendable {
         case affixed(prefix: String, input: Int, suffix: String)
         /// `*`: any one segment.
         case wildcard
+        /// `**` (nil) or `{path...}`: the rest of the path, one segment or more, the last
+        /// segment; an input gets the segments' texts joined with `/`.
+        case rest(input: Int?)
     }
 
     /// One pattern of one link, by index.
