@@ -221,7 +221,8 @@ struct AtTests {
             """
         }
         let replaced = findings(program("replace Rating"))
-        #expect(replaced.contains("13:10: warning [unreachable-step] step 'Intro' is unreachable: no transition from the start of flow 'Wallet' leads to it"))
+        #expect(replaced.contains(
+            "13:10: warning [unreachable-step] step 'Intro' is unreachable: no transition from the start of flow 'Wallet' leads to it"))
         #expect(findings(program("push Rating")).allSatisfy { !$0.contains("'Intro' is unreachable") })
         #expect(findings(program("replace Rating if canRate")).allSatisfy { !$0.contains("'Intro' is unreachable") })
         // The other start of a choice is shown when its guard picks it.
