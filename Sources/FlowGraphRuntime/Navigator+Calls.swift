@@ -8,7 +8,7 @@ extension Navigator where Program: SyncNavigationProgram {
         var work = EventWork(event, in: self)
         let outcome = run { work.advance($0, in: self) }
         record(.event(event), work.before, outcome)
-        return outcome
+        return openingKeptLink(after: outcome)
     }
 
     /// Opens a deep link along the shortest path the compiler found from the root's first screen,
@@ -18,10 +18,11 @@ extension Navigator where Program: SyncNavigationProgram {
     /// names the entries it kept.
     @discardableResult
     public func open(_ link: Link) -> Outcome {
+        if let kept = keep(link) { return kept }
         var work = LinkWork(link, in: self)
         let outcome = run { work.advance($0, in: self) }
         record(.link(link), work.before, outcome, kept: work.keptEntries)
-        return outcome
+        return openingKeptLink(after: outcome)
     }
 
     /// Opens the first deep link of the program that `url` matches; not handled when none does.
@@ -57,7 +58,7 @@ extension Navigator where Program: AsyncNavigationProgram {
             var work = EventWork(event, in: self)
             let outcome = await run { work.advance($0, in: self) }
             record(.event(event), work.before, outcome)
-            return outcome
+            return await openingKeptLink(after: outcome)
         }
     }
 
@@ -65,10 +66,11 @@ extension Navigator where Program: AsyncNavigationProgram {
     @discardableResult
     public func open(_ link: Link) async -> Outcome {
         await serialized {
+            if let kept = keep(link) { return kept }
             var work = LinkWork(link, in: self)
             let outcome = await run { work.advance($0, in: self) }
             record(.link(link), work.before, outcome, kept: work.keptEntries)
-            return outcome
+            return await openingKeptLink(after: outcome)
         }
     }
 
@@ -79,10 +81,11 @@ extension Navigator where Program: AsyncNavigationProgram {
             // Which copy of a destinations group's link opens depends on what is on screen: chosen
             // once the calls before this one are done.
             guard let link = link(opening: url) else { return unmatched(url) }
+            if let kept = keep(link) { return kept }
             var work = LinkWork(link, in: self)
             let outcome = await run { work.advance($0, in: self) }
             record(.link(link), work.before, outcome, kept: work.keptEntries)
-            return outcome
+            return await openingKeptLink(after: outcome)
         }
     }
 

@@ -40,7 +40,8 @@ extension ProgramTable {
     /// version 3 without links that decide (`values`, `if`, `else` in a link record), and version
     /// 3 is version 4 without a link's `at` (`move KIND at HOP...`) and back move (`back dismiss`),
     /// version 4 is version 5 with at most one back move in an action (`pop , pop` is new), and
-    /// version 5 is version 6 without the rest of a link's path (`**`, `{N...}`) and whole URL (`!uN`).
+    /// version 5 is version 6 without the rest of a link's path (`**`, `{N...}`), whole URL (`!uN`)
+    /// and steps that keep links (`keeps`).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -107,10 +108,13 @@ extension ProgramTable {
                 }
                 let inputs = try fields.parameters("in")
                 let receives = try fields.parameters("recv")
+                let keepsLinks = fields.peek() == "keeps"
+                if keepsLinks { _ = try fields.word() }
                 var clauses: [Clause] = []
                 while !fields.isAtEnd { clauses.append(try fields.clause()) }
                 var step = StepInfo(name: name, inputs: inputs, runs: runs, path: path, clauses: clauses)
                 step.receives = receives
+                step.keepsLinks = keepsLinks
                 flows[flows.count - 1].steps.append(step)
             case "starts":
                 flows[flows.count - 1].startChoices = try fields.startChoices()

@@ -24,6 +24,7 @@ extension ProgramTable {
                 }
                 for input in step.inputs { fields += ["in", TableWriting.parameter(input)] }
                 for value in step.receives { fields += ["recv", TableWriting.parameter(value)] }
+                if step.keepsLinks { fields.append("keeps") }
                 var line = TableWriting.record("step", fields)
                 for clause in step.clauses { line += " " + clauseText(clause) }
                 lines.append(line)

@@ -92,6 +92,9 @@ public struct ProgramTable: Sendable {
         /// The step's clauses, in source order: for a step that runs a flow, the handlers of the
         /// subflow's exits (their `trigger` is an exit of that flow).
         public var clauses: [Clause]
+        /// `keeps links`: a link that arrives while the step is on screen waits (`Navigator.keptLink`)
+        /// and opens once no such step is.
+        public var keepsLinks = false
 
         public init(name: String, inputs: [String], receives: [String] = [], runs: Int?, path: PathLink, clauses: [Clause]) {
             self.name = name

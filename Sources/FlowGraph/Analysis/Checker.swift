@@ -42,7 +42,7 @@ package enum Checker {
     static let families: [any RuleFamily.Type] = [
         RecursiveFlowRule.self, UnreachableRules.self, StackMoveRules.self, EscapeRules.self,
         ConflictRules.self, AlertRules.self, UnusedDeclarationRules.self, UnhandledExitRule.self,
-        SwiftNameRule.self, ResultRules.self, LinkUnreachableRule.self, AtUnreachableRule.self,
+        SwiftNameRule.self, ResultRules.self, LinkUnreachableRule.self, AtUnreachableRule.self, KeptLinksRule.self,
     ]
 
     /// Runs every check on `program`.

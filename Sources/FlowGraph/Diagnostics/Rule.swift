@@ -41,6 +41,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case unreceivedResult = "unreceived-result"
     case unusedReceive = "unused-receive"
     case unusedAlert = "unused-alert"
+    case keptLinksNeverOpen = "kept-links-never-open"
 
     /// Whether a `// flowgraph:ignore` comment may silence it: not a syntax error (nothing is read
     /// past it), and not an ignore comment that silences nothing (remove the comment instead).
@@ -58,7 +59,8 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
              .resultMismatch, .lockGuard, .emptyAlert:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
-             .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive, .unusedAlert:
+             .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive, .unusedAlert,
+             .keptLinksNeverOpen:
             .warning
         }
     }
@@ -105,6 +107,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .unreceivedResult: "A back move hands a value back to a step that receives it, but on another path shows a step that does not."
         case .unusedReceive: "A step receives a value that no back move hands it."
         case .unusedAlert: "An alert or dialog is declared but no clause shows it."
+        case .keptLinksNeverOpen: "A step keeps links, and no move takes it off screen: a link kept there never opens."
         }
     }
 
@@ -154,6 +157,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .unusedReceive: "Carry the value in the payload of a back move that shows the step again ('on picked(address: AddressID) -> pop'), "
             + "or remove it from 'receives'."
         case .unusedAlert: "Show it from a clause ('on deleteTapped -> alert Name'), or remove it."
+        case .keptLinksNeverOpen: "Write 'keeps links' on a screen the user leaves (a first-launch cover, a locked sheet), not on one that stays."
         }
     }
 }

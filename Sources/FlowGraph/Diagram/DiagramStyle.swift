@@ -81,9 +81,11 @@ package enum DiagramStyle {
         return names.isEmpty ? "" : " ↩ " + names.joined(separator: ", ")
     }
 
-    /// The line a receiving step's node adds to its label: `receives address, card`.
+    /// The lines a receiving step's node adds to its label: `receives address, card`, and for a
+    /// step that keeps links, `keeps links`.
     static func receivesLine(_ step: Step) -> String {
-        step.receives.isEmpty ? "" : "\nreceives " + step.receives.map(\.name).joined(separator: ", ")
+        (step.receives.isEmpty ? "" : "\nreceives " + step.receives.map(\.name).joined(separator: ", "))
+            + (step.keepsLinks ? "\nkeeps links" : "")
     }
 
     static let runsEdge: [Diagram.Attribute] = [

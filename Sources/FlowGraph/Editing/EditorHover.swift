@@ -58,7 +58,9 @@ package enum EditorHover {
         var header = "step \(symbol.name)\(parameters(step.inputs))"
         if !step.receives.isEmpty { header += " receives \(parameters(step.receives))" }
         if let runs = step.runs { header += " runs \(program.flows[runs].name)" }
+        if step.keepsLinks { header += " keeps links" }
         var lines = [code(header), doc(step.doc), "in \(flowIndex == nil ? "destinations" : "flow") `\(symbol.scope)`"]
+        if step.keepsLinks { lines.append("A deep link that arrives while it is on screen waits, and opens once it is not.") }
         var reached: [String] = []
         if flow.startChoices.contains(where: { $0.step == stepIndex }) { reached.append("the flow's start") }
         if flow.isTabs { reached.append("a tab of the tab bar") }

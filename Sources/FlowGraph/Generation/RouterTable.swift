@@ -50,6 +50,7 @@ struct RouterTable {
                 }
             }
             for (stepIndex, step) in flow.steps.enumerated() {
+                defer { info.steps[info.steps.count - 1].keepsLinks = step.keepsLinks }
                 let parent = search.parent[offsets[flowIndex] + stepIndex]
                 let triggers = step.runs.map { Self.indices(program.flows[$0].exits.map(\.name)) } ?? events
                 info.steps.append(ProgramTable.StepInfo(

@@ -145,6 +145,11 @@ package struct Step: Sendable {
     public var receives: [Parameter] = []
     /// The range of the word `receives`, when it is written.
     public var receivesRange: SourceRange?
+    /// The range of `keeps links`, when written: a link that arrives while the step is on screen
+    /// waits, and opens once no such step is (see docs/Language.md, "Links kept for later").
+    public var keepsLinksRange: SourceRange?
+    /// Whether a link that arrives while the step is on screen is kept for later.
+    public var keepsLinks: Bool { keepsLinksRange != nil }
 
     /// Whether the step is written to run a flow (`runs F`), whether or not `F` resolves.
     public var runsAFlow: Bool { runsRange != nil }

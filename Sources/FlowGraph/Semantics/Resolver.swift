@@ -137,6 +137,7 @@ package struct Resolver {
             checkInputTypes(step.inputs, of: SemanticMessages.stepOwner(step.name.text))
             declared.receives = parameters(step.receives)
             declared.receivesRange = step.receivesRange
+            declared.keepsLinksRange = step.keepsLinksRange
             checkReceivedTypes(step.receives, of: step.name.text)
             // A step declared twice may do what either declaration says.
             declared.isIncomplete = step.isIncomplete || repeated.contains(step.name.text)

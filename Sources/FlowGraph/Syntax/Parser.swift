@@ -226,7 +226,7 @@ package struct Parser {
         skipToLineStart()
     }
 
-    // MARK: - step := doc? 'step' Name inputs? ('receives' inputs)? ('runs' Name)? ('{' on* '}')?
+    // MARK: - step := doc? 'step' Name inputs? ('receives' inputs)? ('runs' Name)? ('keeps' 'links')? ('{' on* '}')?
 
     mutating func parseStep() -> StepSyntax? {
         let keyword = take()
@@ -261,6 +261,18 @@ package struct Parser {
             runs = expectName("a flow name after 'runs'")
             if runs == nil { skipHeader() }
         }
+        // `keeps links`: a link that arrives while the step is on screen waits until it is not.
+        var keepsLinksRange: SourceRange?
+        if current.isKeyword("keeps"), !current.isAtLineStart {
+            let word = take()
+            if current.isKeyword("links"), !current.isAtLineStart {
+                advance()
+                keepsLinksRange = range(from: word)
+            } else {
+                error(SyntaxMessages.expected("'links' after 'keeps'", found: describeFollowing(current)), atMissing: current)
+                skipHeader()
+            }
+        }
         var clauses: [ClauseSyntax] = []
         if current.isPunctuation("{") {
             clauses = parseStepBody(named: name.text)
@@ -268,7 +280,8 @@ package struct Parser {
             if current.isKeyword("receives") {
                 error(runs == nil ? SyntaxMessages.secondReceives : SyntaxMessages.receivesOnARunner, at: current)
             } else {
-                error(SyntaxMessages.expected("'(', 'receives', 'runs', '{' or a new line after the step", found: describe(current)),
+                error(SyntaxMessages.expected("'(', 'receives', 'runs', 'keeps links', '{' or a new line after the step",
+                                              found: describe(current)),
                       at: current)
             }
             skipHeader()
@@ -277,6 +290,7 @@ package struct Parser {
         var step = StepSyntax(name: name, inputs: inputs, runs: runs, clauses: clauses, doc: keyword.doc, range: range(from: keyword))
         step.receives = receives
         step.receivesRange = receivesToken.map { range(of: $0) }
+        step.keepsLinksRange = keepsLinksRange
         return step
     }
 

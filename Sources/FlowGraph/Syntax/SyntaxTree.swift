@@ -109,6 +109,9 @@ package struct StepSyntax: Sendable {
     public var receives: [ParameterSyntax] = []
     /// The range of the word `receives`, when it is written.
     public var receivesRange: SourceRange?
+    /// The range of `keeps links`, when it is written: a link that arrives while the step is on
+    /// screen is kept, and opened once it is not.
+    public var keepsLinksRange: SourceRange?
 }
 
 /// `exit Name(inputs)`

@@ -3,6 +3,22 @@
 extension HarnessBuilder {
     static let openedValue = HParam(name: "address", type: "String")
 
+    /// Pass 3c: `keeps links` on a screen the user leaves: one a sheet or cover shows, with a
+    /// clause that closes it (a first-launch cover, a locked sheet).
+    func addKeptLinks() {
+        let presented = Set(program.flows.flatMap(\.steps).flatMap(\.clauses).flatMap(\.branches).compactMap { branch in
+            [.sheet, .cover].contains(branch.action.main.kind) ? branch.action.main.target : nil
+        })
+        for flow in program.flows {
+            for step in flow.steps where presented.contains(step.name) && !step.isPrivate && rng.chance(30) {
+                let closes = step.clauses.contains { clause in
+                    clause.branches.contains { [.dismiss, .close].contains($0.action.main.kind) && $0.action.backs.isEmpty }
+                }
+                if closes { step.keepsLinks = true }
+            }
+        }
+    }
+
     func addOpens() {
         let scopes: [HScope] = program.groups + program.flows
         for scope in scopes {

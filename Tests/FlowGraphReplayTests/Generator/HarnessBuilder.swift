@@ -67,6 +67,7 @@ final class HarnessBuilder {
         addBackMoves()
         guard failure == nil else { return nil }
         if !simple { addOpens() }
+        if !simple { addKeptLinks() }
         addLinksAndAts()
         guard failure == nil else { return nil }
         return program

@@ -43,6 +43,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case pushBelow
     // `at A.B`: on inside the subflow A runs (`root Main at Notifications.Status`)
     case atNested
+    // `step Terms keeps links`: a link that arrives while it is on screen waits
+    case keepsLinks
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -74,6 +76,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
             if scope.guards.contains(where: { !$0.params.isEmpty }) { found.insert(.guardWithArguments) }
             if scope.guards.contains(where: \.isAsync) { found.insert(.asyncGuard) }
             for step in scope.steps {
+                if step.keepsLinks { found.insert(.keepsLinks) }
                 if !step.receives.isEmpty, scope is HFlow { found.insert(.receives) }
                 for clause in step.clauses {
                     scan(clause, into: &found)

@@ -123,6 +123,8 @@ final class HStep {
     var isPrivate = false
     /// The flow it belongs to (nil for a group's step).
     var flow: String?
+    /// `keeps links`: a link that arrives while it is on screen waits until it is not.
+    var keepsLinks = false
 
     init(_ name: String, inputs: [HParam] = [], runs: String? = nil) {
         self.name = name

@@ -59,6 +59,7 @@ struct HarnessPrinter {
         var head = "    step \(step.name)\(Self.parameters(step.inputs))"
         if !step.receives.isEmpty { head += " receives " + Self.list(step.receives) }
         if let runs = step.runs { head += " runs \(runs)" }
+        if step.keepsLinks { head += " keeps links" }
         guard !step.clauses.isEmpty else {
             emit(head, mark: step.mark)
             return

@@ -46,12 +46,14 @@ struct NavigatorSnapshot {
     let flows: [ReplayNavigator.FlowID: ReplayNavigator.RunningFlow]
     let alert: ReplayNavigator.ShownAlert?
     let queuedAlerts: [ReplayNavigator.ShownAlert]
+    let keptLink: ReplayProgram.Link?
     let lastID: Int
 
     init(_ navigator: ReplayNavigator) {
         flows = navigator.flows
         alert = navigator.alert
         queuedAlerts = navigator.queuedAlerts
+        keptLink = navigator.keptLink
         lastID = navigator.lastID
     }
 
@@ -59,6 +61,7 @@ struct NavigatorSnapshot {
         navigator.flows = flows
         navigator.alert = alert
         navigator.queuedAlerts = queuedAlerts
+        navigator.keptLink = keptLink
         navigator.lastID = lastID
     }
 }
@@ -111,6 +114,7 @@ final class ReplayDriver {
         var text = screens
         if let alert = navigator.alert { text += " alert \(alert.ref.flow).\(alert.ref.index) \(alert.value.values)" }
         for queued in navigator.queuedAlerts { text += " then \(queued.ref.flow).\(queued.ref.index) \(queued.value.values)" }
+        if let kept = navigator.keptLink { text += " keeps \(kept.ref.flow).\(kept.ref.index) \(kept.values)" }
         return text
     }
 

@@ -276,8 +276,17 @@ enum Replay {
     /// Opens a link from a state under the answers that let it through; what went wrong, if anything.
     private static func openLink(_ url: ReplayCatalog.URL, from snapshot: NavigatorSnapshot, driver: ReplayDriver,
                                  catalog: ReplayCatalog) -> (claim: String, replay: String)? {
-        if !url.conditions.isEmpty { return openDecidingLink(url, from: snapshot, driver: driver) }
         snapshot.restore(driver.navigator)
+        // A step that keeps links is on screen: the link waits, and nothing moves.
+        if driver.navigator.isKeepingLinks {
+            let before = driver.screens
+            let outcome = driver.navigator.open(url: url.url)
+            guard outcome.status == .kept, outcome.commands.isEmpty, driver.screens == before, driver.navigator.keptLink != nil else {
+                return ("the link \(url.url) waits while a step that keeps links is on screen", "\(outcome); now: \(driver.signature)")
+            }
+            return nil
+        }
+        if !url.conditions.isEmpty { return openDecidingLink(url, from: snapshot, driver: driver) }
         if !opensUnderTheRoot(ReplayProgram.table.flows[url.link.flow].links[url.link.index].branches[0], of: url, driver: driver) {
             return notHandledUnderAnotherRoot(url, driver: driver)
         }

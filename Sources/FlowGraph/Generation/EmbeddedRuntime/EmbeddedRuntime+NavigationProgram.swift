@@ -75,12 +75,19 @@ public protocol NavigationProgram {
     /// The answer of a guard that a `start` asks, when the flow starts: one that answers at once
     /// and takes no arguments (the compiler lets a start ask no other); nil for any other.
     @MainActor static func answerAtOnce(_ ref: GuardRef, of guards: AppGuards) -> Bool?
+    /// The answer of a guard with its arguments from `source` when it answers at once: every
+    /// guard of a `SyncNavigationProgram`, none of an `AsyncNavigationProgram` (a kept link whose
+    /// way asks one opens on the next `send` or `open`, which may wait).
+    @MainActor static func askAtOnce(_ ref: GuardRef, of guards: AppGuards, from source: PayloadSource<Self>) -> Bool?
     /// The link of `ref` with its placeholders read from the URL's text (`values`, in the order of
     /// the pattern's placeholders, nil for one the URL leaves out); nil when one does not convert.
     static func link(_ ref: LinkRef, values: [String?]) -> Link?
 }
 
 extension NavigationProgram {
+    /// No guard answers at once, unless the program says so.
+    @MainActor public static func askAtOnce(_ ref: GuardRef, of guards: AppGuards, from source: PayloadSource<Self>) -> Bool? { nil }
+
     /// A program in which no step receives: nothing is handed back.
     public static func received(_ step: StepRef, from source: PayloadSource<Self>) -> Received? { nil }
     /// A program without alerts: none is ever shown.
@@ -95,6 +102,13 @@ public protocol SyncNavigationProgram: NavigationProgram {
     /// payload of the clause that asks it); nil when the source cannot give them (the compiler
     /// never asks so).
     @MainActor static func ask(_ ref: GuardRef, of guards: AppGuards, from source: PayloadSource<Self>) -> Bool?
+}
+
+extension SyncNavigationProgram {
+    /// Every guard answers at once.
+    @MainActor public static func askAtOnce(_ ref: GuardRef, of guards: AppGuards, from source: PayloadSource<Self>) -> Bool? {
+        ask(ref, of: guards, from: source)
+    }
 }
 
 /// A program with an `async` guard: `send` and `open` are `async` and serialized.

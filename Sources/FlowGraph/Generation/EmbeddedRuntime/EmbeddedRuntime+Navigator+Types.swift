@@ -185,6 +185,11 @@ extension Navigator {
             case impossible
             /// The user left the screen (went back, swiped a sheet away) while a guard was asked.
             case cancelled
+            /// A deep link arrived while a step that keeps links (`step Terms keeps links`) is on
+            /// screen: nothing moved, and the link waits in `Navigator.keptLink` until no such step
+            /// is on screen, then opens (its outcome is in `history`, and its commands come after
+            /// those of the call that took the step away).
+            case kept
 
             public var description: String {
                 switch self {
@@ -193,6 +198,7 @@ extension Navigator {
                 case .unhandled: "unhandled"
                 case .impossible: "impossible"
                 case .cancelled: "cancelled"
+                case .kept: "kept"
                 }
             }
         }

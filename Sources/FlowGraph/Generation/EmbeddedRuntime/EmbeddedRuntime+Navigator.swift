@@ -24,6 +24,10 @@ public final class Navigator<Program: NavigationProgram> {
     /// the user's back, swipe or tab) closes the alert and drops them, since they were asked over
     /// the screen that goes.
     public internal(set) var queuedAlerts: [ShownAlert] = []
+    /// A deep link that arrived while a step that keeps links (`step Terms keeps links`) was on
+    /// screen: it opens once none is, after the call that takes the last one away. A newer link
+    /// replaces it; `discardKeptLink()` drops it.
+    public internal(set) var keptLink: Link?
     /// The latest sends, links and moves of the user with their outcomes, oldest first.
     public internal(set) var history: [Record] = []
     /// How many records `history` keeps; lowering it drops the oldest.
@@ -50,6 +54,8 @@ public final class Navigator<Program: NavigationProgram> {
     var isBusy = false
     var waiting: [CheckedContinuation<Void, Never>] = []
     var observers: [(Record) -> Void] = []
+    /// Whether some step of the program keeps links (most programs: none, and nothing is looked up).
+    let hasStepsThatKeepLinks = Program.table.flows.contains { $0.steps.contains(where: \.keepsLinks) }
 
     /// A navigator showing the first screens of `root`; `guards` answers the program's guards.
     public init(_ root: Root, guards: Program.AppGuards, historyLimit: Int = 100) {
@@ -119,7 +125,7 @@ public final class Navigator<Program: NavigationProgram> {
             outcome = Outcome(status: .applied, commands: closeAlert() + dismissals(closing))
         }
         record(.userWentBack(stack, to: count), before, outcome)
-        return outcome
+        return openingKeptLink(after: outcome)
     }
 
     /// The user swiped a sheet away (or tapped outside a popover). Returns what else must go.
@@ -136,7 +142,7 @@ public final class Navigator<Program: NavigationProgram> {
             outcome = Outcome(status: .applied, commands: closeAlert() + dismissals(closing.filter { $0.id != stack }))
         }
         record(.userDismissed(stack), before, outcome)
-        return outcome
+        return openingKeptLink(after: outcome)
     }
 
     /// Whether the user cannot swipe the modal stack away now (nor tap outside it, for a popover):
@@ -219,7 +225,7 @@ public final class Navigator<Program: NavigationProgram> {
             outcome = Outcome(status: .applied, commands: closeAlert())
         }
         record(.userSelectedTab(index, in: id), before, outcome)
-        return outcome
+        return openingKeptLink(after: outcome)
     }
 
     func record(_ cause: Record.Cause, _ screen: Screen, _ outcome: Outcome, kept: [EntryID] = []) {

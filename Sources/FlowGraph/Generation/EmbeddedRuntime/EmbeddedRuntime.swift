@@ -8,6 +8,7 @@ public enum EmbeddedRuntime {
         ("NavigationProgram.swift", fileNavigationProgram),
         ("Navigator+Calls.swift", fileNavigatorCalls),
         ("Navigator+Kept.swift", fileNavigatorKept),
+        ("Navigator+KeptLinks.swift", fileNavigatorKeptLinks),
         ("Navigator+Links.swift", fileNavigatorLinks),
         ("Navigator+Tree.swift", fileNavigatorTree),
         ("Navigator+Types.swift", fileNavigatorTypes),

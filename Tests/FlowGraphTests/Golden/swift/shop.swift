@@ -19,7 +19,8 @@ enum CheckoutFlow {
         case deliveryOptions
         /// The saved cards; a card just added comes back selected.
         case paymentMethods
-        /// Card number, expiry and CVC, or a scan with the camera, which fills them in.
+        /// Card number, expiry and CVC, or a scan with the camera, which fills them in. A link that
+        /// arrives meanwhile waits until the form closes: the card typed so far is not lost.
         case addCard
         /// Full-screen camera that reads the card's number.
         case cardScanner
@@ -92,7 +93,8 @@ enum CheckoutFlow {
         case summary(address: AddressID?, option: DeliveryOption?, method: PaymentMethodID?)
         /// The saved cards; a card just added comes back selected.
         case paymentMethods(method: PaymentMethodID)
-        /// Card number, expiry and CVC, or a scan with the camera, which fills them in.
+        /// Card number, expiry and CVC, or a scan with the camera, which fills them in. A link that
+        /// arrives meanwhile waits until the form closes: the card typed so far is not lost.
         case addCard(card: ScannedCard)
     }
 
@@ -562,14 +564,14 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 
     /// The program as data: which clause handles what, link patterns and paths, names.
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
-        flowgraph-table 5
+        flowgraph-table 6
         flow CheckoutFlow 0 0 0 guard paymentAuthorized 1 event addressTapped event deliveryTapped event paymentTapped event placeOrderTapped event cancelTapped event addressPicked event addAddressTapped event addressSaved event deliveryPicked event paymentMethodPicked event addCardTapped event cardAdded event scanCardTapped event cardScanned event changePaymentMethodTapped event tryAgainTapped exit placed exit cancelled
         step Summary - 24 in items:[CartItem] recv address:AddressID? recv option:DeliveryOption? recv method:PaymentMethodID? on 0 push 1 on 1 push 3 on 2 push 4 on 3 if 0 exit 0 else push 7 on 4 exit 1
         step Addresses - 0 on 5 pop on 6 push 2
         step AddressForm - 1 on 7 popTo 0
         step DeliveryOptions - 0 on 8 pop
         step PaymentMethods - 0 recv method:PaymentMethodID on 9 pop on 10 sheet 5
-        step AddCard - 4 recv card:ScannedCard on 11 dismiss on 12 cover 6 on 4 dismiss
+        step AddCard - 4 recv card:ScannedCard keeps on 11 dismiss on 12 cover 6 on 4 dismiss
         step CardScanner - 5 on 13 dismiss on 4 dismiss
         step PaymentDeclined - 0 on 14 replace 4 on 15 pop on 4 exit 1
         flow ShopLogin 0 0 0 event signedIn event codeRequired event forgotPasswordTapped event createAccountTapped event cancelTapped event codeVerified event resetEmailSent event backToSignInTapped event registered event termsTapped event doneTapped event declineTapped exit loggedIn exit cancelled
