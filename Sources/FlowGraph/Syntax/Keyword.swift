@@ -26,7 +26,9 @@ package enum Keyword {
     /// The moves, as written after `->`.
     public static let actions = ActionKind.allCases.map(\.rawValue).filter { !$0.contains(" ") }
     /// The words inside a declaration.
-    public static let modifiers = ["tabs", "receives", "runs", "if", "else", "at", "locked", "while", "ignoring", "case", "async", "below", "as", "keeps", "links"]
+    public static let modifiers = [
+        "tabs", "receives", "runs", "if", "else", "at", "locked", "while", "ignoring", "case", "async", "below", "as", "keeps", "links",
+    ]
 
     /// Every keyword with its role, each word once (a word with two roles, such as `exit`, which
     /// declares an exit and is a move, is listed with the first of `Role.allCases` that has it).
