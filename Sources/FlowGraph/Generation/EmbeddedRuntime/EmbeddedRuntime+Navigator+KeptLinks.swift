@@ -37,6 +37,13 @@ extension Navigator {
         return outcome
     }
 
+    /// Records the kept link's opening, and returns `outcome` with its commands after its own.
+    func keptLinkOpened(_ link: Link, by work: LinkWork, _ opened: Outcome, after outcome: Outcome) -> Outcome {
+        keptLink = nil
+        record(.link(link), work.before, opened, kept: work.keptEntries)
+        return Outcome(status: outcome.status, commands: outcome.commands + opened.commands)
+    }
+
     /// After a call that made `outcome`: opens the kept link when no step that keeps links is on
     /// screen any more and every guard it asks answers at once (recorded as its own call), and
     /// returns `outcome` with the link's commands after its own.
@@ -50,10 +57,7 @@ extension Navigator {
                 // A guard that must be awaited: the next `send` or `open` opens the link.
                 guard let value = Program.askAtOnce(ref, of: guards, from: source) else { return outcome }
                 answer = value
-            case .done(let opened):
-                keptLink = nil
-                record(.link(link), work.before, opened, kept: work.keptEntries)
-                return Outcome(status: outcome.status, commands: outcome.commands + opened.commands)
+            case .done(let opened): return keptLinkOpened(link, by: work, opened, after: outcome)
             }
         }
     }
@@ -73,10 +77,7 @@ extension Navigator where Program: AsyncNavigationProgram {
                     return outcome
                 }
                 answer = value
-            case .done(let opened):
-                keptLink = nil
-                record(.link(link), work.before, opened, kept: work.keptEntries)
-                return Outcome(status: outcome.status, commands: outcome.commands + opened.commands)
+            case .done(let opened): return keptLinkOpened(link, by: work, opened, after: outcome)
             }
         }
     }
