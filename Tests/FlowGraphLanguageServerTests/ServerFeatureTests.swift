@@ -160,6 +160,13 @@ struct ServerFeatureTests {
         #expect(Self.labels(client, url, runs, version: 10) == ["LoginFlow"])
         let member = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    ex‸\n")
         #expect(Self.labels(client, url, member, version: 11) == ["exit"])
+        // A step's declaration goes on with `receives`, `runs` or `keeps links`; a link's pattern with `as`.
+        let header = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    step Terms ‸\n")
+        #expect(Self.labels(client, url, header, version: 17) == ["receives", "runs", "keeps"])
+        let keeps = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    step Terms keeps ‸\n")
+        #expect(Self.labels(client, url, keeps, version: 18) == ["links"])
+        let link = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    link \"https://**\" ‸\n")
+        #expect(Self.labels(client, url, link, version: 19) == ["as", "->"])
         #expect(client.shutDown() == 0)
     }
 

@@ -4,7 +4,8 @@
 /// names from the last compilation: step names after a move, guards after `if` or `while`, exits
 /// after `exit` and in the body of a step that runs a flow, events after `on`, flows after `runs`,
 /// groups after `use`, the subflow's steps after `at`, types after a parameter's `:`, and the
-/// keywords (`Keyword`) at the start of a line and after `->`.
+/// keywords (`Keyword`) at the start of a line, after `->`, after a step's declaration (`receives`,
+/// `runs`, `keeps links`) and after a link's patterns (`as`).
 package enum EditorCompletion {
     public struct Item: Sendable, Hashable {
         public enum Kind: String, Sendable {
@@ -66,6 +67,14 @@ package enum EditorCompletion {
                 }
             case .none: return []
             }
+        }
+        // `link "/a/**" ‸`: after a pattern (a string is the word `""`), `as` or the arrow.
+        if before.first == "link", last == "\"\"" { return [keyword("as"), keyword("->")] }
+        if last == "keeps" { return [keyword("links")] }
+        // After a step's name, inputs or flow: what its declaration may go on with.
+        if before.first == "step", before.count >= 2, !before.contains("{"), ![":", ",", "(", "runs", "receives"].contains(last),
+           !before.contains("(") || before.contains(")") {
+            return (before.contains("keeps") ? [] : before.contains("runs") ? ["keeps"] : ["receives", "runs", "keeps"]).map(keyword)
         }
         switch last {
         case "if", "while": return names.guards()
