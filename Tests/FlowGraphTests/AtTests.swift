@@ -229,4 +229,28 @@ struct AtTests {
         let choice = findings(program("replace Rating", "start Intro if canRate else Other"))
         #expect(choice.contains { $0.contains("'Intro' is unreachable") } && !choice.contains { $0.contains("'Other' is unreachable") })
     }
+
+    /// A tab bar opened only with `at` a tab shows its other tabs too: the user taps them.
+    @Test func aTabBarOpenedAtATabShowsItsOtherTabs() {
+        #expect(findings("""
+            flow App {
+                start Launch
+                step Launch {
+                    on ready -> sheet Main at Notifications
+                }
+                step Main runs Tabs {
+                    on done -> dismiss
+                }
+            }
+            flow Tabs tabs {
+                start Home
+                step Home {
+                    on finish -> exit done
+                }
+                step Notifications
+                step Search
+                exit done
+            }
+            """).isEmpty)
+    }
 }

@@ -84,14 +84,12 @@ enum AtEntries {
         }
     }
 
-    /// The steps of the states reached from `seeds` by forward moves (a back move returns to a
-    /// state on the stacks, which is among them).
+    /// The steps of the states reached from `seeds` by forward moves and, in a tab bar, the tabs
+    /// (a back move returns to a state on the stacks, which is among them).
     private static func shown(from seeds: Set<StateIndex>, in graph: FlowStateGraph, stepCount: Int) -> [Bool] {
-        var seen = seeds, queue = Array(seeds)
         var shown = [Bool](repeating: false, count: stepCount)
-        while let state = queue.popLast() {
+        for state in graph.search(from: Array(seeds), certainOnly: false, follows: { _, _ in true }).order {
             shown[Int(graph.states[Int(state)].step)] = true
-            for move in graph.moves(state) where move.target >= 0 && seen.insert(move.target).inserted { queue.append(move.target) }
         }
         return shown
     }

@@ -32,8 +32,10 @@ extension Findings {
     /// Whether a move made in the states reached from `own` (the step's) may take it off screen.
     private func canLeave(_ own: [StateIndex], in graph: FlowStateGraph) -> Bool {
         let isModal = own.contains { graph.states[Int($0)].layer != .base }
-        var seen = Set(own), queue = own
-        while let state = queue.popLast() {
+        // Every state reached from the step's, the tab bar's moves included (`search`).
+        for state in graph.search(from: own, certainOnly: false, follows: { _, _ in true }).order {
+            // A tab bar on screen: another tab takes the step's tab away.
+            if graph.flow.isTabs, graph.flow.steps.count > 1, graph.states[Int(state)].layer == .base { return true }
             let isOwn = own.contains(state)
             for move in graph.moves(state) {
                 switch move.kind {
@@ -43,7 +45,6 @@ extension Findings {
                 case .dismiss, .close: if isModal { return true }
                 default: break
                 }
-                if move.target >= 0, seen.insert(move.target).inserted { queue.append(move.target) }
             }
         }
         return false
