@@ -90,7 +90,7 @@ extension Navigator where Program: AsyncNavigationProgram {
     }
 
     /// See the synchronous `run`.
-    private func run(_ advance: (Bool?) -> Request<Program, Outcome>) async -> Outcome {
+    func run(_ advance: (Bool?) -> Request<Program, Outcome>) async -> Outcome {
         var answer: Bool?
         while true {
             switch advance(answer) {

@@ -64,17 +64,7 @@ extension Navigator where Program: AsyncNavigationProgram {
     func openingKeptLink(after outcome: Outcome) async -> Outcome {
         guard let link = keptLink, !isKeepingLinks else { return outcome }
         var work = LinkWork(link, in: self)
-        var answer: Bool?
-        while true {
-            switch work.advance(answer, in: self) {
-            case .ask(let ref, let source):
-                guard let value = await Program.ask(ref, of: guards, from: source) else {
-                    keptLink = nil
-                    return outcome
-                }
-                answer = value
-            case .done(let opened): return keptLinkOpened(link, by: work, opened, after: outcome)
-            }
-        }
+        let opened = await run { work.advance($0, in: self) }
+        return keptLinkOpened(link, by: work, opened, after: outcome)
     }
 }

@@ -96,10 +96,12 @@ public struct ProgramTable: Sendable {
         /// and opens once no such step is.
         public var keepsLinks = false
 
-        public init(name: String, inputs: [String], receives: [String] = [], runs: Int?, path: PathLink, clauses: [Clause]) {
+        public init(name: String, inputs: [String], receives: [String] = [], runs: Int?, path: PathLink, clauses: [Clause],
+                    keepsLinks: Bool = false) {
             self.name = name
             self.inputs = inputs
             self.receives = receives
+            self.keepsLinks = keepsLinks
             self.runs = runs
             self.path = path
             self.clauses = clauses

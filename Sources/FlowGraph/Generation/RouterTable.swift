@@ -50,7 +50,6 @@ struct RouterTable {
                 }
             }
             for (stepIndex, step) in flow.steps.enumerated() {
-                defer { info.steps[info.steps.count - 1].keepsLinks = step.keepsLinks }
                 let parent = search.parent[offsets[flowIndex] + stepIndex]
                 let triggers = step.runs.map { Self.indices(program.flows[$0].exits.map(\.name)) } ?? events
                 info.steps.append(ProgramTable.StepInfo(
@@ -59,7 +58,7 @@ struct RouterTable {
                     path: !reachable[flowIndex][stepIndex] ? .none : parent == -1 ? .start : parent < 0 ? .none : .after(Int(parent)),
                     clauses: step.clauses.enumerated().map { index, clause in
                         Self.clause(clause, triggers: triggers, opened: opened, paths: atPaths(flowIndex, stepIndex, index))
-                    }))
+                    }, keepsLinks: step.keepsLinks))
             }
             info.clauses = flow.eventClauses.enumerated().map { index, clause in
                 Self.clause(clause, triggers: events, opened: opened, paths: atPaths(flowIndex, nil, index))

@@ -94,7 +94,7 @@ extension Navigator where Program: AsyncNavigationProgram {
     }
 
     /// See the synchronous `run`.
-    private func run(_ advance: (Bool?) -> Request<Program, Outcome>) async -> Outcome {
+    func run(_ advance: (Bool?) -> Request<Program, Outcome>) async -> Outcome {
         var answer: Bool?
         while true {
             switch advance(answer) {
