@@ -99,7 +99,7 @@ struct CheckerFacts {
         for (child, runner) in zip(chain.dropLast().reversed(), chain.dropFirst().reversed()) {
             guard case .runner(_, let state)? = entries[child], let graph = graphs[runner],
                   let childStart = program.flows[child].start else { return nil }
-            hops = Self.join(hops, hopsOf(graph.path(to: state), in: runner))
+            Self.join(&hops, hopsOf(graph.path(to: state), in: runner))
             hops.append(.init(step: StepReference(flow: child, step: childStart), via: "runs"))
         }
         return NavigationPath(hops: hops)
@@ -107,12 +107,17 @@ struct CheckerFacts {
 
     /// A path that ends where a flow is entered, followed by a path inside the flow from where it
     /// started: the entry's last hop is that start (a flow whose start is decided by guards may
-    /// have started at another choice than its first).
-    static func join(_ entry: [NavigationPath.Hop], _ local: [NavigationPath.Hop]) -> [NavigationPath.Hop] {
-        guard let last = entry.last, let first = local.first else { return entry + local }
+    /// have started at another choice than its first). In place: a path through a chain of
+    /// subflows is joined once per flow, and copying it each time made a deep chain quadratic.
+    static func join(_ entry: inout [NavigationPath.Hop], _ local: [NavigationPath.Hop]) {
+        guard let last = entry.last, let first = local.first else {
+            entry.append(contentsOf: local)
+            return
+        }
         var joined = NavigationPath.Hop(step: first.step, via: last.via)
         joined.clause = last.clause
-        return entry.dropLast() + [joined] + local.dropFirst()
+        entry[entry.count - 1] = joined
+        entry.append(contentsOf: local.dropFirst())
     }
 
     func hopsOf(_ local: [(state: StateIndex, move: FlowStateGraph.Move?)], in flowIndex: FlowIndex) -> [NavigationPath.Hop] {
@@ -134,7 +139,8 @@ struct CheckerFacts {
     /// A path inside a flow, prefixed with the flow's entry path from a root.
     func path(along local: [(state: StateIndex, move: FlowStateGraph.Move?)], in flowIndex: FlowIndex) -> NavigationPath {
         let hops = hopsOf(local, in: flowIndex)
-        guard let entry = entryPath(flowIndex) else { return NavigationPath(hops: hops) }
-        return NavigationPath(hops: Self.join(entry.hops, hops))
+        guard var entry = entryPath(flowIndex)?.hops else { return NavigationPath(hops: hops) }
+        Self.join(&entry, hops)
+        return NavigationPath(hops: entry)
     }
 }
