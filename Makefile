@@ -18,8 +18,11 @@ OUT ?= out
 dependencies:
 	@scripts/install-dependencies
 
+# flowgraph, and the tools it starts for render and preview (docs/CLI.md).
 build: dependencies
-	$(SWIFT) build -c release --product flowgraph
+	@for product in flowgraph flowgraph-render flowgraph-preview; do \
+		$(SWIFT) build -c release --product $$product || exit 1; \
+	done
 
 FLOWGRAPH = .build/release/flowgraph
 APPS = shop movies mail

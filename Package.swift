@@ -10,6 +10,9 @@ let package = Package(
         /// The UI adapters: an @Observable navigation model, a SwiftUI view, a UIKit coordinator.
         .library(name: "FlowGraphUI", targets: ["FlowGraphUI"]),
         .executable(name: "flowgraph", targets: ["flowgraph"]),
+        /// `flowgraph render` and `flowgraph preview`, which `flowgraph` starts in its place.
+        .executable(name: "flowgraph-render", targets: ["flowgraph-render"]),
+        .executable(name: "flowgraph-preview", targets: ["flowgraph-preview"]),
         /// The tool the build plugin runs; also usable on its own in other build systems.
         .executable(name: "flowgraph-generate", targets: ["flowgraph-generate"]),
         /// Generates the Swift router of a target's .flow files at build time.
@@ -53,15 +56,38 @@ let package = Package(
         /// `flowgraph lsp`: the language server (JSON-RPC over stdio, on Foundation's Codable: no LSP
         /// package); the language knowledge it serves is FlowGraph's (Sources/FlowGraph/Editing).
         .target(name: "FlowGraphLanguageServer", dependencies: ["FlowGraph", "FlowGraphFiles"]),
-        /// The command line: parses arguments, reads files, calls the library, prints, writes.
+        /// What the command-line tools share: input and output options, the terminal, exit codes.
+        .target(
+            name: "FlowGraphCommandLine",
+            dependencies: ["FlowGraph", "FlowGraphFiles", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        /// The command line: parses arguments, reads files, calls the library, prints, writes. It
+        /// links neither Graphviz nor the preview's server: `render` and `preview` start the two
+        /// tools below in its place. (They are products of their own, built beside it: naming them
+        /// as dependencies here would link their libraries into `flowgraph`.)
         .executableTarget(
             name: "flowgraph",
             dependencies: [
                 "FlowGraph",
                 "FlowGraphFiles",
-                "FlowGraphRendering",
-                "FlowGraphPreview",
                 "FlowGraphLanguageServer",
+                "FlowGraphCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        /// `flowgraph render`: Graphviz, in process.
+        .executableTarget(
+            name: "flowgraph-render",
+            dependencies: [
+                "FlowGraph", "FlowGraphFiles", "FlowGraphRendering", "FlowGraphCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        /// `flowgraph preview`: Graphviz and the HTTP server (FlyingFox, which brings FoundationNetworking).
+        .executableTarget(
+            name: "flowgraph-preview",
+            dependencies: [
+                "FlowGraph", "FlowGraphFiles", "FlowGraphRendering", "FlowGraphPreview", "FlowGraphCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

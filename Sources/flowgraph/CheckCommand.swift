@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowGraph
+import FlowGraphCommandLine
 import FlowGraphFiles
 import Foundation
 

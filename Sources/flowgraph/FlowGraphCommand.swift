@@ -1,11 +1,6 @@
 import ArgumentParser
 import FlowGraph
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FlowGraphCommandLine
 
 /// `flowgraph`: check, generate and draw app navigation flows.
 struct FlowGraphCommand: AsyncParsableCommand {
@@ -18,52 +13,31 @@ struct FlowGraphCommand: AsyncParsableCommand {
     )
 }
 
-/// The entry point: runs the command, mapping argument errors to exit code 2 (usage).
+/// The entry point. `render` and `preview` (and their help) are their own tools, started in this
+/// process's place with the same arguments (`DrawingTools`); every other command runs here.
 @main
 enum Main {
     static func main() async {
-        tuneAllocator()
-        do {
-            var command = try FlowGraphCommand.parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            let code = FlowGraphCommand.exitCode(for: error)
-            if code == .validationFailure {
-                Terminal.writeError(FlowGraphCommand.fullMessage(for: error) + "\n")
-                exit(ExitStatus.usage)
-            }
-            FlowGraphCommand.exit(withError: error)
-        }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let (tool, toolArguments) = DrawingTools.invocation(arguments) { DrawingTools.start(tool, toolArguments) }
+        await CommandMain.run(FlowGraphCommand.self, arguments: arguments)
     }
 }
 
-/// One short-lived process that allocates a great deal and frees nothing before it exits: glibc's
-/// defaults suit the opposite. The commands run on a worker thread, whose malloc arena grows a
-/// page or so at a time (6,000 `mprotect` calls to check 10,000 steps); one arena for every
-/// thread, grown 16 MB at a time, takes a few dozen `brk` calls instead.
-func tuneAllocator() {
-    #if os(Linux)
-    _ = glibcMallopt(-8, 1)  // M_ARENA_MAX
-    _ = glibcMallopt(-2, 16 << 20)  // M_TOP_PAD
-    #endif
+/// `flowgraph render`, as `flowgraph --help` lists it; `flowgraph-render` parses and runs it.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "render", abstract: DrawingTool.render.abstract)
+
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+
+    func run() throws { DrawingTools.start(.render, arguments) }
 }
 
-#if os(Linux)
-/// glibc's `mallopt`, which the Glibc module does not export (`<malloc.h>`).
-@_silgen_name("mallopt")
-private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif
+/// `flowgraph preview`, as `flowgraph --help` lists it; `flowgraph-preview` parses and runs it.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "preview", abstract: DrawingTool.preview.abstract)
 
-/// The exit codes every subcommand uses.
-enum ExitStatus {
-    /// Nothing fails.
-    static let success: Int32 = 0
-    /// The program has findings that fail (errors; warnings too with `--strict`).
-    static let findings: Int32 = 1
-    /// Bad arguments, or input that cannot be read.
-    static let usage: Int32 = 2
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+
+    func run() throws { DrawingTools.start(.preview, arguments) }
 }

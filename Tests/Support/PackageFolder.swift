@@ -24,6 +24,8 @@ public enum PackageFolder {
     /// (`make test`) builds them with the tests.
     public enum Product: String, CaseIterable, Sendable {
         case flowgraph
+        case render = "flowgraph-render"
+        case preview = "flowgraph-preview"
         case generate = "flowgraph-generate"
         case programGenerator = "flowgraph-program-generator"
 

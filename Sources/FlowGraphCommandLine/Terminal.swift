@@ -1,20 +1,20 @@
 import Foundation
 
 /// Writing to the terminal: standard output and error, and whether colour is wanted.
-enum Terminal {
-    static func write(_ text: String) {
+package enum Terminal {
+    package static func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    static func writeError(_ text: String) {
+    package static func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set or `TERM` is `dumb`.
-    static var isColorTerminal: Bool { wantsColor(on: STDOUT_FILENO) }
+    package static var isColorTerminal: Bool { wantsColor(on: STDOUT_FILENO) }
 
     /// The same, for standard error.
-    static var isColorErrorTerminal: Bool { wantsColor(on: STDERR_FILENO) }
+    package static var isColorErrorTerminal: Bool { wantsColor(on: STDERR_FILENO) }
 
     private static func wantsColor(on descriptor: Int32) -> Bool {
         guard isatty(descriptor) != 0 else { return false }

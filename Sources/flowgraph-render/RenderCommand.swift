@@ -1,13 +1,16 @@
 import ArgumentParser
 import FlowGraph
+import FlowGraphCommandLine
 import FlowGraphFiles
 import FlowGraphRendering
 
-/// `flowgraph render`: draw a program, through Graphviz or as Mermaid text.
+/// `flowgraph render` (`flowgraph` starts this tool in its place): draw a program, through
+/// Graphviz or as Mermaid text.
+@main
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render",
-        abstract: "Draw flow programs as svg, png, pdf or dot through Graphviz, as Mermaid text, or as a page to explore (html).",
+        commandName: "flowgraph render",
+        abstract: DrawingTool.render.abstract,
         discussion: """
             The checker's findings are drawn on the picture (unless --no-findings): unreachable steps \
             greyed, trapped steps red, failing transitions red, with the finding in the tooltip. A \
@@ -20,6 +23,9 @@ struct RenderCommand: AsyncParsableCommand {
             source links (--editor); --max-elements and --time-limit then apply to each flow's diagram.
             """
     )
+
+    /// Argument errors exit with code 2, as every `flowgraph` command's.
+    static func main() async { await CommandMain.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst())) }
 
     /// What to write.
     enum Format: String, ExpressibleByArgument, CaseIterable {

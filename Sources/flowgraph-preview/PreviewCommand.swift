@@ -1,14 +1,17 @@
 import ArgumentParser
 import FlowGraph
+import FlowGraphCommandLine
 import FlowGraphPreview
 import FlowGraphRendering
 import Foundation
 
-/// `flowgraph preview`: the program's page, served on 127.0.0.1 and reloaded on every save.
+/// `flowgraph preview` (`flowgraph` starts this tool in its place): the program's page, served
+/// on 127.0.0.1 and reloaded on every save.
+@main
 struct PreviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "preview",
-        abstract: "Serve the program's page on 127.0.0.1 and reload it whenever a .flow file changes.",
+        commandName: "flowgraph preview",
+        abstract: DrawingTool.preview.abstract,
         discussion: """
             The page is the one 'render --format html' writes. It reloads on every save, keeping the \
             open flow and the zoom; while the program has errors it shows them (file, line, message) over \
@@ -17,6 +20,9 @@ struct PreviewCommand: AsyncParsableCommand {
             127.0.0.1 or localhost, and runs nothing for the page. Ctrl-C stops it.
             """
     )
+
+    /// Argument errors exit with code 2, as every `flowgraph` command's.
+    static func main() async { await CommandMain.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst())) }
 
     @OptionGroup var input: InputOptions
 

@@ -3,20 +3,22 @@ import FlowGraph
 import FlowGraphFiles
 
 /// The `.flow` files or directories a command reads as one program.
-struct InputOptions: ParsableArguments {
+package struct InputOptions: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
             "The .flow files to read, or directories to search for them; all of them form one program.",
             valueName: "path"),
         completion: .file(extensions: ["flow"]))
-    var paths: [String]
+    package var paths: [String]
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         if paths.isEmpty { throw ValidationError("Give at least one .flow file or directory.") }
     }
 
     /// Reads every input file; on failure prints why and exits with code 2.
-    func load() throws -> [SourceFile] {
+    package func load() throws -> [SourceFile] {
         do {
             return try InputFiles.load(paths)
         } catch let error as InputError {
@@ -31,7 +33,7 @@ extension InputOptions {
     /// told on standard error as a compiler would (not those that ignore comments silence); with
     /// errors, even silenced ones, nothing is written (exit code 1).
     /// `backEndFindings`: what the back end finds in a program without errors (the router's names).
-    func compileForOutput(backEndFindings: (FlowProgram) -> [Diagnostic] = { _ in [] }) throws
+    package func compileForOutput(backEndFindings: (FlowProgram) -> [Diagnostic] = { _ in [] }) throws
         -> (files: [SourceFile], compilation: Compiler.Compilation, program: FlowProgram) {
         let files = try load()
         var compilation = Compiler.compile(files)

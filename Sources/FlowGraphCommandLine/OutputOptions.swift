@@ -2,13 +2,15 @@ import ArgumentParser
 import FlowGraphFiles
 
 /// How a command that writes a file treats one that is already there.
-struct OutputOptions: ParsableArguments {
+package struct OutputOptions: ParsableArguments {
     @Flag(help: "Replace the output file even if FlowGraph did not write it (or it is a symbolic link, which is replaced, not followed).")
-    var force = false
+    package var force = false
+
+    package init() {}
 
     /// Checks that `path` may be written before the work that makes its bytes (a layout can take
     /// a while); on failure tells why, and what to do, and exits with code 2.
-    func checkWritable(_ path: String, as kind: OutputFile.Kind) throws {
+    package func checkWritable(_ path: String, as kind: OutputFile.Kind) throws {
         do {
             try OutputFile.checkWritable(path, as: kind, force: force)
         } catch {
@@ -17,7 +19,7 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// Writes `bytes` to `path` (see `OutputFile`); on failure tells why, and what to do, and exits with code 2.
-    func write(_ bytes: [UInt8], to path: String, as kind: OutputFile.Kind) throws {
+    package func write(_ bytes: [UInt8], to path: String, as kind: OutputFile.Kind) throws {
         do {
             try OutputFile.write(bytes, to: path, as: kind, force: force)
         } catch {

@@ -3,20 +3,22 @@ import FlowGraph
 import Foundation
 
 /// The options of the program's page, shared by `render --format html` and `preview`.
-struct PageOptions: ParsableArguments {
+package struct PageOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "The editor that the page's source links open (vscode: vscode://file/PATH:LINE:COLUMN; "
             + "xcode: file://PATH, with xed --line in the tooltip, as Xcode has no URL for a line); none shows file:line:column as text.",
         valueName: "editor"))
-    var editor: MapPageSettings.Editor = .none
+    package var editor: MapPageSettings.Editor = .none
+
+    package init() {}
 
     /// The page's settings for a program read from `paths`, whose files are `files`.
-    func settings(paths: [String], files: [String]) -> MapPageSettings {
+    package func settings(paths: [String], files: [String]) -> MapPageSettings {
         MapPageSettings(title: Self.title(paths), editor: editor, absolutePaths: editor == .none ? [] : files.map(Self.absolute))
     }
 
     /// `shop` for `samples/shop`, `Shop` for `Shop.flow`; several paths, joined.
-    static func title(_ paths: [String]) -> String {
+    package static func title(_ paths: [String]) -> String {
         let names = paths.map { path -> String in
             let url = URL(fileURLWithPath: path).standardizedFileURL
             let name = url.lastPathComponent
@@ -25,7 +27,7 @@ struct PageOptions: ParsableArguments {
         return names.isEmpty ? "FlowGraph" : names.joined(separator: ", ")
     }
 
-    static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

@@ -1,0 +1,78 @@
+import ArgumentParser
+import FlowGraph
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The exit codes every command uses.
+package enum ExitStatus {
+    /// Nothing fails.
+    package static let success: Int32 = 0
+    /// The program has findings that fail (errors; warnings too with `--strict`).
+    package static let findings: Int32 = 1
+    /// Bad arguments, or input that cannot be read.
+    package static let usage: Int32 = 2
+}
+
+/// The entry point of `flowgraph` and of its drawing tools (`flowgraph-render`, `flowgraph-preview`).
+package enum CommandMain {
+    /// Parses `arguments` for `Root` and runs the command, mapping argument errors to exit code 2 (usage).
+    package static func run<Root: ParsableCommand>(_: Root.Type, arguments: [String]) async -> Never {
+        tuneAllocator()
+        do {
+            var command = try Root.parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if Root.exitCode(for: error) == .validationFailure {
+                Terminal.writeError(Root.fullMessage(for: error) + "\n")
+                exit(ExitStatus.usage)
+            }
+            Root.exit(withError: error)
+        }
+        exit(ExitStatus.success)
+    }
+
+    /// One short-lived process that allocates a great deal and frees nothing before it exits: glibc's
+    /// defaults suit the opposite. The commands run on a worker thread, whose malloc arena grows a
+    /// page or so at a time (6,000 `mprotect` calls to check 10,000 steps); one arena for every
+    /// thread, grown 16 MB at a time, takes a few dozen `brk` calls instead.
+    private static func tuneAllocator() {
+        #if os(Linux)
+        _ = glibcMallopt(-8, 1)  // M_ARENA_MAX
+        _ = glibcMallopt(-2, 16 << 20)  // M_TOP_PAD
+        #endif
+    }
+}
+
+#if os(Linux)
+/// glibc's `mallopt`, which the Glibc module does not export (`<malloc.h>`).
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
+
+/// The commands that draw, each a tool of its own next to `flowgraph` (Graphviz, and for
+/// `preview` an HTTP server, are loaded only by them): what `flowgraph` says of them and runs.
+package enum DrawingTool: String, CaseIterable, Sendable {
+    case render
+    case preview
+
+    /// The executable, in the folder of `flowgraph`.
+    package var executableName: String { "flowgraph-\(rawValue)" }
+
+    /// The command's one-line description, for `flowgraph --help` and the tool's own help.
+    package var abstract: String {
+        switch self {
+        case .render:
+            "Draw flow programs as svg, png, pdf or dot through Graphviz, as Mermaid text, or as a page to explore (html)."
+        case .preview:
+            "Serve the program's page on 127.0.0.1 and reload it whenever a .flow file changes."
+        }
+    }
+}
