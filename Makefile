@@ -2,12 +2,13 @@
 #   make demo   checks the sample apps, generates their Swift routers and renders their diagrams
 #               (svg, png, pdf, Mermaid, and the page to explore, html) into out/, and redraws the
 #               README's diagram, docs/shop.svg
-#   make test   checks the Swift style (scripts/lint: no new line longer than .swift-format's
-#               lineLength), runs the whole test suite, checks that the samples are formatted (flowgraph fmt
-#               --check), then a short fuzz run (scripts/fuzz: the seeds, every one also drawn
-#               and replayed on the navigator, then mutations up to 20 s; and 3 of its generated
-#               routers type-checked by swiftc and their diagrams laid out by dot). The harness is
-#               built without optimization: a quarter of -O's build time, for a short run.
+#   make test   (scripts/test) checks the Swift style (scripts/lint: no new line longer than
+#               .swift-format's lineLength), builds and runs the whole test suite, and beside it a
+#               short fuzz run (scripts/fuzz: the seeds, every one also drawn and replayed on the
+#               navigator, then mutations up to 20 s; and 3 of its generated routers type-checked by
+#               swiftc and their diagrams laid out by dot; the harness is built without
+#               optimization: a quarter of -O's build time, for a short run), checks that the
+#               samples are formatted (flowgraph fmt --check), and prints the time of each part.
 # Both install what the project needs when it is missing.
 
 SWIFT ?= swift
@@ -43,7 +44,4 @@ demo: build
 	@echo "Reports, routers (out/APP/FlowRouter.swift) and diagrams written to $(OUT)/; README diagram: docs/shop.svg"
 
 test: dependencies
-	scripts/lint
-	$(SWIFT) test
-	$(SWIFT) run flowgraph fmt --check samples
-	FUZZ_SAMPLE=3 FUZZ_OPT=-Onone scripts/fuzz 20
+	SWIFT=$(SWIFT) scripts/test

@@ -6,8 +6,10 @@ import Testing
 /// second module of the package (`Models`, imported by its `.flow` file); its own tests drive the
 /// `@Observable` model through a deep link, a sheet, a tab switch and an async guard.
 ///
-/// `swift test` of a new package compiles FlowGraph for the plugin's tool, the runtime and the
-/// adapters (about a minute on 2 cores). `FLOWGRAPH_SKIP_PLUGIN_BUILD=1` skips it.
+/// The same package has a target `Broken` with the plugin, on which `PluginBuildTests` builds
+/// first (its findings in the build's log): one package, so that FlowGraph is compiled for the
+/// plugin's tool once (a minute of two cores), not once per test.
+/// `FLOWGRAPH_SKIP_PLUGIN_BUILD=1` skips it.
 @Suite struct AppPackageTests {
     @Test(.disabled(if: PluginBuildTests.isSkipped, "FLOWGRAPH_SKIP_PLUGIN_BUILD=1"))
     func anAppsTestsDriveTheModelOfItsGeneratedRouter() async throws {
@@ -31,6 +33,10 @@ import Testing
                         swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
                         plugins: [.plugin(name: "FlowGraphPlugin", package: "\(identity)")]),
                     .testTarget(name: "AppTests", dependencies: ["App", .product(name: "FlowGraphUI", package: "\(identity)")]),
+                    .target(
+                        name: "Broken",
+                        dependencies: [.product(name: "FlowGraphRuntime", package: "\(identity)")],
+                        plugins: [.plugin(name: "FlowGraphPlugin", package: "\(identity)")]),
                 ]
             )
 
@@ -118,6 +124,7 @@ import Testing
             }
 
             """)
+        try await PluginBuildTests.aFlowErrorFailsTheBuildAtItsLineAndColumn(in: package, target: "Broken")
         let tested = try await package.swift(["test"], minutes: 15)
         #expect(tested.status == 0, "\(tested.findings)")
         #expect(tested.output.contains("aDeepLinkASheetATabSwitchAndAnAsyncGuard() passed"), "\(tested.findings)")

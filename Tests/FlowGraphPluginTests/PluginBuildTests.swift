@@ -5,23 +5,22 @@ import Testing
 /// The plugin as an app meets it: a package that depends on this one by path and applies
 /// FlowGraphPlugin to a target, built with `swift build`.
 ///
-/// One test, because each step needs the build before it: a `.flow` error fails the build with
+/// One sequence, because each step needs the build before it: a `.flow` error fails the build with
 /// the finding at its line and column; a warning does not; a build with no change runs nothing.
-/// The first build compiles FlowGraph in a fresh folder (about 20 s alone on 2 cores; it adds
-/// about 15 s to the whole suite), the others a few seconds. `FLOWGRAPH_SKIP_PLUGIN_BUILD=1`
-/// skips it.
-@Suite struct PluginBuildTests {
+/// It runs first in `AppPackageTests`'s package, on a target of its own: the first build compiles
+/// FlowGraph for the plugin's tool there, and the app's tests reuse it.
+enum PluginBuildTests {
     static let isSkipped = ProcessInfo.processInfo.environment["FLOWGRAPH_SKIP_PLUGIN_BUILD"] == "1"
 
     /// This package's folder: three levels above this file.
     static let repository = PackageFolder.root
 
-    @Test(.disabled(if: isSkipped, "FLOWGRAPH_SKIP_PLUGIN_BUILD=1"))
-    func aFlowErrorFailsTheBuildAtItsLineAndColumn() async throws {
-        let package = try TemporaryPackage()
-        defer { package.remove() }
-
-        try package.write("Sources/App/Broken.flow", """
+    /// The sequence on `target` of `package` (which has the plugin and the runtime); it leaves the
+    /// target building without an error or a warning.
+    static func aFlowErrorFailsTheBuildAtItsLineAndColumn(in package: TemporaryPackage, target: String) async throws {
+        let folder = "Sources/\(target)"
+        try package.write("\(folder)/\(target).swift", "let firstStep: Broken.Step = .home\n")
+        try package.write("\(folder)/Broken.flow", """
             flow Broken {
                 start Home
                 step Home {
@@ -30,15 +29,15 @@ import Testing
             }
 
             """)
-        let failed = try await package.build()
+        let failed = try await package.build(target)
         #expect(failed.status != 0, "\(failed.findings)")
-        let broken = package.root.appendingPathComponent("Sources/App/Broken.flow").path
+        let broken = package.root.appendingPathComponent("\(folder)/Broken.flow").path
         try #require(failed.lines.contains("\(broken):4:31: error: flow 'Broken' has no step named 'Missing' [unknown-name]"),
                      "\(failed.findings)")
-        #expect(!FileManager.default.fileExists(atPath: package.router.path), "nothing is written when the program has errors")
+        #expect(!FileManager.default.fileExists(atPath: package.router(of: target).path), "nothing is written when the program has errors")
 
         // A warning is shown at its place, and the generated types compile with the app's code.
-        try package.write("Sources/App/Broken.flow", """
+        try package.write("\(folder)/Broken.flow", """
             flow Broken {
                 start Home
                 step Home {
@@ -49,32 +48,43 @@ import Testing
             }
 
             """)
-        let warned = try await package.build()
+        let warned = try await package.build(target)
         #expect(warned.status == 0, "\(warned.findings)")
         #expect(warned.lines.contains(
             "\(broken):7:10: warning: step 'Orphan' is unreachable: no transition from the start of flow 'Broken' leads to it [unreachable-step]"),
             "\(warned.findings)")
-        let generated = package.routerDate
+        let generated = package.routerDate(of: target)
 
         // Nothing changed: the generator does not run, and FlowRouter.swift is left alone.
-        let again = try await package.build()
+        let again = try await package.build(target)
         #expect(again.status == 0, "\(again.findings)")
         #expect(!again.output.contains("Generating FlowRouter.swift"), "\(again.findings)")
         #expect(!again.output.contains("warning:"), "\(again.findings)")
-        #expect(generated != nil && package.routerDate == generated)
+        #expect(generated != nil && package.routerDate(of: target) == generated)
 
         // Options in flowgraph.json: the generated types move into the namespace asked for.
-        try package.write("Sources/App/flowgraph.json", #"{"namespace": "Navigation"}"#)
-        try package.write("Sources/App/App.swift", "let firstStep: Navigation.Broken.Step = .home\n")
-        let namespaced = try await package.build()
+        try package.write("\(folder)/flowgraph.json", #"{"namespace": "Navigation"}"#)
+        try package.write("\(folder)/\(target).swift", "let firstStep: Navigation.Broken.Step = .home\n")
+        let namespaced = try await package.build(target)
         #expect(namespaced.status == 0, "\(namespaced.findings)")
         #expect(!namespaced.output.contains("unhandled"), "\(namespaced.findings)")
-        let router = try String(contentsOf: package.router, encoding: .utf8)
+        let router = try String(contentsOf: package.router(of: target), encoding: .utf8)
         #expect(router.contains("enum Navigation {"))
-        try package.write("Sources/App/flowgraph.json", #"{"namspace": "Navigation"}"#)
-        let misspelt = try await package.build()
+        try package.write("\(folder)/flowgraph.json", #"{"namspace": "Navigation"}"#)
+        let misspelt = try await package.build(target)
         #expect(misspelt.status != 0)
         #expect(misspelt.output.contains("unknown option 'namspace' (known: access, namespace)"), "\(misspelt.findings)")
+        try package.write("\(folder)/flowgraph.json", #"{"namespace": "Navigation"}"#)
+        try package.write("\(folder)/Broken.flow", """
+            flow Broken {
+                start Home
+                step Home {
+                    on nextTapped -> push Next
+                }
+                step Next
+            }
+
+            """)
     }
 }
 
@@ -96,39 +106,17 @@ struct TemporaryPackage {
 
     let root: URL
 
-    /// Where the plugin wrote the router of target `App` (somewhere below `.build/plugins/outputs`),
-    /// or a path that does not exist.
-    var router: URL {
+    /// Where the plugin wrote the router of `target` (somewhere below `.build/plugins/outputs`, in a
+    /// folder named as the target), or a path that does not exist.
+    func router(of target: String) -> URL {
         let outputs = root.appendingPathComponent(".build/plugins/outputs")
         let found = FileManager.default.enumerator(at: outputs, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.first { $0.lastPathComponent == "FlowRouter.swift" }
+            .compactMap { $0 as? URL }.first { $0.lastPathComponent == "FlowRouter.swift" && $0.pathComponents.contains(target) }
         return found ?? outputs.appendingPathComponent("FlowRouter.swift")
     }
 
-    var routerDate: Date? {
-        (try? FileManager.default.attributesOfItem(atPath: router.path))?[.modificationDate] as? Date
-    }
-
-    /// A package whose `App` target has the plugin and the runtime.
-    init() throws {
-        let identity = Self.identity
-        try self.init(manifest: """
-            // swift-tools-version: 6.0
-            import PackageDescription
-
-            let package = Package(
-                name: "App",
-                dependencies: [.package(path: "\(PluginBuildTests.repository.path)")],
-                targets: [
-                    .target(
-                        name: "App",
-                        dependencies: [.product(name: "FlowGraphRuntime", package: "\(identity)")],
-                        plugins: [.plugin(name: "FlowGraphPlugin", package: "\(identity)")]),
-                ]
-            )
-
-            """)
-        try write("Sources/App/App.swift", "let firstStep: Broken.Step = .home\n")
+    func routerDate(of target: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: router(of: target).path))?[.modificationDate] as? Date
     }
 
     /// A package with this manifest, in a new temporary folder.
@@ -147,8 +135,8 @@ struct TemporaryPackage {
         try Data(text.utf8).write(to: url)
     }
 
-    /// `swift build`, standard output and error together, in the order they were written.
-    func build() async throws -> Build { try await swift(["build"]) }
+    /// `swift build --target TARGET`, standard output and error together, in the order they were written.
+    func build(_ target: String) async throws -> Build { try await swift(["build", "--target", target]) }
 
     /// `swift ARGUMENTS` in the package's folder, standard output and error together. Waited for
     /// on a thread of its own (minutes, on two cores), not one of the pool's the other tests need;

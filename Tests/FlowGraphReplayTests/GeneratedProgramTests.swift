@@ -6,13 +6,14 @@ import Testing
 @testable import FlowGraphRuntime
 
 /// The harness on generated programs (`HarnessGenerator`): every clean program of a fixed seed set
-/// is replayed on the navigator (`Replay`), rendered by Graphviz in process in every format, and
-/// its router type-checked with `swiftc` (many programs a run, each in a namespace of its own).
-/// `FLOWGRAPH_HARNESS_SEEDS=N` takes N seeds instead of the default 80 (the first 40 are rendered).
+/// is replayed on the navigator (`Replay`), and (`GeneratedProgramOutputTests`) rendered by
+/// Graphviz in process in every format, and its router type-checked with `swiftc` (many programs a
+/// run, each in a namespace of its own). `FLOWGRAPH_HARNESS_SEEDS=N` takes N seeds instead of the
+/// default 80 (the first 40 are rendered).
 @MainActor
 @Suite("Replay: generated programs", .serialized)
 struct GeneratedProgramTests {
-    static let seeds: [UInt64] = Array(0..<UInt64(ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_SEEDS"].flatMap(Int.init) ?? 80))
+    nonisolated static let seeds: [UInt64] = Array(0..<UInt64(ProcessInfo.processInfo.environment["FLOWGRAPH_HARNESS_SEEDS"].flatMap(Int.init) ?? 80))
 
     /// A program of the seed set, compiled.
     struct Compiled {
@@ -23,7 +24,7 @@ struct GeneratedProgramTests {
         var program: FlowProgram { compilation.program! }
     }
 
-    static func compiled(_ seeds: [UInt64]) -> [Compiled] {
+    nonisolated static func compiled(_ seeds: [UInt64]) -> [Compiled] {
         seeds.map { seed in
             let generated = HarnessGenerator.clean(seed: seed)
             return Compiled(seed: seed, text: generated.text, constructs: generated.constructs,
@@ -82,6 +83,21 @@ struct GeneratedProgramTests {
         #expect(programs >= 3 * kinds.count)
     }
 
+    /// Every construct of the generator is in some program of the seed set.
+    @Test func theSeedSetUsesEveryConstruct() {
+        let used = Self.seeds.reduce(into: Set<HarnessConstruct>()) { $0.formUnion(HarnessGenerator.clean(seed: $1).constructs) }
+        #expect(Set(HarnessConstruct.allCases).subtracting(used).isEmpty, "unused: \(Set(HarnessConstruct.allCases).subtracting(used))")
+    }
+}
+
+/// What the clean programs of the seed set give besides their navigator: diagrams and a router
+/// that compiles. Not on the main actor, where the navigator's replay runs: these run beside it.
+@Suite("Replay: generated programs drawn and compiled")
+struct GeneratedProgramOutputTests {
+    static var seeds: [UInt64] { GeneratedProgramTests.seeds }
+
+    static func compiled(_ seeds: [UInt64]) -> [GeneratedProgramTests.Compiled] { GeneratedProgramTests.compiled(seeds) }
+
     @Test func everyCleanProgramRendersInEveryFormat() throws {
         var renders = 0
         for item in Self.compiled(Array(Self.seeds.prefix(40))) where !item.compilation.hasAnyErrors {
@@ -134,11 +150,5 @@ struct GeneratedProgramTests {
         }
         print("compile: \(checked) routers type-checked")
         #expect(checked == programs.count)
-    }
-
-    /// Every construct of the generator is in some program of the seed set.
-    @Test func theSeedSetUsesEveryConstruct() {
-        let used = Self.seeds.reduce(into: Set<HarnessConstruct>()) { $0.formUnion(HarnessGenerator.clean(seed: $1).constructs) }
-        #expect(Set(HarnessConstruct.allCases).subtracting(used).isEmpty, "unused: \(Set(HarnessConstruct.allCases).subtracting(used))")
     }
 }
