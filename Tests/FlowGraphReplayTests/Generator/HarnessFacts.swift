@@ -119,7 +119,7 @@ struct HarnessFacts {
             return
         }
         guard let target = main.target, main.kind.showsScreen || main.kind == .select else { return }
-        guard let back = action.back else {
+        guard action.back != nil else {
             if let next = successor(of: (state.layer, state.bottom), main, target) { link(id, next, main.kind, afterBack: false) }
             return
         }
