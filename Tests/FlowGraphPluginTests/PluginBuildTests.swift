@@ -18,6 +18,10 @@ enum PluginBuildTests {
     /// The sequence on `target` of `package` (which has the plugin and the runtime); it leaves the
     /// target building without an error or a warning.
     static func aFlowErrorFailsTheBuildAtItsLineAndColumn(in package: TemporaryPackage, target: String) async throws {
+        /// The program with its error fixed, and `more` after its last step.
+        func fixed(andThen more: String = "") -> String {
+            "flow Broken {\n    start Home\n    step Home {\n        on nextTapped -> push Next\n    }\n    step Next\(more)\n}\n"
+        }
         let folder = "Sources/\(target)"
         try package.write("\(folder)/\(target).swift", "let firstStep: Broken.Step = .home\n")
         try package.write("\(folder)/Broken.flow", """
@@ -37,17 +41,7 @@ enum PluginBuildTests {
         #expect(!FileManager.default.fileExists(atPath: package.router(of: target).path), "nothing is written when the program has errors")
 
         // A warning is shown at its place, and the generated types compile with the app's code.
-        try package.write("\(folder)/Broken.flow", """
-            flow Broken {
-                start Home
-                step Home {
-                    on nextTapped -> push Next
-                }
-                step Next
-                step Orphan
-            }
-
-            """)
+        try package.write("\(folder)/Broken.flow", fixed(andThen: "\n    step Orphan"))
         let warned = try await package.build(target)
         #expect(warned.status == 0, "\(warned.findings)")
         #expect(warned.lines.contains(
@@ -75,16 +69,7 @@ enum PluginBuildTests {
         #expect(misspelt.status != 0)
         #expect(misspelt.output.contains("unknown option 'namspace' (known: access, namespace)"), "\(misspelt.findings)")
         try package.write("\(folder)/flowgraph.json", #"{"namespace": "Navigation"}"#)
-        try package.write("\(folder)/Broken.flow", """
-            flow Broken {
-                start Home
-                step Home {
-                    on nextTapped -> push Next
-                }
-                step Next
-            }
-
-            """)
+        try package.write("\(folder)/Broken.flow", fixed())
     }
 }
 
