@@ -19,9 +19,9 @@ package enum ExitStatus {
 
 /// The entry point of `flowgraph` and of its drawing tools (`flowgraph-render`, `flowgraph-preview`).
 package enum CommandMain {
-    /// Parses `arguments` for `Root` and runs the command, mapping argument errors to exit code 2 (usage).
+    /// Parses `arguments` for `Root` and runs the command, mapping argument errors to exit code 2
+    /// (usage). Call `tuneAllocator()` first, in `main`'s own synchronous start.
     package static func run<Root: ParsableCommand>(_: Root.Type, arguments: [String]) async -> Never {
-        tuneAllocator()
         do {
             var command = try Root.parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -42,8 +42,10 @@ package enum CommandMain {
     /// One short-lived process that allocates a great deal and frees nothing before it exits: glibc's
     /// defaults suit the opposite. The commands run on a worker thread, whose malloc arena grows a
     /// page or so at a time (6,000 `mprotect` calls to check 10,000 steps); one arena for every
-    /// thread, grown 16 MB at a time, takes a few dozen `brk` calls instead.
-    private static func tuneAllocator() {
+    /// thread, grown 16 MB at a time, takes a few dozen `brk` calls instead. It must run before any
+    /// other thread allocates (a thread keeps the arena it first took): first thing in `main`,
+    /// before its first `await` (`run` is nonisolated, and runs on a worker thread).
+    package static func tuneAllocator() {
         #if os(Linux)
         _ = glibcMallopt(-8, 1)  // M_ARENA_MAX
         _ = glibcMallopt(-2, 16 << 20)  // M_TOP_PAD
