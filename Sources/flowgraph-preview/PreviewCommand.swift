@@ -22,10 +22,7 @@ struct PreviewCommand: AsyncParsableCommand {
     )
 
     /// Argument errors exit with code 2, as every `flowgraph` command's.
-    static func main() async {
-        CommandMain.tuneAllocator()
-        await CommandMain.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()))
-    }
+    static func main() async { await CommandMain.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst())) }
 
     @OptionGroup var input: InputOptions
 

@@ -25,10 +25,7 @@ struct RenderCommand: AsyncParsableCommand {
     )
 
     /// Argument errors exit with code 2, as every `flowgraph` command's.
-    static func main() async {
-        CommandMain.tuneAllocator()
-        await CommandMain.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()))
-    }
+    static func main() async { await CommandMain.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst())) }
 
     /// What to write.
     enum Format: String, ExpressibleByArgument, CaseIterable {

@@ -18,7 +18,6 @@ struct FlowGraphCommand: AsyncParsableCommand {
 @main
 enum Main {
     static func main() async {
-        CommandMain.tuneAllocator()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let (tool, toolArguments) = DrawingTools.invocation(arguments) { DrawingTools.start(tool, toolArguments) }
         await CommandMain.run(FlowGraphCommand.self, arguments: arguments)
