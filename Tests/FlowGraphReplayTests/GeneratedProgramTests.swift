@@ -94,13 +94,9 @@ struct GeneratedProgramTests {
 /// that compiles. Not on the main actor, where the navigator's replay runs: these run beside it.
 @Suite("Replay: generated programs drawn and compiled")
 struct GeneratedProgramOutputTests {
-    static var seeds: [UInt64] { GeneratedProgramTests.seeds }
-
-    static func compiled(_ seeds: [UInt64]) -> [GeneratedProgramTests.Compiled] { GeneratedProgramTests.compiled(seeds) }
-
     @Test func everyCleanProgramRendersInEveryFormat() throws {
         var renders = 0
-        for item in Self.compiled(Array(Self.seeds.prefix(40))) where !item.compilation.hasAnyErrors {
+        for item in GeneratedProgramTests.compiled(Array(GeneratedProgramTests.seeds.prefix(40))) where !item.compilation.hasAnyErrors {
             let program = item.program
             let diagram = DiagramBuilder.build(program, diagnostics: item.compilation.diagnostics)
             for format in RenderFormat.allCases {
@@ -134,7 +130,7 @@ struct GeneratedProgramOutputTests {
     /// Every clean program's router type-checks (Swift 6, complete concurrency checking, warnings
     /// as errors), 40 programs to a `swiftc` run, each in a namespace of its own.
     @Test func everyCleanProgramsRouterTypeChecks() throws {
-        let programs = Self.compiled(Self.seeds).filter { !$0.compilation.hasAnyErrors }
+        let programs = GeneratedProgramTests.compiled(GeneratedProgramTests.seeds).filter { !$0.compilation.hasAnyErrors }
         var checked = 0
         for start in stride(from: 0, to: programs.count, by: 40) {
             let batch = Array(programs[start..<min(start + 40, programs.count)])

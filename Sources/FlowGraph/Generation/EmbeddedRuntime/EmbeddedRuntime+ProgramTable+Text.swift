@@ -116,9 +116,8 @@ extension ProgramTable {
                 if keepsLinks { _ = try fields.word() }
                 var clauses: [Clause] = []
                 while !fields.isAtEnd { clauses.append(try fields.clause()) }
-                var step = StepInfo(name: name, inputs: inputs, runs: runs, path: path, clauses: clauses, keepsLinks: keepsLinks)
-                step.receives = receives
-                flows[flows.count - 1].steps.append(step)
+                flows[flows.count - 1].steps.append(StepInfo(name: name, inputs: inputs, receives: receives, runs: runs, path: path,
+                                                             clauses: clauses, keepsLinks: keepsLinks))
             case "starts":
                 flows[flows.count - 1].startChoices = try fields.startChoices()
             case "on":
