@@ -15,6 +15,20 @@ struct RouterNamesTests {
         return SwiftEmitter.emit(program, analysis: result.analysis, sources: ["names.flow"], options: options)
     }
 
+    /// The byte fast path of `caseName` (ASCII names) gives what the Unicode path gives.
+    @Test func caseNamesOfASCIINamesAgreeWithTheUnicodePath() {
+        let names = [
+            "Catalog", "URLScheme", "URL", "A", "a", "aB", "AB", "ABc", "ABC1", "A1", "_Private", "__", "x_Y",
+            "IOS", "IOSApp", "PDFViewer2", "Z", "ZZ", "Zz", "9Lives", "ÉCole", "ÜBER", "Ärger", "ÀB", "Step",
+        ]
+        for name in names {
+            #expect(SwiftNames.caseName(name) == SwiftNames.caseNameOfScalars(name), "\(name)")
+        }
+        #expect(SwiftNames.caseName("URLScheme") == "urlScheme")
+        #expect(SwiftNames.caseName("ÉCole") == "éCole")
+        #expect(SwiftNames.caseName("ABC") == "abc")
+    }
+
     @Test func flowsNamedLikeTheProgramsAndTheNavigatorsTypesCompile() throws {
         let result = compile("""
             flow Screen tabs {

@@ -28,6 +28,26 @@ enum SwiftNames {
 
     /// `Catalog` → `catalog`, `URLScheme` → `urlScheme`: the case name of a step, event or exit.
     static func caseName(_ name: String) -> String {
+        // Most names are ASCII and start in lowercase or with one capital (`Catalog`): bytes, no
+        // Unicode properties (the checker asks for every step, event, exit and alert's case).
+        let utf8 = name.utf8
+        guard let first = utf8.first else { return name }
+        if first < 0x80, !isASCIIUppercase(first) { return name }
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = Array(utf8)
+            var index = 0
+            while index < bytes.count, isASCIIUppercase(bytes[index]),
+                  index == 0 || index + 1 >= bytes.count || isASCIIUppercase(bytes[index + 1]) {
+                bytes[index] += 0x20
+                index += 1
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return caseNameOfScalars(name)
+    }
+
+    /// `caseName` for any name, by Unicode properties (the fast path's reference in tests).
+    static func caseNameOfScalars(_ name: String) -> String {
         var scalars = Array(name.unicodeScalars)
         var index = 0
         while index < scalars.count, scalars[index].properties.isUppercase,
@@ -36,6 +56,10 @@ enum SwiftNames {
             index += 1
         }
         return String(String.UnicodeScalarView(scalars))
+    }
+
+    private static func isASCIIUppercase(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
     }
 
     /// `Catalog` → `catalog`, in backticks when it is a keyword: a case as declared and used.
