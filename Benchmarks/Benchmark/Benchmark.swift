@@ -110,6 +110,10 @@ struct ShapeResults {
     var routerLines: [Int: Int] = [:]
     /// `swiftc -Onone -wmo` of FlowGraphRuntime itself, which an app's build compiles once.
     var runtimeCompile: Measurement?
+    /// `flowgraph check` of a one-step program: what every command pays to start.
+    var oneStepCheck: Measurement?
+    /// The language server: seconds from a `didChange` (a whole new text) to its diagnostics, per size.
+    var languageServer: [Int: Measurement] = [:]
 
     mutating func record(_ title: String, size: Int, _ measurement: Measurement,
                          in table: WritableKeyPath<ShapeResults, [String: [Int: Measurement]]>,
@@ -127,6 +131,7 @@ enum Row {
     static let flowgraphStart = "`flowgraph --version` (process start)"
     static let checkCommand = "`flowgraph check` (whole command)"
     static let generateCommand = "`flowgraph generate` (whole command)"
+    static let formatCommand = "`flowgraph fmt` (whole command)"
     static let sccmapStructure = "peer: `sccmap -s`, bare graph DOT"
     static let sccmapDiagram = "peer: `sccmap -s`, diagram DOT"
     static let wc = "peer: `wc -c` on the .flow file"
@@ -194,6 +199,7 @@ struct Benchmark {
                 (Row.flowgraphStart, [flowgraph, "--version"], 0),
                 (Row.checkCommand, [flowgraph, "check", program.path], 0),
                 (Row.generateCommand, [flowgraph, "generate", program.path, "-o", work + "/router-\(shape)-\(size)"], 0),
+                (Row.formatCommand, [flowgraph, "fmt", program.path], 0),
                 (Row.sccmapStructure, ["sccmap", "-s", program.structureDOT], 0),
                 (Row.sccmapDiagram, ["sccmap", "-s", program.diagramDOT], 0),
                 (Row.wc, ["wc", "-c", program.path], 0),
@@ -202,7 +208,11 @@ struct Benchmark {
             for (title, command, expected) in commands {
                 results.record(title, size: size, measure(command, runs: runs, expecting: expected), in: \.rows, order: \.rowOrder)
             }
+            if !options.checkOnly { results.languageServer[size] = measureLanguageServer(program: program.path, changes: 4 * runs) }
         }
+        let oneStep = work + "/one-step.flow"
+        _ = writeText("flow App {\n    start Home\n    step Home\n}\n", to: oneStep)
+        results.oneStepCheck = measure([flowgraph, "check", oneStep], runs: 20, expecting: 0)
         if options.checkOnly { return results }
 
         for size in options.renderSizes.sorted() {
@@ -257,6 +267,21 @@ struct Benchmark {
                            in: \.typecheckRows, order: \.typecheckOrder)
         }
         return results
+    }
+
+    /// `flowgraph lsp` through pipes (scripts/benchmark-lsp): the program opened, then `changes`
+    /// whole new texts, each timed from its `didChange` to the diagnostics of that version.
+    func measureLanguageServer(program: String, changes: Int) -> Measurement? {
+        let script = "scripts/benchmark-lsp"
+        guard access(script, X_OK) == 0 else { return nil }
+        let result = Subprocess.run(["python3", script, "--no-build", "--program", program, "--flowgraph", flowgraph,
+                                     "--changes", String(changes), "--times"])
+        guard result.status == 0 else { fatal("\(script) failed (\(result.status)): \(result.errors.prefix(2_000))") }
+        var measurement = Measurement(peakBytes: 0)
+        measurement.walls = result.output.split(separator: "\n").compactMap { Double($0).map { $0 / 1_000 } }
+        measurement.cpus = measurement.walls
+        printError("  language server, didChange to diagnostics: \(Report.time(measurement.wall)) (max \(Report.time(measurement.walls.max() ?? 0)))")
+        return measurement
     }
 
     /// The source files of FlowGraphRuntime, from the repository the benchmark runs in.
