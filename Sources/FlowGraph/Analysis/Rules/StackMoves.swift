@@ -162,7 +162,10 @@ extension Findings {
             func follow(_ move: FlowStateGraph.Move, from node: Int32) {
                 let stateIndex = Int(node / 2)
                 let base = Int(move.base(from: StateIndex(stateIndex)))
-                for wasBelow in move.via < 0 ? [node % 2 == 1] : [false, true] where move.via < 0 || parent[base * 2 + (wasBelow ? 1 : 0)] != -2 {
+                // Without a back move, the pair's own below; after one, both (no array a move: this is the hot loop).
+                let choices = move.via < 0 ? (node % 2 == 1 ? 1...1 : 0...0) : 0...1
+                for choice in choices where move.via < 0 || parent[base * 2 + choice] != -2 {
+                    let wasBelow = choice == 1
                     let below: Bool
                     switch move.kind {
                     case .push: below = wasBelow || Int(graph.states[base].step) == target

@@ -30,19 +30,23 @@ extension Findings {
         }
     }
 
+    private static func value(_ slot: inout String) -> String { slot }
+
     /// Names of one kind in one flow must stay apart as Swift cases (`URLView` and `urlView` do
     /// not), and must not be a member the generated enum has.
     private mutating func checkCases(_ kind: String, _ names: [(String, SourceRange)], reserved: Set<String>) {
         var seen: [String: String] = [:]
+        seen.reserveCapacity(names.count)
         for (name, range) in names {
             let caseName = SwiftNames.caseName(name)
+            // The first name of each case, kept: one lookup that inserts this one when it is the first.
+            let other = Self.value(&seen[caseName, default: name])
             if reserved.contains(caseName) {
                 let message = AnalysisMessages.reservedName(String(kind.dropLast()), name, "the generated enum has a member '\(caseName)'")
                 report(.swiftName, message, at: range)
-            } else if let other = seen[caseName], other != name {
+            } else if other != name {
                 report(.swiftName, AnalysisMessages.sameCase(kind, other, name, caseName), at: range)
             }
-            if seen[caseName] == nil { seen[caseName] = name }
         }
     }
 }
