@@ -329,6 +329,15 @@ extension Navigator {
         return .deliver(value, to: entry.id, on: top.id)
     }
 
+    /// The lock of a sheet or popover: the move's, or its step's (`step Editor locked while g`),
+    /// which a link's move, saying none of its own, takes.
+    func lock(of action: ProgramTable.Action, in flow: Int) -> ProgramTable.Lock? {
+        guard action.lock == nil, let target = action.target, Program.table.flows[flow].steps.indices.contains(target) else {
+            return action.lock
+        }
+        return Program.table.flows[flow].steps[target].lock
+    }
+
     /// A clause's action as a move, its target built from the payload.
     func move(_ action: ProgramTable.Action, in flow: Int, from source: PayloadSource<Program>) -> Move? {
         if let back = action.backs.first {
@@ -348,8 +357,8 @@ extension Navigator {
         switch action.kind {
         case .push: return screen().map(Move.push)
         case .pushBelow: return screen().map(Move.pushBelow)
-        case .sheet: return screen().map { .present($0, .sheet, action.lock) }
-        case .popover: return screen().map { .present($0, .popover, action.lock) }
+        case .sheet: return screen().map { .present($0, .sheet, lock(of: action, in: flow)) }
+        case .popover: return screen().map { .present($0, .popover, lock(of: action, in: flow)) }
         case .cover: return screen().map { .present($0, .cover, nil) }
         case .replace: return screen().map(Move.replace)
         case .root: return screen().map(Move.root)

@@ -95,6 +95,9 @@ public struct ProgramTable: Sendable {
         /// `keeps links`: a link that arrives while the step is on screen waits (`Navigator.keptLink`)
         /// and opens once no such step is.
         public var keepsLinks = false
+        /// `locked` or `locked while g` on the step: the lock of a sheet or popover that presents
+        /// it by a move that says none (a link's move; the compiler writes it into each clause's too).
+        public var lock: Lock? = nil
 
         public init(name: String, inputs: [String], receives: [String] = [], runs: Int?, path: PathLink, clauses: [Clause],
                     keepsLinks: Bool = false) {

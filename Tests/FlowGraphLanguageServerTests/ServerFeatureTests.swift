@@ -160,13 +160,18 @@ struct ServerFeatureTests {
         #expect(Self.labels(client, url, runs, version: 10) == ["LoginFlow"])
         let member = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    ex‸\n")
         #expect(Self.labels(client, url, member, version: 11) == ["exit"])
-        // A step's declaration goes on with `receives`, `runs` or `keeps links`; a link's pattern with `as`.
+        // A step's declaration goes on with `receives`, `runs`, `keeps links` or `locked`; a link's pattern with `as`.
         let header = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    step Terms ‸\n")
-        #expect(Self.labels(client, url, header, version: 17) == ["receives", "runs", "keeps"])
+        #expect(Self.labels(client, url, header, version: 17) == ["receives", "runs", "keeps", "locked"])
         let keeps = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    step Terms keeps ‸\n")
         #expect(Self.labels(client, url, keeps, version: 18) == ["links"])
+        // `step Editor locked while ‸`: the flow's guards, as after `if`.
+        let locked = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    step Terms locked ‸\n")
+        #expect(Self.labels(client, url, locked, version: 20) == ["while"])
+        let lockGuard = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    step Terms locked while ‸\n")
+        #expect(Self.labels(client, url, lockGuard, version: 21).contains("isSignedIn"))
         let link = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    link \"https://**\" ‸\n")
-        #expect(Self.labels(client, url, link, version: 19) == ["as", "->"])
+        #expect(Self.labels(client, url, link, version: 22) == ["as", "->"])
         #expect(client.shutDown() == 0)
     }
 

@@ -148,8 +148,8 @@ struct TableTextTests {
     }
 
     @Test(arguments: [
-        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 6'"),
-        ("flowgraph-table 7", 1, "version 7, this runtime reads versions 1 to 6"),
+        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 7'"),
+        ("flowgraph-table 8", 1, "version 8, this runtime reads versions 1 to 7"),
         ("flowgraph-table 4\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a move sheet at", 4, "expected the hops of a path after 'at'"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a else 0", 4, "a link's branch without a condition ends it"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a if 0 if 0", 4, "expected 'else' after a link's condition"),
@@ -229,6 +229,24 @@ struct TableTextTests {
         }
         #expect(condition.guardIndex == 0 && condition.isNegated)
         #expect(clauses[2].actions[1] == .init(kind: .popover, target: 1, lock: .always))
+    }
+
+    /// A step's lock (version 7), after `keeps` when the step keeps links; read back, it writes the same.
+    @Test func aStepsLockReadsBackAndWritesTheSame() throws {
+        let text = """
+            flowgraph-table 7
+            flow A 0 0 1 guard g 0 event e
+            step S - ^ on 0 sheet 1 on 0 popover 2
+            step T - 0 locked while !0 on 0 dismiss
+            step R - 0 keeps locked
+            """
+        let table = try ProgramTable(parsing: text)
+        #expect(table.flows[0].steps.map(\.lock) == [nil, .whileGuard(.init(guardIndex: 0, isNegated: true)), .always])
+        #expect(table.flows[0].steps[1].clauses.count == 1 && table.flows[0].steps[2].keepsLinks)
+        #expect(try ProgramTable(parsing: table.text).flows[0].steps.map(\.lock) == table.flows[0].steps.map(\.lock))
+        #expect(throws: ProgramTable.TextError.self) {
+            try ProgramTable(parsing: "flowgraph-table 7\nflow A 0 0 1\nstep S - ^ locked while 3")
+        }
     }
 
     @Test func anAlertRecordReadsBackWithItsButtons() throws {

@@ -221,4 +221,109 @@ struct LockTests {
         #expect(page.edges.contains { $0.attributes["label"] == "composeTapped (locked while hasDraft)" && $0.attributes["style"] == "bold,dashed" })
         #expect(page.edges.contains { $0.attributes["label"] == "filtersTapped" && $0.attributes["arrowhead"] == "odot" })
     }
+
+    /// `step Editor locked while g`: every sheet and popover that presents the step is locked so
+    /// (from a step, from the flow, from an alert's button, from a link), a cover stays a cover
+    /// and a push pushes; the lock is written into those moves, so everything downstream (the
+    /// checker, the table, the diagrams) sees it as if each move had said it.
+    @Test func aLockOnTheStepLocksEveryMoveThatPresentsIt() throws {
+        let result = compile("""
+            flow Timeline {
+                start Home
+                guard hasUnsavedText
+                link "/compose" -> sheet Editor
+                step Home {
+                    on composeTapped -> sheet Editor
+                    on replyTapped -> popover Editor
+                    on draftTapped -> cover Editor
+                    on sameTapped -> sheet Editor locked while hasUnsavedText
+                    on menuTapped -> alert Menu
+                }
+                alert Menu {
+                    on newTapped -> sheet Editor
+                    on cancelTapped
+                }
+                step Editor locked while hasUnsavedText {
+                    on posted -> dismiss
+                    on quoteTapped -> push Editor
+                }
+                on mentioned -> sheet Editor
+            }
+            """)
+        #expect(findings(result) == [])
+        let flow = try #require(result.program?.flows.first)
+        let editor = flow.steps[1]
+        #expect(editor.lock?.written == "locked while hasUnsavedText" && editor.lock?.guardIndex == 0)
+        #expect(flow.steps[0].clauses.map(\.action.written) == [
+            "sheet Editor locked while hasUnsavedText", "popover Editor locked while hasUnsavedText", "cover Editor",
+            "sheet Editor locked while hasUnsavedText", "alert Menu",
+        ])
+        // The flow-level clause, and the one a link with a move makes (the navigator makes the link's move through it).
+        #expect(flow.clauses.map(\.action.written) == ["sheet Editor locked while hasUnsavedText", "sheet Editor locked while hasUnsavedText"])
+        #expect(flow.clauseIndex(ofLink: 0).map { flow.clauses[$0].link } == 0)
+        #expect(flow.alerts[0].buttons[0].clause?.action.written == "sheet Editor locked while hasUnsavedText")
+        #expect(editor.clauses[1].action.lock == nil)  // a push shows the step inside the layer it is in
+        // The guard of a step's lock is used even where nothing presents the step.
+        #expect(rules("""
+            flow App {
+                start Home
+                guard hasDraft
+                step Home
+                step Editor locked while hasDraft { on done -> dismiss }
+            }
+            """) == ["unreachable-step"])
+    }
+
+    /// A move that says another lock than its step's is `lock-conflict` (which one the user meant
+    /// is not known); one that says the same is accepted. The step's lock asks its guard as a
+    /// move's does (`lock-guard`, `unknown-name`), and a step's lock with no way out is a trap.
+    @Test func aMoveThatSaysAnotherLockThanItsStepsIsAConflict() {
+        #expect(findings("""
+            flow App {
+                start Home
+                guard hasDraft
+                guard isPosting
+                step Home {
+                    on a -> sheet Editor locked
+                    on b -> popover Editor locked while isPosting
+                    on c -> sheet Editor locked while !hasDraft
+                    on d -> sheet Editor locked while hasDraft
+                }
+                step Editor locked while hasDraft { on done -> dismiss }
+            }
+            """) == [
+                "6:30: error [lock-conflict] this sheet is 'locked', but step 'Editor' is 'locked while hasDraft' wherever it is presented: "
+                    + "say the lock once, on the step",
+                "7:32: error [lock-conflict] this popover is 'locked while isPosting', but step 'Editor' is 'locked while hasDraft' "
+                    + "wherever it is presented: say the lock once, on the step",
+                "8:30: error [lock-conflict] this sheet is 'locked while !hasDraft', but step 'Editor' is 'locked while hasDraft' "
+                    + "wherever it is presented: say the lock once, on the step",
+            ])
+        #expect(findings("""
+            flow App {
+                start Home
+                guard async slow
+                step Home { on a -> sheet Editor }
+                step Editor locked while slow { on done -> dismiss }
+                step Terms locked while hasDrat
+            }
+            """).map { String($0.prefix(28)) } == ["5:17: error [lock-guard] a l", "6:10: warning [unreachable-s", "6:29: error [unknown-name] f"])
+        #expect(findings("""
+            flow App {
+                start Home
+                step Home { on a -> sheet Editor }
+                step Editor locked
+            }
+            """) == [
+                "3:25: warning [dead-end] step 'Editor' is presented as a locked sheet with no way out: "
+                    + "no step in it can dismiss it, exit, or go to a root",
+            ])
+        #expect(findings("""
+            flow App {
+                start Home
+                step Home { on a -> sheet Editor }
+                step Editor locked while {
+            }
+            """).first == "4:30: error [syntax] expected a guard name after 'while', found '{'")
+    }
 }

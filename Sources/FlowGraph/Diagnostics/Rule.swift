@@ -26,6 +26,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case swiftName = "swift-name"
     case resultMismatch = "result-mismatch"
     case lockGuard = "lock-guard"
+    case lockConflict = "lock-conflict"
     case emptyAlert = "empty-alert"
     // Warnings.
     case unreachableStep = "unreachable-step"
@@ -56,7 +57,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
              .invalidPopTo, .invalidDismiss, .invalidClose, .invalidPushBelow, .startGuard, .atUnreachable, .linkMismatch, .overlappingLinks,
              .unsupportedType, .swiftName,
-             .resultMismatch, .lockGuard, .emptyAlert:
+             .resultMismatch, .lockGuard, .lockConflict, .emptyAlert:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
              .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive, .unusedAlert,
@@ -93,6 +94,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .swiftName: "A name would collide with another name, or hide a type, in the generated Swift router."
         case .resultMismatch: "A back move hands a step values other than those it receives: a value it needs is missing, or of another type."
         case .lockGuard: "A sheet is 'locked while' a guard that cannot answer at once, without a payload: an async guard, or one with arguments."
+        case .lockConflict: "A sheet or popover says another lock than the step it presents, which is locked wherever it is presented."
         case .emptyAlert: "An alert or dialog has no button, so nothing could close it."
         case .unreachableStep: "No path from the flow's start leads to this step."
         case .unreachableFlow: "No path from a root flow leads to this flow."
@@ -141,6 +143,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .resultMismatch: "Give the event the values the step receives, by the same name and type, "
             + "or make the received value optional ('address: AddressID?') when another back move does not carry it."
         case .lockGuard: "Lock the sheet while a guard that answers at once from the app's state (no 'async', no arguments) holds."
+        case .lockConflict: "Say the lock once: on the step (every move that presents it is locked so), or on each move and not on the step."
         case .emptyAlert: "Give it at least one button ('on cancelTapped' only closes it)."
         case .unreachableStep: "Add a transition to the step, or remove it."
         case .unreachableFlow: "Run the flow from a reachable step, or remove it."

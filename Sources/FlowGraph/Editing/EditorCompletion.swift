@@ -5,7 +5,7 @@
 /// after `exit` and in the body of a step that runs a flow, events after `on`, flows after `runs`,
 /// groups after `use`, the subflow's steps after `at`, types after a parameter's `:`, and the
 /// keywords (`Keyword`) at the start of a line, after `->`, after a step's declaration (`receives`,
-/// `runs`, `keeps links`) and after a link's patterns (`as`).
+/// `runs`, `keeps links`, `locked while`) and after a link's patterns (`as`).
 package enum EditorCompletion {
     public struct Item: Sendable, Hashable {
         public enum Kind: String, Sendable {
@@ -72,9 +72,11 @@ package enum EditorCompletion {
         if before.first == "link", last == "\"\"" { return [keyword("as"), keyword("->")] }
         if last == "keeps" { return [keyword("links")] }
         // After a step's name, inputs or flow: what its declaration may go on with.
-        if before.first == "step", before.count >= 2, !before.contains("{"), ![":", ",", "(", "runs", "receives"].contains(last),
+        if before.first == "step", before.count >= 2, !before.contains("{"), ![":", ",", "(", "runs", "receives", "while", "!"].contains(last),
            !before.contains("(") || before.contains(")") {
-            return (before.contains("keeps") ? [] : before.contains("runs") ? ["keeps"] : ["receives", "runs", "keeps"]).map(keyword)
+            if before.contains("locked") { return last == "locked" ? [keyword("while")] : [] }
+            return (before.contains("keeps") ? ["locked"] : before.contains("runs") ? ["keeps", "locked"]
+                        : ["receives", "runs", "keeps", "locked"]).map(keyword)
         }
         switch last {
         case "if", "while": return names.guards()

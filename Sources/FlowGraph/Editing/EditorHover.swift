@@ -59,8 +59,13 @@ package enum EditorHover {
         if !step.receives.isEmpty { header += " receives \(parameters(step.receives))" }
         if let runs = step.runs { header += " runs \(program.flows[runs].name)" }
         if step.keepsLinks { header += " keeps links" }
+        if let lock = step.lock { header += " " + lock.written }
         var lines = [code(header), doc(step.doc), "in \(flowIndex == nil ? "destinations" : "flow") `\(symbol.scope)`"]
         if step.keepsLinks { lines.append("A deep link that arrives while it is on screen waits, and opens once it is not.") }
+        if let lock = step.lock {
+            lines.append("Every sheet or popover that presents it is \(lock.written): the user cannot swipe it away"
+                         + (lock.guardName == nil ? "." : " while the guard says so."))
+        }
         var reached: [String] = []
         if flow.startChoices.contains(where: { $0.step == stepIndex }) { reached.append("the flow's start") }
         if flow.isTabs { reached.append("a tab of the tab bar") }

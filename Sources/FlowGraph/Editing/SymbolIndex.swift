@@ -162,6 +162,7 @@ private struct Builder {
         for step in syntax.steps {
             record(.step, scope, step.name, declaration: true)
             if let runs = step.runs { record(.flow, "", runs) }
+            if let guardName = step.lock?.guardName { record(.guard, guardScope(guardName.text, in: flow, scope: scope), guardName) }
             for handler in step.clauses {
                 if let runs = step.runs {
                     record(.exit, runs.text, handler.event)

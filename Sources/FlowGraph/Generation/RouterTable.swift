@@ -59,6 +59,7 @@ struct RouterTable {
                     clauses: step.clauses.enumerated().map { index, clause in
                         Self.clause(clause, triggers: triggers, opened: opened, paths: atPaths(flowIndex, stepIndex, index))
                     }, keepsLinks: step.keepsLinks))
+                info.steps[info.steps.count - 1].lock = step.lock.map(Self.lock)
             }
             info.clauses = flow.eventClauses.enumerated().map { index, clause in
                 Self.clause(clause, triggers: events, opened: opened, paths: atPaths(flowIndex, nil, index))
@@ -127,15 +128,16 @@ struct RouterTable {
     /// A clause: its trigger, the condition of each action of its chain, and the actions, each
     /// with its back move, the path of its `at` and its lock.
     /// `opened`: the flow's `openedValues`, which an `open` action's target indexes.
+    /// `locked` or `locked while g` in the table.
+    private static func lock(_ written: Lock) -> ProgramTable.Lock {
+        written.guardName == nil ? .always : .whileGuard(ProgramTable.Condition(guardIndex: written.guardIndex ?? 0, isNegated: written.isNegated))
+    }
+
     private static func clause(_ clause: Clause, triggers: [String: Int], opened: [String],
                                paths: (Int) -> [ProgramTable.Hop]) -> ProgramTable.Clause {
         var actions: [ProgramTable.Action] = []
         for (index, action) in clause.actions.enumerated() {
-            var lock: ProgramTable.Lock?
-            if let written = action.lock {
-                lock = written.guardName == nil
-                    ? .always : .whileGuard(ProgramTable.Condition(guardIndex: written.guardIndex ?? 0, isNegated: written.isNegated))
-            }
+            let lock = action.lock.map(Self.lock)
             actions.append(ProgramTable.Action(
                 kind: kind(action.kind),
                 target: action.kind.targetRole == .payloadValue ? opened.firstIndex(of: action.targetName ?? "") ?? 0

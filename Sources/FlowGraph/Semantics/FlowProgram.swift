@@ -150,6 +150,16 @@ package struct Step: Sendable {
     public var keepsLinksRange: SourceRange?
     /// Whether a link that arrives while the step is on screen is kept for later.
     public var keepsLinks: Bool { keepsLinksRange != nil }
+    /// `locked` or `locked while g` on the step: the lock of every `sheet` or `popover` that
+    /// presents it and says none itself (the resolver writes it into those moves' `lock`; a move
+    /// that says another is `lock-conflict`). See docs/Language.md, "A lock on the screen".
+    public var lock: Lock? {
+        get { lockStorage.first }
+        set { lockStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `lock`, held out of line (steps are copied all over the checker, and few have one); not
+    /// private, so that the memberwise initializer stays internal.
+    var lockStorage: [Lock] = []
 
     /// Whether the step is written to run a flow (`runs F`), whether or not `F` resolves.
     public var runsAFlow: Bool { runsRange != nil }
@@ -486,6 +496,9 @@ package struct Lock: Sendable, Hashable {
         self.isNegated = isNegated
         self.range = range
     }
+
+    /// Whether two locks lock the same way: both always, or both while the same answer of the same guard.
+    public func locksAlike(_ other: Lock) -> Bool { guardName == other.guardName && isNegated == other.isNegated }
 
     /// `locked`, `locked while g` or `locked while !g`.
     public var written: String { "locked" + (guardName.map { " while \(isNegated ? "!" : "")\($0)" } ?? "") }

@@ -59,7 +59,9 @@ extension Resolver {
                 let range = SourceRange(file: written.range.file, start: link.patternRange.start, end: written.range.end)
                 // `dismiss,` first: made only where a sheet of the flow is up (`FlowStateGraph`, the navigator's `LinkOpening`).
                 let back = branch.back.map { [Action(kind: $0, targetName: nil, target: nil, range: range)] } ?? []
-                let action = Action(kind: move, targetName: branch.name, target: target, range: range, before: back, at: branch.at)
+                // A link says no lock of its own: a sheet or popover of a locked step is locked so.
+                let lock = move.canBeLocked && flow.steps.indices.contains(target) ? flow.steps[target].lock : nil
+                let action = Action(kind: move, targetName: branch.name, target: target, range: range, before: back, at: branch.at, lock: lock)
                 return (action, link.conditions.indices.contains(number) ? link.conditions[number] : nil)
             }
             guard let first = moves.first else { return nil }

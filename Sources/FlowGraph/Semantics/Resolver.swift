@@ -167,6 +167,10 @@ package struct Resolver {
                                      doc: item.doc, range: item.name.range))
             checkArgumentTypes(item.parameters, of: item.name.text)
         }
+        // A step's lock asks a guard of the flow, declared above or below it.
+        for (index, step) in steps.enumerated() {
+            if let lock = step.lock { flow.steps[index].lock = resolveLock(lock, in: flow) }
+        }
         return flow
     }
 
@@ -392,7 +396,24 @@ package struct Resolver {
         return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
                       before: syntax.before.map { action($0, in: flow) },
                       at: syntax.at.map { resolveAt($0, deeper: syntax.atDeeper, target: target, in: flow) },
-                      lock: syntax.lock.map { resolveLock($0, in: flow) })
+                      lock: presentingLock(syntax, target: target, in: flow))
+    }
+
+    /// The lock of a move: its own, or, for a `sheet` or `popover` that says none, its target
+    /// step's (`step Editor locked while g`). A move that says another lock than its step's is
+    /// `lock-conflict`: which of the two the user meant is not known.
+    private mutating func presentingLock(_ syntax: ActionSyntax, target: Int?, in flow: Flow) -> Lock? {
+        let own = syntax.lock.map { resolveLock($0, in: flow) }
+        guard syntax.kind.canBeLocked, let target, flow.steps.indices.contains(target), let stepLock = flow.steps[target].lock else {
+            return own
+        }
+        guard let own else { return stepLock }
+        if !own.locksAlike(stepLock) {
+            let step = flow.steps[target].name
+            report(.lockConflict, SemanticMessages.lockConflict(move: syntax.kind.rawValue, step: step, own: own.written, steps: stepLock.written),
+                   at: own.range, notes: [.init(SemanticMessages.stepLockedHere(step, stepLock.written), at: stepLock.range)])
+        }
+        return own
     }
 
     /// `locked while g`: the UI asks the guard whenever it draws the layer, with no payload to take

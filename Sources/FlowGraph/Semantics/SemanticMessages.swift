@@ -90,6 +90,10 @@ enum SemanticMessages {
     static func asyncLockGuard(_ name: String) -> String {
         "a lock asks guard '\(name)', which is 'async': the app asks a lock at once, whenever it draws the sheet"
     }
+    static func lockConflict(move: String, step: String, own: String, steps: String) -> String {
+        "this \(move) is '\(own)', but step '\(step)' is '\(steps)' wherever it is presented: say the lock once, on the step"
+    }
+    static func stepLockedHere(_ step: String, _ lock: String) -> String { "step '\(step)' is '\(lock)' here" }
     static func lockGuardWithArguments(_ name: String) -> String {
         "a lock asks guard '\(name)', which takes arguments: the app asks a lock whenever it draws the sheet, with no payload to take them from"
     }

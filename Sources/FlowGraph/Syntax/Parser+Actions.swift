@@ -158,25 +158,15 @@ extension Parser {
         // `sheet Editor locked` or `sheet Editor locked while hasDraft`: the user cannot swipe it away.
         var lock: LockSyntax?
         if current.isKeyword("locked"), !current.isAtLineStart {
-            let locked = take()
-            var guardName: Name?
-            var isNegated = false
-            if current.isKeyword("while"), !current.isAtLineStart {
-                advance()
-                if current.isPunctuation("!"), !current.isAtLineStart {
-                    isNegated = true
-                    advance()
-                }
-                guard let name = expectName("a guard name after 'while'") else { return nil }
-                guardName = name
-            }
+            let locked = current
+            guard let parsed = parseLock() else { return nil }
             // A lock where none can be is reported, and the move kept as if it had none.
             if kind == .cover {
                 error(SyntaxMessages.lockedCover, at: locked)
             } else if !kind.canBeLocked {
                 error(SyntaxMessages.lockedAfterMove(kind.rawValue), at: locked)
             } else {
-                lock = LockSyntax(guardName: guardName, isNegated: isNegated, range: range(from: locked))
+                lock = parsed
             }
             if current.isKeyword("at"), !current.isAtLineStart {
                 error(SyntaxMessages.lockedBeforeAt, at: current)
@@ -186,6 +176,24 @@ extension Parser {
         var action = ActionSyntax(kind: kind, target: target, range: range(from: word), lock: lock)
         action.atPath = atPath
         return action
+    }
+
+    /// `locked` or `locked while g` / `locked while !g`, from the word `locked` (the current
+    /// token), of a move or of a step; nil when the guard's name is missing (reported).
+    mutating func parseLock() -> LockSyntax? {
+        let locked = take()
+        var guardName: Name?
+        var isNegated = false
+        if current.isKeyword("while"), !current.isAtLineStart {
+            advance()
+            if current.isPunctuation("!"), !current.isAtLineStart {
+                isNegated = true
+                advance()
+            }
+            guard let name = expectName("a guard name after 'while'") else { return nil }
+            guardName = name
+        }
+        return LockSyntax(guardName: guardName, isNegated: isNegated, range: range(from: locked))
     }
 
     /// `Privacy` or `Notifications.Profile` after `at` (at the first name): each a step of the

@@ -273,6 +273,12 @@ package struct Parser {
                 skipHeader()
             }
         }
+        // `locked while hasUnsavedText`: every sheet or popover that presents the step is locked so.
+        var lock: LockSyntax?
+        if current.isKeyword("locked"), !current.isAtLineStart {
+            lock = parseLock()
+            if lock == nil { skipHeader() }
+        }
         var clauses: [ClauseSyntax] = []
         if current.isPunctuation("{") {
             clauses = parseStepBody(named: name.text)
@@ -280,7 +286,7 @@ package struct Parser {
             if current.isKeyword("receives") {
                 error(runs == nil ? SyntaxMessages.secondReceives : SyntaxMessages.receivesOnARunner, at: current)
             } else {
-                error(SyntaxMessages.expected("'(', 'receives', 'runs', 'keeps links', '{' or a new line after the step",
+                error(SyntaxMessages.expected("'(', 'receives', 'runs', 'keeps links', 'locked', '{' or a new line after the step",
                                               found: describe(current)),
                       at: current)
             }
@@ -291,6 +297,7 @@ package struct Parser {
         step.receives = receives
         step.receivesRange = receivesToken.map { range(of: $0) }
         step.keepsLinksRange = keepsLinksRange
+        step.lock = lock
         return step
     }
 

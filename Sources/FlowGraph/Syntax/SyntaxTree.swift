@@ -112,6 +112,9 @@ package struct StepSyntax: Sendable {
     /// The range of `keeps links`, when it is written: a link that arrives while the step is on
     /// screen is kept, and opened once it is not.
     public var keepsLinksRange: SourceRange?
+    /// `locked` or `locked while g` after the step's header: every `sheet` or `popover` that
+    /// presents the step is locked so, as if the move said it (see docs/Language.md).
+    public var lock: LockSyntax?
 }
 
 /// `exit Name(inputs)`

@@ -21,6 +21,10 @@ extension Findings {
         for condition in flow.startChoices.compactMap(\.condition) + flow.links.flatMap(\.conditions) {
             if let index = condition.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }
         }
+        // A step's lock names its guard even where no move presents the step.
+        for lock in flow.steps.compactMap(\.lock) where lock.guardName != nil {
+            if let index = lock.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }
+        }
         flow.forEachClause { transition in
             transition.forEachCondition {
                 if let index = $0.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }

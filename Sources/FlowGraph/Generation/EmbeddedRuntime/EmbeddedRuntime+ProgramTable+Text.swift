@@ -9,7 +9,7 @@ extension EmbeddedRuntime {
 ///     flow NAME TABS START ROOT [guard NAME ASYNC]... [event NAME]... [exit NAME]...
 ///                                            TABS, ROOT, ASYNC: 0 or 1; START: a step index;
 ///                                            the flow's guards, events and exits in order
-///     step NAME RUNS PATH [in NAME:TYPE]... [recv NAME:TYPE]... [CLAUSE]...
+///     step NAME RUNS PATH [in NAME:TYPE]... [recv NAME:TYPE]... [keeps] [LOCK] [CLAUSE]...
 ///                                            RUNS: a flow index or -; PATH: the global index of
 ///                                            the step before it on a shortest path, ^ for a
 ///                                            first screen, - when unreachable; recv: a value the
@@ -39,13 +39,14 @@ extension EmbeddedRuntime {
 extension ProgramTable {
     /// The version of the text this runtime reads; a router generated for another one must be
     /// generated again.
-    public static let textVersion = 6
+    public static let textVersion = 7
     /// The versions this runtime reads: version 1 is version 2 with one path a link, version 2 is
     /// version 3 without links that decide (`values`, `if`, `else` in a link record), and version
     /// 3 is version 4 without a link's `at` (`move KIND at HOP...`) and back move (`back dismiss`),
     /// version 4 is version 5 with at most one back move in an action (`pop , pop` is new), and
     /// version 5 is version 6 without the rest of a link's path (`**`, `{N...}`), whole URL (`!uN`)
-    /// and steps that keep links (`keeps`).
+    /// and steps that keep links (`keeps`), and version 6 is version 7 without a step's lock
+    /// (`locked` after a step's fields).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -114,10 +115,13 @@ extension ProgramTable {
                 let receives = try fields.parameters("recv")
                 let keepsLinks = fields.peek() == "keeps"
                 if keepsLinks { _ = try fields.word() }
+                let lock = try fields.lock()
                 var clauses: [Clause] = []
                 while !fields.isAtEnd { clauses.append(try fields.clause()) }
-                flows[flows.count - 1].steps.append(StepInfo(name: name, inputs: inputs, receives: receives, runs: runs, path: path,
-                                                             clauses: clauses, keepsLinks: keepsLinks))
+                var step = StepInfo(name: name, inputs: inputs, receives: receives, runs: runs, path: path,
+                                    clauses: clauses, keepsLinks: keepsLinks)
+                step.lock = lock
+                flows[flows.count - 1].steps.append(step)
             case "starts":
                 flows[flows.count - 1].startChoices = try fields.startChoices()
             case "on":
@@ -278,6 +282,9 @@ extension ProgramTable {
                     try checkClauses(step.clauses, triggers: flow.events.count, targetFlow: flow)
                 }
                 if case .after(let previous) = step.path { try check(previous >= 0 && previous < total, "a path goes through no step \(previous)") }
+                if case .whileGuard(let condition)? = step.lock {
+                    try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
+                }
             }
             for link in flow.links {
                 for branch in link.branches {
@@ -463,19 +470,23 @@ struct TableFields {
                 guard !action.at.isEmpty else { throw error("expected the hops of a path after 'at'") }
             }
             if peek() == "locked" {
-                _ = try self.word()
                 guard kind.canBeLocked else { throw error("'\(kind.rawValue)' cannot be locked") }
-                action.lock = .always
-                if peek() == "while" {
-                    _ = try self.word()
-                    var guardWord = try self.word()
-                    let isNegated = guardWord.hasPrefix("!")
-                    if isNegated { guardWord.removeFirst() }
-                    action.lock = .whileGuard(.init(guardIndex: try number(guardWord), isNegated: isNegated))
-                }
+                action.lock = try lock()
             }
             return action
         }
+    }
+
+    /// `locked` or `locked while [!]GUARD`, when the next word is `locked`.
+    mutating func lock() throws(ProgramTable.TextError) -> ProgramTable.Lock? {
+        guard peek() == "locked" else { return nil }
+        _ = try word()
+        guard peek() == "while" else { return .always }
+        _ = try word()
+        var guardWord = try word()
+        let isNegated = guardWord.hasPrefix("!")
+        if isNegated { guardWord.removeFirst() }
+        return .whileGuard(.init(guardIndex: try number(guardWord), isNegated: isNegated))
     }
 
     /// `bN`, `eN` or `mFLOW:STEP:CLAUSE:BRANCH` (N a global step index, resolved once the table is

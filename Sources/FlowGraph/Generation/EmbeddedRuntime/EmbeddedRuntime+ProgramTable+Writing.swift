@@ -29,6 +29,7 @@ extension ProgramTable {
                 for input in step.inputs { fields += ["in", TableWriting.parameter(input)] }
                 for value in step.receives { fields += ["recv", TableWriting.parameter(value)] }
                 if step.keepsLinks { fields.append("keeps") }
+                fields += TableWriting.lock(step.lock)
                 var line = TableWriting.record("step", fields)
                 for clause in step.clauses { line += " " + clauseText(clause) }
                 lines.append(line)
@@ -63,11 +64,7 @@ extension ProgramTable {
             words.append(action.kind.rawValue)
             if let target = action.target { words.append(String(target)) }
             if !action.at.isEmpty { words += ["at"] + action.at.map(hopText) }
-            switch action.lock {
-            case nil: break
-            case .always: words.append("locked")
-            case .whileGuard(let condition)?: words += ["locked", "while", TableWriting.condition(condition)]
-            }
+            words += TableWriting.lock(action.lock)
         }
         return words.joined(separator: " ")
     }
@@ -122,6 +119,15 @@ enum TableWriting {
     /// A record: its keyword and its fields, escaped.
     static func record(_ keyword: String, _ fields: [String]) -> String {
         ([keyword] + fields.map(TableEscaping.encode)).joined(separator: " ")
+    }
+
+    /// A lock's words: none, `locked`, or `locked while [!]GUARD`.
+    static func lock(_ lock: ProgramTable.Lock?) -> [String] {
+        switch lock {
+        case nil: []
+        case .always: ["locked"]
+        case .whileGuard(let guarded)?: ["locked", "while", condition(guarded)]
+        }
     }
 
     /// `name: Type` as the field `name:Type`.
