@@ -111,8 +111,11 @@ import Testing
         if Self.environment["FLOWGRAPH_HARNESS_VERBOSE"] != nil {
             print(kinds.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))
         }
+        // A cover with no way out applies only in a flow whose flow-level clauses cannot lead out of
+        // it (about one seed in four): once is enough there.
+        let rare: Set<HarnessPlanting.Kind> = [.coverWithoutWayOut]
         for kind in HarnessPlanting.Kind.allCases {
-            #expect(kinds[kind, default: 0] >= 2, "planting \(kind.rawValue) was made \(kinds[kind, default: 0]) times")
+            #expect(kinds[kind, default: 0] >= (rare.contains(kind) ? 1 : 2), "planting \(kind.rawValue) was made \(kinds[kind, default: 0]) times")
         }
     }
 

@@ -70,6 +70,7 @@ final class HarnessBuilder {
         if !simple { addKeptLinks() }
         addLinksAndAts()
         guard failure == nil else { return nil }
+        if !simple { addStepLocks() }
         return program
     }
 

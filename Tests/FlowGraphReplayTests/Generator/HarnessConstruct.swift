@@ -45,6 +45,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case atNested
     // `step Terms keeps links`: a link that arrives while it is on screen waits
     case keepsLinks
+    // `step Editor locked while g`: every sheet and popover that presents it is locked so
+    case stepLock
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -77,6 +79,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
             if scope.guards.contains(where: \.isAsync) { found.insert(.asyncGuard) }
             for step in scope.steps {
                 if step.keepsLinks { found.insert(.keepsLinks) }
+                if step.lock != nil { found.insert(.stepLock) }
                 if !step.receives.isEmpty, scope is HFlow { found.insert(.receives) }
                 for clause in step.clauses {
                     scan(clause, into: &found)

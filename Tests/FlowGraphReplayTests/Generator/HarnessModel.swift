@@ -41,6 +41,8 @@ struct HMove {
     var target: String?
     var at: String?
     var lock: HLock?
+    /// Whether the printer writes the lock: not when the move takes its target step's (`HStep.lock`).
+    var writesLock = true
 
     init(_ kind: HMoveKind, _ target: String? = nil, at: String? = nil, lock: HLock? = nil) {
         self.kind = kind
@@ -125,6 +127,9 @@ final class HStep {
     var flow: String?
     /// `keeps links`: a link that arrives while it is on screen waits until it is not.
     var keepsLinks = false
+    /// `locked while g` on the step: what every sheet and popover that presents it says (the
+    /// model keeps each move's lock, which is the meaning; `HMove.writesLock` says which print it).
+    var lock: HLock?
 
     init(_ name: String, inputs: [HParam] = [], runs: String? = nil) {
         self.name = name

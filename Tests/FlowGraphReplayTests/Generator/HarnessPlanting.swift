@@ -18,6 +18,8 @@ enum HarnessPlanting {
         case dismissAfterPopInBase
         /// `push X below` at a step that may be in the base layer, with nothing beneath.
         case pushBelowInBase
+        /// `sheet X locked` of a step `X locked while g`.
+        case lockConflict
 
         /// The rule id the checker must report.
         var rule: String {
@@ -43,6 +45,7 @@ enum HarnessPlanting {
             case .rootToStuck: "cannot-finish"
             case .asyncStartGuard: "start-guard"
             case .asyncLockGuard: "lock-guard"
+            case .lockConflict: "lock-conflict"
             case .atWithoutSubflow: "at-unreachable"
             case .duplicateLink: "overlapping-links"
             case .placeholderNotInput: "link-mismatch"
@@ -183,9 +186,14 @@ private struct Site {
             step.clauses.append(marked(HClause(fresh("planted"), HMove(.pushBelow, target.name))))
             at(flow, step)
         case .dismissAfterPopInBase:
+            // Not a step shown after a `dismiss` or `close` (`dismiss, push X`): the facts put it on
+            // every layer that back move might return to, where the checker knows the one it does.
             let candidates = screens { flow, step in
                 let facts = flowFacts(flow)
-                return facts.canPop(step.name) && !facts.canDismiss(step.name)
+                let shownAfterClosing = (flow.steps.flatMap(\.clauses) + flow.clauses + flow.alerts.flatMap(\.buttons)).contains { clause in
+                    clause.actions.contains { $0.main.target == step.name && $0.backs.contains { $0.kind == .dismiss || $0.kind == .close } }
+                }
+                return facts.canPop(step.name) && !facts.canDismiss(step.name) && !shownAfterClosing
             }
             guard let (flow, step) = rng.pickIfAny(candidates) else { return false }
             var action = HAction(HMove(.dismiss))
@@ -315,6 +323,14 @@ private struct Site {
             flow.guards.append(HGuard(name: fresh("plantedLock"), isAsync: true))
             step.clauses.append(marked(HClause(fresh("planted"),
                                                HMove(.sheet, locked.name, lock: .whileGuard(flow.guards.last!.name, negated: false)))))
+            at(flow, step)
+        case .lockConflict:
+            guard let (flow, step) = rng.pickIfAny(screens()) else { return false }
+            let locked = newStep(fresh("Locked"), in: flow)
+            locked.clauses.append(HClause(fresh("plantedDone"), HMove(.dismiss)))
+            flow.guards.append(HGuard(name: fresh("plantedLock")))
+            locked.lock = .whileGuard(flow.guards.last!.name, negated: false)
+            step.clauses.append(marked(HClause(fresh("planted"), HMove(.sheet, locked.name, lock: .always))))
             at(flow, step)
         case .atWithoutSubflow:
             let candidates = screens().compactMap { flow, step -> (HFlow, HStep, HStep)? in

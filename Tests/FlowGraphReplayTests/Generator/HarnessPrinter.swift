@@ -60,6 +60,7 @@ struct HarnessPrinter {
         if !step.receives.isEmpty { head += " receives " + Self.list(step.receives) }
         if let runs = step.runs { head += " runs \(runs)" }
         if step.keepsLinks { head += " keeps links" }
+        head += Self.text(of: step.lock)
         guard !step.clauses.isEmpty else {
             emit(head, mark: step.mark)
             return
@@ -105,11 +106,16 @@ struct HarnessPrinter {
         if let target = move.target { text += " " + target }
         if move.kind == .pushBelow { text += " below" }
         if let at = move.at { text += " at " + at }
-        switch move.lock {
-        case nil: break
-        case .always: text += " locked"
-        case .whileGuard(let name, let negated): text += " locked while " + (negated ? "!" : "") + name
-        }
+        if move.writesLock { text += Self.text(of: move.lock) }
         return text
+    }
+
+    /// ` locked`, ` locked while [!]g`, or nothing.
+    static func text(of lock: HLock?) -> String {
+        switch lock {
+        case nil: ""
+        case .always: " locked"
+        case .whileGuard(let name, let negated): " locked while " + (negated ? "!" : "") + name
+        }
     }
 }

@@ -61,7 +61,7 @@ syntax match flowDocComment +///\%(/\)\@!.*$+ contains=flowTodo
 syntax match flowIgnore +//\%(/\)\@!\s*flowgraph:ignore\>.*$+ contains=flowIgnoreWord,flowRuleId,flowIgnoreReason
 syntax match flowIgnoreWord /flowgraph:ignore/ contained
 syntax match flowIgnoreReason /--.*$/ contained
-syntax match flowRuleId /\<\%(syntax\|unknown-name\|duplicate-name\|missing-start\|input-mismatch\|payload-conflict\|conflicting-transitions\|recursive-flow\|select-outside-tabs\|unknown-exit\|invalid-pop\|invalid-pop-to\|invalid-dismiss\|invalid-close\|invalid-push-below\|start-guard\|at-unreachable\|link-mismatch\|overlapping-links\|unsupported-type\|swift-name\|result-mismatch\|lock-guard\|empty-alert\|unreachable-step\|unreachable-flow\|dead-end\|cannot-finish\|unhandled-exit\|unused-guard\|unused-exit\|link-unreachable\|overlapping-guards\|unused-ignore\|unreceived-result\|unused-receive\|unused-alert\|kept-links-never-open\)\>-\@!/ contained
+syntax match flowRuleId /\<\%(syntax\|unknown-name\|duplicate-name\|missing-start\|input-mismatch\|payload-conflict\|conflicting-transitions\|recursive-flow\|select-outside-tabs\|unknown-exit\|invalid-pop\|invalid-pop-to\|invalid-dismiss\|invalid-close\|invalid-push-below\|start-guard\|at-unreachable\|link-mismatch\|overlapping-links\|unsupported-type\|swift-name\|result-mismatch\|lock-guard\|lock-conflict\|empty-alert\|unreachable-step\|unreachable-flow\|dead-end\|cannot-finish\|unhandled-exit\|unused-guard\|unused-exit\|link-unreachable\|overlapping-guards\|unused-ignore\|unreceived-result\|unused-receive\|unused-alert\|kept-links-never-open\)\>-\@!/ contained
 syntax region flowBlockComment start=+/\*+ end=+\*/+ contains=flowBlockComment,flowTodo extend
 
 highlight default link flowDeclaration Keyword

@@ -512,7 +512,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step MoveToMailbox - 7 in message:MessageID on 13 dismiss on 14 dismiss
         step AttachmentViewer - 7 in attachment:AttachmentID on 15 dismiss on 16 sheet 7
         step ShareAttachment - 9 in attachment:AttachmentID on 17 dismiss on 14 dismiss
-        step Compose 0 3 in draft:Draft on 0 dismiss on 1 dismiss on 2 dismiss on 3 dismiss
+        step Compose 0 3 in draft:Draft locked while 1 on 0 dismiss on 1 dismiss on 2 dismiss on 3 dismiss
         step Settings 2 3 on 0 dismiss
         step Lock - 3 on 18 if 0 dismiss on 19 dismiss
         on 20 sheet 8 locked while 1
