@@ -243,6 +243,8 @@ extension Navigator {
         let flow: Int
         let screens: [Screen]
         let selected: Int
+        /// The layer shown over the first screen as the flow starts (`start Home, cover Onboarding if g`).
+        var launch: (screen: Screen, style: ModalStyle, lock: ProgramTable.Lock?)? = nil
     }
 
     /// What a clause does, with its target built from the payload.

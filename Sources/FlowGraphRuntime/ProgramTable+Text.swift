@@ -5,6 +5,7 @@
 ///     flow NAME TABS START ROOT [guard NAME ASYNC]... [event NAME]... [exit NAME]...
 ///                                            TABS, ROOT, ASYNC: 0 or 1; START: a step index;
 ///                                            the flow's guards, events and exits in order
+///     launch KIND STEP [if [!]GUARD]         the flow's layer at launch: KIND cover or sheet
 ///     step NAME RUNS PATH [in NAME:TYPE]... [recv NAME:TYPE]... [keeps] [LOCK] [CLAUSE]...
 ///                                            RUNS: a flow index or -; PATH: the global index of
 ///                                            the step before it on a shortest path, ^ for a
@@ -42,7 +43,7 @@ extension ProgramTable {
     /// version 4 is version 5 with at most one back move in an action (`pop , pop` is new), and
     /// version 5 is version 6 without the rest of a link's path (`**`, `{N...}`), whole URL (`!uN`)
     /// and steps that keep links (`keeps`), and version 6 is version 7 without a step's lock
-    /// (`locked` after a step's fields).
+    /// (`locked` after a step's fields) and a flow's launch (`launch KIND STEP [if [!]GUARD]`).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -120,6 +121,18 @@ extension ProgramTable {
                 flows[flows.count - 1].steps.append(step)
             case "starts":
                 flows[flows.count - 1].startChoices = try fields.startChoices()
+            case "launch":
+                let kind = try fields.word()
+                guard kind == "cover" || kind == "sheet" else { throw fields.error("a launch is a 'cover' or a 'sheet', not '\(kind)'") }
+                var launch = ProgramTable.Launch(kind: kind == "cover" ? .cover : .sheet, step: try fields.number(), condition: nil)
+                if fields.peek() == "if" {
+                    _ = try fields.word()
+                    var guardWord = try fields.word()
+                    let isNegated = guardWord.hasPrefix("!")
+                    if isNegated { guardWord.removeFirst() }
+                    launch.condition = ProgramTable.Condition(guardIndex: try fields.number(guardWord), isNegated: isNegated)
+                }
+                flows[flows.count - 1].launch = launch
             case "on":
                 fields.back()
                 flows[flows.count - 1].clauses.append(try fields.clause())
@@ -217,6 +230,12 @@ extension ProgramTable {
             for choice in flow.startChoices {
                 try check(flow.steps.indices.contains(choice.step), "flow '\(flow.name)' starts at a step it does not have")
                 if let condition = choice.condition {
+                    try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
+                }
+            }
+            if let launch = flow.launch {
+                try check(flow.steps.indices.contains(launch.step), "flow '\(flow.name)' has no step \(launch.step) to show at launch")
+                if let condition = launch.condition {
                     try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
                 }
             }

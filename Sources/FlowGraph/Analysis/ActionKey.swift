@@ -16,12 +16,12 @@ struct ActionKey: Hashable {
     func clause(in flow: Flow) -> Clause? {
         switch origin {
         case .clause(let clause): clause.clause(in: flow)
-        case .tabBar: nil
+        case .tabBar, .launch: nil
         }
     }
 
     func range(in flow: Flow) -> SourceRange {
-        guard let transition = clause(in: flow) else { return flow.range }
+        guard let transition = clause(in: flow) else { return origin == .launch ? flow.launch?.range ?? flow.range : flow.range }
         let action = transition.actions[branch]
         return part == .back ? action.back?.range ?? action.range : action.range
     }

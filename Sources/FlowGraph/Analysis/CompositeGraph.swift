@@ -35,10 +35,12 @@ struct CompositeGraph {
         /// Whether the move happens only if an error is fixed one way: a `select` outside tabs,
         /// which only the search with unknowns follows.
         var isUncertain = false
+        /// Whether this is the layer a flow's start shows over its first screen (`clause` is nil).
+        var isLaunch = false
 
-        /// `event: action`, `event: action (else)` or `runs`.
+        /// `event: action`, `event: action (else)`, `at launch` or `runs`.
         func via(in program: FlowProgram) -> String {
-            guard let clause else { return "runs" }
+            guard let clause else { return isLaunch ? "at launch" : "runs" }
             let transition = clause.clause(in: program)
             return FlowStateGraph.Move.describe(transition, branch: clause.branch)
         }
@@ -157,6 +159,11 @@ struct CompositeGraph {
                 }
                 for index in clauses.indices {
                     addForward(clauses[index], from: node, isExitHandler: runsFlow, step: stepIndex, index: index)
+                }
+                // `start Home, cover Onboarding if g`: the flow shows it over each first screen as it
+                // starts; the user's way to it, which no link replays (a link does not start the app).
+                if let launch = flow.launch, let target = launch.step, !flow.isTabs, flow.enteredSteps.contains(stepIndex) {
+                    edges.append(Edge(target: Int32(base + target), clause: nil, isBlocked: true, isUserMove: true, isLaunch: true))
                 }
                 guard !flow.clauses.isEmpty else { continue }
                 flow.forEachFlowLevelClause(in: flow.steps[stepIndex], handling: HandledEvents(clauses)) { index, handler in

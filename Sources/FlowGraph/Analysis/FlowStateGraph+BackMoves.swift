@@ -346,7 +346,7 @@ extension FlowStateGraph {
     func transition(of origin: Origin) -> Clause? {
         switch origin {
         case .clause(let clause): clause.clause(in: flow)
-        case .tabBar: nil
+        case .tabBar, .launch: nil
         }
     }
 

@@ -42,6 +42,9 @@ struct FlowStateGraph {
         case clause(ClauseID)
         /// The user tapping a tab of a tabs flow.
         case tabBar
+        /// The flow starting: the layer its start shows over its first screen (`start Home, cover
+        /// Onboarding if g`), made in each state it may start in.
+        case launch
 
         var clause: ClauseID? {
             if case .clause(let clause) = self { return clause }
@@ -200,6 +203,15 @@ struct FlowStateGraph {
                 for tab in flow.steps.indices where tab != start {
                     var move = Move(target: -1, kind: .select, written: .select, actionTarget: tab, origin: .tabBar, branch: 0, isCertain: true)
                     move.target = add(State(step: StepIndex(tab), layer: .base, isBottom: true), from: (current, move))
+                    allMoves.append(move)
+                }
+            }
+            // `start Home, cover Onboarding if g`: over each first screen, as the flow starts.
+            if let launch = flow.launch, let target = launch.step, !flow.isTabs, startStates.contains(current) {
+                var move = Move(target: -1, kind: launch.kind, written: launch.kind, actionTarget: target, origin: .launch, branch: 0,
+                                isCertain: true)
+                if let next = successor(of: state, launch.kind, target, mayBeLocked: flow.steps[target].lock != nil) {
+                    move.target = add(next, from: (current, move))
                     allMoves.append(move)
                 }
             }

@@ -130,6 +130,13 @@ public struct DiagramBuilder {
             if !label.isEmpty { attributes.append(.init("label", String(label))) }
             edges.append(Diagram.Edge(tail: Self.startID(flow), head: stepID(flow, flow.steps[start]), attributes: attributes))
         }
+        // `start Home, cover Onboarding if g`: from each first screen, drawn as its kind of move.
+        if let launch = flow.launch, let target = launch.step {
+            for start in flow.enteredSteps {
+                let attributes = [Diagram.Attribute("label", DiagramStyle.launchLabel(launch))] + DiagramStyle.edge(launch.kind)
+                edges.append(Diagram.Edge(tail: stepID(flow, flow.steps[start]), head: stepID(flow, flow.steps[target]), attributes: attributes))
+            }
+        }
     }
 
     /// A destinations group's box: its steps, drawn once, labelled with the flows that use it.

@@ -51,6 +51,11 @@ package enum DiagramStyle {
         return attributes
     }
 
+    /// The label of the edge a flow's start shows its launch layer by: `at launch [needsOnboarding]`.
+    static func launchLabel(_ launch: Launch) -> String {
+        "at launch" + (launch.condition.map { " [\($0.isNegated ? "!" : "")\($0.guardName)]" } ?? "")
+    }
+
     /// What an edge's label says of a lock: ` (locked)`, ` (locked while hasDraft)`, or nothing.
     static func lockLabel(_ action: Action) -> String {
         action.lock.map { " (\($0.written))" } ?? ""

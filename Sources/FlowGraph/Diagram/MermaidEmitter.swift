@@ -33,6 +33,13 @@ public enum MermaidEmitter {
             lines.append("        [*] --> \(ids.id(for: "\(flow.name).\(flow.steps[start].name)"))"
                              + (condition.isEmpty ? "" : ": \(label(condition))"))
         }
+        if let launch = flow.launch, let target = launch.step {
+            for start in flow.enteredSteps {
+                let (tail, head) = (ids.id(for: "\(flow.name).\(flow.steps[start].name)"), ids.id(for: "\(flow.name).\(flow.steps[target].name)"))
+                lines.append("        \(tail) --> \(head): "
+                             + label(DiagramStyle.launchLabel(launch) + " (\(launch.kind.rawValue))"))
+            }
+        }
         let clauses = program.ownClauses(of: flow)
         // A group's step appears in a flow that uses it only as a stand-in that the flow's own
         // start or clauses point at.

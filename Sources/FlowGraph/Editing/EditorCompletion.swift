@@ -79,6 +79,9 @@ package enum EditorCompletion {
                         : ["receives", "runs", "keeps", "locked"]).map(keyword)
         }
         switch last {
+        // `start Home, ‸`: the layer shown over it at launch.
+        case "," where before.first == "start": return [keyword("cover"), keyword("sheet")]
+        case "cover", "sheet" where before.first == "start": return names.steps()
         case "if", "while": return names.guards()
         case "runs": return names.flows()
         case "use": return names.groups()

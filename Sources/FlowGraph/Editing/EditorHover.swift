@@ -68,6 +68,7 @@ package enum EditorHover {
         }
         var reached: [String] = []
         if flow.startChoices.contains(where: { $0.step == stepIndex }) { reached.append("the flow's start") }
+        if let launch = flow.launch, launch.step == stepIndex { reached.append("the flow's start, as its `\(launch.written)` at launch") }
         if flow.isTabs { reached.append("a tab of the tab bar") }
         let from = { (step: Int?) in step.map { "in `\(flow.steps[$0].name)`" } ?? "from every step" }
         for (index, candidate) in flow.steps.enumerated() {

@@ -158,6 +158,12 @@ private struct Builder {
         for start in syntax.starts {
             for choice in start.choices { record(.step, stepScope(choice.text, in: flow, scope: scope), choice) }
             for condition in start.conditions { record(.guard, guardScope(condition.guardName.text, in: flow, scope: scope), condition.guardName) }
+            if let launch = start.launch {
+                record(.step, stepScope(launch.target.text, in: flow, scope: scope), launch.target)
+                if let condition = launch.condition {
+                    record(.guard, guardScope(condition.guardName.text, in: flow, scope: scope), condition.guardName)
+                }
+            }
         }
         for step in syntax.steps {
             record(.step, scope, step.name, declaration: true)

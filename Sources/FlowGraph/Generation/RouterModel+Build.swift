@@ -118,6 +118,7 @@ extension RouterModel {
                 GuardModel(identifier: SwiftNames.identifier(item.name), name: item.name, doc: item.doc, isAsync: item.isAsync,
                            parameters: types.parameters(item.parameters),
                            isAskedAtOnce: flow.startChoices.contains { $0.condition?.guardIndex == guardIndex }
+                               || flow.launch?.condition?.guardIndex == guardIndex
                                || lockGuards.contains(guardIndex))
             },
             links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [], uses: uses,

@@ -131,7 +131,7 @@ struct BuildCollector {
                 let source = Source(kind: .screen, flowCase: caseNames[flowIndex], parameters: step.inputs,
                                     caseName: SwiftNames.caseIdentifier(step.name),
                                     wrapper: step.shared.map { groupCases[$0.group] })
-                for first in program.flows[runs].enteredSteps { addStep(first, in: Int(runs), from: source) }
+                for first in program.flows[runs].enteredSteps + Self.launchSteps(program.flows[runs]) { addStep(first, in: Int(runs), from: source) }
             }
         }
         var seenReceived = seen
@@ -163,7 +163,7 @@ struct BuildCollector {
         for (number, root) in program.roots.enumerated() {
             let flow = program.flows[root]
             let source = Source(kind: nil, flowCase: "", parameters: RouterModel.rootInputs(flow), caseName: rootCases[number])
-            for first in flow.enteredSteps { addStep(first, in: Int(root), from: source) }
+            for first in flow.enteredSteps + Self.launchSteps(flow) { addStep(first, in: Int(root), from: source) }
         }
         for index in steps.indices {
             steps[index].sort { $0.target < $1.target }
@@ -233,6 +233,12 @@ struct BuildCollector {
             alerts[flow].append(build)
         case .shownStep, .none, .payloadValue: break
         }
+    }
+
+    /// The step a flow shows at launch (`start Home, cover Onboarding if g`), built from what builds its first screens.
+    private static func launchSteps(_ flow: Flow) -> [Int] {
+        guard !flow.isTabs, let step = flow.launch?.step else { return [] }
+        return [step]
     }
 
     private mutating func addStep(_ target: Int, in flow: Int, from source: Source) {

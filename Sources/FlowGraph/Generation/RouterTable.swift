@@ -49,6 +49,9 @@ struct RouterTable {
                     ProgramTable.StartChoice(step: choice.step ?? 0, condition: choice.condition.map(Self.condition))
                 }
             }
+            if let launch = flow.launch, let step = launch.step {
+                info.launch = ProgramTable.Launch(kind: Self.kind(launch.kind), step: step, condition: launch.condition.map(Self.condition))
+            }
             for (stepIndex, step) in flow.steps.enumerated() {
                 let parent = search.parent[offsets[flowIndex] + stepIndex]
                 let triggers = step.runs.map { Self.indices(program.flows[$0].exits.map(\.name)) } ?? events

@@ -74,6 +74,15 @@ package struct Flow: Sendable {
     /// Welcome` is Home when `isSignedIn` holds, else Welcome. One choice without a condition for a
     /// plain `start`; empty without one.
     public var startChoices: [StartChoice] = []
+    /// `start Home, cover Onboarding if needsOnboarding`: the layer shown over the first screen
+    /// when the flow starts (nil without one). See docs/Language.md, "Screens at launch".
+    public var launch: Launch? {
+        get { launchStorage.first }
+        set { launchStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `launch`, held out of line (flows are copied, and few have one); internal, so that the
+    /// memberwise initializer stays so.
+    var launchStorage: [Launch] = []
     public var steps: [Step]
     public var exits: [Exit]
     public var guards: [Guard]
@@ -113,6 +122,23 @@ package struct Flow: Sendable {
     public func alert(named name: String) -> Int? { alerts.firstIndex { $0.name == name } }
     public func exit(named name: String) -> Int? { exits.firstIndex { $0.name == name } }
     public func guardIndex(named name: String) -> Int? { guards.firstIndex { $0.name == name } }
+}
+
+/// `cover X if g` or `sheet X` after a start's choices: shown over the first screen as the flow
+/// starts, when the condition (asked at once, like a start's) holds or there is none.
+package struct Launch: Sendable {
+    /// `.cover` or `.sheet`.
+    public var kind: ActionKind
+    public var targetName: String
+    /// The step; nil when its name does not resolve (already an error).
+    public var step: Int?
+    public var condition: Condition?
+    public var range: SourceRange
+
+    /// `cover Onboarding if needsOnboarding`, as written.
+    public var written: String {
+        "\(kind.rawValue) \(targetName)" + (condition.map { " if \($0.isNegated ? "!" : "")\($0.guardName)" } ?? "")
+    }
 }
 
 /// A step a flow may start at, and the condition that picks it (none for the last choice).

@@ -229,6 +229,7 @@ package struct Resolver {
                                    ? startCondition(start.conditions[index], in: flow) : nil)
             }
             flow.start = flow.startChoices[0].step
+            if let launch = start.launch { flow.launch = resolveLaunch(launch, in: flow) }
             for extra in syntax.starts.dropFirst() {
                 report(.duplicateName, SemanticMessages.duplicateStart(flow.name), at: extra.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: start.range)])
@@ -314,6 +315,23 @@ package struct Resolver {
             event: syntax.event.text, eventRange: syntax.event.range, payload: parameters(syntax.payload),
             action: action(written, in: flow), condition: condition, doc: syntax.doc, range: syntax.range,
             isExitHandler: isExitHandler)
+    }
+
+    /// `, cover X if g` of a `start`: a step of the flow without inputs (nothing at launch gives
+    /// any), its guard asked as a start's. (In a tabs flow it is a syntax error: `Parser.parseMember`.)
+    private mutating func resolveLaunch(_ syntax: LaunchSyntax, in flow: Flow) -> Launch {
+        var step = stepIndex[syntax.target.text]
+        if step == nil {
+            step = reportUnknown(SemanticMessages.unknownStep(syntax.target.text, owner: SemanticMessages.owner(flow)), at: syntax.target.range,
+                                 name: syntax.target.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
+        }
+        if let step, let input = flow.steps[step].inputs.first {
+            report(.inputMismatch, SemanticMessages.launchStepWithInputs(flow.steps[step].name, input: "\(input.name): \(input.type)"),
+                   at: syntax.target.range,
+                   notes: [.init(SemanticMessages.declaredHere("step '\(flow.steps[step].name)'"), at: flow.steps[step].range)])
+        }
+        return Launch(kind: syntax.kind, targetName: syntax.target.text, step: step,
+                      condition: syntax.condition.map { startCondition($0, in: flow) }, range: syntax.range)
     }
 
     /// `if g` of a `start`: asked at once when the flow starts, with nothing to take arguments from,

@@ -90,6 +90,9 @@ enum SemanticMessages {
     static func asyncLockGuard(_ name: String) -> String {
         "a lock asks guard '\(name)', which is 'async': the app asks a lock at once, whenever it draws the sheet"
     }
+    static func launchStepWithInputs(_ step: String, input: String) -> String {
+        "step '\(step)' is shown at launch, where nothing gives its input '\(input)'"
+    }
     static func lockConflict(move: String, step: String, own: String, steps: String) -> String {
         "this \(move) is '\(own)', but step '\(step)' is '\(steps)' wherever it is presented: say the lock once, on the step"
     }

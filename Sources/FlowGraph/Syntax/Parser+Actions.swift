@@ -24,7 +24,27 @@ extension Parser {
             guard let next = expectName("a step name after 'else'") else { return nil }
             choices.append(next)
         }
-        return StartSyntax(choices: choices, conditions: conditions, range: range(from: keyword))
+        var start = StartSyntax(choices: choices, conditions: conditions, range: range(from: keyword))
+        // `, cover Onboarding if needsOnboarding`: a layer shown over the first screen when the flow starts.
+        if current.isPunctuation(","), !current.isAtLineStart {
+            advance()
+            let word = current
+            guard current.kind == .identifier, !current.isEscaped, current.text == "cover" || current.text == "sheet" else {
+                error(SyntaxMessages.expected("'cover' or 'sheet' and the step shown at launch after ','", found: describeFollowing(current)),
+                      atMissing: current)
+                return start
+            }
+            advance()
+            guard let target = expectName("a step name after '\(word.text)'") else { return start }
+            var condition: GuardTestSyntax?
+            if current.isKeyword("if"), !current.isAtLineStart {
+                guard let test = parseGuardTest() else { return start }
+                condition = test
+            }
+            start.launch = LaunchSyntax(kind: word.text == "cover" ? .cover : .sheet, target: target, condition: condition,
+                                        range: range(from: word))
+        }
+        return start
     }
 
     /// `if [!]name` (at `if`): the test of a start's choice or a link's target, without what follows.

@@ -172,7 +172,14 @@ package struct Parser {
             }
         case "start":
             kind = .start
-            if let start = parseStart() { flow.starts.append(start) }
+            if var start = parseStart() {
+                if flow.isTabs, let launch = start.launch {
+                    // Every step of a tabs flow is a tab: the layer goes on in a flow that runs the tab bar.
+                    record(SyntaxMessages.launchInTabs, at: launch.range, line: lineStartIndex(of: max(0, index - 1)))
+                    start.launch = nil
+                }
+                flow.starts.append(start)
+            }
         case "step":
             kind = .step
             if let step = parseStep() { flow.steps.append(step) }

@@ -64,6 +64,8 @@ enum SyntaxMessages {
     }
     static let atInALink = "a link opens its own step along its path; to open a subflow inside, link to the step inside it, "
         + "or give the link a move ('-> sheet Project at Comments')"
+    static let launchInTabs = "a tabs flow shows its tabs when it starts, and every step of it is a tab: "
+        + "show the screen at launch from a stack flow whose start runs the tab bar"
     static let lockedCover = "a cover is always locked: the user can never swipe it away, so 'locked' is for 'sheet' and 'popover'"
     static func lockedAfterMove(_ action: String) -> String {
         "'locked' follows 'sheet' or 'popover', whose layer the user could otherwise swipe away, not '\(action)'"

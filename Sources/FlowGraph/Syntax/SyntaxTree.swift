@@ -137,6 +137,19 @@ package struct StartSyntax: Sendable {
 
     /// The first choice: the step the flow starts at when it has no conditions.
     public var name: Name { choices[0] }
+    /// `, cover Onboarding if needsOnboarding`: what is shown over the first screen when the flow starts.
+    public var launch: LaunchSyntax?
+}
+
+/// `cover X if g` or `sheet X` after a start's choices: a layer the flow shows over its first
+/// screen as it starts (onboarding, terms, what's new), when the guard (asked at once) holds.
+package struct LaunchSyntax: Sendable {
+    /// `cover` or `sheet`.
+    public let kind: ActionKind
+    public let target: Name
+    public let condition: GuardTestSyntax?
+    /// From `cover` or `sheet` to the end.
+    public let range: SourceRange
 }
 
 /// `if g` or `if !g` of a `start`.

@@ -26,3 +26,30 @@ extension HarnessBuilder {
         }
     }
 }
+
+/// Screens at launch (`start Home, cover Terms if needsTerms`): a new step with no inputs, shown
+/// over a stack flow's first screens as it starts, under a new guard or always, which it leaves
+/// by `dismiss` (terms accepted, onboarding done, what's new read).
+extension HarnessBuilder {
+    func addLaunches() {
+        // Only where the flow starts at its start somewhere: a flow opened only along `at` paths is
+        // brought to the path's step, which takes the launch layer away (it would be unreachable).
+        let scopes: [HScope] = program.groups + program.flows
+        let moves = scopes.flatMap { $0.steps.flatMap(\.clauses) + $0.clauses + $0.alerts.flatMap(\.buttons) }.flatMap(\.actions).map(\.main)
+        func startsPlainly(_ flow: HFlow) -> Bool {
+            let runners = scopes.flatMap { scope in scope.steps.filter { $0.runs == flow.name }.map { (scope, $0) } }
+            return runners.isEmpty || runners.contains { scope, runner in
+                (scope as? HFlow).map { $0.isTabs || $0.startSteps.contains(runner.name) } == true
+                    || moves.contains { $0.target == runner.name && $0.at == nil }
+            }
+        }
+        for flow in program.flows where !flow.isTabs && !flow.start.isEmpty && startsPlainly(flow) && rng.chance(30) {
+            let kind: HMoveKind = rng.chance(60) ? .cover : .sheet
+            let step = addStep(rng.pick(["Terms", "Onboarding", "WhatsNew"]), to: flow)
+            step.clauses.append(HClause(event("done" + step.name), HMove(.dismiss)))
+            var payload: [HParam] = []
+            let condition = rng.chance(75) ? newGuard(in: flow, kind: .plain, payload: &payload) : nil
+            flow.launch = (kind, step.name, condition)
+        }
+    }
+}

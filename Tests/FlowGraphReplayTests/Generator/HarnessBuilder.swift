@@ -71,6 +71,7 @@ final class HarnessBuilder {
         addLinksAndAts()
         guard failure == nil else { return nil }
         if !simple { addStepLocks() }
+        if !simple { addLaunches() }
         return program
     }
 

@@ -47,6 +47,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case keepsLinks
     // `step Editor locked while g`: every sheet and popover that presents it is locked so
     case stepLock
+    // `start Home, cover Terms if g`: a layer over the first screen as the flow starts
+    case launch
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -72,6 +74,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
             if !group.clauses.isEmpty { found.insert(.groupFlowLevelClause) }
             for link in group.links { scan(link, in: nil, program: program, into: &found) }
         }
+        if program.flows.contains(where: { $0.launch != nil }) { found.insert(.launch) }
         let scopes: [HScope] = program.groups + program.flows
         for scope in scopes {
             if !scope.clauses.isEmpty { found.insert(.flowLevelClause) }

@@ -61,6 +61,11 @@ struct HarnessFacts {
         var cursor = 0
         while cursor < states.count {
             let state = states[cursor]
+            // `start Home, cover Terms if g`: over each first screen as the flow starts.
+            if let launch = flow.launch, !flow.isTabs, startStates.contains(cursor) {
+                let locked = launch.kind == .cover ? Layer.cover : stepsByName[launch.step]?.lock == nil ? .sheet : .locked
+                link(cursor, State(step: launch.step, layer: locked, bottom: true), launch.kind, afterBack: false)
+            }
             if flow.isTabs, cursor == 0 {
                 for tab in flow.steps where tab.name != state.step {
                     link(cursor, State(step: tab.name, layer: .base, bottom: true), .select, afterBack: false)

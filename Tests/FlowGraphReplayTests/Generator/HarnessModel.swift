@@ -234,6 +234,8 @@ final class HFlow: HScope {
     }
 
     var startSteps: [String] { start.map(\.step) }
+    /// `, cover X if g` after the start: the layer shown over the first screen as the flow starts.
+    var launch: (kind: HMoveKind, step: String, condition: HCondition?)?
 }
 
 /// A whole program: its groups, then its flows, in the order they are written.

@@ -32,7 +32,8 @@ struct HarnessPrinter {
             let choices = flow.start.map { choice in
                 choice.step + (choice.condition.map { " " + $0.text } ?? "")
             }
-            emit("    start " + choices.joined(separator: " else "), mark: flow.startMark)
+            let launch = flow.launch.map { ", \($0.kind.rawValue) \($0.step)" + ($0.condition.map { " " + $0.text } ?? "") } ?? ""
+            emit("    start " + choices.joined(separator: " else ") + launch, mark: flow.startMark)
         }
         for use in flow.uses { emit("    use \(use)") }
         writeMembers(of: flow)

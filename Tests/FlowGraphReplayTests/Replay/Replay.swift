@@ -612,9 +612,10 @@ struct ReplayCatalog {
                 }
             }
         }
-        // The guards a start asks, each answered the other way.
+        // The guards a start asks (for its choice, and for what it shows at launch), each answered the other way.
         let flips = Set(ReplayProgram.table.flows.enumerated().flatMap { flow, info in
-            info.startChoices.compactMap { $0.condition.map { GuardRef(flow: flow, index: $0.guardIndex) } }
+            (info.startChoices.compactMap(\.condition) + [info.launch?.condition].compactMap { $0 })
+                .map { GuardRef(flow: flow, index: $0.guardIndex) }
         }).sorted { ($0.flow, $0.index) < ($1.flow, $1.index) }
         startAnswers = [GuardAnswers(fallback: true), GuardAnswers(fallback: false)]
             + flips.flatMap { [GuardAnswers(fallback: true, answers: [$0: false]), GuardAnswers(fallback: false, answers: [$0: true])] }

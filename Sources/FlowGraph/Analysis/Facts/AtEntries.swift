@@ -4,7 +4,8 @@
 /// only ever opened with `at` (`popover Player at Rating3`) starts somewhere else: the navigator
 /// follows the path to `Rating3` in one transition, and the screens it shows are the ones that
 /// path leaves on the stacks (a start the path replaces, `Intro → (replace) Rating3`, never shows),
-/// the ones it stops on when one of its guards says no, and what the user can reach from there.
+/// the ones it stops on when one of its guards says no, and what the user can reach from there
+/// (not what its start shows at launch: the path takes that away, see `shown`).
 /// `unreachable-step` and the analysis the back ends read count only those.
 enum AtEntries {
     /// Per flow: nil when the flow is entered at its start somewhere, or when what it shows cannot
@@ -88,7 +89,9 @@ enum AtEntries {
     /// (a back move returns to a state on the stacks, which is among them).
     private static func shown(from seeds: Set<StateIndex>, in graph: FlowStateGraph, stepCount: Int) -> [Bool] {
         var shown = [Bool](repeating: false, count: stepCount)
-        for state in graph.search(from: Array(seeds), certainOnly: false, follows: { _, _ in true }).order {
+        // Not the layer a start shows at launch: a flow opened along a path is brought to the path's
+        // step first (the navigator's `reset`), which takes that layer away.
+        for state in graph.search(from: Array(seeds), certainOnly: false, follows: { _, move in move.origin != .launch }).order {
             shown[Int(graph.states[Int(state)].step)] = true
         }
         return shown

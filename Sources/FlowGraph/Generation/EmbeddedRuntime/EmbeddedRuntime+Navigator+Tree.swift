@@ -40,7 +40,14 @@ extension Navigator {
         let chosen = chosenStart(flow: flow, guards: guards)
         let steps = info.isTabs ? Array(info.steps.indices) : [chosen]
         let screens = steps.compactMap { Program.screen(StepRef(flow: flow, step: $0), from: source) }
-        return Start(flow: flow, screens: screens, selected: info.isTabs ? chosen : 0)
+        var start = Start(flow: flow, screens: screens, selected: info.isTabs ? chosen : 0)
+        // `start Home, cover Onboarding if g`: its guard asked at once, as a start's.
+        if let launch = info.launch, !info.isTabs,
+           launch.condition.map({ (Program.answerAtOnce(GuardRef(flow: flow, index: $0.guardIndex), of: guards) ?? false) == $0.holdsWhen }) ?? true,
+           let screen = Program.screen(StepRef(flow: flow, step: launch.step), from: source) {
+            start.launch = (screen, launch.kind == .cover ? .cover : .sheet, launch.kind == .cover ? nil : info.steps[launch.step].lock)
+        }
+        return start
     }
 
     /// Every screen a flow may start at (or every tab), built from `source`: a deep link's path
@@ -98,6 +105,14 @@ extension Navigator {
         }
         let flow = Flow(rawValue: start.flow)!
         flows[id] = RunningFlow(id: id, flow: flow, parent: parent, tabs: tabs, selectedTab: start.selected, layers: [])
+        if let launch = start.launch {
+            let stackID = StackID(rawValue: nextID())
+            var nested: [Command] = []
+            let entry = makeEntry(launch.screen, in: id, at: stackID, index: 0, commands: &nested)
+            flows[id]?.layers.append(Stack(id: stackID, style: launch.style.stackStyle, entries: [entry], lock: launch.lock))
+            commands.append(.present(launch.screen, style: launch.style, stack: stackID, by: id))
+            commands += nested
+        }
         return id
     }
 

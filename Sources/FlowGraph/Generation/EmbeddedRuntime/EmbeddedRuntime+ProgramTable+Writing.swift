@@ -19,6 +19,10 @@ extension ProgramTable {
             for exit in flow.exits { fields += ["exit", exit] }
             lines.append(TableWriting.record("flow", fields))
             if flow.startChoices.count > 1 { lines.append(TableWriting.starts(flow.startChoices)) }
+            if let launch = flow.launch {
+                lines.append((["launch", launch.kind.rawValue, String(launch.step)]
+                              + (launch.condition.map { ["if", TableWriting.condition($0)] } ?? [])).joined(separator: " "))
+            }
             for step in flow.steps {
                 var fields = [step.name, step.runs.map(String.init) ?? "-"]
                 switch step.path {

@@ -35,6 +35,9 @@ public struct ProgramTable: Sendable {
         /// each choice with its condition, asked in order, the last without one; empty for a
         /// plain `start`.
         public var startChoices: [StartChoice] = []
+        /// `start Home, cover Onboarding if g`: the layer shown over the first screen as the flow
+        /// starts, when its condition holds (asked at once) or it has none.
+        public var launch: Launch? = nil
         /// Whether no step runs the flow, so that the app can start there.
         public var isRoot: Bool
         public var steps: [StepInfo] = []
@@ -68,6 +71,20 @@ public struct ProgramTable: Sendable {
         public var firstSteps: [Int] {
             if isTabs { return Array(steps.indices) }
             return startChoices.isEmpty ? [start] : startChoices.map(\.step)
+        }
+    }
+
+    /// What a flow shows over its first screen as it starts: a `cover` or a `sheet` of a step
+    /// without inputs, when the condition holds (nil: always).
+    public struct Launch: Hashable, Sendable {
+        public var kind: ActionKind
+        public var step: Int
+        public var condition: Condition?
+
+        public init(kind: ActionKind, step: Int, condition: Condition?) {
+            self.kind = kind
+            self.step = step
+            self.condition = condition
         }
     }
 
