@@ -107,7 +107,8 @@ extension Navigator {
                     return .done(Outcome(status: .impossible, commands: outcome.commands))
                 }
                 // `at`: on inside the subflow the move started, as far as its guards allowed.
-                outcome = navigator.follow(inner, after: outcome.commands + navigator.apply(action, in: level), from: .link(link))
+                outcome = navigator.follow(inner, after: outcome.commands + navigator.apply(action, in: level, enteredBy: inner.hops),
+                                           from: .link(link))
             }
             return .done(outcome)
         }

@@ -236,7 +236,7 @@ extension Navigator {
                 navigator.clearSubflow(outermost, of: level)
                 commands += navigator.dismissals(closing) + finished.map { .finish($0.0, exit: $0.1) }
             }
-            commands += navigator.apply(move, in: level)
+            commands += navigator.apply(move, in: level, enteredBy: path.hops)
             if !finished.isEmpty { commands += navigator.restartSubflows(of: level) }
             // A back move alone hands its payload to the screen it showed again (a move with `at`
             // shows a new screen, so a back move has no path).
@@ -293,7 +293,8 @@ extension Navigator {
     /// start (or selects the tab), then makes each clause's move with values from `source`.
     func follow(_ hops: ArraySlice<ProgramTable.Hop>, from source: PayloadSource<Program>) -> (commands: [Command], isDone: Bool) {
         var commands: [Command] = []
-        for hop in hops {
+        for index in hops.indices {
+            let hop = hops[index]
             switch hop {
             // A first screen that the path's values build (a link's target, with the URL's values) is shown with them.
             case .bottom(let step):
@@ -307,10 +308,18 @@ extension Navigator {
                       let level = chain.last(where: { $0.flow.rawValue == clause.flow })?.id, canApply(move, in: level) else {
                     return (commands, false)
                 }
-                commands += apply(move, in: level)
+                commands += apply(move, in: level, enteredBy: hops[(hops.index(after: index))...])
             }
         }
         return (commands, true)
+    }
+
+    /// `apply`, for a move a path goes on from: when the path's next hop enters the subflow the
+    /// move starts, that subflow shows no launch layer (the entry would take it away at once).
+    func apply(_ move: Move, in level: FlowID, enteredBy rest: some Collection<ProgramTable.Hop>) -> [Command] {
+        if case .enter? = rest.first { startsAlongPath = true }
+        defer { startsAlongPath = false }
+        return apply(move, in: level)
     }
 
     /// What a back move alone (`pop`, `popTo`, `dismiss`, `close`) hands the entry it showed again

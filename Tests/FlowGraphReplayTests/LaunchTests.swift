@@ -79,4 +79,47 @@ struct LaunchTests {
         #expect(driver.navigator.send(Self.event("composeFlow", "gotIt")).status == .applied)
         #expect(driver.navigator.current.description == "ComposeFlow.Editor")
     }
+
+    /// A subflow opened along a path (`sheet Gallery at Media`) is brought to the path's step: its
+    /// launch layer is never presented (no flash of it in the commands), and the checker calls the
+    /// launch step unreachable when that is the only way in.
+    @Test func aSubflowOpenedAlongAPathShowsNoLaunchLayer() throws {
+        let app = """
+            flow App {
+                start Home
+                step Home {
+                    on galleryTapped -> sheet Gallery at Media
+                    on browseTapped -> sheet Gallery
+                }
+                step Gallery runs GalleryFlow {
+                    on closed -> dismiss
+                }
+            }
+            flow GalleryFlow {
+                start Grid, cover Tips if firstVisit
+                guard firstVisit
+                step Grid {
+                    on mediaTapped -> push Media
+                    on closeTapped -> exit closed
+                }
+                step Media {
+                    on backTapped -> pop
+                }
+                step Tips {
+                    on gotIt -> dismiss
+                }
+                exit closed
+            }
+            """
+        try ReplayTests.replay(app)
+        let driver = try ReplayTests.driver(app, answers: GuardAnswers(fallback: true))
+        let opened = driver.navigator.send(Self.event("app", "galleryTapped"))
+        #expect(opened.status == .applied)
+        #expect(driver.navigator.current.description == "GalleryFlow.Media")
+        #expect(!opened.commands.contains { "\($0)".contains("Tips") }, "\(opened.commands)")
+        // Opened at its start, it shows the tips over its first screen.
+        let other = try ReplayTests.driver(app, answers: GuardAnswers(fallback: true))
+        #expect(other.navigator.send(Self.event("app", "browseTapped")).status == .applied)
+        #expect(other.navigator.current.description == "GalleryFlow.Tips")
+    }
 }

@@ -118,7 +118,8 @@ extension Navigator {
 
     private func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
         let entryID = EntryID(rawValue: nextID())
-        guard let start = Self.start(of: screen, guards: guards) else { return Entry(id: entryID, screen: screen, subflow: nil) }
+        guard var start = Self.start(of: screen, guards: guards) else { return Entry(id: entryID, screen: screen, subflow: nil) }
+        if startsAlongPath { start.launch = nil }
         var nested: [Command] = []
         let subflow = startFlow(start, parent: id, commands: &nested)
         let stacks = flows[subflow]?.tabs.map(\.id) ?? []

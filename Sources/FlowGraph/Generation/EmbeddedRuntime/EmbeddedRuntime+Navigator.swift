@@ -49,6 +49,9 @@ public final class Navigator<Program: NavigationProgram> {
     /// Every screen the root flow may start at: a deep link's path may begin at any of them.
     let rootStartScreens: [Screen]
     var lastID = 0
+    /// While a move is made that a path then follows into the subflow it starts (`at`, a link's
+    /// path): that subflow shows no launch layer, which the path's entry would take away at once.
+    var startsAlongPath = false
     /// Counts the moves of the user, which a call waiting for a guard must notice.
     var revision = 0
     var isBusy = false
