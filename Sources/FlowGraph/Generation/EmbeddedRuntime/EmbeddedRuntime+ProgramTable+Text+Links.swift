@@ -58,10 +58,7 @@ extension TableFields {
             let raw = try word()
             if raw == "if" {
                 guard link.conditions.count < branches.count else { throw error("expected 'else' after a link's condition") }
-                var guardWord = try word()
-                let isNegated = guardWord.hasPrefix("!")
-                if isNegated { guardWord.removeFirst() }
-                link.conditions.append(.init(guardIndex: try number(guardWord), isNegated: isNegated))
+                link.conditions.append(try condition())
             } else if raw == "else" {
                 guard link.conditions.count == branches.count else { throw error("a link's branch without a condition ends it") }
                 branches.append(try linkBranch(target: try number()))

@@ -131,10 +131,7 @@ extension ProgramTable {
                 var launch = ProgramTable.Launch(kind: kind == "cover" ? .cover : .sheet, step: try fields.number(), condition: nil)
                 if fields.peek() == "if" {
                     _ = try fields.word()
-                    var guardWord = try fields.word()
-                    let isNegated = guardWord.hasPrefix("!")
-                    if isNegated { guardWord.removeFirst() }
-                    launch.condition = ProgramTable.Condition(guardIndex: try fields.number(guardWord), isNegated: isNegated)
+                    launch.condition = try fields.condition()
                 }
                 flows[flows.count - 1].launch = launch
             case "on":
@@ -398,10 +395,7 @@ struct TableFields {
         var choices: [ProgramTable.StartChoice] = []
         while peek() == "if" {
             _ = try word()
-            var guardWord = try word()
-            let isNegated = guardWord.hasPrefix("!")
-            if isNegated { guardWord.removeFirst() }
-            let condition = ProgramTable.Condition(guardIndex: try number(guardWord), isNegated: isNegated)
+            let condition = try condition()
             choices.append(.init(step: try number(), condition: condition))
             guard try word() == "else" else { throw error("expected 'else' after a start's choice") }
         }
@@ -434,10 +428,7 @@ struct TableFields {
         while true {
             if peek() == "if" {
                 _ = try word()
-                var guardWord = try word()
-                let isNegated = guardWord.hasPrefix("!")
-                if isNegated { guardWord.removeFirst() }
-                clause.conditions.append(.init(guardIndex: try number(guardWord), isNegated: isNegated))
+                clause.conditions.append(try condition())
                 clause.actions.append(try action())
             } else {
                 clause.actions.append(try action())
@@ -502,10 +493,16 @@ struct TableFields {
         _ = try word()
         guard peek() == "while" else { return .always }
         _ = try word()
+        return .whileGuard(try condition())
+    }
+
+    /// `[!]GUARD`: a guard's index, `!` when the condition holds when the guard says no
+    /// (`TableWriting.condition` writes it).
+    mutating func condition() throws(ProgramTable.TextError) -> ProgramTable.Condition {
         var guardWord = try word()
         let isNegated = guardWord.hasPrefix("!")
         if isNegated { guardWord.removeFirst() }
-        return .whileGuard(.init(guardIndex: try number(guardWord), isNegated: isNegated))
+        return ProgramTable.Condition(guardIndex: try number(guardWord), isNegated: isNegated)
     }
 
     /// `bN`, `eN` or `mFLOW:STEP:CLAUSE:BRANCH` (N a global step index, resolved once the table is
