@@ -210,7 +210,7 @@ struct FlowStateGraph {
             if let launch = flow.launch, let target = launch.step, !flow.isTabs, startStates.contains(current) {
                 var move = Move(target: -1, kind: launch.kind, written: launch.kind, actionTarget: target, origin: .launch, branch: 0,
                                 isCertain: true)
-                if let next = successor(of: state, launch.kind, target, mayBeLocked: flow.steps[target].lock != nil) {
+                if let next = successor(of: state, launch.kind, target, mayBeLocked: flow.stepLock(presentedBy: launch.kind, target: target) != nil) {
                     move.target = add(next, from: (current, move))
                     allMoves.append(move)
                 }

@@ -133,7 +133,7 @@ public struct DiagramBuilder {
         // `start Home, cover Onboarding if g`: from each first screen, drawn as its kind of move.
         if let launch = flow.launch, let target = launch.step {
             for start in flow.enteredSteps {
-                let attributes = [Diagram.Attribute("label", DiagramStyle.launchLabel(launch))] + DiagramStyle.edge(launch.kind)
+                let attributes = [Diagram.Attribute("label", DiagramStyle.launchLabel(launch, in: flow))] + DiagramStyle.edge(launch.kind)
                 edges.append(Diagram.Edge(tail: stepID(flow, flow.steps[start]), head: stepID(flow, flow.steps[target]), attributes: attributes))
             }
         }

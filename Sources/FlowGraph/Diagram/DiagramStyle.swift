@@ -52,8 +52,8 @@ package enum DiagramStyle {
     }
 
     /// The label of the edge a flow's start shows its launch layer by: `at launch [needsOnboarding]`.
-    static func launchLabel(_ launch: Launch) -> String {
-        "at launch" + (launch.condition.map { " [\($0.isNegated ? "!" : "")\($0.guardName)]" } ?? "")
+    static func launchLabel(_ launch: Launch, in flow: Flow) -> String {
+        "at launch" + conditionLabel([launch.condition].compactMap { $0 }, branch: 0, in: flow)
     }
 
     /// What an edge's label says of a lock: ` (locked)`, ` (locked while hasDraft)`, or nothing.

@@ -37,7 +37,7 @@ public enum MermaidEmitter {
             for start in flow.enteredSteps {
                 let (tail, head) = (ids.id(for: "\(flow.name).\(flow.steps[start].name)"), ids.id(for: "\(flow.name).\(flow.steps[target].name)"))
                 lines.append("        \(tail) --> \(head): "
-                             + label(DiagramStyle.launchLabel(launch) + " (\(launch.kind.rawValue))"))
+                             + label(DiagramStyle.launchLabel(launch, in: flow) + " (\(launch.kind.rawValue))"))
             }
         }
         let clauses = program.ownClauses(of: flow)

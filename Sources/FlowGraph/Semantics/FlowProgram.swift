@@ -119,6 +119,13 @@ package struct Flow: Sendable {
     }
 
     public func step(named name: String) -> Int? { steps.firstIndex { $0.name == name } }
+
+    /// The lock a `sheet` or `popover` of `target` takes from the step when the move says none
+    /// (`step Editor locked while g`); nil for other moves and unresolved targets.
+    func stepLock(presentedBy kind: ActionKind, target: Int?) -> Lock? {
+        guard kind.canBeLocked, let target, steps.indices.contains(target) else { return nil }
+        return steps[target].lock
+    }
     public func alert(named name: String) -> Int? { alerts.firstIndex { $0.name == name } }
     public func exit(named name: String) -> Int? { exits.firstIndex { $0.name == name } }
     public func guardIndex(named name: String) -> Int? { guards.firstIndex { $0.name == name } }
@@ -137,7 +144,7 @@ package struct Launch: Sendable {
 
     /// `cover Onboarding if needsOnboarding`, as written.
     public var written: String {
-        "\(kind.rawValue) \(targetName)" + (condition.map { " if \($0.isNegated ? "!" : "")\($0.guardName)" } ?? "")
+        "\(kind.rawValue) \(targetName)" + (condition.map { " " + $0.written } ?? "")
     }
 }
 

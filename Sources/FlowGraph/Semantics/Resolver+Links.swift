@@ -60,8 +60,8 @@ extension Resolver {
                 // `dismiss,` first: made only where a sheet of the flow is up (`FlowStateGraph`, the navigator's `LinkOpening`).
                 let back = branch.back.map { [Action(kind: $0, targetName: nil, target: nil, range: range)] } ?? []
                 // A link says no lock of its own: a sheet or popover of a locked step is locked so.
-                let lock = move.canBeLocked && flow.steps.indices.contains(target) ? flow.steps[target].lock : nil
-                let action = Action(kind: move, targetName: branch.name, target: target, range: range, before: back, at: branch.at, lock: lock)
+                let action = Action(kind: move, targetName: branch.name, target: target, range: range, before: back, at: branch.at,
+                                    lock: flow.stepLock(presentedBy: move, target: target))
                 return (action, link.conditions.indices.contains(number) ? link.conditions[number] : nil)
             }
             guard let first = moves.first else { return nil }

@@ -422,11 +422,9 @@ package struct Resolver {
     /// `lock-conflict`: which of the two the user meant is not known.
     private mutating func presentingLock(_ syntax: ActionSyntax, target: Int?, in flow: Flow) -> Lock? {
         let own = syntax.lock.map { resolveLock($0, in: flow) }
-        guard syntax.kind.canBeLocked, let target, flow.steps.indices.contains(target), let stepLock = flow.steps[target].lock else {
-            return own
-        }
+        guard let stepLock = flow.stepLock(presentedBy: syntax.kind, target: target) else { return own }
         guard let own else { return stepLock }
-        if !own.locksAlike(stepLock) {
+        if !own.locksAlike(stepLock), let target {  // a step's lock means the target resolved
             let step = flow.steps[target].name
             report(.lockConflict, SemanticMessages.lockConflict(move: syntax.kind.rawValue, step: step, own: own.written, steps: stepLock.written),
                    at: own.range, notes: [.init(SemanticMessages.stepLockedHere(step, stepLock.written), at: stepLock.range)])

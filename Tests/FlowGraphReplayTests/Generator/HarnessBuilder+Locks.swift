@@ -5,7 +5,7 @@
 extension HarnessBuilder {
     func addStepLocks() {
         for flow in program.flows {
-            let clauses = flow.steps.flatMap(\.clauses) + flow.clauses + flow.alerts.flatMap(\.buttons)
+            let clauses = flow.everyClause
             for step in flow.steps where step.group == nil {
                 // A link's sheet or popover says no lock: the step's would lock it, so such a step is left alone.
                 guard !flow.links.contains(where: { $0.target == step.name && ($0.move == .sheet || $0.move == .popover) }) else { continue }
@@ -35,7 +35,7 @@ extension HarnessBuilder {
         // Only where the flow starts at its start somewhere: a flow opened only along `at` paths is
         // brought to the path's step, which takes the launch layer away (it would be unreachable).
         let scopes: [HScope] = program.groups + program.flows
-        let moves = scopes.flatMap { $0.steps.flatMap(\.clauses) + $0.clauses + $0.alerts.flatMap(\.buttons) }.flatMap(\.actions).map(\.main)
+        let moves = scopes.flatMap(\.everyClause).flatMap(\.actions).map(\.main)
         func startsPlainly(_ flow: HFlow) -> Bool {
             let runners = scopes.flatMap { scope in scope.steps.filter { $0.runs == flow.name }.map { (scope, $0) } }
             return runners.isEmpty || runners.contains { scope, runner in

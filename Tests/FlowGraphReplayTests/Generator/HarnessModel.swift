@@ -214,6 +214,8 @@ class HScope {
     func step(_ name: String) -> HStep? { steps.first { $0.name == name } }
     func alert(_ name: String) -> HAlert? { alerts.first { $0.name == name } }
     func hasGuard(_ name: String) -> Bool { guards.contains { $0.name == name } }
+    /// Every clause of the scope: its steps', its own (flow-level), and its alerts' buttons.
+    var everyClause: [HClause] { steps.flatMap(\.clauses) + clauses + alerts.flatMap(\.buttons) }
 }
 
 /// A `destinations` group.

@@ -190,7 +190,7 @@ private struct Site {
             // every layer that back move might return to, where the checker knows the one it does.
             let candidates = screens { flow, step in
                 let facts = flowFacts(flow)
-                let shownAfterClosing = (flow.steps.flatMap(\.clauses) + flow.clauses + flow.alerts.flatMap(\.buttons)).contains { clause in
+                let shownAfterClosing = flow.everyClause.contains { clause in
                     clause.actions.contains { $0.main.target == step.name && $0.backs.contains { $0.kind == .dismiss || $0.kind == .close } }
                 }
                 return facts.canPop(step.name) && !facts.canDismiss(step.name) && !shownAfterClosing
