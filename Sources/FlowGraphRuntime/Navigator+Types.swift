@@ -258,6 +258,8 @@ extension Navigator {
         /// `close`: a `pop` where the top screen was pushed, a `dismiss` at the bottom of a modal stack.
         case pop, dismiss, close
         case exit(Exit)
+        /// `restart`: the flow starts over where it runs, its start asked again.
+        case restart
         /// `alert X` / `dialog X`: shows the alert over where the user is.
         case alert(AlertRef, Alert)
         /// `open url`: the URL, as text, handed to the system; nothing in the app moves.

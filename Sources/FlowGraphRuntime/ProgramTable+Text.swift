@@ -24,7 +24,7 @@
 ///                                            buttons in order: one that only closes it, or its clause
 ///
 /// An ACTION is a kind (`push`, `popTo`, ...) followed by its target's index unless it is `pop`,
-/// `dismiss` or `close`; a back move and `,` may come before it (`dismiss , sheet 3`), and `at HOP...`
+/// `dismiss`, `close` or `restart`; a back move and `,` may come before it (`dismiss , sheet 3`), and `at HOP...`
 /// after it: the path inside the subflow its target runs (`sheet 3 at e12 m4:0:1:0`); a `sheet` or
 /// `popover` the user cannot swipe away ends with `locked`, or `locked while [!]GUARD` (`sheet 3
 /// locked while !1`). A HOP is `bN` (the root shows global step N), `eN` (a subflow starts over at N) or
@@ -36,14 +36,15 @@
 extension ProgramTable {
     /// The version of the text this runtime reads; a router generated for another one must be
     /// generated again.
-    public static let textVersion = 7
+    public static let textVersion = 8
     /// The versions this runtime reads: version 1 is version 2 with one path a link, version 2 is
     /// version 3 without links that decide (`values`, `if`, `else` in a link record), and version
     /// 3 is version 4 without a link's `at` (`move KIND at HOP...`) and back move (`back dismiss`),
     /// version 4 is version 5 with at most one back move in an action (`pop , pop` is new), and
     /// version 5 is version 6 without the rest of a link's path (`**`, `{N...}`), whole URL (`!uN`)
     /// and steps that keep links (`keeps`), and version 6 is version 7 without a step's lock
-    /// (`locked` after a step's fields) and a flow's launch (`launch KIND STEP [if [!]GUARD]`).
+    /// (`locked` after a step's fields) and a flow's launch (`launch KIND STEP [if [!]GUARD]`), and
+    /// version 7 is version 8 without the action `restart`.
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -264,7 +265,7 @@ extension ProgramTable {
                             try checkHops(action.at, what: "an 'at' path")
                         }
                         switch action.kind {
-                        case .pop, .dismiss, .close: try check(action.target == nil, "'\(action.kind.rawValue)' takes no target")
+                        case _ where !action.kind.hasTarget: try check(action.target == nil, "'\(action.kind.rawValue)' takes no target")
                         case .exit: try check(action.target.map(flow.exits.indices.contains) ?? false, "flow '\(flow.name)' has no such exit")
                         case .alert, .dialog:
                             try check(action.target.map(flow.alerts.indices.contains) ?? false, "flow '\(flow.name)' has no such alert")
@@ -463,24 +464,21 @@ struct TableFields {
     private mutating func move() throws(ProgramTable.TextError) -> ProgramTable.Action {
         let word = try self.word()
         guard let kind = ProgramTable.ActionKind(rawValue: word) else { throw error("unknown action '\(word)'") }
-        switch kind {
-        case .pop, .dismiss, .close: return .init(kind: kind, target: nil)
-        default:
-            var action = ProgramTable.Action(kind: kind, target: try number())
-            if peek() == "at" {
-                _ = try self.word()
-                while let next = peek(), let hop = try hop(next) {
-                    action.at.append(hop)
-                    index += 1
-                }
-                guard !action.at.isEmpty else { throw error("expected the hops of a path after 'at'") }
+        guard kind.hasTarget else { return .init(kind: kind, target: nil) }
+        var action = ProgramTable.Action(kind: kind, target: try number())
+        if peek() == "at" {
+            _ = try self.word()
+            while let next = peek(), let hop = try hop(next) {
+                action.at.append(hop)
+                index += 1
             }
-            if peek() == "locked" {
-                guard kind.canBeLocked else { throw error("'\(kind.rawValue)' cannot be locked") }
-                action.lock = try lock()
-            }
-            return action
+            guard !action.at.isEmpty else { throw error("expected the hops of a path after 'at'") }
         }
+        if peek() == "locked" {
+            guard kind.canBeLocked else { throw error("'\(kind.rawValue)' cannot be locked") }
+            action.lock = try lock()
+        }
+        return action
     }
 
     /// `locked` or `locked while [!]GUARD`, when the next word is `locked`.

@@ -307,6 +307,21 @@ struct FlowStateGraph {
                 if state.layer != .base { backMoves.add((current, action, origin, branch, isCertain)) }
                 return
             }
+            // `restart`: the flow starts over, in a state of each step it may start at again.
+            if action.kind == .restart {
+                for step in restartSteps(from: state) {
+                    var move = Move(target: -1, kind: .restart, written: .restart, actionTarget: step, origin: origin, branch: branch,
+                                    isCertain: isCertain)
+                    let next = State(step: StepIndex(step), layer: .base, isBottom: true)
+                    if isCertain || !deferring {
+                        move.target = add(next, from: (current, move))
+                    } else {
+                        deferred.append((allMoves.count, current, next))
+                    }
+                    allMoves.append(move)
+                }
+                return
+            }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
             let kind = Self.acting(action.kind, in: state)
             // A `select` outside tabs (already an error) is a move to its step that a fix keeps,
@@ -349,6 +364,12 @@ struct FlowStateGraph {
         kind == .close ? (state.isBottom ? .dismiss : .pop) : kind
     }
 
+    /// The steps a `restart` made in `state` starts the flow at again: each choice of its start; in
+    /// a tabs flow, the tab shown (from a modal layer, which hides which tab is under it, any tab).
+    func restartSteps(from state: State) -> [Int] {
+        flow.isTabs && state.layer == .base ? [Int(state.step)] : flow.enteredSteps
+    }
+
     /// The state a forward move leads to; nil for back actions and exits. `mayBeLocked`: the
     /// action's `Action.mayBeLocked`, for a sheet or popover.
     func successor(of state: State, _ kind: ActionKind, _ target: Int, mayBeLocked: Bool) -> State? {
@@ -361,7 +382,7 @@ struct FlowStateGraph {
         case .root: return State(step: step, layer: .base, isBottom: true)
         case .select: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
         // Made on the stacks under the state's layer: see `followSequences`.
-        case .pop, .popTo, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow: return nil
+        case .pop, .popTo, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow, .restart: return nil
         }
     }
 

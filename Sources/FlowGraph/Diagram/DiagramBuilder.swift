@@ -223,6 +223,8 @@ public struct DiagramBuilder {
             let head: String
             switch action.kind {
             case .pop, .dismiss, .close, .open: head = source
+            // The flow starts over: to its start, which says where it lands.
+            case .restart: head = Self.startID(flow)
             case .exit:
                 guard let target = action.target else { continue }
                 head = Self.exitID(flow, flow.exits[target])

@@ -11,6 +11,8 @@ package enum DiagramStyle {
         case .cover: [.init("color", "#7b3fa0"), .init("style", "bold,dashed"), .init("penwidth", "2")]
         case .replace: [.init("color", "#8c564b"), .init("style", "solid"), .init("arrowhead", "onormal")]
         case .root: [.init("color", "#1a7f37"), .init("style", "bold"), .init("penwidth", "2.5"), .init("arrowhead", "normalnormal")]
+        // The flow starting over: root's green, dashed, since where it lands is the start's choice.
+        case .restart: [.init("color", "#1a7f37"), .init("style", "bold,dashed"), .init("penwidth", "2"), .init("arrowhead", "normalnormal")]
         case .select: [.init("color", "#0e8a9e"), .init("style", "solid"), .init("arrowhead", "diamond")]
         case .pop, .popTo, .dismiss, .close: [.init("color", "#777777"), .init("style", "dotted"), .init("arrowhead", "open")]
         case .exit: [.init("color", "#1a7f37"), .init("style", "solid"), .init("arrowhead", "empty")]
@@ -38,7 +40,7 @@ package enum DiagramStyle {
     /// What the legend says about each kind, in the order it lists them.
     public static let actionLegend: [(ActionKind, String)] = [
         (.push, "push"), (.pushBelow, "push below (under a sheet)"), (.sheet, "sheet"), (.popover, "popover"), (.cover, "cover"),
-        (.replace, "replace"), (.root, "root"),
+        (.replace, "replace"), (.root, "root"), (.restart, "restart (start over)"),
         (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"), (.alert, "alert, dialog"),
         (.open, "open (out of the app)"),
     ]

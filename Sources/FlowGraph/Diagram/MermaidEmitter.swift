@@ -100,6 +100,11 @@ public enum MermaidEmitter {
                 // Out of the app: a loop on the screen, which stays.
                 head = source
                 text += " (open \(action.targetName ?? ""))"
+            case .restart:
+                // The flow starts over: to where it starts (with guards, the start's first choice).
+                guard let start = flow.start else { return nil }
+                head = ids.id(for: "\(flow.name).\(flow.steps[start].name)")
+                text += " (restart)"
             case .exit:
                 guard let target = action.target else { return nil }
                 head = "[*]"

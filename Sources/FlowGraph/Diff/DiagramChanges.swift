@@ -148,7 +148,8 @@ package struct DiagramChanges: Sendable, Equatable {
                 for (branch, action) in transition.actions.enumerated() {
                     let head: String
                     switch action.kind {
-                    case .pop, .dismiss, .close: head = source
+                    case .pop, .dismiss, .close, .open: head = source
+                    case .restart: head = DiagramBuilder.startID(flow)
                     case .exit:
                         guard let target = action.target, flow.exits.indices.contains(target) else { continue }
                         head = "\(flow.name).$exit.\(flow.exits[target].name)"

@@ -243,6 +243,10 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     /// About sheet that pushes a profile on the tab's stack under it). Written `push X below`: its
     /// raw value, with a space, is never read as one word.
     case pushBelow = "push below"
+    /// `restart`: the flow starts over, as if it were started now: its modal layers close, its start
+    /// choices are asked again, and every screen it shows (with what runs in it) is built anew; a
+    /// tabs flow keeps the tab selected when that tab is still there.
+    case restart
 
     /// What the action's target is: the one place that says it, for every stage that asks.
     public enum TargetRole: Sendable, Hashable {
@@ -268,7 +272,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
         case .exit: .exit
         case .alert, .dialog: .alert
         case .open: .payloadValue
-        case .pop, .dismiss, .close: .none
+        case .pop, .dismiss, .close, .restart: .none
         }
     }
 
@@ -280,7 +284,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var goesBack: Bool {
         switch self {
         case .pop, .popTo, .dismiss, .close: true
-        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog, .open, .pushBelow: false
+        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog, .open, .pushBelow, .restart: false
         }
     }
 
@@ -288,7 +292,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var presents: Bool {
         switch self {
         case .sheet, .popover, .cover: true
-        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart: false
         }
     }
 
@@ -297,7 +301,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canBeLocked: Bool {
         switch self {
         case .sheet, .popover: true
-        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
+        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart: false
         }
     }
 
@@ -307,7 +311,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var isLinkMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover, .select: true
-        case .replace, .root, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
+        case .replace, .root, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart: false
         }
     }
 
@@ -316,7 +320,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canFollowABackMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover, .replace: true
-        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow: false
+        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart: false
         }
     }
 }

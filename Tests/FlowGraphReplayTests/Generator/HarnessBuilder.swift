@@ -72,6 +72,7 @@ final class HarnessBuilder {
         guard failure == nil else { return nil }
         if !simple { addStepLocks() }
         if !simple { addLaunches() }
+        if !simple { addRestarts() }
         return program
     }
 

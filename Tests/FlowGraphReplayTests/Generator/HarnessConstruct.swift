@@ -49,6 +49,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case stepLock
     // `start Home, cover Terms if g`: a layer over the first screen as the flow starts
     case launch
+    // `restart`: the flow starts over, its start asked again (a tab bar keeps its tab)
+    case restart
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -135,7 +137,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         let kinds: [HMoveKind: HarnessConstruct] = [
             .push: .push, .sheet: .sheet, .popover: .popover, .cover: .cover, .replace: .replace, .root: .root,
             .pop: .pop, .popTo: .popTo, .dismiss: .dismiss, .close: .close, .select: .select, .open: .openExternally,
-            .pushBelow: .pushBelow,
+            .pushBelow: .pushBelow, .restart: .restart,
         ]
         if let construct = kinds[move.kind] { found.insert(construct) }
         if move.at != nil { found.insert(move.kind == .select ? .selectAt : .at) }

@@ -116,6 +116,13 @@ struct HarnessFacts {
             return
         default: break
         }
+        if main.kind == .restart {
+            // Each state the flow starts in; a tab bar's tab shown (any tab, from a modal layer).
+            let tabs = view.flow.isTabs ? (state.layer == .base ? [state.step] : view.flow.steps.map(\.name)) : []
+            let targets = view.flow.isTabs ? tabs.map { State(step: $0, layer: .base, bottom: true) } : startStates.map { states[$0] }
+            for target in targets { link(id, target, .restart, afterBack: false) }
+            return
+        }
         if main.kind == .pushBelow, let target = main.target {
             // On the stacks under the sheet, in any layer (the facts do not know what presented it).
             for layer in Layer.allCases {

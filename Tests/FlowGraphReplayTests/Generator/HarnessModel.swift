@@ -20,6 +20,8 @@ enum HMoveKind: String {
     case open
     /// `push X below`: on the stack beneath the sheet on top, which stays.
     case pushBelow
+    /// `restart`: the flow starts over, its start asked again.
+    case restart
 
     /// Shows a step anew: what may come after a back move, and what `at` may follow.
     var showsScreen: Bool { [.push, .sheet, .popover, .cover, .replace, .root].contains(self) }

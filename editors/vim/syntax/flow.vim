@@ -29,7 +29,7 @@ syntax match flowAsync /\<async\>\ze\s\+[A-Za-z_`]/ contained nextgroup=flowDecl
 syntax match flowDeclaration /^\s*\zs\<\%(flow\|destinations\|import\)\>/ nextgroup=flowTypeName skipwhite
 syntax match flowMemberNaming /\%(^\|{\)\s*\zs\<\%(step\|exit\|guard\|alert\|dialog\)\>/ nextgroup=flowAsync,flowDeclaredName skipwhite
 syntax match flowMember /\%(^\|{\)\s*\zs\<\%(start\|link\|on\|use\)\>/ nextgroup=flowUsedName skipwhite
-syntax match flowAction /\%(\%(->\|,\|\<else\)\s*\)\@<=\<\%(push\|sheet\|popover\|cover\|replace\|root\|popTo\|select\|exit\|pop\|dismiss\|close\|alert\|dialog\|open\)\>\%(\s*:\)\@!/
+syntax match flowAction /\%(\%(->\|,\|\<else\)\s*\)\@<=\<\%(push\|sheet\|popover\|cover\|replace\|root\|popTo\|select\|exit\|pop\|dismiss\|close\|alert\|dialog\|open\|restart\)\>\%(\s*:\)\@!/
 
 " Parameters: (name: Type, ...); a type ends at a comma or a parenthesis outside its own
 " parentheses (a comma inside <A, B> or [A: B] ends it early: a limit of this file).

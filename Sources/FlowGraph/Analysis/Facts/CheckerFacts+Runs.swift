@@ -184,7 +184,7 @@ extension CheckerFacts {
     /// For each flow below a flow-level clause that can close it, the nearest such clause.
     static func ancestorEscapes(of program: FlowProgram, parentsFirst order: [FlowIndex]) -> [(flow: FlowIndex, index: ClauseIndex)?] {
         var ancestorEscape = [(flow: FlowIndex, index: ClauseIndex)?](repeating: nil, count: program.flows.count)
-        let closing: Set<ActionKind> = [.root, .select, .exit, .dismiss, .close, .pop, .popTo, .replace]
+        let closing: Set<ActionKind> = [.root, .restart, .select, .exit, .dismiss, .close, .pop, .popTo, .replace]
         for flowIndex in order {
             let flow = program.flows[flowIndex]
             let own = flow.clauses.firstIndex { $0.actions.contains { closing.contains($0.kind) } }.map { (flowIndex, ClauseIndex($0)) }

@@ -34,7 +34,7 @@ extension Findings {
         let count = graph.states.count
         // A sheet or popover that may be locked is a cover here: the user may be unable to swipe it away.
         guard graph.states.contains(where: { $0.layer.isLocked }) else { return }
-        // A way out is something the cover's own screens offer: their `root`, `select` or exit (or a
+        // A way out is something the cover's own screens offer: their `root`, `restart`, `select` or exit (or a
         // subflow's exit they handle that way), or a `dismiss`, also a flow-level one (closing is what
         // a flow-level `dismiss` is for). Other flow-level clauses are app-wide events, such as a
         // session expiring, that no screen of the cover is known to send: they go in a note. A step
@@ -44,7 +44,7 @@ extension Findings {
             let step = Int(graph.states[state].step)
             escapes[state] = graph.isWild[step] || graph.mayExit[step] || graph.moves(state).contains { move in
                 guard let clause = move.origin.clause, !clause.isFlowLevel else { return false }
-                return move.kind == .root || move.kind == .exit || (move.kind == .select && flow.isTabs)
+                return move.kind == .root || move.kind == .restart || move.kind == .exit || (move.kind == .select && flow.isTabs)
             }
         }
         let escapesAll = edges.backwardClosure(from: escapes) { !$0.origin.isFlowLevel }
@@ -93,7 +93,7 @@ extension Findings {
                 notes.append(.init(AnalysisMessages.trappedSteps(steps.prefix(EscapeRules.namedTrappedSteps).map { flow.steps[$0].name },
                                                                  more: max(0, steps.count - EscapeRules.namedTrappedSteps))))
             }
-            for handler in flow.clauses where handler.actions.contains(where: { [.root, .exit, .select].contains($0.kind) }) {
+            for handler in flow.clauses where handler.actions.contains(where: { [.root, .restart, .exit, .select].contains($0.kind) }) {
                 notes.append(.init(AnalysisMessages.appWideWayOut(handler.event), at: handler.eventRange))
             }
             if let (ancestor, handler) = facts.ancestorEscape[flowIndex] {

@@ -39,7 +39,7 @@ extension Findings {
             let isOwn = own.contains(state)
             for move in graph.moves(state) {
                 switch move.kind {
-                case .root, .exit, .select, .popTo: return true
+                case .root, .restart, .exit, .select, .popTo: return true
                 case .replace where isOwn: return true
                 case .pop where isOwn && !graph.states[Int(state)].isBottom: return true
                 case .dismiss, .close: if isModal { return true }

@@ -90,8 +90,9 @@ extension Navigator {
             case .root(let shown):
                 guard running.tabs[running.selectedTab].entries[0].screen == replacement ?? shown else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: 1)
-            // A link's path never takes a `push X below` (where it lands depends on what is under).
-            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert, .openExternally, .pushBelow:
+            // A link's path never takes a `push X below` (where it lands depends on what is under)
+            // nor a `restart` (where it lands is the start's choice).
+            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert, .openExternally, .pushBelow, .restart:
                 return nil
             }
         }

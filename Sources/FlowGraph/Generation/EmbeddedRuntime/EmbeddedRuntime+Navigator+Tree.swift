@@ -105,15 +105,47 @@ extension Navigator {
         }
         let flow = Flow(rawValue: start.flow)!
         flows[id] = RunningFlow(id: id, flow: flow, parent: parent, tabs: tabs, selectedTab: start.selected, layers: [])
-        if let launch = start.launch {
-            let stackID = StackID(rawValue: nextID())
-            var nested: [Command] = []
-            let entry = makeEntry(launch.screen, in: id, at: stackID, index: 0, commands: &nested)
-            flows[id]?.layers.append(Stack(id: stackID, style: launch.style.stackStyle, entries: [entry], lock: launch.lock))
-            commands.append(.present(launch.screen, style: launch.style, stack: stackID, by: id))
-            commands += nested
-        }
+        presentLaunch(of: start, in: id, commands: &commands)
         return id
+    }
+
+    /// `start Home, cover Onboarding if g`: the layer a flow shows over its first screens as it starts.
+    private func presentLaunch(of start: Start, in id: FlowID, commands: inout [Command]) {
+        guard let launch = start.launch else { return }
+        let stackID = StackID(rawValue: nextID())
+        var nested: [Command] = []
+        let entry = makeEntry(launch.screen, in: id, at: stackID, index: 0, commands: &nested)
+        flows[id]?.layers.append(Stack(id: stackID, style: launch.style.stackStyle, entries: [entry], lock: launch.lock))
+        commands.append(.present(launch.screen, style: launch.style, stack: stackID, by: id))
+        commands += nested
+    }
+
+    /// `restart` of flow `id`, whose modal layers are closed: its start is asked again and each of
+    /// its stacks (every tab of a tab bar) shows its first screen anew, built from what the flow
+    /// was started with, with a new subflow where it runs one; a tab bar keeps the tab selected.
+    private func restart(_ id: FlowID, closing: inout [Stack]) -> [Command] {
+        guard let running = flows[id] else { return [] }
+        let source: PayloadSource<Program>
+        if let parent = running.parent {
+            guard let runner = flows[parent].flatMap({ $0.tabs + $0.layers })?.lazy.flatMap(\.entries).first(where: { $0.subflow == id })
+            else { return [] }
+            source = .screen(runner.screen)
+        } else {
+            source = .root(root)
+        }
+        var start = Self.start(flow: running.flow.rawValue, from: source, guards: guards)
+        if startsAlongPath { start.launch = nil }
+        guard start.screens.count == running.tabs.count else { return [] }
+        var commands: [Command] = []
+        for (index, screen) in start.screens.enumerated() {
+            removeEntries(of: id, .tab(index), from: 0, closing: &closing)
+            let stack = running.tabs[index]
+            commands.append(.setRoot(screen, on: stack.id))
+            let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &commands)
+            setEntries([entry], of: id, .tab(index))
+        }
+        presentLaunch(of: start, in: id, commands: &commands)
+        return commands
     }
 
     private func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
@@ -267,7 +299,7 @@ extension Navigator {
     private func canApply(_ move: Move, to running: RunningFlow) -> Bool {
         let top = running.top.entries
         switch move {
-        case .push, .present, .replace, .exit, .alert, .openExternally: return true
+        case .push, .present, .replace, .exit, .alert, .openExternally, .restart: return true
         case .root(let screen): return !running.isTabs || tabIndex(of: Program.step(of: screen), in: running) != nil
         case .select(let step): return tabIndex(of: step, in: running) != nil
         case .pop: return top.count > 1
@@ -346,6 +378,9 @@ extension Navigator {
                 flows[id]?.selectedTab = tab
                 commands.append(.selectTab(screen, index: tab, in: id))
             }
+        case .restart:
+            closing = closeModals(below: id) + closeModals(of: id)
+            commands = restart(id, closing: &closing)
         case .select(let step):
             closing = closeModals(below: id) + closeModals(of: id)
             if let tab = tabIndex(of: step, in: running), tab != running.selectedTab {

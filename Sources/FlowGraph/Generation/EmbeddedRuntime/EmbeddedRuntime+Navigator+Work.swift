@@ -375,6 +375,7 @@ extension Navigator {
         case .cover: return screen().map { .present($0, .cover, nil) }
         case .replace: return screen().map(Move.replace)
         case .root: return screen().map(Move.root)
+        case .restart: return .restart
         case .select: return .select(StepRef(flow: flow, step: target))
         case .popTo: return .popTo(StepRef(flow: flow, step: target))
         case .pop: return .pop

@@ -46,6 +46,8 @@ public final class Navigator<Program: NavigationProgram> {
     public let guards: Program.AppGuards
 
     let rootScreens: [Screen]
+    /// What the app started with: a `restart` of the root flow builds its first screens from it again.
+    let root: Root
     /// Every screen the root flow may start at: a deep link's path may begin at any of them.
     let rootStartScreens: [Screen]
     var lastID = 0
@@ -64,6 +66,7 @@ public final class Navigator<Program: NavigationProgram> {
     public init(_ root: Root, guards: Program.AppGuards, historyLimit: Int = 100) {
         let start = Self.start(of: root, guards: guards)
         self.guards = guards
+        self.root = root
         self.historyLimit = max(0, historyLimit)
         rootScreens = start.screens
         rootStartScreens = Self.possibleStartScreens(flow: start.flow, from: .root(root))

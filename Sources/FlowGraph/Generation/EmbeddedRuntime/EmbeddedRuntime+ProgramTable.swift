@@ -263,12 +263,23 @@ public struct ProgramTable: Sendable {
         case open
         /// `push X below`: pushes on the stack beneath the flow's top modal layer, which stays up.
         case pushBelow
+        /// `restart`: the flow starts over (its start asked again); a tabs flow keeps its tab.
+        case restart
 
         /// Whether the action builds a screen of its target step, with its inputs.
         public var buildsScreen: Bool {
             switch self {
             case .push, .sheet, .popover, .cover, .replace, .root, .pushBelow: true
-            case .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open: false
+            case .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open, .restart: false
+            }
+        }
+
+        /// Whether the action names a target (a step, an exit, an alert, a value): all but `pop`,
+        /// `dismiss`, `close` and `restart`.
+        public var hasTarget: Bool {
+            switch self {
+            case .pop, .dismiss, .close, .restart: false
+            case .push, .sheet, .popover, .cover, .replace, .root, .select, .popTo, .exit, .alert, .dialog, .open, .pushBelow: true
             }
         }
 
@@ -276,7 +287,7 @@ public struct ProgramTable: Sendable {
         public var canBeLocked: Bool {
             switch self {
             case .sheet, .popover: true
-            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow: false
+            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow, .restart: false
             }
         }
     }
