@@ -249,6 +249,10 @@ enum MoviesHome {
         case viewWatchlistTapped
         /// Actions that need an account send the user to the Profile tab to sign in.
         case signInRequired
+        /// Signed in (from the sign-in sheet of the Profile tab): the sheet closes and every tab
+        /// starts over for the account (the watchlist and the history are the account's), on the
+        /// Profile tab still.
+        case signedIn(account: AccountID)
     }
 
     fileprivate static func index(of value: Event) -> Int {
@@ -256,6 +260,7 @@ enum MoviesHome {
         case .browseMoviesTapped: return 0
         case .viewWatchlistTapped: return 1
         case .signInRequired: return 2
+        case .signedIn: return 3
         }
     }
     private static let steps: [Step?] = [.discover, .watchlist, .profile]
@@ -352,7 +357,8 @@ enum ProfileFlow {
     enum Step: Hashable, Sendable {
         /// The profile: avatar and stats when signed in, a "Sign In" button otherwise.
         case account
-        /// Sign in with Apple, or with email and password.
+        /// Sign in with Apple, or with email and password; once signed in, every tab starts over
+        /// for the account (`signedIn`, handled by the tab bar).
         case signIn
         /// Pushed in the sign-in sheet, presented as a sheet from the settings: "Done" closes it
         /// either way.
@@ -397,7 +403,6 @@ enum ProfileFlow {
         case historyTapped
         case listsTapped
         case settingsTapped
-        case signedIn(account: AccountID)
         case cancelTapped
         case privacyPolicyTapped
         case doneTapped
@@ -443,18 +448,17 @@ enum ProfileFlow {
         case .historyTapped: return 1
         case .listsTapped: return 2
         case .settingsTapped: return 3
-        case .signedIn: return 4
-        case .cancelTapped: return 5
-        case .privacyPolicyTapped: return 6
-        case .doneTapped: return 7
-        case .listPicked: return 8
-        case .newListTapped: return 9
-        case .renameTapped: return 10
-        case .listDeleted: return 11
-        case .listCreated: return 12
-        case .renamed: return 13
-        case .aboutTapped: return 14
-        case .licensesTapped: return 15
+        case .cancelTapped: return 4
+        case .privacyPolicyTapped: return 5
+        case .doneTapped: return 6
+        case .listPicked: return 7
+        case .newListTapped: return 8
+        case .renameTapped: return 9
+        case .listDeleted: return 10
+        case .listCreated: return 11
+        case .renamed: return 12
+        case .aboutTapped: return 13
+        case .licensesTapped: return 14
         }
     }
     fileprivate static func index(of value: Link) -> Int {
@@ -686,29 +690,30 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         step Onboarding 3 ^ on 0 root 1 on 1 root 1
         step Home 2 ^
         on 0 root 0
-        flow MoviesHome 1 0 0 event browseMoviesTapped event viewWatchlistTapped event signInRequired
+        flow MoviesHome 1 0 0 event browseMoviesTapped event viewWatchlistTapped event signInRequired event signedIn
         step Discover 0 10
         step Watchlist 5 10
         step Profile 4 10
         on 0 select 0
         on 1 select 1
         on 2 select 2
+        on 3 restart
         flow MoviesOnboarding 0 0 0 guard notificationsAuthorized 1 event getStartedTapped event skipTapped event genresPicked event allowTapped event notNowTapped event continueTapped exit finished exit skipped
         step Welcome - 9 on 0 push 1 on 1 exit 1
         step FavoriteGenres - 14 on 2 push 2 on 1 exit 1
         step Notifications - 15 on 3 if 0 exit 0 else push 3 on 4 exit 0
         step NotificationsDenied - 16 on 5 exit 0
-        flow ProfileFlow 0 0 0 guard isSignedIn 0 event signInTapped event historyTapped event listsTapped event settingsTapped event signedIn event cancelTapped event privacyPolicyTapped event doneTapped event listPicked event newListTapped event renameTapped event listDeleted event listCreated event renamed event aboutTapped event licensesTapped
+        flow ProfileFlow 0 0 0 guard isSignedIn 0 event signInTapped event historyTapped event listsTapped event settingsTapped event cancelTapped event privacyPolicyTapped event doneTapped event listPicked event newListTapped event renameTapped event listDeleted event listCreated event renamed event aboutTapped event licensesTapped
         step Account - 13 on 0 sheet 1 on 1 if 0 push 3 else sheet 1 on 2 if 0 push 4 else sheet 1 on 3 push 8
-        step SignIn - 18 on 4 dismiss on 5 dismiss on 6 push 2
-        step PrivacyPolicy - 19 on 7 close
+        step SignIn - 18 on 4 dismiss on 5 push 2
+        step PrivacyPolicy - 19 on 6 close
         step History - 18
-        step Lists - 18 on 8 push 5 on 9 sheet 6
-        step CustomList - 22 in list:ListID on 10 sheet 7 on 11 pop
-        step NewList - 22 on 12 dismiss on 5 dismiss
-        step RenameList - 23 in list:ListID on 13 dismiss on 5 dismiss
-        step Settings - 18 on 14 push 9 on 6 sheet 2
-        step About - 26 on 15 push 10
+        step Lists - 18 on 7 push 5 on 8 sheet 6
+        step CustomList - 22 in list:ListID on 9 sheet 7 on 10 pop
+        step NewList - 22 on 11 dismiss on 4 dismiss
+        step RenameList - 23 in list:ListID on 12 dismiss on 4 dismiss
+        step Settings - 18 on 13 push 9 on 5 sheet 2
+        step About - 26 on 14 push 10
         step Licenses - 27
         link 3 /profile/history - /profile /history path b10 e13 e18 m4:0:1:0
         link 5 /profile/lists/{list} - /profile /lists {0} path b10 e13 e18 m4:0:2:0 m4:4:0:0
