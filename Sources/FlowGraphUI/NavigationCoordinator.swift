@@ -113,6 +113,17 @@ open class NavigationCoordinator<Program: NavigationProgram> {
                 stacks[stack]?.setViewControllers([viewController(for: screen)], animated: animated)
             case .selectTab(_, let index, let flow):
                 tabBars[flow]?.selectedIndex = index
+            case .setTabs(let flow, let stackIDs):
+                // A restart built the tab bar with other tabs: a navigation controller per new one.
+                let navigations = stackIDs.map { stackID in
+                    stacks[stackID] ?? {
+                        let navigation = UINavigationController()
+                        navigation.delegate = delegate
+                        stacks[stackID] = navigation
+                        return navigation
+                    }()
+                }
+                tabBars[flow]?.setViewControllers(navigations, animated: animated)
             case .start(let id, let flow, let stackIDs, let stack, let index):
                 guard let navigation = stacks[stack], navigation.viewControllers.indices.contains(index) else { continue }
                 let runner = navigation.viewControllers[index]

@@ -176,6 +176,9 @@ struct FlowStateGraph {
                 let state = add(State(step: StepIndex(step), layer: .base, isBottom: true), from: nil)
                 if !startStates.contains(state) { startStates.append(state) }
             }
+        } else if flow.steps[start].condition != nil, let always = flow.steps.firstIndex(where: { $0.condition == nil }) {
+            // A tab bar built without its start's tab (`if hasLists`) shows the first that is always there.
+            startStates.append(add(State(step: StepIndex(always), layer: .base, isBottom: true), from: nil))
         }
         var cursor = 0
         moveStart.reserveCapacity(flow.steps.count * 2 + 1)
@@ -365,9 +368,11 @@ struct FlowStateGraph {
     }
 
     /// The steps a `restart` made in `state` starts the flow at again: each choice of its start; in
-    /// a tabs flow, the tab shown (from a modal layer, which hides which tab is under it, any tab).
+    /// a tabs flow, the tab shown (from a modal layer, which hides which tab is under it, or from a
+    /// tab that is there only sometimes, which the new tab bar may lack: any tab).
     func restartSteps(from state: State) -> [Int] {
-        flow.isTabs && state.layer == .base ? [Int(state.step)] : flow.enteredSteps
+        let keepsTab = flow.isTabs && state.layer == .base && flow.steps[Int(state.step)].condition == nil
+        return keepsTab ? [Int(state.step)] : flow.enteredSteps
     }
 
     /// The state a forward move leads to; nil for back actions and exits. `mayBeLocked`: the

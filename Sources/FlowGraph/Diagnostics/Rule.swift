@@ -43,6 +43,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case unusedReceive = "unused-receive"
     case unusedAlert = "unused-alert"
     case keptLinksNeverOpen = "kept-links-never-open"
+    case absentTab = "absent-tab"
 
     /// Whether a `// flowgraph:ignore` comment may silence it: not a syntax error (nothing is read
     /// past it), and not an ignore comment that silences nothing (remove the comment instead).
@@ -61,7 +62,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
              .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive, .unusedAlert,
-             .keptLinksNeverOpen:
+             .keptLinksNeverOpen, .absentTab:
             .warning
         }
     }
@@ -110,6 +111,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .unusedReceive: "A step receives a value that no back move hands it."
         case .unusedAlert: "An alert or dialog is declared but no clause shows it."
         case .keptLinksNeverOpen: "A step keeps links, and no move takes it off screen: a link kept there never opens."
+        case .absentTab: "A 'select' or 'root' of a tab that is there only sometimes does not ask its condition first: it may be refused."
         }
     }
 
@@ -161,6 +163,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
             + "or remove it from 'receives'."
         case .unusedAlert: "Show it from a clause ('on deleteTapped -> alert Name'), or remove it."
         case .keptLinksNeverOpen: "Write 'keeps links' on a screen the user leaves (a first-launch cover, a locked sheet), not on one that stays."
+        case .absentTab: "Ask the tab's condition in the clause first ('-> select Lists if hasLists else ...'), or show the tab always."
         }
     }
 }

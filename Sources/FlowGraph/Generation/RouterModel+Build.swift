@@ -119,6 +119,7 @@ extension RouterModel {
                            parameters: types.parameters(item.parameters),
                            isAskedAtOnce: flow.startChoices.contains { $0.condition?.guardIndex == guardIndex }
                                || flow.launch?.condition?.guardIndex == guardIndex
+                               || flow.steps.contains { $0.condition?.guardIndex == guardIndex }
                                || lockGuards.contains(guardIndex))
             },
             links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [], uses: uses,

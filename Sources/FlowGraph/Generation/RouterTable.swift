@@ -63,6 +63,7 @@ struct RouterTable {
                         Self.clause(clause, triggers: triggers, opened: opened, paths: atPaths(flowIndex, stepIndex, index))
                     }, keepsLinks: step.keepsLinks))
                 info.steps[info.steps.count - 1].lock = step.lock.map(Self.lock)
+                info.steps[info.steps.count - 1].condition = step.condition.map(Self.condition)
             }
             info.clauses = flow.eventClauses.enumerated().map { index, clause in
                 Self.clause(clause, triggers: events, opened: opened, paths: atPaths(flowIndex, nil, index))

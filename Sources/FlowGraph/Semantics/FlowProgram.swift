@@ -194,6 +194,16 @@ package struct Step: Sendable {
     /// private, so that the memberwise initializer stays internal.
     var lockStorage: [Lock] = []
 
+    /// `step Lists runs ListsFlow if hasLists`: a tab that is there only when the guard says so as
+    /// the tab bar is built (as it starts, and on `restart`); nil for a tab that always is, and
+    /// for every step of a stack flow. See docs/Language.md, "Tabs that are there sometimes".
+    public var condition: Condition? {
+        get { conditionStorage.first }
+        set { conditionStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `condition`, held out of line as `lockStorage` is.
+    var conditionStorage: [Condition] = []
+
     /// Whether the step is written to run a flow (`runs F`), whether or not `F` resolves.
     public var runsAFlow: Bool { runsRange != nil }
     /// Whether the step runs a flow whose name does not resolve: it may run any flow.

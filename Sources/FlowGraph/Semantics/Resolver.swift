@@ -168,8 +168,10 @@ package struct Resolver {
             checkArgumentTypes(item.parameters, of: item.name.text)
         }
         // A step's lock asks a guard of the flow, declared above or below it.
+        // So does a tab's condition, asked as the tab bar is built, like a start's (`start-guard`).
         for (index, step) in steps.enumerated() {
             if let lock = step.lock { flow.steps[index].lock = resolveLock(lock, in: flow) }
+            if let condition = step.condition { flow.steps[index].condition = startCondition(condition, in: flow) }
         }
         return flow
     }
@@ -233,6 +235,10 @@ package struct Resolver {
             for extra in syntax.starts.dropFirst() {
                 report(.duplicateName, SemanticMessages.duplicateStart(flow.name), at: extra.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: start.range)])
+            }
+            // A tab bar shows a tab that is always there when its start's is not (`if hasLists`).
+            if flow.isTabs, !flow.steps.isEmpty, flow.steps.allSatisfy({ $0.condition != nil }) {
+                report(.missingStart, SemanticMessages.everyTabHasACondition(flow.name), at: syntax.name.range)
             }
         } else if !syntax.hasLostDeclarations, !syntax.isDestinations {  // Otherwise the 'start' may be in the text a syntax error lost.
             let message = syntax.steps.isEmpty ? SemanticMessages.emptyFlow(flow.name) : SemanticMessages.missingStart(flow.name)

@@ -24,6 +24,9 @@ enum SemanticMessages {
     static func linkDeclaredHere(_ pattern: String) -> String { "link '\(pattern)' declared here" }
     static let firstDeclaredHere = "first declared here"
 
+    static func everyTabHasACondition(_ flow: String) -> String {
+        "every tab of flow '\(flow)' has a condition: the tab bar may have no tab to show; give one tab none"
+    }
     static func missingStart(_ flow: String) -> String { "flow '\(flow)' has no 'start' step" }
     static func emptyFlow(_ flow: String) -> String { "flow '\(flow)' has no steps, so it cannot start" }
 

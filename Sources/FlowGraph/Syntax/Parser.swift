@@ -182,7 +182,14 @@ package struct Parser {
             }
         case "step":
             kind = .step
-            if let step = parseStep() { flow.steps.append(step) }
+            if var step = parseStep() {
+                if !flow.isTabs, let condition = step.condition {
+                    // Only a tab can be there sometimes; the step is kept as one that always is.
+                    record(SyntaxMessages.conditionOutsideTabs, at: condition.range, line: lineStartIndex(of: max(0, index - 1)))
+                    step.condition = nil
+                }
+                flow.steps.append(step)
+            }
         case "alert", "dialog":
             kind = .alert
             if let alert = parseAlert() { flow.alerts.append(alert) }
@@ -286,6 +293,12 @@ package struct Parser {
             lock = parseLock()
             if lock == nil { skipHeader() }
         }
+        // `if hasLists`: a tab that is there only when the guard says so (a tabs flow's; see parseMember).
+        var condition: GuardTestSyntax?
+        if current.isKeyword("if"), !current.isAtLineStart {
+            condition = parseGuardTest()
+            if condition == nil { skipHeader() }
+        }
         var clauses: [ClauseSyntax] = []
         if current.isPunctuation("{") {
             clauses = parseStepBody(named: name.text)
@@ -293,7 +306,7 @@ package struct Parser {
             if current.isKeyword("receives") {
                 error(runs == nil ? SyntaxMessages.secondReceives : SyntaxMessages.receivesOnARunner, at: current)
             } else {
-                error(SyntaxMessages.expected("'(', 'receives', 'runs', 'keeps links', 'locked', '{' or a new line after the step",
+                error(SyntaxMessages.expected("'(', 'receives', 'runs', 'keeps links', 'locked', 'if', '{' or a new line after the step",
                                               found: describe(current)),
                       at: current)
             }
@@ -305,6 +318,7 @@ package struct Parser {
         step.receivesRange = receivesToken.map { range(of: $0) }
         step.keepsLinksRange = keepsLinksRange
         step.lock = lock
+        step.condition = condition
         return step
     }
 

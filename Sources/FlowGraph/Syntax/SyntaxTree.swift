@@ -115,6 +115,9 @@ package struct StepSyntax: Sendable {
     /// `locked` or `locked while g` after the step's header: every `sheet` or `popover` that
     /// presents the step is locked so, as if the move said it (see docs/Language.md).
     public var lock: LockSyntax?
+    /// `if hasLists` after the header of a tab (`step Lists runs ListsFlow if hasLists`): the tab
+    /// is there only when the guard says so as the tab bar is built. Only in a tabs flow.
+    public var condition: GuardTestSyntax?
 }
 
 /// `exit Name(inputs)`

@@ -84,6 +84,19 @@ final class ReplayDriver {
         guards.answers = answers.answers
     }
 
+    /// Whether a running tab bar was built without a tab that guard `ref` decides (`step Lists runs
+    /// ListsFlow if hasLists`): a move or a link's path to that tab is blocked by `ref` whatever
+    /// the guard answers now.
+    func lacksTab(ofGuard ref: ReplayProgram.GuardID) -> Bool {
+        navigator.flows.values.contains { running in
+            let info = ReplayProgram.table.flows[running.flow.rawValue]
+            return info.isTabs && info.steps.indices.contains { step in
+                info.steps[step].condition.map { ReplayProgram.guardID(GuardRef(flow: running.flow.rawValue, index: $0.guardIndex)) == ref } == true
+                    && !running.tabs.contains { ReplayProgram.step(of: $0.entries[0].screen) == StepRef(flow: running.flow.rawValue, step: step) }
+            }
+        }
+    }
+
     /// Does `action`; nil when it cannot be done on this screen (no stack to go back in...).
     @discardableResult
     func perform(_ action: ReplayAction) -> ReplayNavigator.Outcome? {

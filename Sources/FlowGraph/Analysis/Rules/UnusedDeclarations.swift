@@ -18,7 +18,9 @@ extension Findings {
         let isLost = flow.isIncomplete || flow.steps.contains(where: \.isIncomplete) || flow.alerts.contains(where: \.isIncomplete)
         var anyGuardUnknown = isLost
         var anyExitUnknown = isLost
-        for condition in flow.startChoices.compactMap(\.condition) + flow.links.flatMap(\.conditions) + [flow.launch?.condition].compactMap({ $0 }) {
+        let asked = flow.startChoices.compactMap(\.condition) + flow.links.flatMap(\.conditions) + [flow.launch?.condition].compactMap({ $0 })
+            + flow.steps.compactMap(\.condition)
+        for condition in asked {
             if let index = condition.guardIndex { usedGuards[index] = true } else { anyGuardUnknown = true }
         }
         // A step's lock names its guard even where no move presents the step.

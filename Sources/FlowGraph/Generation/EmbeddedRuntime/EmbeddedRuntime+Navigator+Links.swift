@@ -107,6 +107,9 @@ extension Navigator {
                 }
                 var made = move
                 if navigator.flows[level]?.layers.isEmpty == true { made.backs = [] }
+                if let action = navigator.move(made, in: flow, from: .link(link)), let absent = navigator.absentTab(action, in: level) {
+                    return .done(Outcome(status: .blocked(by: Program.guardID(absent)), commands: outcome.commands))
+                }
                 guard let action = navigator.move(made, in: flow, from: .link(link)), navigator.canApply(action, in: level) else {
                     return .done(Outcome(status: .impossible, commands: outcome.commands))
                 }

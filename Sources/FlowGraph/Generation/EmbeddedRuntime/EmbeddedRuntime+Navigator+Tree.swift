@@ -29,21 +29,35 @@ extension Navigator {
         let info = Program.table.flows[flow]
         for choice in info.startChoices {
             guard let condition = choice.condition else { return choice.step }
-            let answer = Program.answerAtOnce(GuardRef(flow: flow, index: condition.guardIndex), of: guards) ?? false
-            if answer == condition.holdsWhen { return choice.step }
+            if holds(condition, flow: flow, guards: guards) { return choice.step }
         }
         return info.start
+    }
+
+    /// The tabs a tab bar has as it is built now: those without a condition, and those whose
+    /// condition holds (`step Lists runs ListsFlow if hasLists`), the guards asked at once.
+    static func presentTabs(flow: Int, guards: Program.AppGuards) -> [Int] {
+        let info = Program.table.flows[flow]
+        return info.steps.indices.filter { index in
+            info.steps[index].condition.map { holds($0, flow: flow, guards: guards) } ?? true
+        }
+    }
+
+    /// Whether a condition a flow's start asks (of a choice, a launch or a tab) holds now.
+    private static func holds(_ condition: ProgramTable.Condition, flow: Int, guards: Program.AppGuards) -> Bool {
+        (Program.answerAtOnce(GuardRef(flow: flow, index: condition.guardIndex), of: guards) ?? false) == condition.holdsWhen
     }
 
     private static func start(flow: Int, from source: PayloadSource<Program>, guards: Program.AppGuards) -> Start {
         let info = Program.table.flows[flow]
         let chosen = chosenStart(flow: flow, guards: guards)
-        let steps = info.isTabs ? Array(info.steps.indices) : [chosen]
+        let steps = info.isTabs ? presentTabs(flow: flow, guards: guards) : [chosen]
         let screens = steps.compactMap { Program.screen(StepRef(flow: flow, step: $0), from: source) }
-        var start = Start(flow: flow, screens: screens, selected: info.isTabs ? chosen : 0)
+        // The tab its start chooses, or when that one is not there, the first that always is.
+        let selected = info.isTabs ? steps.firstIndex(of: chosen) ?? steps.firstIndex { info.steps[$0].condition == nil } ?? 0 : 0
+        var start = Start(flow: flow, screens: screens, selected: selected)
         // `start Home, cover Onboarding if g`: its guard asked at once, as a start's.
-        if let launch = info.launch, !info.isTabs,
-           launch.condition.map({ (Program.answerAtOnce(GuardRef(flow: flow, index: $0.guardIndex), of: guards) ?? false) == $0.holdsWhen }) ?? true,
+        if let launch = info.launch, !info.isTabs, launch.condition.map({ holds($0, flow: flow, guards: guards) }) ?? true,
            let screen = Program.screen(StepRef(flow: flow, step: launch.step), from: source) {
             start.launch = (screen, launch.kind == .cover ? .cover : .sheet, launch.kind == .cover ? nil : info.steps[launch.step].lock)
         }
@@ -135,14 +149,30 @@ extension Navigator {
         }
         var start = Self.start(flow: running.flow.rawValue, from: source, guards: guards)
         if startsAlongPath { start.launch = nil }
-        guard start.screens.count == running.tabs.count else { return [] }
+        guard !start.screens.isEmpty else { return [] }
+        // What ran in the old stacks ends; a tab still there keeps its stack, a new one gets one.
+        for stack in running.tabs { end(stack, closing: &closing, isModal: false) }
+        let steps = running.tabs.map { Program.step(of: $0.entries[0].screen) }
         var commands: [Command] = []
+        var tabs: [Stack] = []
+        for screen in start.screens {
+            let old = running.isTabs ? steps.firstIndex(of: Program.step(of: screen)).map { running.tabs[$0] } : running.tabs.first
+            tabs.append(Stack(id: old?.id ?? StackID(rawValue: nextID()), style: old?.style ?? .tab, entries: []))
+        }
+        let isNewTabSet = tabs.map(\.id) != running.tabs.map(\.id)
+        if isNewTabSet { commands.append(.setTabs(id, stacks: tabs.map(\.id))) }
+        flows[id]?.tabs = tabs
         for (index, screen) in start.screens.enumerated() {
-            removeEntries(of: id, .tab(index), from: 0, closing: &closing)
-            let stack = running.tabs[index]
-            commands.append(.setRoot(screen, on: stack.id))
-            let entry = makeEntry(screen, in: id, at: stack.id, index: 0, commands: &commands)
+            commands.append(.setRoot(screen, on: tabs[index].id))
+            let entry = makeEntry(screen, in: id, at: tabs[index].id, index: 0, commands: &commands)
             setEntries([entry], of: id, .tab(index))
+        }
+        // A tab bar stays on its tab while that tab is there.
+        let shown = running.isTabs ? start.screens.firstIndex { Program.step(of: $0) == steps[running.selectedTab] } : 0
+        let selected = shown ?? start.selected
+        flows[id]?.selectedTab = selected
+        if running.isTabs, isNewTabSet || selected != running.selectedTab {
+            commands.append(.selectTab(start.screens[selected], index: selected, in: id))
         }
         presentLaunch(of: start, in: id, commands: &commands)
         return commands
@@ -288,6 +318,24 @@ extension Navigator {
     static func runsAFlow(_ screen: Screen) -> Bool {
         let step = Program.step(of: screen)
         return Program.table.flows[step.flow].steps[step.step].runs != nil
+    }
+
+    /// The guard of the tab a move (`select X`, `root X`) or a path's hop would show in tab bar
+    /// `id` when the tab bar was built without it (`step Lists runs ListsFlow if hasLists`, the
+    /// guard saying no then); nil for any other move, and for a tab that is there.
+    func absentTab(_ move: Move, in id: FlowID) -> GuardRef? {
+        switch move {
+        case .select(let step): absentTab(step, in: id)
+        case .root(let screen): absentTab(Program.step(of: screen), in: id)
+        default: nil
+        }
+    }
+
+    func absentTab(_ step: StepRef, in id: FlowID) -> GuardRef? {
+        guard let running = flows[id], running.isTabs, running.flow.rawValue == step.flow,
+              let condition = Program.table.flows[step.flow].steps[step.step].condition,
+              tabIndex(of: step, in: running) == nil else { return nil }
+        return GuardRef(flow: step.flow, index: condition.guardIndex)
     }
 
     /// Whether a move can act in flow `id` now.

@@ -133,6 +133,10 @@ extension Navigator {
         /// the stacks `stacks` (one, or one per tab for a tabs flow). A `setRoot` for each of them
         /// and, for a tab bar, a `selectTab` follow.
         case start(FlowID, flow: Flow, stacks: [StackID], in: StackID, index: Int)
+        /// The tab bar of `flow` now has these stacks, in order: a `restart` built it again with
+        /// other tabs (`step Lists runs ListsFlow if hasLists`). A `setRoot` for each new stack
+        /// and a `selectTab` follow.
+        case setTabs(FlowID, stacks: [StackID])
         /// The flow took an exit; the commands of its parent's exit handler follow.
         case finish(FlowID, exit: String)
         /// A back move showed the entry again, on top of `stack`, and handed its screen `value`
@@ -158,6 +162,7 @@ extension Navigator {
             case .dismiss(let stack): "dismiss \(stack)"
             case .setRoot(let screen, let stack): "setRoot \(screen) on \(stack)"
             case .selectTab(let screen, let index, let flow): "selectTab \(index) (\(screen)) in \(flow)"
+            case .setTabs(let flow, let stacks): "setTabs \(stacks.map(\.description).joined(separator: " ")) in \(flow)"
             case .start(let id, let flow, let stacks, let stack, let index):
                 "start \(Program.table.flows[flow.rawValue].name) as \(id) with \(stacks.map(\.description).joined(separator: ", ")) "
                     + "in \(stack) at \(index)"

@@ -205,6 +205,10 @@ extension Navigator {
                         level = parent
                         continue
                     }
+                    // A tab the tab bar was built without (`if hasLists`): its guard said no then.
+                    if let absent = navigator.absentTab(move, in: level) {
+                        return .done(Outcome(status: .blocked(by: Program.guardID(absent)), commands: []))
+                    }
                     // The final move is made only when every step of the way allows it.
                     guard navigator.canApply(move, in: level) else { return .done(Outcome(status: .impossible, commands: [])) }
                     // `sheet Settings at Privacy`: the guards of the path inside the subflow are asked
@@ -255,6 +259,7 @@ extension Navigator {
     func follow(_ path: InnerPath, after commands: [Command], from source: PayloadSource<Program>) -> Outcome {
         let followed = follow(path.hops[..<path.reachable], from: source)
         let commands = commands + followed.commands
+        if let absent = followed.absentTab { return Outcome(status: .blocked(by: Program.guardID(absent)), commands: commands) }
         if !followed.isDone { return Outcome(status: .impossible, commands: commands) }
         if let blocker = path.blocker { return Outcome(status: .blocked(by: Program.guardID(blocker)), commands: commands) }
         return Outcome(status: .applied, commands: commands)
@@ -295,27 +300,33 @@ extension Navigator {
 
     /// Makes the moves of a path after the flow it starts in runs: brings that flow back to its
     /// start (or selects the tab), then makes each clause's move with values from `source`.
-    func follow(_ hops: ArraySlice<ProgramTable.Hop>, from source: PayloadSource<Program>) -> (commands: [Command], isDone: Bool) {
+    /// `absentTab`: the guard of a tab the path goes through that its tab bar was built without.
+    func follow(_ hops: ArraySlice<ProgramTable.Hop>, from source: PayloadSource<Program>)
+        -> (commands: [Command], isDone: Bool, absentTab: GuardRef?) {
         var commands: [Command] = []
         for index in hops.indices {
             let hop = hops[index]
             switch hop {
             // A first screen that the path's values build (a link's target, with the URL's values) is shown with them.
             case .bottom(let step):
+                if let absent = absentTab(step, in: rootID) { return (commands, false, absent) }
                 commands += reset(rootID, to: step, showing: Program.screen(step, from: source))
             case .enter(let step):
-                guard let subflow = chain.last(where: { $0.flow.rawValue == step.flow })?.id else { return (commands, false) }
+                guard let subflow = chain.last(where: { $0.flow.rawValue == step.flow })?.id else { return (commands, false, nil) }
+                if let absent = absentTab(step, in: subflow) { return (commands, false, absent) }
                 commands += reset(subflow, to: step, showing: Program.screen(step, from: source))
             case .move(let clause):
                 let action = Program.table.clause(clause).actions[clause.branch]
                 guard let move = move(action, in: clause.flow, from: source),
-                      let level = chain.last(where: { $0.flow.rawValue == clause.flow })?.id, canApply(move, in: level) else {
-                    return (commands, false)
+                      let level = chain.last(where: { $0.flow.rawValue == clause.flow })?.id else {
+                    return (commands, false, nil)
                 }
+                if let absent = absentTab(move, in: level) { return (commands, false, absent) }
+                guard canApply(move, in: level) else { return (commands, false, nil) }
                 commands += apply(move, in: level, enteredBy: hops[(hops.index(after: index))...])
             }
         }
-        return (commands, true)
+        return (commands, true, nil)
     }
 
     /// `apply`, for a move a path goes on from: when the path's next hop enters the subflow the

@@ -34,6 +34,7 @@ extension ProgramTable {
                 for value in step.receives { fields += ["recv", TableWriting.parameter(value)] }
                 if step.keepsLinks { fields.append("keeps") }
                 fields += TableWriting.lock(step.lock)
+                if let condition = step.condition { fields += ["if", TableWriting.condition(condition)] }
                 var line = TableWriting.record("step", fields)
                 for clause in step.clauses { line += " " + clauseText(clause) }
                 lines.append(line)

@@ -119,6 +119,10 @@ public struct ProgramTable: Sendable {
         /// `locked` or `locked while g` on the step: the lock of a sheet or popover that presents
         /// it by a move that says none (a link's move; the compiler writes it into each clause's too).
         public var lock: Lock? = nil
+        /// `step Lists runs ListsFlow if hasLists`, a tab of a tab bar that is there only when the
+        /// condition holds as the tab bar is built (when it starts, and on `restart`); nil for a
+        /// tab that is always there, and for every step of a stack flow.
+        public var condition: Condition? = nil
 
         public init(name: String, inputs: [String], receives: [String] = [], runs: Int?, path: PathLink, clauses: [Clause],
                     keepsLinks: Bool = false) {
