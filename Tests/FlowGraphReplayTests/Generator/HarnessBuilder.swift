@@ -73,6 +73,7 @@ final class HarnessBuilder {
         if !simple { addStepLocks() }
         if !simple { addLaunches() }
         if !simple { addRestarts() }
+        if !simple { addTabConditions() }
         return program
     }
 

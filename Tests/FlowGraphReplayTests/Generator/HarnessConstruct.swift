@@ -51,6 +51,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case launch
     // `restart`: the flow starts over, its start asked again (a tab bar keeps its tab)
     case restart
+    // `step Lists runs ListsFlow if hasLists`: a tab that is there only sometimes
+    case conditionalTab
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -85,6 +87,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
             for step in scope.steps {
                 if step.keepsLinks { found.insert(.keepsLinks) }
                 if step.lock != nil { found.insert(.stepLock) }
+                if step.condition != nil { found.insert(.conditionalTab) }
                 if !step.receives.isEmpty, scope is HFlow { found.insert(.receives) }
                 for clause in step.clauses {
                     scan(clause, into: &found)

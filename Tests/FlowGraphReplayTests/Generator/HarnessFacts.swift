@@ -118,7 +118,8 @@ struct HarnessFacts {
         }
         if main.kind == .restart {
             // Each state the flow starts in; a tab bar's tab shown (any tab, from a modal layer).
-            let tabs = view.flow.isTabs ? (state.layer == .base ? [state.step] : view.flow.steps.map(\.name)) : []
+            let keepsTab = state.layer == .base && stepsByName[state.step]?.condition == nil
+            let tabs = view.flow.isTabs ? (keepsTab ? [state.step] : view.flow.steps.map(\.name)) : []
             let targets = view.flow.isTabs ? tabs.map { State(step: $0, layer: .base, bottom: true) } : startStates.map { states[$0] }
             for target in targets { link(id, target, .restart, afterBack: false) }
             return

@@ -132,6 +132,8 @@ final class HStep {
     /// `locked while g` on the step: what every sheet and popover that presents it says (the
     /// model keeps each move's lock, which is the meaning; `HMove.writesLock` says which print it).
     var lock: HLock?
+    /// `if g` on a tab: it is there only when `g` says so as the tab bar is built.
+    var condition: HCondition?
 
     init(_ name: String, inputs: [HParam] = [], runs: String? = nil) {
         self.name = name

@@ -393,6 +393,11 @@ enum Replay {
                 driver.set(answers)
                 let outcome = driver.navigator.open(url: url.url)
                 outcomes.append("\(answers): \(outcome)")
+                // Through a tab this tab bar was built without: the checker claims only where it is there.
+                if case .blocked(let ref) = outcome.status, driver.lacksTab(ofGuard: ref) {
+                    opened = true
+                    break
+                }
                 if case .blocked(let ref) = outcome.status, !fixed.contains(ref), answers.answers[ref] == nil {
                     answers.answers[ref] = false  // a guard of the target's path: let it through the other way
                     continue
