@@ -93,6 +93,7 @@ package enum DiagramStyle {
     static func receivesLine(_ step: Step) -> String {
         (step.receives.isEmpty ? "" : "\nreceives " + step.receives.map(\.name).joined(separator: ", "))
             + (step.keepsLinks ? "\nkeeps links" : "")
+            + (step.condition.map { "\n" + $0.written } ?? "")  // a tab that is there only sometimes
     }
 
     static let runsEdge: [Diagram.Attribute] = [

@@ -59,7 +59,7 @@ public enum MermaidEmitter {
                 }
                 continue
             }
-            lines.append("        state \"\(label(step.name))\" as \(stepID)")
+            lines.append("        state \"\(label(step.name + (step.condition.map { " (\($0.written))" } ?? "")))\" as \(stepID)")
             if let runs = step.runs {
                 lines.append("        note right of \(stepID) : runs \(label(program.flows[runs].name))")
             }
