@@ -172,6 +172,10 @@ struct ServerFeatureTests {
         #expect(Self.labels(client, url, lockGuard, version: 21).contains("isSignedIn"))
         let link = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    link \"https://**\" ‸\n")
         #expect(Self.labels(client, url, link, version: 22) == ["as", "->"])
+        // A tab's header goes on with `if` too (a tab that is there only sometimes), then a guard.
+        let tabs = "\nflow Main tabs {\n    start A\n    guard hasLists\n    step A\n    step B runs LoginFlow ‸\n}\n"
+        #expect(Self.labels(client, url, Fixture.app + tabs, version: 23) == ["keeps", "locked", "if"])
+        #expect(Self.labels(client, url, Fixture.app + tabs.replacingOccurrences(of: "‸", with: "if ‸"), version: 24) == ["hasLists"])
         #expect(client.shutDown() == 0)
     }
 

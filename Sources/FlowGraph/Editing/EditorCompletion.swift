@@ -72,11 +72,13 @@ package enum EditorCompletion {
         if before.first == "link", last == "\"\"" { return [keyword("as"), keyword("->")] }
         if last == "keeps" { return [keyword("links")] }
         // After a step's name, inputs or flow: what its declaration may go on with.
-        if before.first == "step", before.count >= 2, !before.contains("{"), ![":", ",", "(", "runs", "receives", "while", "!"].contains(last),
-           !before.contains("(") || before.contains(")") {
-            if before.contains("locked") { return last == "locked" ? [keyword("while")] : [] }
-            return (before.contains("keeps") ? ["locked"] : before.contains("runs") ? ["keeps", "locked"]
-                        : ["receives", "runs", "keeps", "locked"]).map(keyword)
+        if before.first == "step", before.count >= 2, !before.contains("{"), ![":", ",", "(", "runs", "receives", "while", "!", "if"].contains(last),
+           !before.contains("(") || before.contains(")"), !before.contains("if") {
+            // `if g`, last, only for a tab of a tabs flow.
+            let condition = scope?.isTabs == true ? ["if"] : []
+            if before.contains("locked") { return last == "locked" ? [keyword("while")] : condition.map(keyword) }
+            return ((before.contains("keeps") ? ["locked"] : before.contains("runs") ? ["keeps", "locked"]
+                        : ["receives", "runs", "keeps", "locked"]) + condition).map(keyword)
         }
         switch last {
         // `start Home, ‸`: the layer shown over it at launch.

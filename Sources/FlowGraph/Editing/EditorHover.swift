@@ -60,11 +60,15 @@ package enum EditorHover {
         if let runs = step.runs { header += " runs \(program.flows[runs].name)" }
         if step.keepsLinks { header += " keeps links" }
         if let lock = step.lock { header += " " + lock.written }
+        if let condition = step.condition { header += " " + condition.written }
         var lines = [code(header), doc(step.doc), "in \(flowIndex == nil ? "destinations" : "flow") `\(symbol.scope)`"]
         if step.keepsLinks { lines.append("A deep link that arrives while it is on screen waits, and opens once it is not.") }
         if let lock = step.lock {
             lines.append("Every sheet or popover that presents it is \(lock.written): the user cannot swipe it away"
                          + (lock.guardName == nil ? "." : " while the guard says so."))
+        }
+        if let condition = step.condition {
+            lines.append("A tab that is there only \(condition.written), as the tab bar is built (when it starts, and on `restart`).")
         }
         var reached: [String] = []
         if flow.startChoices.contains(where: { $0.step == stepIndex }) { reached.append("the flow's start") }

@@ -169,6 +169,7 @@ private struct Builder {
             record(.step, scope, step.name, declaration: true)
             if let runs = step.runs { record(.flow, "", runs) }
             if let guardName = step.lock?.guardName { record(.guard, guardScope(guardName.text, in: flow, scope: scope), guardName) }
+            if let guardName = step.condition?.guardName { record(.guard, guardScope(guardName.text, in: flow, scope: scope), guardName) }
             for handler in step.clauses {
                 if let runs = step.runs {
                     record(.exit, runs.text, handler.event)
