@@ -148,8 +148,8 @@ struct TableTextTests {
     }
 
     @Test(arguments: [
-        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 7'"),
-        ("flowgraph-table 8", 1, "version 8, this runtime reads versions 1 to 7"),
+        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 8'"),
+        ("flowgraph-table 9", 1, "version 9, this runtime reads versions 1 to 8"),
         ("flowgraph-table 4\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a move sheet at", 4, "expected the hops of a path after 'at'"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a else 0", 4, "a link's branch without a condition ends it"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a if 0 if 0", 4, "expected 'else' after a link's condition"),
@@ -246,6 +246,28 @@ struct TableTextTests {
         #expect(try ProgramTable(parsing: table.text).flows[0].steps.map(\.lock) == table.flows[0].steps.map(\.lock))
         #expect(throws: ProgramTable.TextError.self) {
             try ProgramTable(parsing: "flowgraph-table 7\nflow A 0 0 1\nstep S - ^ locked while 3")
+        }
+    }
+
+    /// Version 8: a tab's condition after its step's fields, and the action `restart`.
+    @Test func aTabsConditionAndARestartReadBackAndWriteTheSame() throws {
+        let text = """
+            flowgraph-table 8
+            flow A 1 0 1 guard g 0 event e
+            step S - ^ on 0 restart
+            step T - ^ keeps if !0
+            step R - ^ if 0 on 0 if 0 restart else select 0
+            """
+        let table = try ProgramTable(parsing: text)
+        #expect(table.flows[0].steps.map(\.condition) == [nil, .init(guardIndex: 0, isNegated: true), .init(guardIndex: 0, isNegated: false)])
+        #expect(table.flows[0].steps[0].clauses[0].actions[0].kind == .restart && table.flows[0].steps[0].clauses[0].actions[0].target == nil)
+        #expect(table.flows[0].steps[1].keepsLinks && table.flows[0].steps[2].clauses[0].actions.map(\.kind) == [.restart, .select])
+        #expect(try ProgramTable(parsing: table.text).text == table.text)
+        // Only a tab has a condition; a tab bar has a tab that always is; `restart` names nothing.
+        #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: "flowgraph-table 8\nflow A 0 0 1 guard g 0\nstep S - ^ if 0") }
+        #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: "flowgraph-table 8\nflow A 1 0 1 guard g 0\nstep S - ^ if 0") }
+        #expect(throws: ProgramTable.TextError.self) {
+            try ProgramTable(parsing: "flowgraph-table 8\nflow A 0 0 1 event e\nstep S - ^ on 0 restart 0")
         }
     }
 
