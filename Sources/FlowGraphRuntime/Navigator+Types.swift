@@ -230,6 +230,8 @@ extension Navigator {
             case userWentBack(StackID, to: Int)
             case userDismissed(StackID)
             case userSelectedTab(Int, in: FlowID)
+            /// The user tapped an item of a tab bar that presents its step (`step Post as sheet`).
+            case userTappedTabItem(StepRef, in: FlowID)
             /// The user closed the alert with this id without a button (a dialog tapped around).
             case userClosedAlert(id: Int)
         }

@@ -230,6 +230,27 @@ public final class Navigator<Program: NavigationProgram> {
         return openingKeptLink(after: outcome)
     }
 
+    /// The user tapped the item of a tab bar that presents `step` over it (`step Post as sheet`):
+    /// the step is presented as its item says, built from what the tab bar was started with;
+    /// impossible when that tab bar is not on screen, or has no such item.
+    @discardableResult
+    public func userTappedTabItem(_ step: StepRef, in id: FlowID) -> Outcome {
+        let before = current
+        var outcome = Outcome(status: .impossible, commands: [])
+        let shown = chain.drop { $0.id != id }
+        if let running = flows[id], running.isTabs, running.flow.rawValue == step.flow,
+           Program.table.flows[step.flow].steps.indices.contains(step.step),
+           let kind = Program.table.flows[step.flow].steps[step.step].tabItem, !shown.isEmpty, shown.allSatisfy(\.layers.isEmpty),
+           let source = startSource(of: id), let screen = Program.screen(step, from: source) {
+            revision += 1
+            let style: ModalStyle = kind == .cover ? .cover : kind == .popover ? .popover : .sheet
+            let lock = kind == .cover ? nil : Program.table.flows[step.flow].steps[step.step].lock
+            outcome = Outcome(status: .applied, commands: closeAlert() + apply(.present(screen, style, lock), in: id))
+        }
+        record(.userTappedTabItem(step, in: id), before, outcome)
+        return openingKeptLink(after: outcome)
+    }
+
     func record(_ cause: Record.Cause, _ screen: Screen, _ outcome: Outcome, kept: [EntryID] = []) {
         let entry = Record(cause: cause, screen: screen, outcome: outcome, kept: kept)
         history.append(entry)

@@ -31,6 +31,7 @@ extension ProgramTable {
                 if step.keepsLinks { fields.append("keeps") }
                 fields += TableWriting.lock(step.lock)
                 if let condition = step.condition { fields += ["if", TableWriting.condition(condition)] }
+                if let item = step.tabItem { fields += ["item", item.rawValue] }
                 var line = TableWriting.record("step", fields)
                 for clause in step.clauses { line += " " + clauseText(clause) }
                 lines.append(line)

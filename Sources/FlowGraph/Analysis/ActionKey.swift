@@ -5,12 +5,15 @@ struct ActionKey: Hashable {
     let branch: Int
     let kind: ActionKind
     let part: FlowStateGraph.Move.Part
+    /// For the move of an item of the tab bar (`step Post as sheet`), the step it presents.
+    let tabItem: Int?
 
     init(_ move: FlowStateGraph.Move) {
         origin = move.origin
         branch = move.branch
         kind = move.written
         part = move.part
+        tabItem = move.origin == .tabBar && move.written != .select ? move.actionTarget : nil
     }
 
     func clause(in flow: Flow) -> Clause? {
@@ -21,7 +24,10 @@ struct ActionKey: Hashable {
     }
 
     func range(in flow: Flow) -> SourceRange {
-        guard let transition = clause(in: flow) else { return origin == .launch ? flow.launch?.range ?? flow.range : flow.range }
+        guard let transition = clause(in: flow) else {
+            if let tabItem, flow.steps.indices.contains(tabItem) { return flow.steps[tabItem].range }
+            return origin == .launch ? flow.launch?.range ?? flow.range : flow.range
+        }
         let action = transition.actions[branch]
         return part == .back ? action.back?.range ?? action.range : action.range
     }

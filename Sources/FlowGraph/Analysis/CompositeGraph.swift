@@ -37,10 +37,12 @@ struct CompositeGraph {
         var isUncertain = false
         /// Whether this is the layer a flow's start shows over its first screen (`clause` is nil).
         var isLaunch = false
+        /// Whether this is an item of a tab bar presenting its step (`step Post as sheet`; `clause` is nil).
+        var isTabItem = false
 
-        /// `event: action`, `event: action (else)`, `at launch` or `runs`.
+        /// `event: action`, `event: action (else)`, `at launch`, `tab item` or `runs`.
         func via(in program: FlowProgram) -> String {
-            guard let clause else { return isLaunch ? "at launch" : "runs" }
+            guard let clause else { return isLaunch ? "at launch" : isTabItem ? "tab item" : "runs" }
             let transition = clause.clause(in: program)
             return FlowStateGraph.Move.describe(transition, branch: clause.branch)
         }
@@ -164,6 +166,12 @@ struct CompositeGraph {
                 // starts; the user's way to it, which no link replays (a link does not start the app).
                 if let launch = flow.launch, let target = launch.step, !flow.isTabs, flow.enteredSteps.contains(stepIndex) {
                     edges.append(Edge(target: Int32(base + target), clause: nil, isBlocked: true, isUserMove: true, isLaunch: true))
+                }
+                // `step Post as sheet`: the user's way from a tab to it, which no link replays.
+                if flow.isTabs, flow.steps[stepIndex].isTab {
+                    for item in flow.tabItems {
+                        edges.append(Edge(target: Int32(base + item), clause: nil, isBlocked: true, isUserMove: true, isTabItem: true))
+                    }
                 }
                 guard !flow.clauses.isEmpty else { continue }
                 flow.forEachFlowLevelClause(in: flow.steps[stepIndex], handling: HandledEvents(clauses)) { index, handler in

@@ -203,10 +203,22 @@ struct FlowStateGraph {
             let state = states[cursor]
             moveStart.append(Int32(allMoves.count))
             if flow.isTabs, cursor == 0 {
-                for tab in flow.steps.indices where tab != start {
+                for tab in flow.steps.indices where tab != start && flow.steps[tab].isTab {
                     var move = Move(target: -1, kind: .select, written: .select, actionTarget: tab, origin: .tabBar, branch: 0, isCertain: true)
                     move.target = add(State(step: StepIndex(tab), layer: .base, isBottom: true), from: (current, move))
                     allMoves.append(move)
+                }
+            }
+            // `step Post as sheet`: its item of the tab bar presents it, from any tab.
+            if flow.isTabs, state.layer == .base {
+                for item in flow.tabItems {
+                    let kind = flow.steps[item].tabItem ?? .sheet
+                    var move = Move(target: -1, kind: kind, written: kind, actionTarget: item, origin: .tabBar, branch: 0, isCertain: true)
+                    let lock = flow.stepLock(presentedBy: kind, target: item)
+                    if let next = successor(of: state, kind, item, mayBeLocked: lock != nil) {
+                        move.target = add(next, from: (current, move))
+                        allMoves.append(move)
+                    }
                 }
             }
             // `start Home, cover Onboarding if g`: over each first screen, as the flow starts.
@@ -327,9 +339,11 @@ struct FlowStateGraph {
             }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
             let kind = Self.acting(action.kind, in: state)
-            // A `select` outside tabs (already an error) is a move to its step that a fix keeps,
-            // made as a tab's would be; only an uncertain one, since a fix may change its kind.
-            let isUnknownKind = action.kind == .select && !flow.isTabs
+            // A `select` outside tabs, or of an item of the tab bar (already errors), is a move to its
+            // step that a fix keeps, made as a tab's would be; only an uncertain one, since a fix may
+            // change its kind.
+            let isItem = flow.steps.indices.contains(actionTarget) && !flow.steps[actionTarget].isTab
+            let isUnknownKind = action.kind == .select && (!flow.isTabs || isItem)
             var move = Move(target: -1, kind: kind, written: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
                             isCertain: isCertain && !isUnknownKind)
             let next = isUnknownKind ? State(step: StepIndex(actionTarget), layer: .base, isBottom: true)

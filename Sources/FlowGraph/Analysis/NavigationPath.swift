@@ -124,7 +124,10 @@ package struct ClauseReference: Sendable, Hashable {
 extension FlowStateGraph.Move {
     /// How the move reads in a path: `event: action`, or `tab` for the tab bar.
     func describe(in flow: Flow) -> String {
-        guard let clause = origin.clause else { return origin == .launch ? "at launch: \(written.rawValue)" : "tab" }
+        guard let clause = origin.clause else {
+            if origin == .launch { return "at launch: \(written.rawValue)" }
+            return written == .select ? "tab" : "tab item: \(written.rawValue)"
+        }
         let move = Self.describe(clause.clause(in: flow), branch: branch)
         // A button's move is taken where the alert was shown: `alert DiscardDraft, discardTapped: dismiss`.
         guard let alert = clause.alert else { return move }

@@ -235,9 +235,10 @@ struct BuildCollector {
         }
     }
 
-    /// The step a flow shows at launch (`start Home, cover Onboarding if g`), built from what builds its first screens.
+    /// The step a flow shows at launch (`start Home, cover Onboarding if g`) and the steps its tab
+    /// bar's items present (`step Post as sheet`), built from what builds its first screens.
     private static func launchSteps(_ flow: Flow) -> [Int] {
-        guard !flow.isTabs, let step = flow.launch?.step else { return [] }
+        guard !flow.isTabs, let step = flow.launch?.step else { return flow.tabItems }
         return [step]
     }
 

@@ -64,6 +64,7 @@ struct RouterTable {
                     }, keepsLinks: step.keepsLinks))
                 info.steps[info.steps.count - 1].lock = step.lock.map(Self.lock)
                 info.steps[info.steps.count - 1].condition = step.condition.map(Self.condition)
+                info.steps[info.steps.count - 1].tabItem = step.tabItem.map(Self.kind)
             }
             info.clauses = flow.eventClauses.enumerated().map { index, clause in
                 Self.clause(clause, triggers: events, opened: opened, paths: atPaths(flowIndex, nil, index))

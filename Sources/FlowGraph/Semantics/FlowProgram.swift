@@ -110,7 +110,7 @@ package struct Flow: Sendable {
     /// The steps shown when the flow starts running: every tab of a tabs flow, else each step it
     /// may start at (none without a start).
     public var enteredSteps: [Int] {
-        if isTabs { return Array(steps.indices) }
+        if isTabs { return steps.indices.filter { steps[$0].isTab } }
         // Most flows have one start: no set to build for them (the resolver and the link search ask
         // this for every step that runs a flow).
         if startChoices.count <= 1 { return startChoices.first?.step.map { [$0] } ?? [] }
@@ -119,6 +119,9 @@ package struct Flow: Sendable {
     }
 
     public func step(named name: String) -> Int? { steps.firstIndex { $0.name == name } }
+
+    /// The items of a tabs flow's bar that present their step (`step Post as sheet`), in order.
+    public var tabItems: [Int] { isTabs ? steps.indices.filter { !steps[$0].isTab } : [] }
 
     /// The lock a `sheet` or `popover` of `target` takes from the step when the move says none
     /// (`step Editor locked while g`); nil for other moves and unresolved targets.
@@ -203,6 +206,12 @@ package struct Step: Sendable {
     }
     /// `condition`, held out of line as `lockStorage` is.
     var conditionStorage: [Condition] = []
+    /// `step Post as sheet`: an item of the tab bar that presents the step over it (`sheet`,
+    /// `cover` or `popover`) instead of selecting a tab; nil for a tab, and for every step of a
+    /// stack flow. See docs/Language.md, "Tab items that present".
+    public var tabItem: ActionKind?
+    /// Whether the step is a tab of its tabs flow (not an item that presents it).
+    public var isTab: Bool { tabItem == nil }
 
     /// Whether the step is written to run a flow (`runs F`), whether or not `F` resolves.
     public var runsAFlow: Bool { runsRange != nil }

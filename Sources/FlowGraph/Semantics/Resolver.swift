@@ -138,6 +138,12 @@ package struct Resolver {
             declared.receives = parameters(step.receives)
             declared.receivesRange = step.receivesRange
             declared.keepsLinksRange = step.keepsLinksRange
+            declared.tabItem = step.tabItem
+            // A tab item's step is built when it is tapped, from nothing a tap carries.
+            if step.tabItem != nil, let input = step.inputs.first {
+                report(.inputMismatch, SemanticMessages.tabItemWithInputs(step.name.text, input: "\(input.name.text): \(input.type.text)"),
+                       at: input.name.range)
+            }
             checkReceivedTypes(step.receives, of: step.name.text)
             // A step declared twice may do what either declaration says.
             declared.isIncomplete = step.isIncomplete || repeated.contains(step.name.text)
@@ -237,8 +243,14 @@ package struct Resolver {
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: start.range)])
             }
             // A tab bar shows a tab that is always there when its start's is not (`if hasLists`).
-            if flow.isTabs, !flow.steps.isEmpty, flow.steps.allSatisfy({ $0.condition != nil }) {
+            let tabs = flow.steps.filter(\.isTab)
+            if flow.isTabs, !flow.steps.isEmpty, tabs.allSatisfy({ $0.condition != nil }) {
                 report(.missingStart, SemanticMessages.everyTabHasACondition(flow.name), at: syntax.name.range)
+            }
+            // A tab bar starts at a tab, not at an item that presents a step.
+            if flow.isTabs, let start = flow.start, let item = flow.steps[start].tabItem {
+                report(.missingStart, SemanticMessages.startAtTabItem(flow.steps[start].name, item: item.rawValue),
+                       at: syntax.starts[0].choices[0].range)
             }
         } else if !syntax.hasLostDeclarations, !syntax.isDestinations {  // Otherwise the 'start' may be in the text a syntax error lost.
             let message = syntax.steps.isEmpty ? SemanticMessages.emptyFlow(flow.name) : SemanticMessages.missingStart(flow.name)
@@ -416,6 +428,9 @@ package struct Resolver {
         }
         if syntax.kind == .select, !flow.isTabs {
             report(.selectOutsideTabs, SemanticMessages.selectOutsideTabs(owner: SemanticMessages.owner(flow)), at: syntax.range)
+        } else if syntax.kind == .select || syntax.kind == .root, let target, let item = flow.steps[target].tabItem {
+            report(.selectOutsideTabs, SemanticMessages.selectTabItem(syntax.kind.rawValue, step: flow.steps[target].name, item: item.rawValue),
+                   at: syntax.range)
         }
         return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
                       before: syntax.before.map { action($0, in: flow) },

@@ -52,6 +52,15 @@ enum SemanticMessages {
     }
 
     static func selectOutsideTabs(owner: String) -> String { "'select' can only switch tabs, and \(owner) is not a tabs flow" }
+    static func selectTabItem(_ move: String, step: String, item: String) -> String {
+        "'\(move) \(step)': '\(step)' is an item of the tab bar that presents its step, not a tab: write '\(item) \(step)'"
+    }
+    static func startAtTabItem(_ step: String, item: String) -> String {
+        "a tab bar starts at a tab, and '\(step)' is an item that presents its step ('as \(item)'): start at a tab"
+    }
+    static func tabItemWithInputs(_ step: String, input: String) -> String {
+        "step '\(step)' is an item of the tab bar, built when it is tapped, which gives it no value: it cannot take input '\(input)'"
+    }
     /// How a message names a flow or a destinations group: `flow 'Shop'`, `destinations 'Social'`.
     static func owner(_ flow: Flow) -> String { "\(flow.isDestinations ? "destinations" : "flow") '\(flow.name)'" }
 

@@ -188,6 +188,12 @@ package struct Parser {
                     record(SyntaxMessages.conditionOutsideTabs, at: condition.range, line: lineStartIndex(of: max(0, index - 1)))
                     step.condition = nil
                 }
+                if !flow.isTabs, let range = step.tabItemRange {
+                    // Only a tab bar has items; the step is kept as a plain one.
+                    record(SyntaxMessages.tabItemOutsideTabs, at: range, line: lineStartIndex(of: max(0, index - 1)))
+                    step.tabItem = nil
+                    step.tabItemRange = nil
+                }
                 flow.steps.append(step)
             }
         case "alert", "dialog":
@@ -250,6 +256,18 @@ package struct Parser {
             return nil
         }
         let inputs = current.isPunctuation("(") ? parseParameters() : []
+        // `as sheet`: an item of the tab bar that presents the step (a tabs flow's; see parseMember).
+        var tabItem: (kind: ActionKind, range: SourceRange)?
+        if current.isKeyword("as"), !current.isAtLineStart {
+            let word = take()
+            if current.kind == .identifier, !current.isAtLineStart, let kind = ActionKind(rawValue: current.text), kind.presents {
+                advance()
+                tabItem = (kind, range(from: word))
+            } else {
+                error(SyntaxMessages.expected("'sheet', 'cover' or 'popover' after 'as'", found: describeFollowing(current)), atMissing: current)
+                skipHeader()
+            }
+        }
         // `receives` is a keyword only here, after the inputs: it can still name a step or an event.
         var receives: [ParameterSyntax] = []
         var receivesToken: Token?
@@ -306,7 +324,7 @@ package struct Parser {
             if current.isKeyword("receives") {
                 error(runs == nil ? SyntaxMessages.secondReceives : SyntaxMessages.receivesOnARunner, at: current)
             } else {
-                error(SyntaxMessages.expected("'(', 'receives', 'runs', 'keeps links', 'locked', 'if', '{' or a new line after the step",
+                error(SyntaxMessages.expected("'(', 'as', 'receives', 'runs', 'keeps links', 'locked', 'if', '{' or a new line after the step",
                                               found: describe(current)),
                       at: current)
             }
@@ -319,6 +337,8 @@ package struct Parser {
         step.keepsLinksRange = keepsLinksRange
         step.lock = lock
         step.condition = condition
+        step.tabItem = tabItem?.kind
+        step.tabItemRange = tabItem?.range
         return step
     }
 

@@ -66,6 +66,8 @@ enum SyntaxMessages {
         + "or give the link a move ('-> sheet Project at Comments')"
     static let conditionOutsideTabs = "'if' after a step makes a tab that is there only sometimes, and this is not a tabs flow: "
         + "decide where the flow goes with the clauses that show the step ('-> push Lists if hasLists')"
+    static let tabItemOutsideTabs = "'as' after a step makes an item of a tab bar that presents the step, and this is not a tabs flow: "
+        + "present it from a clause ('-> sheet Compose')"
     static let launchInTabs = "a tabs flow shows its tabs when it starts, and every step of it is a tab: "
         + "show the screen at launch from a stack flow whose start runs the tab bar"
     static let lockedCover = "a cover is always locked: the user can never swipe it away, so 'locked' is for 'sheet' and 'popover'"

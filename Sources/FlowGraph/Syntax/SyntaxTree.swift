@@ -118,6 +118,11 @@ package struct StepSyntax: Sendable {
     /// `if hasLists` after the header of a tab (`step Lists runs ListsFlow if hasLists`): the tab
     /// is there only when the guard says so as the tab bar is built. Only in a tabs flow.
     public var condition: GuardTestSyntax?
+    /// `step Post as sheet`: an item of the tab bar that presents its step over the tab bar
+    /// (`sheet`, `cover` or `popover`) instead of selecting a tab. Only in a tabs flow.
+    public var tabItem: ActionKind?
+    /// The range of `as sheet`, when written.
+    public var tabItemRange: SourceRange?
 }
 
 /// `exit Name(inputs)`

@@ -14,6 +14,8 @@ enum ReplayAction: Hashable, CustomStringConvertible {
     case swipe
     /// Tab `index` of the tab bar of the `depth`-th flow of the chain.
     case selectTab(depth: Int, index: Int)
+    /// The item of a tab bar that presents `step` (`step Post as sheet`), where that tab bar runs.
+    case tapTabItem(StepRef)
     case closeAlert
 
     var description: String {
@@ -23,6 +25,7 @@ enum ReplayAction: Hashable, CustomStringConvertible {
         case .back: "back"
         case .swipe: "swipe down"
         case .selectTab(let depth, let index): "select tab \(index) of chain[\(depth)]"
+        case .tapTabItem(let step): "tap the tab item \(ReplayProgram.table.name(step))"
         case .closeAlert: "close alert"
         }
     }
@@ -115,6 +118,12 @@ final class ReplayDriver {
             guard chain.indices.contains(depth), chain[depth].isTabs, chain[depth].tabs.indices.contains(index),
                   chain[depth].selectedTab != index, chain[depth...].allSatisfy(\.layers.isEmpty) else { return nil }
             return navigator.userSelectedTab(index, in: chain[depth].id)
+        case .tapTabItem(let step):
+            // The tab bar must be on screen: nothing presented over it.
+            guard let depth = chain.firstIndex(where: { $0.flow.rawValue == step.flow }), chain[depth...].allSatisfy(\.layers.isEmpty) else {
+                return nil
+            }
+            return navigator.userTappedTabItem(step, in: chain[depth].id)
         case .closeAlert:
             guard let alert = navigator.alert else { return nil }
             return navigator.userClosedAlert(alert.id)

@@ -140,6 +140,7 @@ enum Replay {
         let actions = catalog.events.map(ReplayAction.send) + catalog.urls.map { ReplayAction.open($0.url) }
             + [.back, .swipe, .closeAlert]
             + (0..<4).flatMap { depth in (0..<catalog.widestTabBar).map { ReplayAction.selectTab(depth: depth, index: $0) } }
+            + catalog.tabItems.map(ReplayAction.tapTabItem)
         var cursor = 0
         while cursor < queue.count {
             let state = found[queue[cursor]]
@@ -530,6 +531,8 @@ struct ReplayCatalog {
     var urls: [URL] = []
     var startAnswers: [GuardAnswers] = []
     var widestTabBar = 0
+    /// The items of tab bars that present their step (`step Post as sheet`).
+    var tabItems: [StepRef] = []
 
     init(program: FlowProgram, model: RouterModel) {
         func sample(_ parameter: (label: String, type: String)) -> String? {
@@ -547,6 +550,7 @@ struct ReplayCatalog {
         }
         for (flowIndex, flow) in program.flows.enumerated() {
             widestTabBar = max(widestTabBar, flow.isTabs ? flow.steps.count : 0)
+            tabItems += flow.tabItems.map { StepRef(flow: flowIndex, step: $0) }
             var resolved = 0
             for (linkIndex, link) in flow.links.enumerated() {
                 guard let target = link.target else { continue }

@@ -39,7 +39,7 @@ extension Navigator {
     static func presentTabs(flow: Int, guards: Program.AppGuards) -> [Int] {
         let info = Program.table.flows[flow]
         return info.steps.indices.filter { index in
-            info.steps[index].condition.map { holds($0, flow: flow, guards: guards) } ?? true
+            info.steps[index].tabItem == nil && info.steps[index].condition.map { holds($0, flow: flow, guards: guards) } ?? true
         }
     }
 
@@ -134,19 +134,18 @@ extension Navigator {
         commands += nested
     }
 
+    /// What flow `id` was started with, which builds its first screens: the root's values for the
+    /// root flow, the screen of the step that runs it for a subflow.
+    func startSource(of id: FlowID) -> PayloadSource<Program>? {
+        guard let parent = flows[id]?.parent else { return flows[id] == nil ? nil : .root(root) }
+        return flows[parent].flatMap { $0.tabs + $0.layers }?.lazy.flatMap(\.entries).first { $0.subflow == id }.map { .screen($0.screen) }
+    }
+
     /// `restart` of flow `id`, whose modal layers are closed: its start is asked again and each of
     /// its stacks (every tab of a tab bar) shows its first screen anew, built from what the flow
     /// was started with, with a new subflow where it runs one; a tab bar keeps the tab selected.
     private func restart(_ id: FlowID, closing: inout [Stack]) -> [Command] {
-        guard let running = flows[id] else { return [] }
-        let source: PayloadSource<Program>
-        if let parent = running.parent {
-            guard let runner = flows[parent].flatMap({ $0.tabs + $0.layers })?.lazy.flatMap(\.entries).first(where: { $0.subflow == id })
-            else { return [] }
-            source = .screen(runner.screen)
-        } else {
-            source = .root(root)
-        }
+        guard let running = flows[id], let source = startSource(of: id) else { return [] }
         var start = Self.start(flow: running.flow.rawValue, from: source, guards: guards)
         if startsAlongPath { start.launch = nil }
         guard !start.screens.isEmpty else { return [] }

@@ -10,7 +10,7 @@ extension EmbeddedRuntime {
 ///                                            TABS, ROOT, ASYNC: 0 or 1; START: a step index;
 ///                                            the flow's guards, events and exits in order
 ///     launch KIND STEP [if [!]GUARD]         the flow's layer at launch: KIND cover or sheet
-///     step NAME RUNS PATH [in NAME:TYPE]... [recv NAME:TYPE]... [keeps] [LOCK] [if [!]GUARD] [CLAUSE]...
+///     step NAME RUNS PATH [in NAME:TYPE]... [recv NAME:TYPE]... [keeps] [LOCK] [if [!]GUARD] [item KIND] [CLAUSE]...
 ///                                            RUNS: a flow index or -; PATH: the global index of
 ///                                            the step before it on a shortest path, ^ for a
 ///                                            first screen, - when unreachable; recv: a value the
@@ -48,8 +48,8 @@ extension ProgramTable {
     /// version 5 is version 6 without the rest of a link's path (`**`, `{N...}`), whole URL (`!uN`)
     /// and steps that keep links (`keeps`), and version 6 is version 7 without a step's lock
     /// (`locked` after a step's fields) and a flow's launch (`launch KIND STEP [if [!]GUARD]`), and
-    /// version 7 is version 8 without the action `restart` and a tab's condition (`if [!]GUARD`
-    /// after a step's lock).
+    /// version 7 is version 8 without the action `restart`, a tab's condition (`if [!]GUARD`
+    /// after a step's lock) and an item of a tab bar that presents its step (`item KIND`).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -124,12 +124,22 @@ extension ProgramTable {
                     _ = try fields.word()
                     condition = try fields.condition()
                 }
+                var tabItem: ActionKind?
+                if fields.peek() == "item" {
+                    _ = try fields.word()
+                    let word = try fields.word()
+                    guard let kind = ActionKind(rawValue: word), [.sheet, .cover, .popover].contains(kind) else {
+                        throw fields.error("a tab item presents with 'sheet', 'cover' or 'popover', not '\(word)'")
+                    }
+                    tabItem = kind
+                }
                 var clauses: [Clause] = []
                 while !fields.isAtEnd { clauses.append(try fields.clause()) }
                 var step = StepInfo(name: name, inputs: inputs, receives: receives, runs: runs, path: path,
                                     clauses: clauses, keepsLinks: keepsLinks)
                 step.lock = lock
                 step.condition = condition
+                step.tabItem = tabItem
                 flows[flows.count - 1].steps.append(step)
             case "starts":
                 flows[flows.count - 1].startChoices = try fields.startChoices()
@@ -309,12 +319,14 @@ extension ProgramTable {
                 if case .whileGuard(let condition)? = step.lock {
                     try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
                 }
+                try check(flow.isTabs || step.tabItem == nil, "step '\(step.name)' is a tab item, and only a tab bar has one")
                 if let condition = step.condition {
                     try check(flow.isTabs, "step '\(step.name)' has a condition, and only a tab has one")
                     try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
                 }
             }
-            try check(!flow.isTabs || flow.steps.contains { $0.condition == nil }, "every tab of flow '\(flow.name)' has a condition")
+            try check(!flow.isTabs || flow.steps.contains { $0.condition == nil && $0.tabItem == nil },
+                      "every tab of flow '\(flow.name)' has a condition, or flow '\(flow.name)' has no tab")
             for link in flow.links {
                 for branch in link.branches {
                     try check(flow.steps.indices.contains(branch.target), "a link of flow '\(flow.name)' opens no step \(branch.target)")

@@ -123,6 +123,9 @@ public struct ProgramTable: Sendable {
         /// condition holds as the tab bar is built (when it starts, and on `restart`); nil for a
         /// tab that is always there, and for every step of a stack flow.
         public var condition: Condition? = nil
+        /// `step Post as sheet`: an item of a tab bar that presents the step over it (`.sheet`,
+        /// `.cover` or `.popover`) instead of being a tab; nil for a tab and for other steps.
+        public var tabItem: ActionKind? = nil
 
         public init(name: String, inputs: [String], receives: [String] = [], runs: Int?, path: PathLink, clauses: [Clause],
                     keepsLinks: Bool = false) {
