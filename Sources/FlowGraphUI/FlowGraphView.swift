@@ -56,11 +56,26 @@ struct FlowContainer<Program: NavigationProgram, ScreenView: View>: View {
 
     var body: some View {
         if let running = model.flow(id), running.isTabs {
-            TabView(selection: Binding(get: { @MainActor in model.selectedTab(of: id) }, set: { @MainActor in model.selectTab($0, of: id) })) {
+            // The items that present their step (`step Post as sheet`) come after the tabs, tagged
+            // after them: picking one presents its step, and the tab shown stays selected.
+            let items = model.tabItems(of: id)
+            let selection = Binding(get: { @MainActor in model.selectedTab(of: id) }, set: { @MainActor (tag: Int) in
+                if tag >= running.tabs.count, items.indices.contains(tag - running.tabs.count) {
+                    model.tapTabItem(items[tag - running.tabs.count], of: id)
+                } else {
+                    model.selectTab(tag, of: id)
+                }
+            })
+            TabView(selection: selection) {
                 ForEach(Array(running.tabs.enumerated()), id: \.element.id) { index, tab in
                     StackContainer(model: model, id: tab.id, screen: screen)
                         .tabItem { Text(model.tabTitle(tab)) }
                         .tag(index)
+                }
+                ForEach(Array(items.enumerated()), id: \.offset) { offset, item in
+                    Color.clear
+                        .tabItem { Text(model.tabItemTitle(item)) }
+                        .tag(running.tabs.count + offset)
                 }
             }
         } else if let running = model.flow(id) {

@@ -28,11 +28,15 @@ open class NavigationCoordinator<Program: NavigationProgram> {
     private var tabBars: [Navigator<Program>.FlowID: UITabBarController] = [:]
     /// The alert controller on screen, with the id of the navigator's alert it shows.
     private var alertController: (id: Int, controller: UIAlertController)?
-    private lazy var delegate = CoordinatorDelegate(
-        wentBack: { [weak self] navigation in self?.wentBack(navigation) },
-        dismissed: { [weak self] presented in self?.dismissed(presented) },
-        mayDismiss: { [weak self] presented in self?.mayDismiss(presented) ?? true },
-        selectedTab: { [weak self] tabBar in self?.selectedTab(tabBar) })
+    private lazy var delegate: CoordinatorDelegate = {
+        let delegate = CoordinatorDelegate(
+            wentBack: { [weak self] navigation in self?.wentBack(navigation) },
+            dismissed: { [weak self] presented in self?.dismissed(presented) },
+            mayDismiss: { [weak self] presented in self?.mayDismiss(presented) ?? true },
+            selectedTab: { [weak self] tabBar in self?.selectedTab(tabBar) })
+        delegate.shouldSelect = { [weak self] tabBar, controller in self?.shouldSelect(tabBar, controller) ?? true }
+        return delegate
+    }()
 
     /// The window's root view controller: the root flow's container, with its first screens.
     public private(set) lazy var root: UIViewController = {
@@ -123,7 +127,7 @@ open class NavigationCoordinator<Program: NavigationProgram> {
                         return navigation
                     }()
                 }
-                tabBars[flow]?.setViewControllers(navigations, animated: animated)
+                tabBars[flow]?.setViewControllers(navigations + itemPlaceholders(of: flow), animated: animated)
             case .start(let id, let flow, let stackIDs, let stack, let index):
                 guard let navigation = stacks[stack], navigation.viewControllers.indices.contains(index) else { continue }
                 let runner = navigation.viewControllers[index]
@@ -204,9 +208,29 @@ open class NavigationCoordinator<Program: NavigationProgram> {
         guard isTabs else { return navigations[0] }
         let tabBar = UITabBarController()
         tabBar.delegate = delegate
-        tabBar.viewControllers = navigations
+        // The items that present their step (`step Post as sheet`) come after the tabs: placeholders
+        // the delegate never lets the tab bar select.
+        tabBar.viewControllers = navigations + itemPlaceholders(of: id)
         tabBars[id] = tabBar
         return tabBar
+    }
+
+    /// A view controller per item of the tab bar of `id` that presents its step, titled by its step.
+    private func itemPlaceholders(of id: Navigator<Program>.FlowID) -> [UIViewController] {
+        guard let running = navigator.flows[id] else { return [] }
+        let info = Program.table.flows[running.flow.rawValue]
+        return info.steps.indices.filter { info.steps[$0].tabItem != nil }.map { step in
+            let placeholder = TabItemPlaceholder(step: StepRef(flow: running.flow.rawValue, step: step))
+            placeholder.tabBarItem = UITabBarItem(title: info.steps[step].name, image: nil, tag: step)
+            return placeholder
+        }
+    }
+
+    /// An item of a tab bar was tapped: its step is presented, and the tab shown stays.
+    private func shouldSelect(_ tabBar: UITabBarController, _ viewController: UIViewController) -> Bool {
+        guard let item = viewController as? TabItemPlaceholder else { return true }
+        if let id = tabBars.first(where: { $0.value === tabBar })?.key { apply(navigator.userTappedTabItem(item.step, in: id)) }
+        return false
     }
 
     private func embed(_ child: UIViewController, in parent: UIViewController) {
@@ -240,6 +264,19 @@ open class NavigationCoordinator<Program: NavigationProgram> {
     }
 }
 
+/// The place of an item of a tab bar that presents its step (`step Post as sheet`): never shown.
+final class TabItemPlaceholder: UIViewController {
+    let step: StepRef
+
+    init(step: StepRef) {
+        self.step = step
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    @available(*, unavailable)
+    required init?(coder: NSCoder) { fatalError("not from a storyboard") }
+}
+
 /// The UIKit delegate of a coordinator: an Objective-C class cannot be generic, so it forwards.
 @MainActor
 final class CoordinatorDelegate: NSObject, UINavigationControllerDelegate, UIAdaptivePresentationControllerDelegate,
@@ -248,6 +285,8 @@ final class CoordinatorDelegate: NSObject, UINavigationControllerDelegate, UIAda
     let dismissed: @MainActor (UIViewController) -> Void
     let mayDismiss: @MainActor (UIViewController) -> Bool
     let selectedTab: @MainActor (UITabBarController) -> Void
+    /// Whether the tab bar may select the view controller: not an item that presents its step.
+    var shouldSelect: @MainActor (UITabBarController, UIViewController) -> Bool = { _, _ in true }
 
     init(wentBack: @escaping @MainActor (UINavigationController) -> Void, dismissed: @escaping @MainActor (UIViewController) -> Void,
          mayDismiss: @escaping @MainActor (UIViewController) -> Bool, selectedTab: @escaping @MainActor (UITabBarController) -> Void) {
@@ -255,6 +294,10 @@ final class CoordinatorDelegate: NSObject, UINavigationControllerDelegate, UIAda
         self.dismissed = dismissed
         self.mayDismiss = mayDismiss
         self.selectedTab = selectedTab
+    }
+
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+        shouldSelect(tabBarController, viewController)
     }
 
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {

@@ -242,6 +242,23 @@ public final class NavigationModel<Program: NavigationProgram> {
         return navigator.userSelectedTab(index, in: flow)
     }
 
+    /// The items of the tab bar of `flow` that present their step instead of selecting a tab
+    /// (`step Post as sheet`), in order: shown after the tabs.
+    public func tabItems(of flow: Nav.FlowID) -> [StepRef] {
+        guard let running = flows[flow], running.isTabs else { return [] }
+        let info = Program.table.flows[running.flow.rawValue]
+        return info.steps.indices.filter { info.steps[$0].tabItem != nil }.map { StepRef(flow: running.flow.rawValue, step: $0) }
+    }
+
+    /// The user tapped an item of the tab bar of `flow` that presents its step: the tab shown stays.
+    @discardableResult
+    public func tapTabItem(_ step: StepRef, of flow: Nav.FlowID) -> Nav.Outcome {
+        navigator.userTappedTabItem(step, in: flow)
+    }
+
+    /// A name for a tab item: its step's name (replace it with your own title).
+    public func tabItemTitle(_ step: StepRef) -> String { Program.table.flows[step.flow].steps[step.step].name }
+
     /// A name for a tab: the name of the step at its bottom (replace it with your own title).
     public func tabTitle(_ stack: Nav.Stack) -> String {
         let step = Program.step(of: stack.entries[0].screen)

@@ -279,6 +279,20 @@ struct NavigationModelTests {
         #expect(model.selectedTab(of: model.rootID) == 0)
     }
 
+    /// `step Search as sheet`: an item after the tabs, which presents its step over the tab shown.
+    @Test func aTabItemPresentsItsStepAndTheTabStays() async throws {
+        let items = model.tabItems(of: model.rootID)
+        #expect(items.map(model.tabItemTitle) == ["Search"] && tabs.count == 2)
+        model.selectTab(1, of: model.rootID)
+        #expect(model.tapTabItem(items[0], of: model.rootID).isApplied)
+        #expect(navigator.current == .reader(.search))
+        #expect(model.presented.count == 1 && model.selectedTab(of: model.rootID) == 1)
+        // Under its sheet the tab bar cannot be tapped.
+        #expect(model.tapTabItem(items[0], of: model.rootID).status == .impossible)
+        await navigator.send(Reader.Event.closeTapped)
+        #expect(navigator.current == .savedFlow(.savedList) && model.presented.isEmpty)
+    }
+
     @Test func aDeepLinkFromAnotherTabShowsItsScreenInTheFeed() async throws {
         model.selectTab(1, of: model.rootID)
         await navigator.send(SavedFlow.Event.articlePicked(article: ArticleID(3)))
