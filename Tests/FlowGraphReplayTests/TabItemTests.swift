@@ -76,9 +76,9 @@ struct TabItemTests {
         #expect(findings(Self.app.replacingOccurrences(of: "start Timeline", with: "start Post")).first?.hasPrefix("missing-start") == true)
         #expect(findings(Self.app.replacingOccurrences(of: "step Post as sheet", with: "step Post(draft: Int) as sheet")).first?
                     .hasPrefix("input-mismatch: step 'Post' is an item of the tab bar") == true)
-        let trapped = Self.app.replacingOccurrences(of: "as sheet", with: "as cover").replacingOccurrences(of: "-> dismiss", with: "-> push Notifications")
-        #expect(findings(trapped)
-                    .contains { $0.hasPrefix("dead-end: step 'Post' is presented as a cover with no way out") })
+        let trapped = Self.app.replacingOccurrences(of: "as sheet", with: "as cover")
+            .replacingOccurrences(of: "-> dismiss", with: "-> push Notifications")
+        #expect(findings(trapped).contains { $0.hasPrefix("dead-end: step 'Post' is presented as a cover with no way out") })
         #expect(findings(Self.app.replacingOccurrences(of: "step Status(status: Int)", with: "step Status(status: Int) as sheet")).first?
                     .hasPrefix("syntax: 'as' after a step makes an item of a tab bar") == true)
     }
