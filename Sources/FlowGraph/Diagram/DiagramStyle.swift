@@ -94,6 +94,7 @@ package enum DiagramStyle {
         (step.receives.isEmpty ? "" : "\nreceives " + step.receives.map(\.name).joined(separator: ", "))
             + (step.keepsLinks ? "\nkeeps links" : "")
             + (step.condition.map { "\n" + $0.written } ?? "")  // a tab that is there only sometimes
+            + (step.tabItem.map { "\ntab item as \($0.rawValue)" } ?? "")  // an item of the tab bar that presents it
     }
 
     static let runsEdge: [Diagram.Attribute] = [

@@ -59,7 +59,8 @@ public enum MermaidEmitter {
                 }
                 continue
             }
-            lines.append("        state \"\(label(step.name + (step.condition.map { " (\($0.written))" } ?? "")))\" as \(stepID)")
+            let notes = [step.condition?.written, step.tabItem.map { "tab item as \($0.rawValue)" }].compactMap { $0 }
+            lines.append("        state \"\(label(step.name + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")))\" as \(stepID)")
             if let runs = step.runs {
                 lines.append("        note right of \(stepID) : runs \(label(program.flows[runs].name))")
             }

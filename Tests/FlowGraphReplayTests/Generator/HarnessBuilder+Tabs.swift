@@ -17,6 +17,18 @@ extension HarnessBuilder {
         }
     }
 
+    /// Items of a tab bar that present their step (`step Post as sheet`): a new step without inputs,
+    /// presented from any tab, which its `dismiss` closes (a cover's way out). Added after the
+    /// links, so that no link, `select` or `at` names it.
+    func addTabItems() {
+        for flow in program.flows where flow.isTabs && rng.chance(40) {
+            let kind = rng.pick([HMoveKind.sheet, .sheet, .cover, .popover])
+            let step = addStep(rng.pick(["Post", "Compose", "Search"]), to: flow)
+            step.tabItem = kind
+            step.clauses.append(HClause(event("close" + step.name), HMove(.dismiss)))
+        }
+    }
+
     /// Tabs that are there only sometimes (`step Lists runs ListsFlow if hasLists`): a tab that no
     /// clause selects (or roots) gets a new guard, asked as the tab bar is built; one tab of each
     /// tab bar stays without. A link's path through the tab is refused where the tab is not there.
@@ -24,7 +36,7 @@ extension HarnessBuilder {
         for flow in program.flows where flow.isTabs && flow.steps.count >= 2 && rng.chance(50) {
             let targeted = Set(flow.everyClause.flatMap(\.actions).map(\.main).filter { $0.kind == .select || $0.kind == .root }
                 .compactMap(\.target))
-            let candidates = flow.steps.filter { !targeted.contains($0.name) }
+            let candidates = flow.steps.filter { !targeted.contains($0.name) && $0.tabItem == nil }
             guard let tab = rng.pickIfAny(candidates) else { continue }  // one tab a flow: the others stay
             var payload: [HParam] = []
             tab.condition = newGuard(in: flow, kind: .plain, payload: &payload)

@@ -74,6 +74,7 @@ final class HarnessBuilder {
         if !simple { addLaunches() }
         if !simple { addRestarts() }
         if !simple { addTabConditions() }
+        if !simple { addTabItems() }
         return program
     }
 

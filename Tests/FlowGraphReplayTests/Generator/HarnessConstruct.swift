@@ -53,6 +53,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case restart
     // `step Lists runs ListsFlow if hasLists`: a tab that is there only sometimes
     case conditionalTab
+    // `step Post as sheet`: an item of the tab bar that presents its step instead of a tab
+    case tabItem
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -88,6 +90,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
                 if step.keepsLinks { found.insert(.keepsLinks) }
                 if step.lock != nil { found.insert(.stepLock) }
                 if step.condition != nil { found.insert(.conditionalTab) }
+                if step.tabItem != nil { found.insert(.tabItem) }
                 if !step.receives.isEmpty, scope is HFlow { found.insert(.receives) }
                 for clause in step.clauses {
                     scan(clause, into: &found)

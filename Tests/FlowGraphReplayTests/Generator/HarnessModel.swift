@@ -134,6 +134,8 @@ final class HStep {
     var lock: HLock?
     /// `if g` on a tab: it is there only when `g` says so as the tab bar is built.
     var condition: HCondition?
+    /// `as sheet` on a step of a tabs flow: an item of the tab bar that presents it, not a tab.
+    var tabItem: HMoveKind?
 
     init(_ name: String, inputs: [HParam] = [], runs: String? = nil) {
         self.name = name
