@@ -176,6 +176,11 @@ struct ServerFeatureTests {
         let tabs = "\nflow Main tabs {\n    start A\n    guard hasLists\n    step A\n    step B runs LoginFlow ‸\n}\n"
         #expect(Self.labels(client, url, Fixture.app + tabs, version: 23) == ["keeps", "locked", "if"])
         #expect(Self.labels(client, url, Fixture.app + tabs.replacingOccurrences(of: "‸", with: "if ‸"), version: 24) == ["hasLists"])
+        // A tabs flow's step may be an item that presents it: `as`, then how.
+        let item = tabs.replacingOccurrences(of: "step B runs LoginFlow ‸", with: "step B ‸")
+        #expect(Self.labels(client, url, Fixture.app + item, version: 25) == ["as", "receives", "runs", "keeps", "locked", "if"])
+        #expect(Self.labels(client, url, Fixture.app + item.replacingOccurrences(of: "‸", with: "as ‸"), version: 26)
+                == ["sheet", "cover", "popover"])
         #expect(client.shutDown() == 0)
     }
 

@@ -71,14 +71,18 @@ package enum EditorCompletion {
         // `link "/a/**" ‸`: after a pattern (a string is the word `""`), `as` or the arrow.
         if before.first == "link", last == "\"\"" { return [keyword("as"), keyword("->")] }
         if last == "keeps" { return [keyword("links")] }
+        // `step Post as ‸` in a tabs flow: how its item presents it.
+        if before.first == "step", last == "as", !before.contains("{") { return ["sheet", "cover", "popover"].map(keyword) }
         // After a step's name, inputs or flow: what its declaration may go on with.
         if before.first == "step", before.count >= 2, !before.contains("{"), ![":", ",", "(", "runs", "receives", "while", "!", "if"].contains(last),
            !before.contains("(") || before.contains(")"), !before.contains("if") {
-            // `if g`, last, only for a tab of a tabs flow.
-            let condition = scope?.isTabs == true ? ["if"] : []
+            // `as sheet` (first) and `if g` (last), only in a tabs flow.
+            let isTabs = scope?.isTabs == true
+            let condition = isTabs ? ["if"] : []
             if before.contains("locked") { return last == "locked" ? [keyword("while")] : condition.map(keyword) }
+            let item = isTabs && !before.contains("as") ? ["as"] : []
             return ((before.contains("keeps") ? ["locked"] : before.contains("runs") ? ["keeps", "locked"]
-                        : ["receives", "runs", "keeps", "locked"]) + condition).map(keyword)
+                        : item + ["receives", "runs", "keeps", "locked"]) + condition).map(keyword)
         }
         switch last {
         // `start Home, ‸`: the layer shown over it at launch.

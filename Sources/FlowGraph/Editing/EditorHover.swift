@@ -56,6 +56,7 @@ package enum EditorHover {
         guard let (flow, flowIndex) = scopeFlow(symbol.scope, program), let stepIndex = flow.step(named: symbol.name) else { return [] }
         let step = flow.steps[stepIndex]
         var header = "step \(symbol.name)\(parameters(step.inputs))"
+        if let item = step.tabItem { header += " as \(item.rawValue)" }
         if !step.receives.isEmpty { header += " receives \(parameters(step.receives))" }
         if let runs = step.runs { header += " runs \(program.flows[runs].name)" }
         if step.keepsLinks { header += " keeps links" }
@@ -73,7 +74,11 @@ package enum EditorHover {
         var reached: [String] = []
         if flow.startChoices.contains(where: { $0.step == stepIndex }) { reached.append("the flow's start") }
         if let launch = flow.launch, launch.step == stepIndex { reached.append("the flow's start, as its `\(launch.written)` at launch") }
-        if flow.isTabs { reached.append("a tab of the tab bar") }
+        if let item = step.tabItem {
+            reached.append("its item in the tab bar, which presents it as a \(item.rawValue)")
+        } else if flow.isTabs {
+            reached.append("a tab of the tab bar")
+        }
         let from = { (step: Int?) in step.map { "in `\(flow.steps[$0].name)`" } ?? "from every step" }
         for (index, candidate) in flow.steps.enumerated() {
             for handler in candidate.clauses where targets(handler, stepIndex) {
