@@ -88,7 +88,7 @@ extension Navigator {
                 return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: 1)
             // A link's path never takes a `push X below` (where it lands depends on what is under)
             // nor a `restart` (where it lands is the start's choice).
-            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert, .openExternally, .pushBelow, .restart:
+            case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert, .openExternally, .pushBelow, .restart, .selectBelow:
                 return nil
             }
         }

@@ -262,6 +262,8 @@ extension Navigator {
         /// `sheet`, `popover` or `cover`: a new modal stack, with its lock (a sheet's or popover's).
         case present(Screen, ModalStyle, ProgramTable.Lock?)
         case select(StepRef), popTo(StepRef)
+        /// `select X below`: the tab beneath the tab bar's layer on top, which stays.
+        case selectBelow(StepRef)
         /// `close`: a `pop` where the top screen was pushed, a `dismiss` at the bottom of a modal stack.
         case pop, dismiss, close
         case exit(Exit)

@@ -384,6 +384,7 @@ extension Navigator {
         case .root: return screen().map(Move.root)
         case .restart: return .restart
         case .select: return .select(StepRef(flow: flow, step: target))
+        case .selectBelow: return .selectBelow(StepRef(flow: flow, step: target))
         case .popTo: return .popTo(StepRef(flow: flow, step: target))
         case .pop: return .pop
         case .dismiss: return .dismiss

@@ -20,6 +20,11 @@ struct TabItemTests {
                 on posted -> dismiss
                 on cancelled -> dismiss
             }
+            /// A push notification opened while the editor is up: the editor stays, and the
+            /// notifications are what the user finds once it goes (UIKit's own way).
+            on notificationOpened -> select Notifications below
+            /// "Show" on the in-app banner: the notifications at once, the editor closed.
+            on bannerTapped -> select Notifications
         }
         flow TimelineTab {
             start Home
@@ -63,6 +68,29 @@ struct TabItemTests {
         #expect(navigator.current.description == "TimelineTab.Status(status: 3)")
         #expect(navigator.flows[navigator.rootID]?.selectedTab == 0)
         #expect(navigator.userTappedTabItem(StepRef(flow: 0, step: 1), in: navigator.rootID).status == .impossible)
+    }
+
+    /// `select X below` selects beneath the tab bar's layer on top, which stays; `select X` closes it.
+    @Test func aSelectBelowKeepsTheEditorAndTheTabIsThereOnceItGoes() throws {
+        let driver = try ReplayTests.driver(Self.app)
+        let navigator = driver.navigator
+        let post = StepRef(flow: 0, step: 2)
+        _ = navigator.userTappedTabItem(post, in: navigator.rootID)
+        let below = navigator.send(Self.event("app", "notificationOpened"))
+        #expect(below.status == .applied && !below.commands.contains { if case .dismiss = $0 { true } else { false } })
+        #expect(navigator.current.description == "StatusEditor.Editor")
+        #expect(navigator.flows[navigator.rootID]?.selectedTab == 1)
+        #expect(navigator.send(Self.event("statusEditor", "postTapped")).status == .applied)
+        #expect(navigator.current.description == "App.Notifications")
+        // `select X`: the editor closes.
+        _ = navigator.userSelectedTab(0, in: navigator.rootID)
+        _ = navigator.userTappedTabItem(post, in: navigator.rootID)
+        #expect(navigator.send(Self.event("app", "bannerTapped")).status == .applied)
+        #expect(navigator.current.description == "App.Notifications")
+        // With no layer up, `select X below` is `select X`.
+        _ = navigator.userSelectedTab(0, in: navigator.rootID)
+        #expect(navigator.send(Self.event("app", "notificationOpened")).status == .applied)
+        #expect(navigator.current.description == "App.Notifications")
     }
 
     /// `select Post` and `start Post` name an item, not a tab; an item takes no inputs; a cover item

@@ -117,8 +117,8 @@ struct CompositeGraph {
                     var isUncertain = false
                     switch action.kind.targetRole {
                     case .newScreen: break
-                    case .shownStep where action.kind == .select && flow.isTabs: break  // a tab, shown from the tab bar
-                    case .shownStep where action.kind == .select: isUncertain = true  // outside tabs (an error): a fix keeps a move there
+                    case .shownStep where action.kind.selects && flow.isTabs: break  // a tab, shown from the tab bar
+                    case .shownStep where action.kind.selects: isUncertain = true  // outside tabs (an error): a fix keeps a move there
                     case .alert:
                         // The moves of the alert's buttons, made where it was shown.
                         guard button == nil, flow.alerts.indices.contains(target) else { return }
@@ -139,7 +139,7 @@ struct CompositeGraph {
                     // under), nor another link's move (`link "/compose" -> sheet Compose`: opening
                     // that link is the user's way there).
                     // Nor a `push X below`, which lands under the layer on top, whatever that holds.
-                    if button != nil || action.back != nil || isLinkMove || action.kind == .pushBelow {
+                    if button != nil || action.back != nil || isLinkMove || action.kind == .pushBelow || action.kind == .selectBelow {
                         edges.append(Edge(target: Int32(base + target), clause: clause, isBlocked: true, isUserMove: true,
                                           isUncertain: isUncertain))
                         return

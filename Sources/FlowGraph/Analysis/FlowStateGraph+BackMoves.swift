@@ -35,10 +35,10 @@ extension FlowStateGraph {
                 backMoves.unfollowed.append(index)
                 continue
             }
-            let isBelow = sequence.action.kind == .pushBelow
+            let isBelow = sequence.action.kind == .pushBelow || sequence.action.kind == .selectBelow
             guard let target = sequence.action.target else { continue }
             for (under, _) in statesUnder(sequence.from, backs: Self.backs(of: sequence.action), withChains: false) {
-                let kind = isBelow ? .push : sequence.action.kind
+                let kind = sequence.action.kind == .pushBelow ? .push : sequence.action.kind == .selectBelow ? .select : sequence.action.kind
                 guard let next = successor(of: states[Int(under)], kind, target, mayBeLocked: sequence.action.mayBeLocked) else { continue }
                 var move = Move(target: -1, kind: kind, written: sequence.action.kind, actionTarget: target, origin: sequence.origin,
                                 branch: sequence.branch, isCertain: sequence.isCertain, part: isBelow ? .below : .main, via: under)
@@ -96,9 +96,11 @@ extension FlowStateGraph {
     }
 
     /// The back moves whose landings a move found late is made on: those of `dismiss, sheet X`; for
-    /// `push X below`, the stacks the layer on top was presented from, where a `dismiss` lands.
+    /// `push X below` and `select X below`, the stacks the layer on top was presented from, where a
+    /// `dismiss` lands.
     static func backs(of action: Action) -> [Action] {
-        action.kind == .pushBelow ? [Action(kind: .dismiss, targetName: nil, target: nil, range: action.range)] : action.before
+        action.kind == .pushBelow || action.kind == .selectBelow ? [Action(kind: .dismiss, targetName: nil, target: nil, range: action.range)]
+            : action.before
     }
 
     /// The states whose configuration the back moves `backs` made in order from state `from` return

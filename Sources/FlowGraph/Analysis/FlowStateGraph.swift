@@ -314,6 +314,14 @@ struct FlowStateGraph {
             }
             // `push X below`: on the stacks the layer on top was presented from, found late, as a
             // back move's landings are (`followSequences`); the state here stays on top.
+            // `select X below` over a layer: the tab under it, found late as `push X below` is.
+            if action.kind == .selectBelow, state.layer != .base, flow.isTabs {
+                guard let target = action.target else { return }
+                allMoves.append(Move(target: -1, kind: .selectBelow, written: .selectBelow, actionTarget: target, origin: origin,
+                                     branch: branch, isCertain: isCertain, part: .below))
+                backMoves.add((current, action, origin, branch, isCertain))
+                return
+            }
             if action.kind == .pushBelow {
                 guard let target = action.target else { return }
                 // Where it is taken, with no target: what `invalid-push-below` judges (as a back move's).
@@ -343,7 +351,7 @@ struct FlowStateGraph {
             // step that a fix keeps, made as a tab's would be; only an uncertain one, since a fix may
             // change its kind.
             let isItem = flow.steps.indices.contains(actionTarget) && !flow.steps[actionTarget].isTab
-            let isUnknownKind = action.kind == .select && (!flow.isTabs || isItem)
+            let isUnknownKind = action.kind.selects && (!flow.isTabs || isItem)
             var move = Move(target: -1, kind: kind, written: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
                             isCertain: isCertain && !isUnknownKind)
             let next = isUnknownKind ? State(step: StepIndex(actionTarget), layer: .base, isBottom: true)
@@ -399,7 +407,8 @@ struct FlowStateGraph {
         case .sheet, .popover: return State(step: step, layer: mayBeLocked ? .lockedSheet : .sheet, isBottom: true)
         case .cover: return State(step: step, layer: .cover, isBottom: true)
         case .root: return State(step: step, layer: .base, isBottom: true)
-        case .select: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
+        // `select X below` made in the base layer is `select X`; over a layer, see `followSequences`.
+        case .select, .selectBelow: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
         // Made on the stacks under the state's layer: see `followSequences`.
         case .pop, .popTo, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow, .restart: return nil
         }

@@ -244,8 +244,8 @@ public struct DiagramBuilder {
                 label += ": open \(action.targetName ?? "")"
             } else if !action.before.isEmpty {
                 label += ": \(action.backsWritten)\(action.kind.rawValue)"
-            } else if action.kind == .pushBelow {
-                label += ": push below"
+            } else if action.kind == .pushBelow || action.kind == .selectBelow {
+                label += ": \(action.kind.rawValue)"
             } else if action.kind.targetRole != .newScreen, action.kind != .exit, action.kind != .select, action.kind.targetRole != .alert {
                 label += ": \(action.kind.rawValue)"
             }

@@ -14,6 +14,9 @@ package enum DiagramStyle {
         // The flow starting over: root's green, dashed, since where it lands is the start's choice.
         case .restart: [.init("color", "#1a7f37"), .init("style", "bold,dashed"), .init("penwidth", "2"), .init("arrowhead", "normalnormal")]
         case .select: [.init("color", "#0e8a9e"), .init("style", "solid"), .init("arrowhead", "diamond")]
+        // Selected beneath the layer on top, which stays: a hollow dot where it leaves it.
+        case .selectBelow: [.init("color", "#0e8a9e"), .init("style", "solid"), .init("arrowhead", "diamond"), .init("dir", "both"),
+                            .init("arrowtail", "odot")]
         case .pop, .popTo, .dismiss, .close: [.init("color", "#777777"), .init("style", "dotted"), .init("arrowhead", "open")]
         case .exit: [.init("color", "#1a7f37"), .init("style", "solid"), .init("arrowhead", "empty")]
         // Not the popover's round head: a hollow box, for the box that pops up over the screen.
@@ -41,7 +44,7 @@ package enum DiagramStyle {
     public static let actionLegend: [(ActionKind, String)] = [
         (.push, "push"), (.pushBelow, "push below (under a sheet)"), (.sheet, "sheet"), (.popover, "popover"), (.cover, "cover"),
         (.replace, "replace"), (.root, "root"), (.restart, "restart (start over)"),
-        (.select, "select (tabs)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"), (.alert, "alert, dialog"),
+        (.select, "select (tabs)"), (.selectBelow, "select below (under a sheet)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"), (.alert, "alert, dialog"),
         (.open, "open (out of the app)"),
     ]
 

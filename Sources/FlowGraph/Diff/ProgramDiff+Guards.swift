@@ -97,7 +97,7 @@ extension DiffSide {
                 for (branch, action) in clause.actions.enumerated() {
                     var own = asked
                     if branch < conditions.count { own.insert(literal(conditions[branch], allows: true, in: flow, renames: renames)) }
-                    if action.kind.targetRole == .newScreen || (action.kind == .select && flow.isTabs),
+                    if action.kind.targetRole == .newScreen || (action.kind.selects && flow.isTabs),
                        let target = action.target, flow.steps.indices.contains(target) {
                         result.append((StepReference(flow: reference.flow, step: target), own))
                     } else if action.kind.targetRole == .alert, depth < 8, let alert = action.target, flow.alerts.indices.contains(alert) {

@@ -105,7 +105,7 @@ extension DiffSide {
         }
         for clause in clauses {
             clause.forEachAction { action in
-                let isForward = action.kind.targetRole == .newScreen || action.kind == .select
+                let isForward = action.kind.targetRole == .newScreen || action.kind.selects
                 guard isForward, let target = action.target, flow.steps.indices.contains(target) else { return }
                 result.append(StepReference(flow: reference.flow, step: target))
             }

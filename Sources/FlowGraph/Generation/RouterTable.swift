@@ -127,7 +127,11 @@ struct RouterTable {
 
     private static func kind(_ kind: ActionKind) -> ProgramTable.ActionKind {
         // The runtime's kinds are the language's, spelled the same (`push X below` as one word).
-        kind == .pushBelow ? .pushBelow : ProgramTable.ActionKind(rawValue: kind.rawValue)!
+        switch kind {
+        case .pushBelow: .pushBelow
+        case .selectBelow: .selectBelow
+        default: ProgramTable.ActionKind(rawValue: kind.rawValue)!
+        }
     }
 
     /// A clause: its trigger, the condition of each action of its chain, and the actions, each

@@ -498,7 +498,8 @@ package struct Action: Sendable, Hashable {
         switch kind {
         case .cover: true
         case .sheet, .popover: lock != nil
-        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart: false
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart,
+             .selectBelow: false
         }
     }
 

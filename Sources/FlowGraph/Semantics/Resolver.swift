@@ -420,15 +420,15 @@ package struct Resolver {
             } else {
                 target = stepIndex[name.text]
                 // Outside a tabs flow, `select` is reported as such; its target needs no second error.
-                if target == nil, syntax.kind != .select || flow.isTabs {
+                if target == nil, !syntax.kind.selects || flow.isTabs {
                     target = reportUnknown(SemanticMessages.unknownStep(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
                                            name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
                 }
             }
         }
-        if syntax.kind == .select, !flow.isTabs {
+        if syntax.kind.selects, !flow.isTabs {
             report(.selectOutsideTabs, SemanticMessages.selectOutsideTabs(owner: SemanticMessages.owner(flow)), at: syntax.range)
-        } else if syntax.kind == .select || syntax.kind == .root, let target, let item = flow.steps[target].tabItem {
+        } else if syntax.kind.selects || syntax.kind == .root, let target, let item = flow.steps[target].tabItem {
             report(.selectOutsideTabs, SemanticMessages.selectTabItem(syntax.kind.rawValue, step: flow.steps[target].name, item: item.rawValue),
                    at: syntax.range)
         }

@@ -159,9 +159,9 @@ extension Parser {
             target = name
         }
         // `push Profile below`: on the stack beneath the flow's top modal layer, which stays up.
-        if kind == .push, current.isKeyword("below"), !current.isAtLineStart {
+        if kind == .push || kind == .select, current.isKeyword("below"), !current.isAtLineStart {
             advance()
-            kind = .pushBelow
+            kind = kind == .push ? .pushBelow : .selectBelow
         }
         // `sheet Settings at Privacy`: a screen that runs a subflow, opened at a step inside it.
         var atPath: [Name] = []

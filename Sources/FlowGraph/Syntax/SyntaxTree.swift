@@ -251,6 +251,10 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     /// About sheet that pushes a profile on the tab's stack under it). Written `push X below`: its
     /// raw value, with a space, is never read as one word.
     case pushBelow = "push below"
+    /// `select X below`: selects tab X beneath the tab bar's layer on top, which stays (the
+    /// platform's own way: UIKit's `selectedIndex` leaves a presented sheet up); with no layer
+    /// up, `select X`. Written `select X below`.
+    case selectBelow = "select below"
     /// `restart`: the flow starts over, as if it were started now: its modal layers close, its start
     /// choices are asked again, and every screen it shows (with what runs in it) is built anew; a
     /// tabs flow keeps the tab selected when that tab is still there.
@@ -276,13 +280,16 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var targetRole: TargetRole {
         switch self {
         case .push, .sheet, .popover, .cover, .replace, .root, .pushBelow: .newScreen
-        case .select, .popTo: .shownStep
+        case .select, .selectBelow, .popTo: .shownStep
         case .exit: .exit
         case .alert, .dialog: .alert
         case .open: .payloadValue
         case .pop, .dismiss, .close, .restart: .none
         }
     }
+
+    /// Whether the action selects a tab: `select X`, or `select X below` (beneath the layer on top).
+    public var selects: Bool { self == .select || self == .selectBelow }
 
     /// Whether the action names a target (`push X`) or stands alone (`pop`).
     public var hasTarget: Bool { targetRole != .none }
@@ -292,7 +299,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var goesBack: Bool {
         switch self {
         case .pop, .popTo, .dismiss, .close: true
-        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog, .open, .pushBelow, .restart: false
+        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow: false
         }
     }
 
@@ -300,7 +307,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var presents: Bool {
         switch self {
         case .sheet, .popover, .cover: true
-        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart: false
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow: false
         }
     }
 
@@ -309,7 +316,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canBeLocked: Bool {
         switch self {
         case .sheet, .popover: true
-        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart: false
+        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow: false
         }
     }
 
@@ -319,7 +326,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var isLinkMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover, .select: true
-        case .replace, .root, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart: false
+        case .replace, .root, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow: false
         }
     }
 
@@ -328,7 +335,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canFollowABackMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover, .replace: true
-        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart: false
+        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow: false
         }
     }
 }

@@ -26,6 +26,10 @@ extension HarnessBuilder {
             let step = addStep(rng.pick(["Post", "Compose", "Search"]), to: flow)
             step.tabItem = kind
             step.clauses.append(HClause(event("close" + step.name), HMove(.dismiss)))
+            // `select X below`: a tab for once the item's layer goes (one always there).
+            if let tab = rng.pickIfAny(flow.steps.filter { $0.tabItem == nil && $0.condition == nil }), rng.chance(60) {
+                step.clauses.append(HClause(event("thenShow" + tab.name), HMove(.selectBelow, tab.name)))
+            }
         }
     }
 

@@ -55,6 +55,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case conditionalTab
     // `step Post as sheet`: an item of the tab bar that presents its step instead of a tab
     case tabItem
+    // `select X below`: a tab selected beneath the tab bar's layer on top, which stays
+    case selectBelow
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -143,7 +145,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         let kinds: [HMoveKind: HarnessConstruct] = [
             .push: .push, .sheet: .sheet, .popover: .popover, .cover: .cover, .replace: .replace, .root: .root,
             .pop: .pop, .popTo: .popTo, .dismiss: .dismiss, .close: .close, .select: .select, .open: .openExternally,
-            .pushBelow: .pushBelow, .restart: .restart,
+            .pushBelow: .pushBelow, .restart: .restart, .selectBelow: .selectBelow,
         ]
         if let construct = kinds[move.kind] { found.insert(construct) }
         if move.at != nil { found.insert(move.kind == .select ? .selectAt : .at) }

@@ -22,6 +22,8 @@ enum HMoveKind: String {
     case pushBelow
     /// `restart`: the flow starts over, its start asked again.
     case restart
+    /// `select X below`: the tab beneath the tab bar's layer on top, which stays.
+    case selectBelow
 
     /// Shows a step anew: what may come after a back move, and what `at` may follow.
     var showsScreen: Bool { [.push, .sheet, .popover, .cover, .replace, .root].contains(self) }

@@ -105,9 +105,9 @@ struct HarnessPrinter {
     }
 
     static func text(of move: HMove) -> String {
-        var text = move.kind == .pushBelow ? "push" : move.kind.rawValue
+        var text = move.kind == .pushBelow ? "push" : move.kind == .selectBelow ? "select" : move.kind.rawValue
         if let target = move.target { text += " " + target }
-        if move.kind == .pushBelow { text += " below" }
+        if move.kind == .pushBelow || move.kind == .selectBelow { text += " below" }
         if let at = move.at { text += " at " + at }
         if move.writesLock { text += Self.text(of: move.lock) }
         return text

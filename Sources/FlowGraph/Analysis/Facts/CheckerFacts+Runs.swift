@@ -92,7 +92,7 @@ extension CheckerFacts {
             transition.forEachAction { action in
                 // A `select` outside tabs whose step resolves: a fix keeps a move to that step (the
                 // state graph makes it an uncertain move), of a kind it may change.
-                if action.kind == .select, !flow.isTabs, action.target != nil { result.wild = true }
+                if action.kind.selects, !flow.isTabs, action.target != nil { result.wild = true }
                 // An alert's buttons make their moves where it was shown: they are the clause's.
                 if action.kind.targetRole == .alert, let alert = action.target, shown.insert(alert).inserted {
                     if flow.alerts[alert].isIncomplete { result = merge(result, (true, true, false)) }

@@ -17,7 +17,7 @@ extension Findings {
             // A link that selects a tab may be refused like any link that decides: no finding.
             guard transition.link == nil else { return }
             let conditions = transition.conditions
-            for (branch, action) in transition.actions.enumerated() where action.kind == .select || action.kind == .root {
+            for (branch, action) in transition.actions.enumerated() where action.kind.selects || action.kind == .root {
                 guard let target = action.target, let condition = flow.steps[target].condition,
                       let guardIndex = condition.guardIndex else { continue }
                 // Action k is taken when conditions 0..<k say no and condition k (if any) says yes.

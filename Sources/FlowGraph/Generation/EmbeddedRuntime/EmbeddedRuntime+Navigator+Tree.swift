@@ -324,7 +324,7 @@ extension Navigator {
     /// guard saying no then); nil for any other move, and for a tab that is there.
     func absentTab(_ move: Move, in id: FlowID) -> GuardRef? {
         switch move {
-        case .select(let step): absentTab(step, in: id)
+        case .select(let step), .selectBelow(let step): absentTab(step, in: id)
         case .root(let screen): absentTab(Program.step(of: screen), in: id)
         default: nil
         }
@@ -348,7 +348,7 @@ extension Navigator {
         switch move {
         case .push, .present, .replace, .exit, .alert, .openExternally, .restart: return true
         case .root(let screen): return !running.isTabs || tabIndex(of: Program.step(of: screen), in: running) != nil
-        case .select(let step): return tabIndex(of: step, in: running) != nil
+        case .select(let step), .selectBelow(let step): return tabIndex(of: step, in: running) != nil
         case .pop: return top.count > 1
         case .popTo(let step): return top.dropLast().contains { Program.step(of: $0.screen) == step }
         case .dismiss, .pushBelow: return !running.layers.isEmpty
@@ -428,7 +428,16 @@ extension Navigator {
         case .restart:
             closing = closeModals(below: id) + closeModals(of: id)
             commands = restart(id, closing: &closing)
-        case .select(let step):
+        case .selectBelow(let step) where !running.layers.isEmpty:
+            // The tab bar's layer on top stays, with what runs in it; the layers under it close,
+            // and tab X is selected beneath it: the user finds it once the layer goes.
+            for layer in running.layers.dropLast() { end(layer, closing: &closing) }
+            flows[id]?.layers = [running.layers[running.layers.count - 1]]
+            if let tab = tabIndex(of: step, in: running), tab != running.selectedTab {
+                flows[id]?.selectedTab = tab
+                commands.append(.selectTab(running.tabs[tab].entries[0].screen, index: tab, in: id))
+            }
+        case .select(let step), .selectBelow(let step):
             closing = closeModals(below: id) + closeModals(of: id)
             if let tab = tabIndex(of: step, in: running), tab != running.selectedTab {
                 flows[id]?.selectedTab = tab

@@ -272,12 +272,14 @@ public struct ProgramTable: Sendable {
         case pushBelow
         /// `restart`: the flow starts over (its start asked again); a tabs flow keeps its tab.
         case restart
+        /// `select X below`: selects a tab beneath the tab bar's layer on top, which stays.
+        case selectBelow
 
         /// Whether the action builds a screen of its target step, with its inputs.
         public var buildsScreen: Bool {
             switch self {
             case .push, .sheet, .popover, .cover, .replace, .root, .pushBelow: true
-            case .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open, .restart: false
+            case .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open, .restart, .selectBelow: false
             }
         }
 
@@ -286,7 +288,7 @@ public struct ProgramTable: Sendable {
         public var hasTarget: Bool {
             switch self {
             case .pop, .dismiss, .close, .restart: false
-            case .push, .sheet, .popover, .cover, .replace, .root, .select, .popTo, .exit, .alert, .dialog, .open, .pushBelow: true
+            case .push, .sheet, .popover, .cover, .replace, .root, .select, .popTo, .exit, .alert, .dialog, .open, .pushBelow, .selectBelow: true
             }
         }
 
@@ -294,7 +296,8 @@ public struct ProgramTable: Sendable {
         public var canBeLocked: Bool {
             switch self {
             case .sheet, .popover: true
-            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow, .restart: false
+            case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow, .restart,
+                 .selectBelow: false
             }
         }
     }
