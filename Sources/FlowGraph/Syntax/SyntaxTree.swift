@@ -316,7 +316,8 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canBeLocked: Bool {
         switch self {
         case .sheet, .popover: true
-        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow: false
+        case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart,
+             .selectBelow: false
         }
     }
 
