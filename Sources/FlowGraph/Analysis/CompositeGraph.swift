@@ -96,6 +96,7 @@ struct CompositeGraph {
             let flow = program.flows[flowIndex]
             let base = offsets[flowIndex]
             let asksArguments = flow.guards.contains { !$0.parameters.isEmpty }
+            let tabItems = flow.tabItems
             /// The arguments a link must give to take `clause`: those of every guard it asks; an optional one may be nil.
             func arguments(_ clause: ClauseReference) -> [Int32] {
                 guard asksArguments else { return [] }
@@ -169,7 +170,7 @@ struct CompositeGraph {
                 }
                 // `step Post as sheet`: the user's way from a tab to it, which no link replays.
                 if flow.isTabs, flow.steps[stepIndex].isTab {
-                    for item in flow.tabItems {
+                    for item in tabItems {
                         edges.append(Edge(target: Int32(base + item), clause: nil, isBlocked: true, isUserMove: true, isTabItem: true))
                     }
                 }

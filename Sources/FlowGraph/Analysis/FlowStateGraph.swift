@@ -90,6 +90,8 @@ struct FlowStateGraph {
     }
 
     let flow: Flow
+    /// `flow.enteredSteps`, once: where a `restart` lands (every tab, for a tab bar).
+    private let enteredSteps: [Int]
     private(set) var states: [State] = []
     /// The id of each (step, layer, bottom) state, or -1: `slot(_:)` indexes it.
     private var ids: [StateIndex]
@@ -152,6 +154,7 @@ struct FlowStateGraph {
     init(flow: Flow, unknowns: FlowUnknowns, resultClauses: Set<Origin> = [],
          exitsOfSubflow: (FlowIndex) -> (sure: Set<String>, possible: Set<String>)) {
         self.flow = flow
+        enteredSteps = flow.enteredSteps
         isWild = unknowns.isWild
         mayExit = unknowns.mayExit
         goesAnywhere = unknowns.goesAnywhere
@@ -181,6 +184,8 @@ struct FlowStateGraph {
             startStates.append(add(State(step: StepIndex(always), layer: .base, isBottom: true), from: nil))
         }
         var cursor = 0
+        // Once, not once a state: a tab bar of a million tabs has a million base states.
+        let tabItems = flow.tabItems
         moveStart.reserveCapacity(flow.steps.count * 2 + 1)
         while true {
             if cursor == states.count {
@@ -211,7 +216,7 @@ struct FlowStateGraph {
             }
             // `step Post as sheet`: its item of the tab bar presents it, from any tab.
             if flow.isTabs, state.layer == .base {
-                for item in flow.tabItems {
+                for item in tabItems {
                     let kind = flow.steps[item].tabItem ?? .sheet
                     var move = Move(target: -1, kind: kind, written: kind, actionTarget: item, origin: .tabBar, branch: 0, isCertain: true)
                     let lock = flow.stepLock(presentedBy: kind, target: item)
@@ -394,7 +399,7 @@ struct FlowStateGraph {
     /// tab that is there only sometimes, which the new tab bar may lack: any tab).
     func restartSteps(from state: State) -> [Int] {
         let keepsTab = flow.isTabs && state.layer == .base && flow.steps[Int(state.step)].condition == nil
-        return keepsTab ? [Int(state.step)] : flow.enteredSteps
+        return keepsTab ? [Int(state.step)] : enteredSteps
     }
 
     /// The state a forward move leads to; nil for back actions and exits. `mayBeLocked`: the
