@@ -41,10 +41,6 @@ struct ConditionalTabTests {
         }
         """
 
-    static func event(_ owner: String, _ name: String, _ values: [String] = []) -> ReplayProgram.Event {
-        ReplayProgram.Value(owner: owner, caseName: name, values: values)
-    }
-
     func tabs(_ driver: ReplayDriver) throws -> [String] {
         let root = try #require(driver.navigator.flows[driver.navigator.rootID])
         return root.tabs.map { ReplayProgram.table.flows[0].steps[ReplayProgram.step(of: $0.entries[0].screen).step].name }
@@ -58,11 +54,11 @@ struct ConditionalTabTests {
         #expect(try tabs(driver) == ["Timeline", "Settings"])
         // Signed out: the tab is not there, and a link to it is refused by its guard.
         #expect(navigator.open(url: "/notifications").status == .blocked(by: ReplayProgram.guardID(GuardRef(flow: 0, index: 0))))
-        #expect(navigator.send(Self.event("app", "allNotificationsTapped")).status == .applied)
+        #expect(navigator.send(ReplayTests.event("app", "allNotificationsTapped")).status == .applied)
         #expect(navigator.current.description == "App.Settings")
         // Signed in: built again, with the tabs of an account, on the first (Settings is gone).
         driver.set(GuardAnswers(fallback: true))
-        let signedIn = navigator.send(Self.event("app", "signedIn"))
+        let signedIn = navigator.send(ReplayTests.event("app", "signedIn"))
         #expect(signedIn.status == .applied)
         #expect(signedIn.commands.contains { if case .setTabs = $0 { true } else { false } })
         #expect(try tabs(driver) == ["Timeline", "Notifications", "Profile"])
@@ -71,7 +67,7 @@ struct ConditionalTabTests {
         #expect(navigator.current.description == "NotificationsTab.Inbox")
         // Signed out again, from the Notifications tab, which goes: the start's tab is shown.
         driver.set(GuardAnswers(fallback: false))
-        #expect(navigator.send(Self.event("app", "signedOut")).status == .applied)
+        #expect(navigator.send(ReplayTests.event("app", "signedOut")).status == .applied)
         #expect(try tabs(driver) == ["Timeline", "Settings"])
         #expect(navigator.current.description == "TimelineTab.Home")
         #expect(navigator.flows.values.filter { $0.flow.rawValue == 2 }.isEmpty)
@@ -84,7 +80,7 @@ struct ConditionalTabTests {
         let compilation = Compiler.compile([SourceFile(path: "test.flow", text: app)])
         #expect(compilation.diagnostics.map(\.rule) == [.absentTab])
         let driver = try ReplayTests.driver(app, answers: GuardAnswers(fallback: false))
-        let outcome = driver.navigator.send(Self.event("app", "allNotificationsTapped"))
+        let outcome = driver.navigator.send(ReplayTests.event("app", "allNotificationsTapped"))
         #expect(outcome.status == .blocked(by: ReplayProgram.guardID(GuardRef(flow: 0, index: 0))) && outcome.commands.isEmpty)
     }
 }

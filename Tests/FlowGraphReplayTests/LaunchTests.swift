@@ -47,10 +47,6 @@ struct LaunchTests {
         }
         """
 
-    static func event(_ owner: String, _ name: String, _ values: [String] = []) -> ReplayProgram.Event {
-        ReplayProgram.Value(owner: owner, caseName: name, values: values)
-    }
-
     @Test func theTermsCoverTheFirstScreenAtLaunchWhenTheGuardSaysSo() throws {
         let report = try ReplayTests.replay(Self.app)
         #expect(report.isComplete)
@@ -58,7 +54,7 @@ struct LaunchTests {
         #expect(driver.navigator.current.description == "App.Terms")
         let cover = try #require(driver.navigator.flows[driver.navigator.rootID]?.layers.last)
         #expect(cover.style == .cover && driver.navigator.isLocked(cover.id))
-        #expect(driver.navigator.send(Self.event("app", "accepted")).status == .applied)
+        #expect(driver.navigator.send(ReplayTests.event("app", "accepted")).status == .applied)
         #expect(driver.navigator.current.description == "App.Home")
         // A link at launch opens over what the app shows (here: the terms go first, as any layer).
         let other = try ReplayTests.driver(Self.app, answers: GuardAnswers(fallback: true))
@@ -73,10 +69,10 @@ struct LaunchTests {
     @Test func aSubflowShowsItsLaunchSheetEachTimeItStarts() throws {
         let driver = try ReplayTests.driver(Self.app, answers: GuardAnswers(fallback: false))
         driver.set(GuardAnswers(fallback: true))
-        _ = driver.navigator.send(Self.event("app", "accepted"))
-        #expect(driver.navigator.send(Self.event("app", "composeTapped")).status == .applied)
+        _ = driver.navigator.send(ReplayTests.event("app", "accepted"))
+        #expect(driver.navigator.send(ReplayTests.event("app", "composeTapped")).status == .applied)
         #expect(driver.navigator.current.description == "ComposeFlow.Tips")
-        #expect(driver.navigator.send(Self.event("composeFlow", "gotIt")).status == .applied)
+        #expect(driver.navigator.send(ReplayTests.event("composeFlow", "gotIt")).status == .applied)
         #expect(driver.navigator.current.description == "ComposeFlow.Editor")
     }
 
@@ -113,13 +109,13 @@ struct LaunchTests {
             """
         try ReplayTests.replay(app)
         let driver = try ReplayTests.driver(app, answers: GuardAnswers(fallback: true))
-        let opened = driver.navigator.send(Self.event("app", "galleryTapped"))
+        let opened = driver.navigator.send(ReplayTests.event("app", "galleryTapped"))
         #expect(opened.status == .applied)
         #expect(driver.navigator.current.description == "GalleryFlow.Media")
         #expect(!opened.commands.contains { "\($0)".contains("Tips") }, "\(opened.commands)")
         // Opened at its start, it shows the tips over its first screen.
         let other = try ReplayTests.driver(app, answers: GuardAnswers(fallback: true))
-        #expect(other.navigator.send(Self.event("app", "browseTapped")).status == .applied)
+        #expect(other.navigator.send(ReplayTests.event("app", "browseTapped")).status == .applied)
         #expect(other.navigator.current.description == "GalleryFlow.Tips")
     }
 }

@@ -308,6 +308,11 @@ struct ReplayTests {
     }
 
     /// A navigator of `text` (which must compile without errors) under `answers`.
+    /// An event of the replayed program: `event("app", "accepted")`, with its payload's values as text.
+    static func event(_ owner: String, _ name: String, _ values: [String] = []) -> ReplayProgram.Event {
+        ReplayProgram.Value(owner: owner, caseName: name, values: values)
+    }
+
     static func driver(_ text: String, answers: GuardAnswers = GuardAnswers(fallback: true)) throws -> ReplayDriver {
         let compilation = Compiler.compile([SourceFile(path: "test.flow", text: text)])
         let program = try #require(compilation.program)

@@ -47,22 +47,18 @@ struct RestartTests {
         }
         """
 
-    static func event(_ owner: String, _ name: String, _ values: [String] = []) -> ReplayProgram.Event {
-        ReplayProgram.Value(owner: owner, caseName: name, values: values)
-    }
-
     @Test func anAccountSwitchRebuildsEveryTabAndKeepsTheTabShown() throws {
         let report = try ReplayTests.replay(Self.app)
         #expect(report.isComplete)
         let driver = try ReplayTests.driver(Self.app, answers: GuardAnswers(fallback: true))
         let navigator = driver.navigator
-        _ = navigator.send(Self.event("timelineTab", "statusTapped", ["1"]))
+        _ = navigator.send(ReplayTests.event("timelineTab", "statusTapped", ["1"]))
         #expect(navigator.userSelectedTab(1, in: navigator.rootID).status == .applied)
-        _ = navigator.send(Self.event("notificationsTab", "statusTapped", ["2"]))
-        _ = navigator.send(Self.event("notificationsTab", "accountsTapped"))
+        _ = navigator.send(ReplayTests.event("notificationsTab", "statusTapped", ["2"]))
+        _ = navigator.send(ReplayTests.event("notificationsTab", "accountsTapped"))
         #expect(navigator.current.description == "NotificationsTab.Accounts")
         // Sent by the account switcher, handled by the tab bar: the sheet goes, every tab starts over.
-        let outcome = navigator.send(Self.event("app", "accountSwitched"))
+        let outcome = navigator.send(ReplayTests.event("app", "accountSwitched"))
         #expect(outcome.status == .applied)
         #expect(navigator.current.description == "NotificationsTab.Inbox")
         let tabs = try #require(navigator.flows[navigator.rootID])
@@ -77,10 +73,10 @@ struct RestartTests {
         let navigator = driver.navigator
         #expect(driver.screens.contains("TimelineTab.Home"))
         driver.set(GuardAnswers(fallback: false))
-        #expect(navigator.send(Self.event("app", "signedOut")).status == .applied)
+        #expect(navigator.send(ReplayTests.event("app", "signedOut")).status == .applied)
         #expect(navigator.current.description == "TimelineTab.Local")
         driver.set(GuardAnswers(fallback: true))
-        #expect(navigator.send(Self.event("app", "accountSwitched")).status == .applied)
+        #expect(navigator.send(ReplayTests.event("app", "accountSwitched")).status == .applied)
         #expect(navigator.current.description == "TimelineTab.Home")
     }
 
@@ -122,17 +118,17 @@ struct RestartTests {
         #expect(report.isComplete)
         let driver = try ReplayTests.driver(app, answers: GuardAnswers(fallback: false))
         let navigator = driver.navigator
-        _ = navigator.send(Self.event("app", "accountTapped", ["7"]))
+        _ = navigator.send(ReplayTests.event("app", "accountTapped", ["7"]))
         #expect(navigator.current.description == "AccountFlow.SignIn(user: 7)")
         driver.set(GuardAnswers(fallback: true))
-        #expect(navigator.send(Self.event("accountFlow", "signedIn")).status == .applied)
+        #expect(navigator.send(ReplayTests.event("accountFlow", "signedIn")).status == .applied)
         // The start asked again, its launch sheet shown again over it.
         #expect(navigator.current.description == "AccountFlow.Tips")
-        _ = navigator.send(Self.event("accountFlow", "gotIt"))
+        _ = navigator.send(ReplayTests.event("accountFlow", "gotIt"))
         #expect(navigator.current.description == "AccountFlow.Profile(user: 7)")
-        _ = navigator.send(Self.event("accountFlow", "settingsTapped"))
+        _ = navigator.send(ReplayTests.event("accountFlow", "settingsTapped"))
         driver.set(GuardAnswers(fallback: false))
-        #expect(navigator.send(Self.event("accountFlow", "signOutTapped")).status == .applied)
+        #expect(navigator.send(ReplayTests.event("accountFlow", "signOutTapped")).status == .applied)
         #expect(navigator.current.description == "AccountFlow.SignIn(user: 7)")
         #expect(navigator.flows.values.first { $0.flow.rawValue == 1 }?.tabs[0].entries.count == 1)
     }

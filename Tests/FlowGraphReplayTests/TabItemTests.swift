@@ -44,10 +44,6 @@ struct TabItemTests {
         }
         """
 
-    static func event(_ owner: String, _ name: String, _ values: [String] = []) -> ReplayProgram.Event {
-        ReplayProgram.Value(owner: owner, caseName: name, values: values)
-    }
-
     @Test func thePostItemPresentsTheEditorOverTheTabShown() throws {
         let report = try ReplayTests.replay(Self.app)
         #expect(report.isComplete)
@@ -55,7 +51,7 @@ struct TabItemTests {
         let navigator = driver.navigator
         let root = try #require(navigator.flows[navigator.rootID])
         #expect(root.tabs.count == 2)  // Post is an item, not a tab
-        _ = navigator.send(Self.event("timelineTab", "statusTapped", ["3"]))
+        _ = navigator.send(ReplayTests.event("timelineTab", "statusTapped", ["3"]))
         let post = StepRef(flow: 0, step: 2)
         let tapped = navigator.userTappedTabItem(post, in: navigator.rootID)
         #expect(tapped.status == .applied)
@@ -63,7 +59,7 @@ struct TabItemTests {
         #expect(navigator.current.description == "StatusEditor.Editor")
         // Tapped again while the editor is up: the tab bar is not on screen.
         #expect(navigator.userTappedTabItem(post, in: navigator.rootID).status == .impossible)
-        #expect(navigator.send(Self.event("statusEditor", "postTapped")).status == .applied)
+        #expect(navigator.send(ReplayTests.event("statusEditor", "postTapped")).status == .applied)
         // Back where the user was, on the timeline tab with its post.
         #expect(navigator.current.description == "TimelineTab.Status(status: 3)")
         #expect(navigator.flows[navigator.rootID]?.selectedTab == 0)
@@ -76,20 +72,20 @@ struct TabItemTests {
         let navigator = driver.navigator
         let post = StepRef(flow: 0, step: 2)
         _ = navigator.userTappedTabItem(post, in: navigator.rootID)
-        let below = navigator.send(Self.event("app", "notificationOpened"))
+        let below = navigator.send(ReplayTests.event("app", "notificationOpened"))
         #expect(below.status == .applied && !below.commands.contains { if case .dismiss = $0 { true } else { false } })
         #expect(navigator.current.description == "StatusEditor.Editor")
         #expect(navigator.flows[navigator.rootID]?.selectedTab == 1)
-        #expect(navigator.send(Self.event("statusEditor", "postTapped")).status == .applied)
+        #expect(navigator.send(ReplayTests.event("statusEditor", "postTapped")).status == .applied)
         #expect(navigator.current.description == "App.Notifications")
         // `select X`: the editor closes.
         _ = navigator.userSelectedTab(0, in: navigator.rootID)
         _ = navigator.userTappedTabItem(post, in: navigator.rootID)
-        #expect(navigator.send(Self.event("app", "bannerTapped")).status == .applied)
+        #expect(navigator.send(ReplayTests.event("app", "bannerTapped")).status == .applied)
         #expect(navigator.current.description == "App.Notifications")
         // With no layer up, `select X below` is `select X`.
         _ = navigator.userSelectedTab(0, in: navigator.rootID)
-        #expect(navigator.send(Self.event("app", "notificationOpened")).status == .applied)
+        #expect(navigator.send(ReplayTests.event("app", "notificationOpened")).status == .applied)
         #expect(navigator.current.description == "App.Notifications")
     }
 
