@@ -6,7 +6,8 @@
 ///                                            TABS, ROOT, ASYNC: 0 or 1; START: a step index;
 ///                                            the flow's guards, events and exits in order
 ///     launch KIND STEP [if [!]GUARD]         the flow's layer at launch: KIND cover or sheet
-///     step NAME RUNS PATH [in NAME:TYPE]... [recv NAME:TYPE]... [keeps] [LOCK] [if [!]GUARD] [item KIND] [CLAUSE]...
+///     step NAME RUNS PATH [in NAME:TYPE]... [recv NAME:TYPE]... [keeps] [LOCK] [if [!]GUARD] [item KIND]
+///          [detents DETENT... [interactive]] [CLAUSE]... DETENT: medium, large, or hN (N points)
 ///                                            RUNS: a flow index or -; PATH: the global index of
 ///                                            the step before it on a shortest path, ^ for a
 ///                                            first screen, - when unreachable; recv: a value the
@@ -45,7 +46,8 @@ extension ProgramTable {
     /// and steps that keep links (`keeps`), and version 6 is version 7 without a step's lock
     /// (`locked` after a step's fields) and a flow's launch (`launch KIND STEP [if [!]GUARD]`), and
     /// version 7 is version 8 without the action `restart`, a tab's condition (`if [!]GUARD`
-    /// after a step's lock) and an item of a tab bar that presents its step (`item KIND`).
+    /// after a step's lock), an item of a tab bar that presents its step (`item KIND`) and a
+    /// step's detents (`detents DETENT...`).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -129,10 +131,28 @@ extension ProgramTable {
                     }
                     tabItem = kind
                 }
+                var detents: [Detent] = []
+                var isInteractive = false
+                if fields.peek() == "detents" {
+                    _ = try fields.word()
+                    while let word = fields.peek(), word == "medium" || word == "large" || word.hasPrefix("h") {
+                        _ = try fields.word()
+                        if word == "medium" { detents.append(.medium) } else if word == "large" { detents.append(.large) } else {
+                            detents.append(.height(try fields.number(String(word.dropFirst()))))
+                        }
+                    }
+                    guard !detents.isEmpty else { throw fields.error("expected the detents after 'detents'") }
+                    if fields.peek() == "interactive" {
+                        _ = try fields.word()
+                        isInteractive = true
+                    }
+                }
                 var clauses: [Clause] = []
                 while !fields.isAtEnd { clauses.append(try fields.clause()) }
                 var step = StepInfo(name: name, inputs: inputs, receives: receives, runs: runs, path: path,
                                     clauses: clauses, keepsLinks: keepsLinks)
+                step.detents = detents
+                step.isInteractiveBelowDetents = isInteractive
                 step.lock = lock
                 step.condition = condition
                 step.tabItem = tabItem

@@ -32,6 +32,15 @@ extension ProgramTable {
                 fields += TableWriting.lock(step.lock)
                 if let condition = step.condition { fields += ["if", TableWriting.condition(condition)] }
                 if let item = step.tabItem { fields += ["item", item.rawValue] }
+                if !step.detents.isEmpty {
+                    fields += ["detents"] + step.detents.map { detent in
+                        switch detent {
+                        case .medium: "medium"
+                        case .large: "large"
+                        case .height(let points): "h\(points)"
+                        }
+                    } + (step.isInteractiveBelowDetents ? ["interactive"] : [])
+                }
                 var line = TableWriting.record("step", fields)
                 for clause in step.clauses { line += " " + clauseText(clause) }
                 lines.append(line)

@@ -154,6 +154,7 @@ struct PresentedStacks<Program: NavigationProgram, ScreenView: View>: ViewModifi
         StackContainer(model: model, id: stack.id, screen: screen)
             .modifier(PresentedStacks(model: model, level: level + 1, screen: screen, alert: alert))
             .interactiveDismissDisabled(model.isLocked(stack.id))
+            .modifier(SheetDetents(detents: model.detents(of: stack.id).detents, isInteractive: model.detents(of: stack.id).isInteractive))
     }
 
     /// SwiftUI sets it to nil when the user swipes the sheet away (or taps outside the popover).
@@ -162,6 +163,42 @@ struct PresentedStacks<Program: NavigationProgram, ScreenView: View>: ViewModifi
             get: { @MainActor in model.presented(at: level, style: style).flatMap { model.stack($0) } },
             set: { @MainActor in if $0 == nil, model.presented(at: level, style: style) != nil { model.dismissed(at: level) } })
     }
+}
+
+/// `detents medium, large interactive` of the step at the bottom of a sheet: the heights it stops
+/// at (iOS 16) and, at the smallest, touches for what is under it (iOS 16.4); the platform's
+/// otherwise, and on other systems.
+struct SheetDetents: ViewModifier {
+    let detents: [ProgramTable.Detent]
+    let isInteractive: Bool
+
+    func body(content: Content) -> some View {
+        #if os(iOS)
+        if detents.isEmpty {
+            content
+        } else if #available(iOS 16.4, *) {
+            content.presentationDetents(Set(detents.map(Self.detent)))
+                .presentationBackgroundInteraction(isInteractive ? .enabled(upThrough: Self.detent(detents[0])) : .automatic)
+        } else if #available(iOS 16, *) {
+            content.presentationDetents(Set(detents.map(Self.detent)))
+        } else {
+            content
+        }
+        #else
+        content
+        #endif
+    }
+
+    #if os(iOS)
+    @available(iOS 16, *)
+    static func detent(_ detent: ProgramTable.Detent) -> PresentationDetent {
+        switch detent {
+        case .medium: .medium
+        case .large: .large
+        case .height(let points): .height(CGFloat(points))
+        }
+    }
+    #endif
 }
 
 /// The alert on screen, over the content at `level` when it is the topmost: an `.alert`, or a

@@ -99,6 +99,7 @@ open class NavigationCoordinator<Program: NavigationProgram> {
                 if style == .popover, let popover = navigation.popoverPresentationController {
                     configurePopover(popover, for: screen, presentedBy: top)
                 }
+                if style == .sheet { applyDetents(of: screen, to: navigation) }
                 // A sheet locked always; one locked while a guard holds is asked when the user
                 // tries (`presentationControllerShouldDismiss`).
                 if case .always? = navigator.stack(stack)?.lock { navigation.isModalInPresentation = true }
@@ -213,6 +214,24 @@ open class NavigationCoordinator<Program: NavigationProgram> {
         tabBar.viewControllers = navigations + itemPlaceholders(of: id)
         tabBars[id] = tabBar
         return tabBar
+    }
+
+    /// `detents medium, large interactive` of the step a sheet shows: the heights it stops at
+    /// (iOS 16) and, at the smallest, no dimming, so that what is under it takes touches.
+    private func applyDetents(of screen: Program.Screen, to navigation: UINavigationController) {
+        #if os(iOS)
+        let step = Program.step(of: screen)
+        let info = Program.table.flows[step.flow].steps[step.step]
+        guard !info.detents.isEmpty, #available(iOS 16, *), let sheet = navigation.sheetPresentationController else { return }
+        sheet.detents = info.detents.map { detent in
+            switch detent {
+            case .medium: .medium()
+            case .large: .large()
+            case .height(let points): .custom { _ in CGFloat(points) }
+            }
+        }
+        if info.isInteractiveBelowDetents { sheet.largestUndimmedDetentIdentifier = sheet.detents.first?.identifier }
+        #endif
     }
 
     /// A view controller per item of the tab bar of `id` that presents its step, titled by its step.

@@ -242,6 +242,16 @@ public final class NavigationModel<Program: NavigationProgram> {
         return navigator.userSelectedTab(index, in: flow)
     }
 
+    /// The heights a modal stack stops at (`step Translate detents medium, large`), from the step
+    /// at its bottom, and whether what is under it takes touches at the smallest; no detents: the
+    /// platform's. The SwiftUI adapter applies them with `presentationDetents`, UIKit's with the
+    /// sheet presentation controller.
+    public func detents(of stack: Nav.StackID) -> (detents: [ProgramTable.Detent], isInteractive: Bool) {
+        guard let entry = self.stack(stack)?.entries.first else { return ([], false) }
+        let step = Program.table.flows[Program.step(of: entry.screen).flow].steps[Program.step(of: entry.screen).step]
+        return (step.detents, step.isInteractiveBelowDetents)
+    }
+
     /// The items of the tab bar of `flow` that present their step instead of selecting a tab
     /// (`step Post as sheet`), in order: shown after the tabs.
     public func tabItems(of flow: Nav.FlowID) -> [StepRef] {

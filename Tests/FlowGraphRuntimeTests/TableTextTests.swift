@@ -263,6 +263,12 @@ struct TableTextTests {
         #expect(table.flows[0].steps[0].clauses[0].actions[0].kind == .restart && table.flows[0].steps[0].clauses[0].actions[0].target == nil)
         #expect(table.flows[0].steps[1].keepsLinks && table.flows[0].steps[2].clauses[0].actions.map(\.kind) == [.restart, .select])
         #expect(try ProgramTable(parsing: table.text).text == table.text)
+        // A tab item and detents read back and write the same.
+        let items = try ProgramTable(parsing: "flowgraph-table 8\nflow A 1 0 1 event e\nstep S - ^\n"
+                                        + "step P - - item sheet detents h120 medium interactive")
+        #expect(items.flows[0].steps[1].tabItem == .sheet && items.flows[0].steps[1].detents == [.height(120), .medium])
+        #expect(items.flows[0].steps[1].isInteractiveBelowDetents)
+        #expect(try ProgramTable(parsing: items.text).text == items.text)
         // Only a tab has a condition; a tab bar has a tab that always is; `restart` names nothing.
         #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: "flowgraph-table 8\nflow A 0 0 1 guard g 0\nstep S - ^ if 0") }
         #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: "flowgraph-table 8\nflow A 1 0 1 guard g 0\nstep S - ^ if 0") }

@@ -319,6 +319,15 @@ struct NavigationModelTests {
         #expect(model.path(of: try feedStack()) == [before[0]])
     }
 
+    /// `step Offline detents height 200, medium, large interactive`: what the adapters apply.
+    @Test func aSheetsDetentsAreItsSteps() async throws {
+        guards.online = false
+        await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(5)))
+        let sheet = try #require(model.presented(at: 0, style: .sheet))
+        #expect(model.detents(of: sheet).detents == [.height(200), .medium, .large])
+        #expect(model.detents(of: sheet).isInteractive)
+    }
+
     @Test func anAsyncGuardThatSaysNoPresentsItsElse() async throws {
         guards.online = false
         await navigator.send(FeedFlow.Event.articlePicked(article: ArticleID(5)))
@@ -389,6 +398,8 @@ struct NavigationModelTests {
         #expect(model.dismissed(at: 0)?.isApplied == true)
         #expect(model.presented.isEmpty)
 
+        // Its step says no detents: the platform's.
+        #expect(model.detents(of: sheet).detents.isEmpty)
         await navigator.send(FeedFlow.Event.textSizeTapped)
         let popover = try #require(model.presented(at: 0, style: .popover))
         #expect(model.presented(at: 0, style: .sheet) == nil && model.presented(at: 0, style: .cover) == nil)

@@ -71,6 +71,10 @@ package enum EditorCompletion {
         // `link "/a/**" ‸`: after a pattern (a string is the word `""`), `as` or the arrow.
         if before.first == "link", last == "\"\"" { return [keyword("as"), keyword("->")] }
         if last == "keeps" { return [keyword("links")] }
+        // `step Translate detents ‸` (or after a `,` of them): the heights a sheet stops at.
+        if before.first == "step", last == "detents" || (last == "," && before.contains("detents")), !before.contains("{") {
+            return ["medium", "large", "height"].map(keyword)
+        }
         // `step Post as ‸` in a tabs flow: how its item presents it.
         if before.first == "step", last == "as", !before.contains("{") { return ["sheet", "cover", "popover"].map(keyword) }
         // After a step's name, inputs or flow: what its declaration may go on with.
@@ -79,10 +83,11 @@ package enum EditorCompletion {
             // `as sheet` (first) and `if g` (last), only in a tabs flow.
             let isTabs = scope?.isTabs == true
             let condition = isTabs ? ["if"] : []
-            if before.contains("locked") { return last == "locked" ? [keyword("while")] : condition.map(keyword) }
+            if before.contains("detents") { return (["interactive"] + condition).map(keyword) }
+            if before.contains("locked") { return last == "locked" ? [keyword("while")] : (["detents"] + condition).map(keyword) }
             let item = isTabs && !before.contains("as") ? ["as"] : []
             return ((before.contains("keeps") ? ["locked"] : before.contains("runs") ? ["keeps", "locked"]
-                        : item + ["receives", "runs", "keeps", "locked"]) + condition).map(keyword)
+                        : item + ["receives", "runs", "keeps", "locked"]) + ["detents"] + condition).map(keyword)
         }
         switch last {
         // `start Home, ‸`: the layer shown over it at launch.

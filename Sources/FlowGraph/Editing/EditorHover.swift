@@ -61,6 +61,7 @@ package enum EditorHover {
         if let runs = step.runs { header += " runs \(program.flows[runs].name)" }
         if step.keepsLinks { header += " keeps links" }
         if let lock = step.lock { header += " " + lock.written }
+        if let detents = step.detents { header += " " + detents.written }
         if let condition = step.condition { header += " " + condition.written }
         var lines = [code(header), doc(step.doc), "in \(flowIndex == nil ? "destinations" : "flow") `\(symbol.scope)`"]
         if step.keepsLinks { lines.append("A deep link that arrives while it is on screen waits, and opens once it is not.") }

@@ -65,6 +65,16 @@ struct RouterTable {
                 info.steps[info.steps.count - 1].lock = step.lock.map(Self.lock)
                 info.steps[info.steps.count - 1].condition = step.condition.map(Self.condition)
                 info.steps[info.steps.count - 1].tabItem = step.tabItem.map(Self.kind)
+                if let detents = step.detents {
+                    info.steps[info.steps.count - 1].detents = detents.detents.map { detent in
+                        switch detent {
+                        case .medium: .medium
+                        case .large: .large
+                        case .height(let points): .height(points)
+                        }
+                    }
+                    info.steps[info.steps.count - 1].isInteractiveBelowDetents = detents.isInteractive
+                }
             }
             info.clauses = flow.eventClauses.enumerated().map { index, clause in
                 Self.clause(clause, triggers: events, opened: opened, paths: atPaths(flowIndex, nil, index))

@@ -210,6 +210,9 @@ package struct Step: Sendable {
     /// `cover` or `popover`) instead of selecting a tab; nil for a tab, and for every step of a
     /// stack flow. See docs/Language.md, "Tab items that present".
     public var tabItem: ActionKind?
+    /// `detents medium, large interactive`: the heights a sheet that shows the step stops at; nil
+    /// for the platform's (large only). See docs/Language.md, "Sheet detents".
+    public var detents: Detents?
     /// Whether the step is a tab of its tabs flow (not an item that presents it).
     public var isTab: Bool { tabItem == nil }
 

@@ -139,6 +139,7 @@ package struct Resolver {
             declared.receivesRange = step.receivesRange
             declared.keepsLinksRange = step.keepsLinksRange
             declared.tabItem = step.tabItem
+            declared.detents = step.detents
             // A tab item's step is built when it is tapped, from nothing a tap carries.
             if step.tabItem != nil, let input = step.inputs.first {
                 report(.inputMismatch, SemanticMessages.tabItemWithInputs(step.name.text, input: "\(input.name.text): \(input.type.text)"),

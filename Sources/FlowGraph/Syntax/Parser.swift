@@ -311,6 +311,12 @@ package struct Parser {
             lock = parseLock()
             if lock == nil { skipHeader() }
         }
+        // `detents medium, large`: the heights a sheet that shows the step stops at.
+        var detents: Detents?
+        if current.isKeyword("detents"), !current.isAtLineStart {
+            detents = parseDetents()
+            if detents == nil { skipHeader() }
+        }
         // `if hasLists`: a tab that is there only when the guard says so (a tabs flow's; see parseMember).
         var condition: GuardTestSyntax?
         if current.isKeyword("if"), !current.isAtLineStart {
@@ -324,7 +330,8 @@ package struct Parser {
             if current.isKeyword("receives") {
                 error(runs == nil ? SyntaxMessages.secondReceives : SyntaxMessages.receivesOnARunner, at: current)
             } else {
-                error(SyntaxMessages.expected("'(', 'as', 'receives', 'runs', 'keeps links', 'locked', 'if', '{' or a new line after the step",
+                error(SyntaxMessages.expected("'(', 'as', 'receives', 'runs', 'keeps links', 'locked', 'detents', 'if', '{' "
+                                              + "or a new line after the step",
                                               found: describe(current)),
                       at: current)
             }
@@ -337,9 +344,46 @@ package struct Parser {
         step.keepsLinksRange = keepsLinksRange
         step.lock = lock
         step.condition = condition
+        step.detents = detents
         step.tabItem = tabItem?.kind
         step.tabItemRange = tabItem?.range
         return step
+    }
+
+    /// `detents medium, large, height 200 interactive` (at `detents`); nil after an error, reported.
+    mutating func parseDetents() -> Detents? {
+        let word = take()
+        var detents: [Detents.Detent] = []
+        repeat {
+            if !detents.isEmpty { advance() }  // the ','
+            guard current.kind == .identifier, !current.isAtLineStart else {
+                error(SyntaxMessages.expected("'medium', 'large' or 'height' and a number of points", found: describeFollowing(current)),
+                      atMissing: current)
+                return nil
+            }
+            switch current.text {
+            case "medium": detents.append(.medium)
+            case "large": detents.append(.large)
+            case "height":
+                advance()
+                guard current.kind == .number, !current.isAtLineStart, let points = Int(current.text), points > 0, points <= 10_000 else {
+                    error(SyntaxMessages.expected("a height in points (1 to 10000) after 'height'", found: describeFollowing(current)),
+                          atMissing: current)
+                    return nil
+                }
+                detents.append(.height(points))
+            default:
+                error(SyntaxMessages.expected("'medium', 'large' or 'height' and a number of points", found: describe(current)), at: current)
+                return nil
+            }
+            advance()
+        } while current.isPunctuation(",") && !current.isAtLineStart
+        var isInteractive = false
+        if current.isKeyword("interactive"), !current.isAtLineStart {
+            advance()
+            isInteractive = true
+        }
+        return Detents(detents: detents, isInteractive: isInteractive, range: range(from: word))
     }
 
     // MARK: - alert := doc? ('alert' | 'dialog') Name inputs? '{' button* '}'

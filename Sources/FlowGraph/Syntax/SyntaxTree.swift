@@ -123,6 +123,38 @@ package struct StepSyntax: Sendable {
     public var tabItem: ActionKind?
     /// The range of `as sheet`, when written.
     public var tabItemRange: SourceRange?
+    /// `detents medium, large interactive`: the heights a sheet showing the step stops at.
+    public var detents: Detents?
+}
+
+/// `detents medium, large, height 200 interactive` on a step: the heights a sheet (or a popover
+/// shown as a sheet) that shows it may stop at, smallest first as written, and whether what is
+/// under the sheet takes touches while it stops at its smallest. Presentation details the UI
+/// adapters apply; the checker gives them no meaning.
+package struct Detents: Sendable, Hashable {
+    package enum Detent: Sendable, Hashable {
+        case medium, large
+        /// A height in points.
+        case height(Int)
+
+        /// As written: `medium`, `large`, `height 200`.
+        public var written: String {
+            switch self {
+            case .medium: "medium"
+            case .large: "large"
+            case .height(let points): "height \(points)"
+            }
+        }
+    }
+
+    public var detents: [Detent]
+    public var isInteractive: Bool
+    public var range: SourceRange
+
+    /// As written: `detents medium, large interactive`.
+    public var written: String {
+        "detents " + detents.map(\.written).joined(separator: ", ") + (isInteractive ? " interactive" : "")
+    }
 }
 
 /// `exit Name(inputs)`

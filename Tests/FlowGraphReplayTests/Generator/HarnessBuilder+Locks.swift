@@ -27,6 +27,22 @@ extension HarnessBuilder {
     }
 }
 
+/// Sheet detents (`step Translate detents medium, large`): on some steps that a sheet or popover
+/// shows, a presentation detail that the navigator keeps for the UI and the checker ignores.
+extension HarnessBuilder {
+    func addDetents() {
+        let scopes: [HScope] = program.groups + program.flows
+        let presented = Set(scopes.flatMap(\.everyClause).flatMap(\.actions).map(\.main)
+            .filter { $0.kind == .sheet || $0.kind == .popover }.compactMap(\.target))
+        for scope in scopes {
+            for step in scope.steps where presented.contains(step.name) && rng.chance(30) {
+                step.detents = "detents " + rng.pick(["medium", "medium, large", "height 200, large", "height 120, medium, large"])
+                    + (rng.chance(30) ? " interactive" : "")
+            }
+        }
+    }
+}
+
 /// Screens at launch (`start Home, cover Terms if needsTerms`): a new step with no inputs, shown
 /// over a stack flow's first screens as it starts, under a new guard or always, which it leaves
 /// by `dismiss` (terms accepted, onboarding done, what's new read).

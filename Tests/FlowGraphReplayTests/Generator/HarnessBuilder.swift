@@ -75,6 +75,7 @@ final class HarnessBuilder {
         if !simple { addRestarts() }
         if !simple { addTabConditions() }
         if !simple { addTabItems() }
+        if !simple { addDetents() }
         return program
     }
 

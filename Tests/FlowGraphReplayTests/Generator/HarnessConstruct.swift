@@ -57,6 +57,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case tabItem
     // `select X below`: a tab selected beneath the tab bar's layer on top, which stays
     case selectBelow
+    // `step Translate detents medium, large`: the heights a sheet that shows the step stops at
+    case detents
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -93,6 +95,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
                 if step.lock != nil { found.insert(.stepLock) }
                 if step.condition != nil { found.insert(.conditionalTab) }
                 if step.tabItem != nil { found.insert(.tabItem) }
+                if step.detents != nil { found.insert(.detents) }
                 if !step.receives.isEmpty, scope is HFlow { found.insert(.receives) }
                 for clause in step.clauses {
                     scan(clause, into: &found)

@@ -138,6 +138,8 @@ final class HStep {
     var condition: HCondition?
     /// `as sheet` on a step of a tabs flow: an item of the tab bar that presents it, not a tab.
     var tabItem: HMoveKind?
+    /// `detents medium, large interactive`, as written (a presentation detail, no meaning to check).
+    var detents: String?
 
     init(_ name: String, inputs: [HParam] = [], runs: String? = nil) {
         self.name = name

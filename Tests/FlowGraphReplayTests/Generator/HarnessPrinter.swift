@@ -63,6 +63,7 @@ struct HarnessPrinter {
         if let runs = step.runs { head += " runs \(runs)" }
         if step.keepsLinks { head += " keeps links" }
         head += Self.text(of: step.lock)
+        if let detents = step.detents { head += " " + detents }
         if let condition = step.condition { head += " " + condition.text }
         guard !step.clauses.isEmpty else {
             emit(head, mark: step.mark)

@@ -126,6 +126,10 @@ public struct ProgramTable: Sendable {
         /// `step Post as sheet`: an item of a tab bar that presents the step over it (`.sheet`,
         /// `.cover` or `.popover`) instead of being a tab; nil for a tab and for other steps.
         public var tabItem: ActionKind? = nil
+        /// `detents medium, large interactive`: the heights a sheet showing the step stops at
+        /// (empty: the platform's), and whether what is under it takes touches at its smallest.
+        public var detents: [Detent] = []
+        public var isInteractiveBelowDetents = false
 
         public init(name: String, inputs: [String], receives: [String] = [], runs: Int?, path: PathLink, clauses: [Clause],
                     keepsLinks: Bool = false) {
@@ -137,6 +141,12 @@ public struct ProgramTable: Sendable {
             self.path = path
             self.clauses = clauses
         }
+    }
+
+    /// A height a sheet stops at: the system's `medium` or `large`, or a height in points.
+    public enum Detent: Hashable, Sendable {
+        case medium, large
+        case height(Int)
     }
 
     public enum PathLink: Hashable, Sendable {
