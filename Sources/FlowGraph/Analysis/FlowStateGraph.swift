@@ -355,8 +355,8 @@ struct FlowStateGraph {
             // A `select` outside tabs, or of an item of the tab bar (already errors), is a move to its
             // step that a fix keeps, made as a tab's would be; only an uncertain one, since a fix may
             // change its kind.
-            let isItem = flow.steps.indices.contains(actionTarget) && !flow.steps[actionTarget].isTab
-            let isUnknownKind = action.kind.selects && (!flow.isTabs || isItem)
+            let isUnknownKind = action.kind.selects
+                && (!flow.isTabs || flow.steps.indices.contains(actionTarget) && !flow.steps[actionTarget].isTab)
             var move = Move(target: -1, kind: kind, written: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
                             isCertain: isCertain && !isUnknownKind)
             let next = isUnknownKind ? State(step: StepIndex(actionTarget), layer: .base, isBottom: true)

@@ -201,18 +201,37 @@ package struct Step: Sendable {
     /// the tab bar is built (as it starts, and on `restart`); nil for a tab that always is, and
     /// for every step of a stack flow. See docs/Language.md, "Tabs that are there sometimes".
     public var condition: Condition? {
-        get { conditionStorage.first }
-        set { conditionStorage = newValue.map { [$0] } ?? [] }
+        get { extrasStorage.first?.condition }
+        set { extras { $0.condition = newValue } }
     }
-    /// `condition`, held out of line as `lockStorage` is.
-    var conditionStorage: [Condition] = []
     /// `step Post as sheet`: an item of the tab bar that presents the step over it (`sheet`,
     /// `cover` or `popover`) instead of selecting a tab; nil for a tab, and for every step of a
     /// stack flow. See docs/Language.md, "Tab items that present".
-    public var tabItem: ActionKind?
+    public var tabItem: ActionKind? {
+        get { extrasStorage.first?.tabItem }
+        set { extras { $0.tabItem = newValue } }
+    }
     /// `detents medium, large interactive`: the heights a sheet that shows the step stops at; nil
     /// for the platform's (large only). See docs/Language.md, "Sheet detents".
-    public var detents: Detents?
+    public var detents: Detents? {
+        get { extrasStorage.first?.detents }
+        set { extras { $0.detents = newValue } }
+    }
+    /// `condition`, `tabItem` and `detents`, held out of line as `lockStorage` is (most steps
+    /// have none of them, and a step is copied all over the checker).
+    var extrasStorage: [StepExtras] = []
+
+    struct StepExtras: Sendable {
+        var condition: Condition?
+        var tabItem: ActionKind?
+        var detents: Detents?
+    }
+
+    private mutating func extras(_ change: (inout StepExtras) -> Void) {
+        var extras = extrasStorage.first ?? StepExtras()
+        change(&extras)
+        extrasStorage = extras.condition == nil && extras.tabItem == nil && extras.detents == nil ? [] : [extras]
+    }
     /// Whether the step is a tab of its tabs flow (not an item that presents it).
     public var isTab: Bool { tabItem == nil }
 

@@ -244,8 +244,7 @@ package struct Resolver {
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: start.range)])
             }
             // A tab bar shows a tab that is always there when its start's is not (`if hasLists`).
-            let tabs = flow.steps.filter(\.isTab)
-            if flow.isTabs, !flow.steps.isEmpty, tabs.allSatisfy({ $0.condition != nil }) {
+            if flow.isTabs, !flow.steps.isEmpty, flow.steps.allSatisfy({ !$0.isTab || $0.condition != nil }) {
                 report(.missingStart, SemanticMessages.everyTabHasACondition(flow.name), at: syntax.name.range)
             }
             // A tab bar starts at a tab, not at an item that presents a step.

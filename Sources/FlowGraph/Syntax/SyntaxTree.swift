@@ -117,14 +117,41 @@ package struct StepSyntax: Sendable {
     public var lock: LockSyntax?
     /// `if hasLists` after the header of a tab (`step Lists runs ListsFlow if hasLists`): the tab
     /// is there only when the guard says so as the tab bar is built. Only in a tabs flow.
-    public var condition: GuardTestSyntax?
+    public var condition: GuardTestSyntax? {
+        get { extras.first?.condition }
+        set { change { $0.condition = newValue } }
+    }
     /// `step Post as sheet`: an item of the tab bar that presents its step over the tab bar
     /// (`sheet`, `cover` or `popover`) instead of selecting a tab. Only in a tabs flow.
-    public var tabItem: ActionKind?
+    public var tabItem: ActionKind? {
+        get { extras.first?.tabItem }
+        set { change { $0.tabItem = newValue } }
+    }
     /// The range of `as sheet`, when written.
-    public var tabItemRange: SourceRange?
+    public var tabItemRange: SourceRange? {
+        get { extras.first?.tabItemRange }
+        set { change { $0.tabItemRange = newValue } }
+    }
     /// `detents medium, large interactive`: the heights a sheet showing the step stops at.
-    public var detents: Detents?
+    public var detents: Detents? {
+        get { extras.first?.detents }
+        set { change { $0.detents = newValue } }
+    }
+    /// The four above, out of line: most steps say none of them, and a program has many steps.
+    var extras: [Extras] = []
+
+    struct Extras: Sendable {
+        var condition: GuardTestSyntax?
+        var tabItem: ActionKind?
+        var tabItemRange: SourceRange?
+        var detents: Detents?
+    }
+
+    private mutating func change(_ body: (inout Extras) -> Void) {
+        var value = extras.first ?? Extras()
+        body(&value)
+        extras = value.condition == nil && value.tabItem == nil && value.tabItemRange == nil && value.detents == nil ? [] : [value]
+    }
 }
 
 /// `detents medium, large, height 200 interactive` on a step: the heights a sheet (or a popover
