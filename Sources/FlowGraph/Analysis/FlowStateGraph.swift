@@ -337,7 +337,7 @@ struct FlowStateGraph {
             }
             // `restart`: the flow starts over, in a state of each step it may start at again.
             if action.kind == .restart {
-                for step in restartSteps(from: state) {
+                for step in Self.restartSteps(from: state, in: flow, entered: enteredSteps) {
                     var move = Move(target: -1, kind: .restart, written: .restart, actionTarget: step, origin: origin, branch: branch,
                                     isCertain: isCertain)
                     let next = State(step: StepIndex(step), layer: .base, isBottom: true)
@@ -397,9 +397,10 @@ struct FlowStateGraph {
     /// The steps a `restart` made in `state` starts the flow at again: each choice of its start; in
     /// a tabs flow, the tab shown (from a modal layer, which hides which tab is under it, or from a
     /// tab that is there only sometimes, which the new tab bar may lack: any tab).
-    func restartSteps(from state: State) -> [Int] {
+    /// (Static: a method of the graph called while `addMoves` changes it copies the whole graph.)
+    static func restartSteps(from state: State, in flow: Flow, entered: [Int]) -> [Int] {
         let keepsTab = flow.isTabs && state.layer == .base && flow.steps[Int(state.step)].condition == nil
-        return keepsTab ? [Int(state.step)] : enteredSteps
+        return keepsTab ? [Int(state.step)] : entered
     }
 
     /// The state a forward move leads to; nil for back actions and exits. `mayBeLocked`: the
