@@ -360,7 +360,7 @@ struct FlowStateGraph {
             var move = Move(target: -1, kind: kind, written: action.kind, actionTarget: actionTarget, origin: origin, branch: branch,
                             isCertain: isCertain && !isUnknownKind)
             let next = isUnknownKind ? State(step: StepIndex(actionTarget), layer: .base, isBottom: true)
-                : successor(of: state, kind, actionTarget, mayBeLocked: action.mayBeLocked)
+                : Self.successor(of: state, kind, actionTarget, mayBeLocked: action.mayBeLocked, inTabs: flow.isTabs)
             if let next {
                 if move.isCertain || !deferring {
                     move.target = add(next, from: (current, move))
@@ -406,6 +406,12 @@ struct FlowStateGraph {
     /// The state a forward move leads to; nil for back actions and exits. `mayBeLocked`: the
     /// action's `Action.mayBeLocked`, for a sheet or popover.
     func successor(of state: State, _ kind: ActionKind, _ target: Int, mayBeLocked: Bool) -> State? {
+        Self.successor(of: state, kind, target, mayBeLocked: mayBeLocked, inTabs: flow.isTabs)
+    }
+
+    /// `successor(of:_:_:mayBeLocked:)` for a flow that is a tab bar or not: static, so that
+    /// `addMoves`, which changes the graph, calls it without copying the graph.
+    static func successor(of state: State, _ kind: ActionKind, _ target: Int, mayBeLocked: Bool, inTabs: Bool) -> State? {
         let step = StepIndex(target)
         switch kind {
         case .push: return State(step: step, layer: state.layer, isBottom: false)
@@ -414,7 +420,7 @@ struct FlowStateGraph {
         case .cover: return State(step: step, layer: .cover, isBottom: true)
         case .root: return State(step: step, layer: .base, isBottom: true)
         // `select X below` made in the base layer is `select X`; over a layer, see `followSequences`.
-        case .select, .selectBelow: return flow.isTabs ? State(step: step, layer: .base, isBottom: true) : nil
+        case .select, .selectBelow: return inTabs ? State(step: step, layer: .base, isBottom: true) : nil
         // Made on the stacks under the state's layer: see `followSequences`.
         case .pop, .popTo, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow, .restart: return nil
         }
