@@ -157,6 +157,18 @@ struct DiffTests {
         ])
     }
 
+    /// A tab that becomes one that is there only sometimes (`step Inbox if isSignedIn`): a link
+    /// through it may be refused, and the way to it asks the guard (issue 27).
+    @Test func aTabThatGainsAConditionIsAGuardOnTheLinksThroughIt() {
+        let old = "flow App tabs {\n    start Home\n    guard isSignedIn\n    link \"/inbox\" -> select Inbox\n"
+            + "    step Home\n    step Inbox runs InboxFlow\n}\nflow InboxFlow {\n    start List\n    link \"/inbox/{id}\" -> Item\n"
+            + "    step List {\n        on itemTapped(id: Int) -> push Item\n    }\n    step Item(id: Int)\n}\n"
+        let oldFiles = [SourceFile(path: "old.flow", text: old)]
+        let newFiles = [SourceFile(path: "new.flow", text: old.replacing("step Inbox runs InboxFlow", with: "step Inbox runs InboxFlow if isSignedIn"))]
+        let lines = Self.lines(Self.compare(old: oldFiles, new: newFiles), old: oldFiles, new: newFiles)
+        #expect(lines.contains { $0.hasPrefix("link-guard-added") && $0.contains("'/inbox/{id}' asks guard 'App.isSignedIn' now") })
+    }
+
     /// Without its rename comments, the renamed program breaks the router and a link: the
     /// comments are what makes the pair above report nothing.
     @Test func theRenamesAreWhatMakesTheRenamedPairQuiet() throws {

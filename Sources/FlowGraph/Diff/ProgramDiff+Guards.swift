@@ -63,10 +63,15 @@ extension DiffSide {
         return (allows == condition.isNegated ? "!" : "") + container + "." + name
     }
 
-    /// The steps a flow shows when it starts, each with what its start choice asks.
+    /// The steps a flow shows when it starts, each with what its start choice asks (for a tab bar,
+    /// a tab's condition: `step Lists if hasLists` is there only when it holds).
     private func entries(of flowIndex: FlowIndex, renames: DiffRenames?) -> [(Int, Set<String>)] {
         let flow = program.flows[flowIndex]
-        guard !flow.isTabs else { return flow.enteredSteps.map { ($0, []) } }
+        guard !flow.isTabs else {
+            return flow.enteredSteps.map { tab in
+                (tab, flow.steps[tab].condition.map { [literal($0, allows: true, in: flow, renames: renames)] } ?? [])
+            }
+        }
         var result: [(Int, Set<String>)] = []
         var before: Set<String> = []
         for choice in flow.startChoices {

@@ -307,6 +307,12 @@ extension Comparison {
                 // Entering a flow (the root, or a subflow a step runs) at one of its start choices
                 // asks the conditions of the choices before it (each must fail) and its own.
                 let flow = side.program.flows[hop.step.flow]
+                // A tab that is there only sometimes (`step Inbox if isSignedIn`) asks its condition.
+                if flow.isTabs, let condition = flow.steps[hop.step.step].condition {
+                    let container = renames?.oldContainer(flow.name) ?? flow.name
+                    let name = renames?.old(.guardDeclaration, condition.guardName, in: flow.name) ?? condition.guardName
+                    result.append("\(condition.isNegated ? "!" : "")\(container).\(name)")
+                }
                 guard !flow.isTabs, let chosen = flow.startChoices.firstIndex(where: { $0.step == hop.step.step }) else { continue }
                 for (position, choice) in flow.startChoices.prefix(chosen + 1).enumerated() {
                     guard let condition = choice.condition else { continue }
