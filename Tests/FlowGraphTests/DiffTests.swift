@@ -164,7 +164,8 @@ struct DiffTests {
             + "    step Home\n    step Inbox runs InboxFlow\n}\nflow InboxFlow {\n    start List\n    link \"/inbox/{id}\" -> Item\n"
             + "    step List {\n        on itemTapped(id: Int) -> push Item\n    }\n    step Item(id: Int)\n}\n"
         let oldFiles = [SourceFile(path: "old.flow", text: old)]
-        let newFiles = [SourceFile(path: "new.flow", text: old.replacing("step Inbox runs InboxFlow", with: "step Inbox runs InboxFlow if isSignedIn"))]
+        let conditional = old.replacing("step Inbox runs InboxFlow", with: "step Inbox runs InboxFlow if isSignedIn")
+        let newFiles = [SourceFile(path: "new.flow", text: conditional)]
         let lines = Self.lines(Self.compare(old: oldFiles, new: newFiles), old: oldFiles, new: newFiles)
         #expect(lines.contains { $0.hasPrefix("link-guard-added") && $0.contains("'/inbox/{id}' asks guard 'App.isSignedIn' now") })
     }
