@@ -86,7 +86,7 @@ extension ProgramMap {
                 if let existing = overview.firstIndex(where: { $0.from == flowIndex && $0.to == target }) {
                     overview[existing].steps.append(step.name)
                 } else {
-                    overview.append(OverviewEdge(from: flowIndex, to: target, steps: [step.name], isTab: flow.isTabs))
+                    overview.append(OverviewEdge(from: flowIndex, to: target, steps: [step.name], isTab: flow.isTabs && step.isTab))
                 }
             }
         }
