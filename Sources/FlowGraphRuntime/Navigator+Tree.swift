@@ -298,15 +298,8 @@ extension Navigator {
 
     private func startScreens(of id: FlowID) -> [Screen] {
         if id == rootID { return rootStartScreens }
-        guard let parent = flows[id]?.parent, let running = flows[parent] else { return [] }
-        for stack in running.tabs + running.layers {
-            if let entry = stack.entries.first(where: { $0.subflow == id }) {
-                let step = Program.step(of: entry.screen)
-                guard let runs = Program.table.flows[step.flow].steps[step.step].runs else { return [] }
-                return Self.possibleStartScreens(flow: runs, from: .screen(entry.screen))
-            }
-        }
-        return []
+        guard let flow = flows[id]?.flow, let source = startSource(of: id) else { return [] }
+        return Self.possibleStartScreens(flow: flow.rawValue, from: source)
     }
 
     /// Whether the screen's step runs a flow.
@@ -424,17 +417,15 @@ extension Navigator {
         case .restart:
             closing = closeModals(below: id) + closeModals(of: id)
             commands = restart(id, closing: &closing)
-        case .selectBelow(let step) where !running.layers.isEmpty:
-            // The tab bar's layer on top stays, with what runs in it; the layers under it close,
-            // and tab X is selected beneath it: the user finds it once the layer goes.
-            for layer in running.layers.dropLast() { end(layer, closing: &closing) }
-            flows[id]?.layers = [running.layers[running.layers.count - 1]]
-            if let tab = tabIndex(of: step, in: running), tab != running.selectedTab {
-                flows[id]?.selectedTab = tab
-                commands.append(.selectTab(running.tabs[tab].entries[0].screen, index: tab, in: id))
-            }
         case .select(let step), .selectBelow(let step):
-            closing = closeModals(below: id) + closeModals(of: id)
+            if case .selectBelow = move, !running.layers.isEmpty {
+                // The tab bar's layer on top stays, with what runs in it; the layers under it close,
+                // and tab X is selected beneath it: the user finds it once the layer goes.
+                for layer in running.layers.dropLast() { end(layer, closing: &closing) }
+                flows[id]?.layers = [running.layers[running.layers.count - 1]]
+            } else {
+                closing = closeModals(below: id) + closeModals(of: id)
+            }
             if let tab = tabIndex(of: step, in: running), tab != running.selectedTab {
                 flows[id]?.selectedTab = tab
                 commands.append(.selectTab(running.tabs[tab].entries[0].screen, index: tab, in: id))

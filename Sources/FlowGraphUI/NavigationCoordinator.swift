@@ -238,7 +238,7 @@ open class NavigationCoordinator<Program: NavigationProgram> {
     private func itemPlaceholders(of id: Navigator<Program>.FlowID) -> [UIViewController] {
         guard let running = navigator.flows[id] else { return [] }
         let info = Program.table.flows[running.flow.rawValue]
-        return info.steps.indices.filter { info.steps[$0].tabItem != nil }.map { step in
+        return info.tabItems.map { step in
             let placeholder = TabItemPlaceholder(step: StepRef(flow: running.flow.rawValue, step: step))
             placeholder.tabBarItem = UITabBarItem(title: info.steps[step].name, image: nil, tag: step)
             return placeholder

@@ -255,9 +255,8 @@ public final class NavigationModel<Program: NavigationProgram> {
     /// The items of the tab bar of `flow` that present their step instead of selecting a tab
     /// (`step Post as sheet`), in order: shown after the tabs.
     public func tabItems(of flow: Nav.FlowID) -> [StepRef] {
-        guard let running = flows[flow], running.isTabs else { return [] }
-        let info = Program.table.flows[running.flow.rawValue]
-        return info.steps.indices.filter { info.steps[$0].tabItem != nil }.map { StepRef(flow: running.flow.rawValue, step: $0) }
+        guard let running = flows[flow] else { return [] }
+        return Program.table.flows[running.flow.rawValue].tabItems.map { StepRef(flow: running.flow.rawValue, step: $0) }
     }
 
     /// The user tapped an item of the tab bar of `flow` that presents its step: the tab shown stays.

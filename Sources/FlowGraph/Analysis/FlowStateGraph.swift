@@ -216,24 +216,11 @@ struct FlowStateGraph {
             }
             // `step Post as sheet`: its item of the tab bar presents it, from any tab.
             if flow.isTabs, state.layer == .base {
-                for item in tabItems {
-                    let kind = flow.steps[item].tabItem ?? .sheet
-                    var move = Move(target: -1, kind: kind, written: kind, actionTarget: item, origin: .tabBar, branch: 0, isCertain: true)
-                    let lock = flow.stepLock(presentedBy: kind, target: item)
-                    if let next = successor(of: state, kind, item, mayBeLocked: lock != nil) {
-                        move.target = add(next, from: (current, move))
-                        allMoves.append(move)
-                    }
-                }
+                for item in tabItems { addPresentation(flow.steps[item].tabItem ?? .sheet, of: item, origin: .tabBar, from: current) }
             }
             // `start Home, cover Onboarding if g`: over each first screen, as the flow starts.
             if let launch = flow.launch, let target = launch.step, !flow.isTabs, startStates.contains(current) {
-                var move = Move(target: -1, kind: launch.kind, written: launch.kind, actionTarget: target, origin: .launch, branch: 0,
-                                isCertain: true)
-                if let next = successor(of: state, launch.kind, target, mayBeLocked: flow.stepLock(presentedBy: launch.kind, target: target) != nil) {
-                    move.target = add(next, from: (current, move))
-                    allMoves.append(move)
-                }
+                addPresentation(launch.kind, of: target, origin: .launch, from: current)
             }
             let stepIndex = Int(state.step)
             let step = flow.steps[stepIndex]
@@ -270,6 +257,16 @@ struct FlowStateGraph {
         reachesWild = states.contains { isWild[Int($0.step)] }
         reachesAnywhere = states.contains { goesAnywhere[Int($0.step)] }
         reachesUnknown = reachesWild || states.contains { mayExit[Int($0.step)] }
+    }
+
+    /// A move no clause makes, that presents `target` (with its step's lock) from state `current`:
+    /// a tab bar's item (`step Post as sheet`), or the layer a flow shows at launch.
+    private mutating func addPresentation(_ kind: ActionKind, of target: Int, origin: Origin, from current: StateIndex) {
+        var move = Move(target: -1, kind: kind, written: kind, actionTarget: target, origin: origin, branch: 0, isCertain: true)
+        let mayBeLocked = flow.stepLock(presentedBy: kind, target: target) != nil
+        guard let next = successor(of: states[Int(current)], kind, target, mayBeLocked: mayBeLocked) else { return }
+        move.target = add(next, from: (current, move))
+        allMoves.append(move)
     }
 
     /// Adds the moves of each action of `transition` from state `current`, and the states they reach.

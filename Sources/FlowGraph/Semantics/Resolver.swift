@@ -229,12 +229,7 @@ package struct Resolver {
         // start
         if let start = syntax.starts.first {
             flow.startChoices = start.choices.enumerated().map { index, name in
-                var step = stepIndex[name.text]
-                if step == nil {
-                    step = reportUnknown(SemanticMessages.unknownStep(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
-                                         name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
-                }
-                return StartChoice(step: step, condition: start.conditions.indices.contains(index)
+                StartChoice(step: namedStep(name, in: flow), condition: start.conditions.indices.contains(index)
                                    ? startCondition(start.conditions[index], in: flow) : nil)
             }
             flow.start = flow.startChoices[0].step
@@ -295,11 +290,11 @@ package struct Resolver {
         }
         // links
         flow.links = syntax.links.map { link in
-            var resolved = resolveLink(link, target: linkTarget(link.target, in: flow))
+            var resolved = resolveLink(link, target: namedStep(link.target, in: flow))
             resolved.at = link.at.map { resolveAt($0, deeper: link.atDeeper, target: resolved.target, in: flow) }
             resolved.back = link.back
             resolved.otherwise = link.otherwise.map {
-                let target = linkTarget($0.target, in: flow)
+                let target = namedStep($0.target, in: flow)
                 return LinkBranch(target: target, name: $0.target.text, range: $0.target.range, move: $0.move,
                                   at: $0.at.map { [atDeeper = $0.atDeeper] in resolveAt($0, deeper: atDeeper, target: target, in: flow) },
                                   back: $0.back)
@@ -338,11 +333,7 @@ package struct Resolver {
     /// `, cover X if g` of a `start`: a step of the flow without inputs (nothing at launch gives
     /// any), its guard asked as a start's. (In a tabs flow it is a syntax error: `Parser.parseMember`.)
     private mutating func resolveLaunch(_ syntax: LaunchSyntax, in flow: Flow) -> Launch {
-        var step = stepIndex[syntax.target.text]
-        if step == nil {
-            step = reportUnknown(SemanticMessages.unknownStep(syntax.target.text, owner: SemanticMessages.owner(flow)), at: syntax.target.range,
-                                 name: syntax.target.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
-        }
+        let step = namedStep(syntax.target, in: flow)
         if let step, let input = flow.steps[step].inputs.first {
             report(.inputMismatch, SemanticMessages.launchStepWithInputs(flow.steps[step].name, input: "\(input.name): \(input.type)"),
                    at: syntax.target.range,
@@ -371,8 +362,9 @@ package struct Resolver {
                          range: syntax.range, testRange: syntax.range)
     }
 
-    /// The step a link's target names, or its closest name (reported, as unknown-name).
-    private mutating func linkTarget(_ name: Name, in flow: Flow) -> Int? {
+    /// The step a name of a link's target, a launch or a start choice names, or its closest name
+    /// (reported, as unknown-name).
+    private mutating func namedStep(_ name: Name, in flow: Flow) -> Int? {
         if let index = stepIndex[name.text] { return index }
         return reportUnknown(SemanticMessages.unknownStep(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
                              name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }

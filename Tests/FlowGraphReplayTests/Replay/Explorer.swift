@@ -91,11 +91,10 @@ final class ReplayDriver {
     /// ListsFlow if hasLists`): a move or a link's path to that tab is blocked by `ref` whatever
     /// the guard answers now.
     func lacksTab(ofGuard ref: ReplayProgram.GuardID) -> Bool {
+        // The navigator's own answer (`absentTab`), for each tab of each running tab bar.
         navigator.flows.values.contains { running in
-            let info = ReplayProgram.table.flows[running.flow.rawValue]
-            return info.isTabs && info.steps.indices.contains { step in
-                info.steps[step].condition.map { ReplayProgram.guardID(GuardRef(flow: running.flow.rawValue, index: $0.guardIndex)) == ref } == true
-                    && !running.tabs.contains { ReplayProgram.step(of: $0.entries[0].screen) == StepRef(flow: running.flow.rawValue, step: step) }
+            ReplayProgram.table.flows[running.flow.rawValue].steps.indices.contains { step in
+                navigator.absentTab(StepRef(flow: running.flow.rawValue, step: step), in: running.id).map(ReplayProgram.guardID) == ref
             }
         }
     }

@@ -245,11 +245,11 @@ public final class Navigator<Program: NavigationProgram> {
         if let running = flows[id], running.isTabs, running.flow.rawValue == step.flow,
            Program.table.flows[step.flow].steps.indices.contains(step.step),
            let kind = Program.table.flows[step.flow].steps[step.step].tabItem, !shown.isEmpty, shown.allSatisfy(\.layers.isEmpty),
-           let source = startSource(of: id), let screen = Program.screen(step, from: source) {
+           let source = startSource(of: id),
+           // The item's move is its kind's, as a clause's would be (a sheet takes its step's lock).
+           let present = move(ProgramTable.Action(kind: kind, target: step.step), in: step.flow, from: source) {
             revision += 1
-            let style: ModalStyle = kind == .cover ? .cover : kind == .popover ? .popover : .sheet
-            let lock = kind == .cover ? nil : Program.table.flows[step.flow].steps[step.step].lock
-            outcome = Outcome(status: .applied, commands: closeAlert() + apply(.present(screen, style, lock), in: id))
+            outcome = Outcome(status: .applied, commands: closeAlert() + apply(present, in: id))
         }
         record(.userTappedTabItem(step, in: id), before, outcome)
         return openingKeptLink(after: outcome)

@@ -72,6 +72,9 @@ public struct ProgramTable: Sendable {
             if isTabs { return Array(steps.indices) }
             return startChoices.isEmpty ? [start] : startChoices.map(\.step)
         }
+
+        /// A tab bar's items that present their step (`step Post as sheet`), in order; none for a stack flow.
+        public var tabItems: [Int] { isTabs ? steps.indices.filter { steps[$0].tabItem != nil } : [] }
     }
 
     /// What a flow shows over its first screen as it starts: a `cover` or a `sheet` of a step
