@@ -63,9 +63,10 @@ public struct ProgramTable: Sendable {
             self.alerts = alerts
         }
 
-        /// The steps the flow may show first: every step it may start at, or every tab.
+        /// The steps the flow may show first: every step it may start at, or every tab (not the
+        /// items that present their step, `step Post as sheet`).
         public var firstSteps: [Int] {
-            if isTabs { return Array(steps.indices) }
+            if isTabs { return steps.indices.filter { steps[$0].tabItem == nil } }
             return startChoices.isEmpty ? [start] : startChoices.map(\.step)
         }
 

@@ -179,7 +179,7 @@ struct FlowStateGraph {
                 let state = add(State(step: StepIndex(step), layer: .base, isBottom: true), from: nil)
                 if !startStates.contains(state) { startStates.append(state) }
             }
-        } else if flow.steps[start].condition != nil, let always = flow.steps.firstIndex(where: { $0.condition == nil }) {
+        } else if flow.steps[start].condition != nil, let always = flow.steps.firstIndex(where: { $0.isTab && $0.condition == nil }) {
             // A tab bar built without its start's tab (`if hasLists`) shows the first that is always there.
             startStates.append(add(State(step: StepIndex(always), layer: .base, isBottom: true), from: nil))
         }
