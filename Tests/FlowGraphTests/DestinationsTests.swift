@@ -182,13 +182,13 @@ struct DestinationsTests {
             """)
         #expect(result.filter { $0.contains("[syntax]") } == [
             "2:5: error [syntax] 'start' belongs in a flow: "
-                + "destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
+                + "destinations declare only steps, alerts, guards, 'on' clauses, links with a move and the destinations they use, "
+                + "which each flow that uses them gets",
             "3:5: error [syntax] 'exit' belongs in a flow: "
-                + "destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
+                + "destinations declare only steps, alerts, guards, 'on' clauses, links with a move and the destinations they use, "
+                + "which each flow that uses them gets",
             "4:18: error [syntax] a link of destinations is made in the flow on screen that uses them, so it says its move: "
                 + "'-> push Detail' (or 'sheet', 'popover', 'cover')",
-            "5:5: error [syntax] 'use' belongs in a flow: "
-                + "destinations declare only steps, alerts, guards, 'on' clauses and links with a move, which each flow that uses them gets",
             "10:5: error [syntax] a tabs flow's steps are its tabs: 'use' belongs in the flows the tabs run",
         ])
     }

@@ -148,21 +148,25 @@ public struct DiagramBuilder {
         attributes += [.init("fontname", "Helvetica-Bold"), .init("labeljust", "l")]
         if !flow.doc.isEmpty { attributes.append(.init("tooltip", flow.doc.joined(separator: "\n"))) }
         var nodes = stepNodes(flow) + alertNodes(flow)
-        if !flow.clauses.isEmpty { nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode)) }
+        if !program.ownClauses(of: flow).isEmpty { nodes.append(Diagram.Node(id: Self.anyStepID(flow), attributes: DiagramStyle.anyStepNode)) }
         for (index, node) in nodes.enumerated() { nodeIndex[node.id] = (clusters.count, index) }
         clusters.append(Diagram.Cluster(id: Self.clusterID(flow), attributes: attributes, nodes: nodes))
     }
 
-    /// An edge from the box of each flow that uses a group to the group's box.
+    /// An edge from the box of each flow or group that uses a group to the group's box (none where
+    /// it uses the group through another one it uses).
     private mutating func addUses(_ groupIndex: Int, included: Set<FlowIndex>) {
         let group = program.groups[groupIndex]
         guard let head = clusters.first(where: { $0.id == Self.clusterID(group.declaration) })?.nodes.first?.id else { return }
-        for user in group.users where included.contains(user) {
-            let flow = program.flows[user]
+        let users = group.users.filter(included.contains).map { (program.flows[$0], Self.startID(program.flows[$0])) }
+            + program.groups.filter { $0.uses.contains(groupIndex) }.compactMap { user in
+                clusters.first { $0.id == Self.clusterID(user.declaration) }?.nodes.first.map { (user.declaration, $0.id) }
+            }
+        for (user, tail) in users where !program.usesThroughAnother(user, groupIndex) {
             var attributes = DiagramStyle.usesEdge
-            attributes += [.init("ltail", Self.clusterID(flow)), .init("lhead", Self.clusterID(group.declaration)),
-                           .init("tooltip", "\(flow.name) uses destinations \(group.name)")]
-            edges.append(Diagram.Edge(tail: Self.startID(flow), head: head, attributes: attributes))
+            attributes += [.init("ltail", Self.clusterID(user)), .init("lhead", Self.clusterID(group.declaration)),
+                           .init("tooltip", "\(user.name) uses destinations \(group.name)")]
+            edges.append(Diagram.Edge(tail: tail, head: head, attributes: attributes))
         }
     }
 

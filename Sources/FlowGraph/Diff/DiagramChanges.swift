@@ -178,7 +178,7 @@ package struct DiagramChanges: Sendable, Equatable {
                 let subflow = step.runs.map { side.program.flows[$0].name }
                 for transition in step.clauses { add(transition, from: "\(flow.name).\(step.name)", subflow: subflow) }
             }
-            let clauses = flow.isDestinations ? flow.clauses : side.program.ownClauses(of: flow)
+            let clauses = side.program.ownClauses(of: flow)
             for transition in clauses { add(transition, from: "\(flow.name).$any") }
             for alert in side.ownAlerts(flow) {
                 for button in alert.buttons { if let clause = button.clause { add(clause, from: "\(flow.name).\(alert.name)") } }

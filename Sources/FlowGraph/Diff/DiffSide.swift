@@ -27,11 +27,11 @@ struct DiffSide {
     /// Whether container `position` is a destinations group.
     func isGroup(_ position: Int) -> Bool { position >= program.flows.count }
 
-    /// The steps a container declares itself (not those a flow has by `use`; a group's are all its own).
-    func ownSteps(_ flow: Flow) -> [Step] { flow.isDestinations ? flow.steps : flow.steps.filter { $0.shared == nil } }
-    func ownGuards(_ flow: Flow) -> [Guard] { flow.isDestinations ? flow.guards : flow.guards.filter { $0.group == nil } }
-    func ownAlerts(_ flow: Flow) -> [Alert] { flow.isDestinations ? flow.alerts : flow.alerts.filter { $0.group == nil } }
-    func ownEvents(_ flow: Flow) -> [Event] { flow.isDestinations ? flow.events : flow.events.filter(\.isOwn) }
+    /// The steps a container declares itself (not those a flow or a group has by `use`).
+    func ownSteps(_ flow: Flow) -> [Step] { flow.steps.filter { $0.shared == nil } }
+    func ownGuards(_ flow: Flow) -> [Guard] { flow.guards.filter { $0.group == nil } }
+    func ownAlerts(_ flow: Flow) -> [Alert] { flow.alerts.filter { $0.group == nil } }
+    func ownEvents(_ flow: Flow) -> [Event] { flow.events.filter(\.isOwn) }
 
     /// A step's id, as the diagrams name its node: `Flow.Step`, or `Group.Step` for a group's.
     func stepID(_ reference: StepReference) -> String {
@@ -61,7 +61,7 @@ struct DiffSide {
             }
         }
         for group in program.groups {
-            for step in group.declaration.steps where result["\(group.name).\(step.name)"] == nil {
+            for step in group.ownSteps where result["\(group.name).\(step.name)"] == nil {
                 result["\(group.name).\(step.name)"] = step.range
             }
         }

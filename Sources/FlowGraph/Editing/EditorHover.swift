@@ -40,7 +40,7 @@ package enum EditorHover {
         if let group = program.groups.first(where: { $0.name == name }) {
             let users = group.users.map { "`\(program.flows[$0].name)`" }.joined(separator: ", ")
             return [code("destinations \(name)"), doc(group.declaration.doc),
-                    "\(group.declaration.steps.count) steps" + (users.isEmpty ? ", used by no flow" : ", used by \(users)")]
+                    "\(group.ownSteps.count) steps" + (users.isEmpty ? ", used by no flow" : ", used by \(users)")]
         }
         guard let index = program.flow(named: name) else { return [] }
         let flow = program.flows[index]

@@ -60,8 +60,8 @@ extension RouterModel {
         let flow = group.declaration
         return GroupModel(
             index: index, declaration: SwiftNames.identifier(flow.name), caseName: SwiftNames.caseIdentifier(flow.name), doc: flow.doc,
-            steps: flow.steps.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
-            events: eventModels(flow, types: &types), users: group.users.map(Int.init))
+            steps: group.ownSteps.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
+            events: eventModels(flow, types: &types).filter(\.isDeclared), users: group.users.map(Int.init))
     }
 
     /// A flow's events as cases, each with the `///` doc of the first clause for it that has one.
@@ -83,11 +83,11 @@ extension RouterModel {
             : Dictionary(flow.events.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let uses = flow.uses.map { group in
             let declaration = program.groups[group].declaration
-            var steps = [Int](repeating: -1, count: declaration.steps.count)
+            var steps = [Int](repeating: -1, count: program.groups[group].ownSteps.count)
             for (index, step) in flow.steps.enumerated() where step.shared?.group == group { steps[step.shared!.step] = index }
             return GroupUse(
                 group: group, caseName: SwiftNames.caseIdentifier(declaration.name), declaration: SwiftNames.identifier(declaration.name),
-                steps: steps, events: declaration.events.map { eventIndex[$0.name] ?? -1 })
+                steps: steps, events: program.groups[group].ownEvents.map { eventIndex[$0.name] ?? -1 })
         }
         let names = linkCaseNames(flow)
         var links: [LinkModel] = []

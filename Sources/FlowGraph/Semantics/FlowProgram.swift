@@ -28,10 +28,15 @@ public struct FlowProgram: Sendable {
         groups.firstIndex { $0.span.contains(range) }
     }
 
+    /// Whether `flow` (or a group's declaration) uses group `group` only through another group it uses.
+    package func usesThroughAnother(_ flow: Flow, _ group: Int) -> Bool {
+        flow.uses.contains { $0 != group && groups[$0].uses.contains(group) }
+    }
+
     /// The flow-level clauses written in `flow` itself, without those of the groups it uses (the
     /// diagrams draw those once, with the group).
     package func ownClauses(of flow: Flow) -> [Clause] {
-        flow.uses.isEmpty ? flow.clauses : flow.clauses.filter { group(containing: $0.range) == nil }
+        flow.uses.isEmpty ? flow.clauses : flow.clauses.filter { group(containing: $0.range).map { !flow.uses.contains($0) } ?? true }
     }
 
     package func flow(named name: String) -> FlowIndex? { flows.firstIndex { $0.name == name }.map { FlowIndex($0) } }
@@ -47,7 +52,8 @@ public struct FlowProgram: Sendable {
 /// `destinations Name { ... }`: steps, guards and `on` clauses shared by the flows that `use` it.
 package struct DestinationGroup: Sendable {
     /// The group resolved on its own, as a flow without start, exits or links: its names bind
-    /// only to its own steps and guards, so what it says means the same in every flow that uses it.
+    /// only to its own steps and guards and those of the groups it uses (which come after its own,
+    /// marked `shared` like in a flow), so what it says means the same in every flow that uses it.
     public var declaration: Flow
     /// The flows that use it, in program order.
     public var users: [FlowIndex]
@@ -55,6 +61,13 @@ package struct DestinationGroup: Sendable {
     public var span: SourceRange
 
     public var name: String { declaration.name }
+
+    /// The steps the group declares itself (its declaration has those of the groups it uses after them).
+    public var ownSteps: ArraySlice<Step> { declaration.steps.prefix { $0.shared == nil } }
+    /// The events the group's own clauses handle: its `Event` type.
+    public var ownEvents: [Event] { declaration.events.filter(\.isOwn) }
+    /// The groups it uses, directly or through others.
+    public var uses: [Int] { declaration.uses }
 }
 
 /// A step of a flow, by index.

@@ -62,8 +62,9 @@ package struct Resolver {
         groupSpans = groupSyntaxes.map { SourceRange(file: $0.range.file, start: $0.range.start, end: max($0.range.end, $0.end)) }
         // Each flow as if it declared what the groups it uses declare.
         var uses: [[Int]] = []
+        let closures = Self.groupClosures(groupSyntaxes, groupIndex: groupIndex)
         for index in syntaxes.indices {
-            let (expanded, used) = expand(syntaxes[index], groups: groupSyntaxes, groupIndex: groupIndex)
+            let (expanded, used) = expand(syntaxes[index], groups: groupSyntaxes, groupIndex: groupIndex, closures: closures)
             syntaxes[index] = expanded
             uses.append(used)
         }
@@ -80,20 +81,26 @@ package struct Resolver {
         declaredSyntaxes = syntaxes
         lostDeclarations = syntaxes.map(\.hasLostDeclarations)
         // Each group on its own, once: what it declares and names is reported here, not in each use.
+        // A group that uses others is resolved with their declarations, as a flow that uses them.
         var groups: [DestinationGroup] = []
         for (index, syntax) in groupSyntaxes.enumerated() {
-            var declaration = declare(syntax)
+            let (expanded, used) = expand(syntax, groups: groupSyntaxes, groupIndex: groupIndex, closures: closures, ownIndex: index)
+            var declaration = inUsedGroupsOnce(used) { $0.declare(expanded) }
             declaration.isIncomplete = declaration.isIncomplete || duplicatedFlows.contains(syntax.name.text)
-            resolveReferences(of: &declaration, syntax: syntax, flows: flows)
+            declaration.uses = used
+            inUsedGroupsOnce(used) { $0.resolveReferences(of: &declaration, syntax: expanded, flows: flows) }
             groups.append(DestinationGroup(declaration: declaration, users: flows.indices.filter { uses[$0].contains(index) }.map { FlowIndex($0) },
                                            span: groupSpans[index]))
         }
         // References are resolved against the declarations: one copy of the flows, taken once (a
         // copy per flow would make a program of 100,000 flows quadratic).
         let declared = declaredFlows
-        let stepsOfGroup = groups.map { group in
-            Dictionary(group.declaration.steps.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // A group's own steps come first in its declaration, before those of the groups it uses.
+        let stepsOfGroup = groups.indices.map { group in
+            Dictionary(groups[group].declaration.steps.enumerated().filter { groupSpans[group].contains($1.range) }.map { ($1.name, $0) },
+                       uniquingKeysWith: { first, _ in first })
         }
+        for index in groups.indices { markShared(&groups[index].declaration, groups: groups, stepsOfGroup: stepsOfGroup) }
         for index in flows.indices {
             inUsedGroupsOnce(uses[index]) { $0.resolveReferences(of: &flows[index], syntax: syntaxes[index], flows: declared) }
             markShared(&flows[index], groups: groups, stepsOfGroup: stepsOfGroup)

@@ -22,7 +22,7 @@ package enum Keyword {
     /// The words that begin a member of a flow (`on` also begins a step's clause and an alert's button).
     public static let members = ["start", "step", "exit", "guard", "link", "on", "use", "alert", "dialog"]
     /// The members a `destinations` group may have.
-    public static let destinationMembers = ["step", "guard", "on", "alert", "dialog", "link"]
+    public static let destinationMembers = ["step", "guard", "on", "alert", "dialog", "link", "use"]
     /// The moves, as written after `->`.
     public static let actions = ActionKind.allCases.map(\.rawValue).filter { !$0.contains(" ") }
     /// The words inside a declaration.

@@ -14,14 +14,14 @@ enum SyntaxMessages {
 
     static func expected(_ what: String, found: String) -> String { "expected \(what), found \(found)" }
     static let memberKinds = "'start', 'step', 'alert', 'dialog', 'exit', 'guard', 'link', 'on', 'use' or '}' in a flow"
-    static let destinationMemberKinds = "'step', 'alert', 'dialog', 'guard', 'on', 'link' or '}' in destinations"
+    static let destinationMemberKinds = "'step', 'alert', 'dialog', 'guard', 'on', 'link', 'use' or '}' in destinations"
     static func linkInDestinationsNeedsAMove(_ target: String) -> String {
         "a link of destinations is made in the flow on screen that uses them, so it says its move: "
             + "'-> push \(target)' (or 'sheet', 'popover', 'cover')"
     }
     static func notInDestinations(_ word: String) -> String {
-        "'\(word)' belongs in a flow: destinations declare only steps, alerts, guards, 'on' clauses and links with a move, "
-            + "which each flow that uses them gets"
+        "'\(word)' belongs in a flow: destinations declare only steps, alerts, guards, 'on' clauses, links with a move "
+            + "and the destinations they use, which each flow that uses them gets"
     }
     static let useInTabs = "a tabs flow's steps are its tabs: 'use' belongs in the flows the tabs run"
     static func unclosedDestinations(_ name: String) -> String { "expected '}' to close destinations '\(name)'" }

@@ -3,9 +3,10 @@
 extension CheckerFacts {
     /// The strongly connected components of the "runs" graph, children before parents (Tarjan,
     /// written with an explicit stack so a 100,000-deep chain of subflows cannot overflow).
-    static func runsComponents(of program: FlowProgram) -> [[FlowIndex]] {
+    /// `successors`: the flows each flow's steps run (all of them, unless given).
+    static func runsComponents(of program: FlowProgram, successors given: [[FlowIndex]]? = nil) -> [[FlowIndex]] {
         let count = program.flows.count
-        let successors = program.flows.map { flow in flow.steps.compactMap(\.runs) }
+        let successors = given ?? program.flows.map { flow in flow.steps.compactMap(\.runs) }
         var indexOf = Array(repeating: -1, count: count)
         var lowLink = Array(repeating: 0, count: count)
         var onStack = Array(repeating: false, count: count)
@@ -124,15 +125,45 @@ extension CheckerFacts {
     }
 
     /// Whether each flow runs itself, directly or through others: a member of a component of
-    /// more than one flow, or of one flow with a step that runs it.
-    static func recursion(of program: FlowProgram, components: [[FlowIndex]]) -> [Bool] {
+    /// more than one flow, or of one flow with a step that runs it (`successors`: the flows each
+    /// flow's steps run).
+    static func recursion(of program: FlowProgram, components: [[FlowIndex]], successors: [[FlowIndex]]? = nil) -> [Bool] {
         var isRecursive = [Bool](repeating: false, count: program.flows.count)
         for component in components {
             let first = component[0]
-            guard component.count > 1 || program.flows[first].steps.contains(where: { $0.runs == first }) else { continue }
+            guard component.count > 1 || (successors?[first] ?? program.flows[first].steps.compactMap(\.runs)).contains(first) else { continue }
             for member in component { isRecursive[member] = true }
         }
         return isRecursive
+    }
+
+    /// Whether step `step` of flow `flow` can run its subflow: its flow's graph reaches it, or may
+    /// reach anything (no start, a link lost, a move that may go anywhere).
+    static func mayRun(_ flow: FlowIndex, _ step: Int, in program: FlowProgram, graphs: [FlowStateGraph?]) -> Bool {
+        guard let graph = graphs[flow] else { return true }
+        let owner = program.flows[flow]
+        return graph.isReachable(step) || owner.start == nil || owner.hasLostLinks || graph.reachesAnywhere
+    }
+
+    /// The "runs" graph, its components children first, recursion and state graphs, judged on the
+    /// moves that can happen: a step its flow never shows runs nothing (a flow that uses a group
+    /// whose step runs that flow, but never shows that step, does not run itself). The state
+    /// graphs of a cycle of flows assume every exit, so they are built again once the cycles that
+    /// cannot happen are gone.
+    static func runs(of program: FlowProgram) -> (components: [[FlowIndex]], isRecursive: [Bool], graphs: [FlowStateGraph?]) {
+        let components = runsComponents(of: program)
+        let isRecursive = recursion(of: program, components: components)
+        let graphs = stateGraphs(of: program, childrenFirst: components)
+        guard isRecursive.contains(true) else { return (components, isRecursive, graphs) }
+        let successors = program.flowIndices.map { flow in
+            program.flows[flow].steps.indices.compactMap { step in
+                mayRun(flow, step, in: program, graphs: graphs) ? program.flows[flow].steps[step].runs : nil
+            }
+        }
+        let reachableComponents = runsComponents(of: program, successors: successors)
+        let reachableRecursion = recursion(of: program, components: reachableComponents, successors: successors)
+        guard reachableRecursion != isRecursive else { return (components, isRecursive, graphs) }
+        return (reachableComponents, reachableRecursion, stateGraphs(of: program, childrenFirst: reachableComponents))
     }
 
     /// How each flow reachable from the roots is entered on its shortest path, and the flows that
@@ -182,14 +213,19 @@ extension CheckerFacts {
     }
 
     /// For each flow below a flow-level clause that can close it, the nearest such clause.
-    static func ancestorEscapes(of program: FlowProgram, parentsFirst order: [FlowIndex]) -> [(flow: FlowIndex, index: ClauseIndex)?] {
+    static func ancestorEscapes(of program: FlowProgram, graphs: [FlowStateGraph?], parentsFirst order: [FlowIndex])
+        -> [(flow: FlowIndex, index: ClauseIndex)?] {
         var ancestorEscape = [(flow: FlowIndex, index: ClauseIndex)?](repeating: nil, count: program.flows.count)
         let closing: Set<ActionKind> = [.root, .restart, .select, .exit, .dismiss, .close, .pop, .popTo, .replace]
         for flowIndex in order {
             let flow = program.flows[flowIndex]
             let own = flow.clauses.firstIndex { $0.actions.contains { closing.contains($0.kind) } }.map { (flowIndex, ClauseIndex($0)) }
             guard let above = own ?? ancestorEscape[flowIndex] else { continue }
-            for step in flow.steps { if let runs = step.runs, ancestorEscape[runs] == nil { ancestorEscape[runs] = above } }
+            for (index, step) in flow.steps.enumerated() {
+                if let runs = step.runs, ancestorEscape[runs] == nil, mayRun(flowIndex, index, in: program, graphs: graphs) {
+                    ancestorEscape[runs] = above
+                }
+            }
         }
         return ancestorEscape
     }

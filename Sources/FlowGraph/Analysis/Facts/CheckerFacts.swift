@@ -8,7 +8,8 @@
 /// properties are constants), so rule families may run in any order (`Checker.families`).
 struct CheckerFacts {
     let program: FlowProgram
-    /// The strongly connected components of the "runs" graph, children before parents.
+    /// The strongly connected components of the "runs" graph, children before parents (the
+    /// graph of the steps that can run their flow, when the whole one has cycles: `runs(of:)`).
     let runsComponents: [[FlowIndex]]
     /// Whether each flow runs itself, directly or through others (`recursive-flow`).
     let isRecursive: [Bool]
@@ -35,12 +36,10 @@ struct CheckerFacts {
 
     init(_ program: FlowProgram) {
         self.program = program
-        runsComponents = Self.runsComponents(of: program)
-        isRecursive = Self.recursion(of: program, components: runsComponents)
-        graphs = Self.stateGraphs(of: program, childrenFirst: runsComponents)
+        (runsComponents, isRecursive, graphs) = Self.runs(of: program)
         let parentsFirst = runsComponents.reversed().flatMap { $0 }
         (entries, isMaybeRun) = Self.entries(of: program, graphs: graphs, isRecursive: isRecursive, parentsFirst: parentsFirst)
-        ancestorEscape = Self.ancestorEscapes(of: program, parentsFirst: parentsFirst)
+        ancestorEscape = Self.ancestorEscapes(of: program, graphs: graphs, parentsFirst: parentsFirst)
         links = LinkFacts(program: program, graphs: graphs)
         ats = AtMove.all(in: program, links: links)
         shownSteps = AtEntries.shownSteps(in: program, graphs: graphs, entries: entries, isRecursive: isRecursive, ats: ats)

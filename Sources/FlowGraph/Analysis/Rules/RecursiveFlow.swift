@@ -20,7 +20,8 @@ enum RecursiveFlowRule: RuleFamily {
                 let flowIndex = queue[cursor]
                 cursor += 1
                 for (stepIndex, step) in program.flows[flowIndex].steps.enumerated() {
-                    guard let next = step.runs, members.contains(next) else { continue }
+                    guard let next = step.runs, members.contains(next),
+                          CheckerFacts.mayRun(flowIndex, stepIndex, in: program, graphs: findings.facts.graphs) else { continue }
                     if next == first {
                         closing = (flowIndex, stepIndex)
                         break search

@@ -47,7 +47,7 @@ extension Findings {
     /// it (a shared screen one tab never shows is no mistake); reported once, at the group.
     fileprivate mutating func checkSharedReachability() {
         for (groupIndex, group) in program.groups.enumerated() {
-            let steps = group.declaration.steps
+            let steps = group.ownSteps
             guard !group.users.isEmpty else {
                 for step in steps {
                     report(.unreachableStep, AnalysisMessages.unusedDestinations(step.name, group: group.name), at: step.range)
