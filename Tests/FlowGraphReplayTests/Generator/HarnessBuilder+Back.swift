@@ -27,7 +27,7 @@ extension HarnessBuilder {
 
     /// The flows in which `step` can show: its own, or every flow that uses its group.
     func flowsShowing(_ step: HStep) -> [String] {
-        if let group = step.group { return program.flows.filter { $0.uses.contains(group) }.map(\.name) }
+        if let group = step.group { return program.users(of: group).map(\.name) }
         return step.flow.map { [$0] } ?? []
     }
 

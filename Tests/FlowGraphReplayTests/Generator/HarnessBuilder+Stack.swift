@@ -8,8 +8,17 @@ extension HarnessBuilder {
         program.groups.append(group)
         for user in plan.users { program.flow(user)?.uses.append(group.name) }
         let detail = addStep("Detail", to: group, inputs: [HarnessVocabulary.item])
-        let more = addStep(rng.pick(["Reviews", "Credits", "Related"]), to: group, inputs: [HarnessVocabulary.item])
+        // The sub-screen in a group of its own that this one uses (a settings sheet's few screens).
+        var core: HGroup?
+        if rng.chance(45) {
+            let used = HGroup(name: unique(plan.name.replacing("Screens", with: "") + "Core"))
+            program.groups.append(used)
+            group.uses.append(used.name)
+            core = used
+        }
+        let more = addStep(rng.pick(["Reviews", "Credits", "Related"]), to: core ?? group, inputs: [HarnessVocabulary.item])
         detail.clauses.append(show(more, .push))
+        if let core, rng.chance(50) { core.clauses.append(show(more, .push)) }
         groupEntries = [detail]
         if rng.chance(40) {
             let share = addStep("Share", to: group)

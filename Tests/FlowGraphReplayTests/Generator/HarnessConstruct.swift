@@ -6,6 +6,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case subflowExits, exitWithPayload, exitHandlerForward
     case startChoiceRoot, startChoiceSubflow
     case group, groupUsedBySeveralFlows, groupPicker, groupLinkWithMove, groupFlowLevelClause
+    // `use Core` in a group: its clauses name the used group's steps, its users use both
+    case groupUsesGroup
     // Moves
     case push, sheet, popover, cover, replace, root, pop, popTo, dismiss, close
     case lockedSheet, lockedWhileSheet, twoMoves, at
@@ -77,7 +79,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         }
         for group in program.groups {
             found.insert(.group)
-            let users = program.flows.filter { $0.uses.contains(group.name) }
+            let users = program.users(of: group.name)
+            if !group.uses.isEmpty { found.insert(.groupUsesGroup) }
             if users.count >= 2 { found.insert(.groupUsedBySeveralFlows) }
             if group.steps.contains(where: { !$0.receives.isEmpty }) { found.insert(.groupPicker) }
             if group.links.contains(where: { $0.move != nil }) { found.insert(.groupLinkWithMove) }

@@ -229,7 +229,10 @@ class HScope {
 }
 
 /// A `destinations` group.
-final class HGroup: HScope {}
+final class HGroup: HScope {
+    /// The groups it uses (`use Core`): a flow that uses it uses them too.
+    var uses: [String] = []
+}
 
 /// A flow: a stack, or a tab bar (`tabs`).
 final class HFlow: HScope {
@@ -274,8 +277,25 @@ final class HProgram {
 
     /// What a flow declares with the groups it uses: its steps and theirs, and so on.
     func view(of flow: HFlow) -> FlowView {
-        let used = flow.uses.compactMap(group)
-        return FlowView(flow: flow, groups: used)
+        FlowView(flow: flow, groups: groups(usedBy: flow.uses))
+    }
+
+    /// The groups `uses` names and those they use, each once.
+    func groups(usedBy uses: [String]) -> [HGroup] {
+        var result: [HGroup] = []
+        var queue = uses
+        while !queue.isEmpty {
+            let name = queue.removeFirst()
+            guard let found = group(name), !result.contains(where: { $0 === found }) else { continue }
+            result.append(found)
+            queue += found.uses
+        }
+        return result
+    }
+
+    /// The flows that use group `name`, directly or through another group.
+    func users(of name: String) -> [HFlow] {
+        flows.filter { flow in groups(usedBy: flow.uses).contains { $0.name == name } }
     }
 }
 

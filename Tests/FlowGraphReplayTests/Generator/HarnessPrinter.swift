@@ -21,6 +21,7 @@ struct HarnessPrinter {
     private mutating func write(_ group: HGroup) {
         if !lines.isEmpty { emit("") }
         emit("destinations \(group.name) {", mark: group.mark)
+        for use in group.uses { emit("    use \(use)") }
         writeMembers(of: group)
         emit("}")
     }
