@@ -374,7 +374,7 @@ extension Navigator {
         }
         let target = action.target ?? 0
         func screen() -> Screen? { Program.screen(StepRef(flow: flow, step: target), from: source) }
-        switch action.kind {
+        switch action.kind(in: sizeClass) {
         case .push: return screen().map(Move.push)
         case .pushBelow: return screen().map(Move.pushBelow)
         case .sheet: return screen().map { .present($0, .sheet, lock(of: action, in: flow)) }

@@ -27,6 +27,12 @@ public final class Navigator<Program: NavigationProgram> {
     /// The latest sends, links and moves of the user with their outcomes, oldest first.
     public internal(set) var history: [Record] = []
     /// How many records `history` keeps; lowering it drops the oldest.
+    /// The width the UI lays the app out in (its horizontal size class): a move written `sheet
+    /// Compose compact cover` presents as a sheet in `.regular` and as a cover in `.compact`. The UI
+    /// sets it (`FlowGraphUI` does, from the environment or the trait collection) before the user
+    /// acts; a layer keeps the presentation it was made with. `.compact` until set.
+    public var sizeClass: ProgramTable.SizeClass = .compact
+
     public var historyLimit: Int {
         didSet {
             historyLimit = max(0, historyLimit)

@@ -28,7 +28,8 @@
 /// `dismiss`, `close` or `restart`; a back move and `,` may come before it (`dismiss , sheet 3`), and `at HOP...`
 /// after it: the path inside the subflow its target runs (`sheet 3 at e12 m4:0:1:0`); a `sheet` or
 /// `popover` the user cannot swipe away ends with `locked`, or `locked while [!]GUARD` (`sheet 3
-/// locked while !1`). A HOP is `bN` (the root shows global step N), `eN` (a subflow starts over at N) or
+/// locked while !1`), and one that presents otherwise on compact widths with `compact KIND`
+/// (`sheet 3 locked compact cover`). A HOP is `bN` (the root shows global step N), `eN` (a subflow starts over at N) or
 /// `mFLOW:STEP:CLAUSE:BRANCH` (a clause's action; STEP is `*` for a flow-level clause).
 ///
 /// The runtime writes it too (`ProgramTable.text`, ProgramTable+Writing.swift): the compiler
@@ -37,7 +38,7 @@
 extension ProgramTable {
     /// The version of the text this runtime reads; a router generated for another one must be
     /// generated again.
-    public static let textVersion = 8
+    public static let textVersion = 9
     /// The versions this runtime reads: version 1 is version 2 with one path a link, version 2 is
     /// version 3 without links that decide (`values`, `if`, `else` in a link record), and version
     /// 3 is version 4 without a link's `at` (`move KIND at HOP...`) and back move (`back dismiss`),
@@ -47,7 +48,8 @@ extension ProgramTable {
     /// (`locked` after a step's fields) and a flow's launch (`launch KIND STEP [if [!]GUARD]`), and
     /// version 7 is version 8 without the action `restart`, a tab's condition (`if [!]GUARD`
     /// after a step's lock), an item of a tab bar that presents its step (`item KIND`) and a
-    /// step's detents (`detents DETENT...`).
+    /// step's detents (`detents DETENT...`), and version 8 is version 9 without a move's other
+    /// presentation on compact widths (`compact KIND` after its lock).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -519,8 +521,19 @@ struct TableFields {
             guard !action.at.isEmpty else { throw error("expected the hops of a path after 'at'") }
         }
         if peek() == "locked" {
-            guard kind.canBeLocked else { throw error("'\(kind.rawValue)' cannot be locked") }
             action.lock = try lock()
+        }
+        if peek() == "compact" {
+            _ = try self.word()
+            let word = try self.word()
+            guard let other = ProgramTable.ActionKind(rawValue: word), [.sheet, .cover, .popover].contains(other),
+                  [.sheet, .cover, .popover].contains(kind) else {
+                throw error("a move that presents has another presentation with 'compact sheet', 'compact cover' or 'compact popover'")
+            }
+            action.compact = other
+        }
+        if action.lock != nil, !kind.canBeLocked, !(action.compact?.canBeLocked ?? false) {
+            throw error("'\(kind.rawValue)' cannot be locked")
         }
         return action
     }

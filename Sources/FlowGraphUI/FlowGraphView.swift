@@ -38,6 +38,10 @@ public struct FlowGraphView<Program: NavigationProgram, ScreenView: View>: View 
 
     /// Where `open url` sends a URL: the system, unless the app's environment says otherwise.
     @Environment(\.openURL) private var openURL
+    #if os(iOS)
+    /// The width the app is laid out in, which `sheet Compose compact cover` presents by.
+    @Environment(\.horizontalSizeClass) private var horizontalSizeClass
+    #endif
 
     public var body: some View {
         FlowContainer(model: model, id: model.rootID, screen: screen)
@@ -45,6 +49,10 @@ public struct FlowGraphView<Program: NavigationProgram, ScreenView: View>: View 
             .onChange(of: model.lastOpened) { _, opened in
                 if let opened, let url = URL(string: opened.url) { openURL(url) }
             }
+            #if os(iOS)
+            .onAppear { model.sizeClass = horizontalSizeClass == .regular ? .regular : .compact }
+            .onChange(of: horizontalSizeClass) { _, sizeClass in model.sizeClass = sizeClass == .regular ? .regular : .compact }
+            #endif
     }
 }
 

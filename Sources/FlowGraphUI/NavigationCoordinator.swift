@@ -41,7 +41,7 @@ open class NavigationCoordinator<Program: NavigationProgram> {
     /// The window's root view controller: the root flow's container, with its first screens.
     public private(set) lazy var root: UIViewController = {
         let running = navigator.chain[0]
-        let container = makeContainer(running.id, isTabs: running.isTabs, running.tabs.map(\.id))
+        let container = makeContainer(running.id, isTabs: running.isTabs, running.tabs.map(\.id), reportsSizeClass: true)
         apply(navigator.initialCommands)
         return container
     }()
@@ -199,15 +199,22 @@ open class NavigationCoordinator<Program: NavigationProgram> {
     }
 
     /// An empty container: a navigation controller, or a tab bar of them; `setRoot`s fill it.
-    private func makeContainer(_ id: Navigator<Program>.FlowID, isTabs: Bool, _ stackIDs: [Navigator<Program>.StackID]) -> UIViewController {
-        let navigations = stackIDs.map { stackID in
-            let navigation = UINavigationController()
+    /// `reportsSizeClass`: the root's container, which keeps `navigator.sizeClass` the window's
+    /// horizontal size class (`sheet Compose compact cover` presents by it).
+    private func makeContainer(_ id: Navigator<Program>.FlowID, isTabs: Bool, _ stackIDs: [Navigator<Program>.StackID],
+                               reportsSizeClass: Bool = false) -> UIViewController {
+        let report: @MainActor (UITraitCollection) -> Void = { [weak self] traits in
+            self?.navigator.sizeClass = traits.horizontalSizeClass == .regular ? .regular : .compact
+        }
+        let navigations = stackIDs.enumerated().map { index, stackID in
+            let navigation = reportsSizeClass && !isTabs && index == 0 ? SizeClassReportingNavigationController(report: report)
+                : UINavigationController()
             navigation.delegate = delegate
             stacks[stackID] = navigation
             return navigation
         }
         guard isTabs else { return navigations[0] }
-        let tabBar = UITabBarController()
+        let tabBar = reportsSizeClass ? SizeClassReportingTabBarController(report: report) : UITabBarController()
         tabBar.delegate = delegate
         // The items that present their step (`step Post as sheet`) come after the tabs: placeholders
         // the delegate never lets the tab bar select.
@@ -280,6 +287,42 @@ open class NavigationCoordinator<Program: NavigationProgram> {
     private func selectedTab(_ tabBar: UITabBarController) {
         guard let id = tabBars.first(where: { $0.value === tabBar })?.key else { return }
         apply(navigator.userSelectedTab(tabBar.selectedIndex, in: id))
+    }
+}
+
+/// The root's navigation controller, which says the horizontal size class before each layout.
+final class SizeClassReportingNavigationController: UINavigationController {
+    let report: @MainActor (UITraitCollection) -> Void
+
+    init(report: @escaping @MainActor (UITraitCollection) -> Void) {
+        self.report = report
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    @available(*, unavailable)
+    required init?(coder: NSCoder) { fatalError("not from a storyboard") }
+
+    override func viewWillLayoutSubviews() {
+        report(traitCollection)
+        super.viewWillLayoutSubviews()
+    }
+}
+
+/// The root's tab bar controller, which says the horizontal size class before each layout.
+final class SizeClassReportingTabBarController: UITabBarController {
+    let report: @MainActor (UITraitCollection) -> Void
+
+    init(report: @escaping @MainActor (UITraitCollection) -> Void) {
+        self.report = report
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    @available(*, unavailable)
+    required init?(coder: NSCoder) { fatalError("not from a storyboard") }
+
+    override func viewWillLayoutSubviews() {
+        report(traitCollection)
+        super.viewWillLayoutSubviews()
     }
 }
 

@@ -242,6 +242,14 @@ public final class NavigationModel<Program: NavigationProgram> {
         return navigator.userSelectedTab(index, in: flow)
     }
 
+    /// The width the UI lays the app out in: a move written `sheet Compose compact cover` presents
+    /// as a cover in `.compact` (`Navigator.sizeClass`). `FlowGraphView` keeps it the environment's
+    /// horizontal size class; another UI sets it.
+    public var sizeClass: ProgramTable.SizeClass {
+        get { navigator.sizeClass }
+        set { navigator.sizeClass = newValue }
+    }
+
     /// The heights a modal stack stops at (`step Translate detents medium, large`), from the step
     /// at its bottom, and whether what is under it takes touches at the smallest; no detents: the
     /// platform's. The SwiftUI adapter applies them with `presentationDetents`, UIKit's with the

@@ -8,7 +8,7 @@ import Testing
 ///
 /// Environment: `FLOWGRAPH_HARNESS_SEED=<n>` prints the clean and planted programs of seed n
 /// (`FLOWGRAPH_HARNESS_OUT=<folder>` also writes them there as `seed-<n>.flow` and
-/// `seed-<n>-planted.flow`); `FLOWGRAPH_HARNESS_COUNT=<n>` runs n seeds instead of 300;
+/// `seed-<n>-planted.flow`, and the first attempt as `seed-<n>-first.flow`); `FLOWGRAPH_HARNESS_COUNT=<n>` runs n seeds instead of 300;
 /// `FLOWGRAPH_HARNESS_VERBOSE=1` prints the construct frequencies and planted kinds.
 @Suite struct GeneratorTests {
     static let environment = ProcessInfo.processInfo.environment
@@ -144,6 +144,9 @@ import Testing
         guard let value = Self.environment["FLOWGRAPH_HARNESS_SEED"], let seed = UInt64(value) else { return }
         print(HarnessGenerator.describe(seed: seed))
         if let folder = Self.environment["FLOWGRAPH_HARNESS_OUT"] {
+            if let first = HarnessGenerator.attempt(seed: seed, number: 0).text {
+                try first.write(toFile: folder + "/seed-\(seed)-first.flow", atomically: true, encoding: .utf8)
+            }
             try HarnessGenerator.clean(seed: seed).text.write(toFile: folder + "/seed-\(seed).flow", atomically: true, encoding: .utf8)
             try HarnessGenerator.planted(seed: seed).text.write(toFile: folder + "/seed-\(seed)-planted.flow", atomically: true, encoding: .utf8)
         }

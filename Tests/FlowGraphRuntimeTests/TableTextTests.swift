@@ -148,8 +148,8 @@ struct TableTextTests {
     }
 
     @Test(arguments: [
-        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 8'"),
-        ("flowgraph-table 9", 1, "version 9, this runtime reads versions 1 to 8"),
+        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 9'"),
+        ("flowgraph-table 10", 1, "version 10, this runtime reads versions 1 to 9"),
         ("flowgraph-table 4\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a move sheet at", 4, "expected the hops of a path after 'at'"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a else 0", 4, "a link's branch without a condition ends it"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a if 0 if 0", 4, "expected 'else' after a link's condition"),
@@ -274,6 +274,17 @@ struct TableTextTests {
         #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: "flowgraph-table 8\nflow A 1 0 1 guard g 0\nstep S - ^ if 0") }
         #expect(throws: ProgramTable.TextError.self) {
             try ProgramTable(parsing: "flowgraph-table 8\nflow A 0 0 1 event e\nstep S - ^ on 0 restart 0")
+        }
+        // Version 9: a move's presentation on compact widths, after its lock; a cover's lock is the
+        // sheet's it is there.
+        let compact = try ProgramTable(parsing: "flowgraph-table 9\nflow A 0 0 1 guard g 0 event e event f\n"
+                                          + "step S - ^ on 0 sheet 1 locked while 0 compact cover on 1 cover 1 locked compact sheet\nstep T - 0")
+        #expect(compact.flows[0].steps[0].clauses.map { $0.actions[0].compact } == [.cover, .sheet])
+        #expect(compact.flows[0].steps[0].clauses[1].actions[0].kind(in: .compact) == .sheet)
+        #expect(compact.flows[0].steps[0].clauses[1].actions[0].kind(in: .regular) == .cover)
+        #expect(try ProgramTable(parsing: compact.text).text == compact.text)
+        for wrong in ["push 0 compact sheet", "cover 0 locked compact cover"] {
+            #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: "flowgraph-table 9\nflow A 0 0 1 event e\nstep S - ^ on 0 " + wrong) }
         }
     }
 

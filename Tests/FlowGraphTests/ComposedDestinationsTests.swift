@@ -83,7 +83,8 @@ struct ComposedDestinationsTests {
         let program = try #require(result.program)
         let home = program.flows[try #require(program.flow(named: "HomeTab"))]
         #expect(home.steps.map(\.name) == ["HomeTimeline", "Compose", "Settings", "Profile", "Followers", "Post"])
-        #expect(home.steps.map { $0.shared.map { program.groups[$0.group].name } } == [nil, "TabScreens", "TabScreens", "Timeline", "Timeline", "Timeline"])
+        #expect(home.steps.map { $0.shared.map { program.groups[$0.group].name } }
+                == [nil, "TabScreens", "TabScreens", "Timeline", "Timeline", "Timeline"])
         #expect(home.uses.map { program.groups[$0].name } == ["TabScreens", "Timeline"])
         // The group that uses another names its steps; its own are its type's.
         let tabScreens = program.groups[1]

@@ -400,6 +400,14 @@ struct NavigationModelTests {
 
         // Its step says no detents: the platform's.
         #expect(model.detents(of: sheet).detents.isEmpty)
+        // `popover TextSize compact sheet`: a sheet on an iPhone (the navigator's width until the
+        // UI says otherwise), a popover on an iPad.
+        #expect(model.sizeClass == .compact)
+        await navigator.send(FeedFlow.Event.textSizeTapped)
+        #expect(model.presented(at: 0, style: .sheet) != nil && model.presented(at: 0, style: .popover) == nil)
+        #expect(model.dismissed(at: 0)?.isApplied == true)
+        model.sizeClass = .regular
+        #expect(navigator.sizeClass == .regular)
         await navigator.send(FeedFlow.Event.textSizeTapped)
         let popover = try #require(model.presented(at: 0, style: .popover))
         #expect(model.presented(at: 0, style: .sheet) == nil && model.presented(at: 0, style: .cover) == nil)

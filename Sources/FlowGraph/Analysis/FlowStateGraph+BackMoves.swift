@@ -38,7 +38,7 @@ extension FlowStateGraph {
             let isBelow = sequence.action.kind == .pushBelow || sequence.action.kind == .selectBelow
             guard let target = sequence.action.target else { continue }
             for (under, _) in statesUnder(sequence.from, backs: Self.backs(of: sequence.action), withChains: false) {
-                let kind = sequence.action.kind == .pushBelow ? .push : sequence.action.kind == .selectBelow ? .select : sequence.action.kind
+                let kind = sequence.action.kind == .pushBelow ? .push : sequence.action.kind == .selectBelow ? .select : sequence.action.checkedKind
                 guard let next = successor(of: states[Int(under)], kind, target, mayBeLocked: sequence.action.mayBeLocked) else { continue }
                 var move = Move(target: -1, kind: kind, written: sequence.action.kind, actionTarget: target, origin: sequence.origin,
                                 branch: sequence.branch, isCertain: sequence.isCertain, part: isBelow ? .below : .main, via: under)

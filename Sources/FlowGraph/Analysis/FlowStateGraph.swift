@@ -348,7 +348,7 @@ struct FlowStateGraph {
                 return
             }
             guard let actionTarget = action.target ?? (action.kind.hasTarget ? nil : -1) else { return }
-            let kind = Self.acting(action.kind, in: state)
+            let kind = Self.acting(action.checkedKind, in: state)
             // A `select` outside tabs, or of an item of the tab bar (already errors), is a move to its
             // step that a fix keeps, made as a tab's would be; only an uncertain one, since a fix may
             // change its kind.

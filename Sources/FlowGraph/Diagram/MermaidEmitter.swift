@@ -118,12 +118,12 @@ public enum MermaidEmitter {
             default:
                 guard let target = action.target else { return nil }
                 head = ids.id(for: "\(flow.name).\(flow.steps[target].name)")
-                let lock = action.lock.map { " " + $0.written } ?? ""
+                let lock = DiagramStyle.presentationDetail(action)
                 if let at = action.at {
                     text += " (" + action.backsWritten + "\(action.kind.rawValue) at \(at.written)\(lock))"
                 } else if !action.before.isEmpty {
                     text += " (\(action.backsWritten)\(action.kind.rawValue)\(lock))"
-                } else if action.lock != nil {
+                } else if !lock.isEmpty {
                     text += " (\(action.kind.rawValue)\(lock))"
                 } else if action.kind != .push {
                     text += " (\(action.kind.rawValue)\(DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)))"

@@ -82,6 +82,8 @@ struct DiffSide {
                 clause.forEachAction { action in
                     guard action.kind.targetRole == .newScreen, let target = action.target, flow.steps.indices.contains(target) else { return }
                     result[stepID(StepReference(flow: flowIndex, step: target)), default: []].insert(action.kind)
+                    // `sheet X compact cover`: shown both ways.
+                    if let compact = action.compact { result[stepID(StepReference(flow: flowIndex, step: target)), default: []].insert(compact) }
                 }
             }
         }

@@ -162,7 +162,7 @@ struct RouterTable {
                 target: action.kind.targetRole == .payloadValue ? opened.firstIndex(of: action.targetName ?? "") ?? 0
                     : action.kind.hasTarget ? action.target ?? 0 : nil,
                 backs: action.before.map { ProgramTable.Back(kind: kind($0.kind), target: $0.kind.hasTarget ? $0.target ?? 0 : nil) },
-                at: action.at != nil ? paths(index) : [], lock: lock))
+                at: action.at != nil ? paths(index) : [], lock: lock, compact: action.compact.map(kind)))
         }
         return ProgramTable.Clause(trigger: triggers[clause.event] ?? 0, conditions: clause.conditions.map(condition), actions: actions)
     }

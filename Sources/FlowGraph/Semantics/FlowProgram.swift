@@ -514,6 +514,9 @@ package struct Action: Sendable, Hashable {
     }
     /// `lock`, held out of line like `at`.
     private var lockStorage: [Lock] = []
+    /// `compact cover` in `sheet Compose compact cover`: how the move presents on compact widths,
+    /// where `kind` is how it presents on regular ones; nil when it presents one way.
+    public var compact: ActionKind?
 
     public init(kind: ActionKind, targetName: String?, target: Int?, range: SourceRange, before: [Action] = [],
                 at: AtTarget? = nil, lock: Lock? = nil) {
@@ -530,13 +533,23 @@ package struct Action: Sendable, Hashable {
     /// sheet or popover `locked` always or while a guard holds (the checker, not knowing the
     /// guard's answers, takes it as locked). See docs/Language.md, "Sheets the user cannot swipe away".
     public var mayBeLocked: Bool {
-        switch kind {
+        // A cover on one width and a sheet or popover on the other.
+        if let compact, (compact == .cover) != (kind == .cover) { return true }
+        return switch kind {
         case .cover: true
         case .sheet, .popover: lock != nil
         case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart,
              .selectBelow: false
         }
     }
+
+    /// The kind the checker follows: a move that is a cover on one width and a sheet or popover on
+    /// the other is a sheet that may be locked (`mayBeLocked`), judged as a cover where the user
+    /// may be unable to leave and as a sheet for every other rule.
+    public var checkedKind: ActionKind { kind == .cover && compact != nil && compact != .cover ? compact! : kind }
+
+    /// The presentation a lock applies to: the sheet or popover among `kind` and `compact`.
+    public var lockableKind: ActionKind { kind.canBeLocked ? kind : compact.flatMap { $0.canBeLocked ? $0 : nil } ?? kind }
 
     /// The back move made first, if any: where the clause is taken, the one that must be possible
     /// (the others are made where it and those before it went back to).
@@ -546,7 +559,7 @@ package struct Action: Sendable, Hashable {
     public var written: String {
         let move = kind == .pushBelow ? "push \(targetName ?? "") below"
             : kind.rawValue + (targetName.map { " " + $0 } ?? "") + (at.map { " at " + $0.written } ?? "")
-            + (lock.map { " " + $0.written } ?? "")
+            + (lock.map { " " + $0.written } ?? "") + (compact.map { " compact " + $0.rawValue } ?? "")
         return (before.map(\.written) + [move]).joined(separator: ", ")
     }
 

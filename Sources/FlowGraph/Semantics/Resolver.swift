@@ -431,18 +431,21 @@ package struct Resolver {
             report(.selectOutsideTabs, SemanticMessages.selectTabItem(syntax.kind.rawValue, step: flow.steps[target].name, item: item.rawValue),
                    at: syntax.range)
         }
-        return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
-                      before: syntax.before.map { action($0, in: flow) },
-                      at: syntax.at.map { resolveAt($0, deeper: syntax.atDeeper, target: target, in: flow) },
-                      lock: presentingLock(syntax, target: target, in: flow))
+        var resolved = Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
+                              before: syntax.before.map { action($0, in: flow) },
+                              at: syntax.at.map { resolveAt($0, deeper: syntax.atDeeper, target: target, in: flow) },
+                              lock: nil)
+        resolved.compact = syntax.compact
+        resolved.lock = presentingLock(syntax, kind: resolved.lockableKind, target: target, in: flow)
+        return resolved
     }
 
     /// The lock of a move: its own, or, for a `sheet` or `popover` that says none, its target
     /// step's (`step Editor locked while g`). A move that says another lock than its step's is
     /// `lock-conflict`: which of the two the user meant is not known.
-    private mutating func presentingLock(_ syntax: ActionSyntax, target: Int?, in flow: Flow) -> Lock? {
+    private mutating func presentingLock(_ syntax: ActionSyntax, kind: ActionKind, target: Int?, in flow: Flow) -> Lock? {
         let own = syntax.lock.map { resolveLock($0, in: flow) }
-        guard let stepLock = flow.stepLock(presentedBy: syntax.kind, target: target) else { return own }
+        guard let stepLock = flow.stepLock(presentedBy: kind, target: target) else { return own }
         guard let own else { return stepLock }
         if !own.locksAlike(stepLock), let target {  // a step's lock means the target resolved
             let step = flow.steps[target].name

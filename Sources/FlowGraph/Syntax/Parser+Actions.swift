@@ -128,7 +128,7 @@ extension Parser {
         return last
     }
 
-    // MARK: - move := ('push' | ... | 'exit') Name ('at' Name)? ('locked' ('while' '!'? Name)?)? | 'pop' | 'dismiss' | 'close'
+    // MARK: - move := ('push' | ... | 'exit') Name ('at' Name)? ('locked' ('while' '!'? Name)?)? ('compact' Kind)? | 'pop' | ...
 
     mutating func parseMove(after word: String) -> ActionSyntax? {
         // A line break after `->` goes on with the move on the next line, as Swift goes on after a
@@ -177,12 +177,15 @@ extension Parser {
         }
         // `sheet Editor locked` or `sheet Editor locked while hasDraft`: the user cannot swipe it away.
         var lock: LockSyntax?
+        var lockedCover: Token?
         if current.isKeyword("locked"), !current.isAtLineStart {
             let locked = current
             guard let parsed = parseLock() else { return nil }
             // A lock where none can be is reported, and the move kept as if it had none.
             if kind == .cover {
-                error(SyntaxMessages.lockedCover, at: locked)
+                // Unless the cover is a sheet on compact widths (`cover X locked compact sheet`).
+                lockedCover = locked
+                lock = parsed
             } else if !kind.canBeLocked {
                 error(SyntaxMessages.lockedAfterMove(kind.rawValue), at: locked)
             } else {
@@ -193,8 +196,34 @@ extension Parser {
                 return nil
             }
         }
+        // `sheet Compose compact cover`: another presentation on compact widths.
+        var compact: ActionKind?
+        if current.isKeyword("compact"), !current.isAtLineStart {
+            let compactWord = current
+            advance()
+            let kindWord = current
+            guard kindWord.kind == .identifier, !kindWord.isAtLineStart, let other = ActionKind(rawValue: kindWord.text),
+                  [.sheet, .cover, .popover].contains(other) else {
+                error(SyntaxMessages.expected("'sheet', 'cover' or 'popover' after 'compact'", found: describeFollowing(kindWord)),
+                      atMissing: kindWord)
+                return nil
+            }
+            advance()
+            if ![.sheet, .cover, .popover].contains(kind) {
+                error(SyntaxMessages.compactAfterMove(kind.rawValue), at: compactWord)
+            } else if other == kind {
+                error(SyntaxMessages.compactSameKind(kind.rawValue), at: kindWord)
+            } else {
+                compact = other
+            }
+        }
+        if let lockedCover, compact == nil || compact == .cover {
+            error(SyntaxMessages.lockedCover, at: lockedCover)
+            lock = nil
+        }
         var action = ActionSyntax(kind: kind, target: target, range: range(from: word), lock: lock)
         action.atPath = atPath
+        action.compact = compact
         return action
     }
 

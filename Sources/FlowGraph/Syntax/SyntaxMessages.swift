@@ -74,6 +74,12 @@ enum SyntaxMessages {
     static func lockedAfterMove(_ action: String) -> String {
         "'locked' follows 'sheet' or 'popover', whose layer the user could otherwise swipe away, not '\(action)'"
     }
+    static func compactAfterMove(_ action: String) -> String {
+        "'compact' is for a move that presents ('sheet', 'cover', 'popover'), not '\(action)'"
+    }
+    static func compactSameKind(_ action: String) -> String {
+        "'compact \(action)' after '\(action)' changes nothing: name the other presentation, or leave 'compact' out"
+    }
     static let lockedBeforeAt = "'locked' comes last, after 'at': 'sheet Settings at Privacy locked'"
     static func actionTakesNoTarget(_ action: String) -> String { "'\(action)' takes no target" }
     static func unbalancedType(_ closing: String) -> String { "unbalanced '\(closing)' in type" }

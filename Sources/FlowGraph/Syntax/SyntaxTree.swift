@@ -421,6 +421,9 @@ package struct ActionSyntax: Sendable, Hashable {
     /// `locked` or `locked while hasDraft` after `sheet X` or `popover X`: the user cannot swipe
     /// the layer away (or tap outside it), always or while the guard holds.
     public var lock: LockSyntax?
+    /// `compact cover` after `sheet Compose`: how the move presents on compact widths (an iPhone, a
+    /// narrow iPad window), where `kind` is how it presents on regular ones; nil when it is the same.
+    public var compact: ActionKind?
 
     public init(kind: ActionKind, target: Name?, range: SourceRange, before: [ActionSyntax] = [], at: Name? = nil,
                 lock: LockSyntax? = nil) {

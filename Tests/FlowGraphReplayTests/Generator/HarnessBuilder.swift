@@ -20,6 +20,9 @@
 /// Builds one harness program from a seed: plans it, builds its flows, adds back moves and links.
 final class HarnessBuilder {
     var rng: HarnessRandom
+    /// The draws of `compact` presentations, apart: a construct added later should not change
+    /// every other decision of the seeds (the other constructs' shares are measured on them).
+    var presentationRng: HarnessRandom
     let program = HProgram()
     /// A smaller program with fewer constructs, for the fallback when attempts keep failing.
     let simple: Bool
@@ -53,6 +56,7 @@ final class HarnessBuilder {
 
     init(seed: UInt64, simple: Bool = false) {
         rng = HarnessRandom(seed: seed)
+        presentationRng = HarnessRandom(seed: seed ^ 0x5EED_C0DE_CAFE_F00D)
         self.simple = simple
     }
 
@@ -174,7 +178,12 @@ final class HarnessBuilder {
         }
         var payload = target.inputs
         for param in extra where !payload.contains(param) { payload.append(param) }
-        return HClause(event(verb + target.name), payload: payload, HMove(kind, target.name, lock: lock))
+        var move = HMove(kind, target.name, lock: lock)
+        // `sheet X compact cover`: another presentation on compact widths, now and then.
+        if [.sheet, .popover, .cover].contains(kind), presentationRng.chance(8) {
+            move.compact = presentationRng.pick([HMoveKind.sheet, .popover, .cover].filter { $0 != kind })
+        }
+        return HClause(event(verb + target.name), payload: payload, move)
     }
 
     /// Inputs for a step shown from `parent`: often the parent's own (so that links can follow), a

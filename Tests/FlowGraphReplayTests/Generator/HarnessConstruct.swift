@@ -61,6 +61,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case selectBelow
     // `step Translate detents medium, large`: the heights a sheet that shows the step stops at
     case detents
+    // `sheet Compose compact cover`: another presentation on compact widths, replayed on both
+    case compactPresentation
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -156,6 +158,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         if let construct = kinds[move.kind] { found.insert(construct) }
         if move.at != nil { found.insert(move.kind == .select ? .selectAt : .at) }
         if move.at?.contains(".") == true { found.insert(.atNested) }
+        if move.compact != nil { found.insert(.compactPresentation) }
         switch move.lock {
         case .always: found.insert(.lockedSheet)
         case .whileGuard: found.insert(.lockedWhileSheet)

@@ -150,8 +150,8 @@ struct HarnessFacts {
         switch move.kind {
         case .push: State(step: target, layer: base.layer, bottom: false)
         case .replace: State(step: target, layer: base.layer, bottom: base.bottom)
-        case .sheet, .popover: State(step: target, layer: move.lock == nil ? .sheet : .locked, bottom: true)
-        case .cover: State(step: target, layer: .cover, bottom: true)
+        case .sheet, .popover: State(step: target, layer: move.mayBeLocked ? .locked : .sheet, bottom: true)
+        case .cover: State(step: target, layer: move.compact == nil ? .cover : .locked, bottom: true)
         case .root: State(step: target, layer: .base, bottom: true)
         case .select: view.flow.isTabs ? State(step: target, layer: .base, bottom: true) : nil
         default: nil

@@ -47,6 +47,13 @@ struct HMove {
     var lock: HLock?
     /// Whether the printer writes the lock: not when the move takes its target step's (`HStep.lock`).
     var writesLock = true
+    /// `compact cover` in `sheet X compact cover`: how the move presents on compact widths.
+    var compact: HMoveKind?
+
+    /// Whether the layer may be one the user cannot leave: a cover on either width, or a lock.
+    var mayBeLocked: Bool {
+        kind == .cover || compact == .cover || ((kind == .sheet || kind == .popover) && lock != nil)
+    }
 
     init(_ kind: HMoveKind, _ target: String? = nil, at: String? = nil, lock: HLock? = nil) {
         self.kind = kind

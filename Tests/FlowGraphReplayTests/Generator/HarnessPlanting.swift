@@ -150,13 +150,14 @@ private struct Site {
         let known = Set(facts.states)
         for clause in program.view(of: flow).flowLevel {
             for action in clause.actions {
-                if action.main.kind == .exit { return true }
+                // `restart` goes back to where the flow starts, which may lead to an exit.
+                if action.main.kind == .exit || action.main.kind == .restart { return true }
                 guard let target = action.main.target else { continue }
                 let state: HarnessFacts.State
                 switch action.main.kind {
                 case .push: state = .init(step: target, layer: .base, bottom: false)
-                case .sheet, .popover: state = .init(step: target, layer: action.main.lock == nil ? .sheet : .locked, bottom: true)
-                case .cover: state = .init(step: target, layer: .cover, bottom: true)
+                case .sheet, .popover: state = .init(step: target, layer: action.main.mayBeLocked ? .locked : .sheet, bottom: true)
+                case .cover: state = .init(step: target, layer: action.main.compact == nil ? .cover : .locked, bottom: true)
                 case .root, .replace: state = .init(step: target, layer: .base, bottom: true)
                 default: return true
                 }

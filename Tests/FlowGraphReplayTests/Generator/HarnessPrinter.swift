@@ -112,6 +112,7 @@ struct HarnessPrinter {
         if move.kind == .pushBelow || move.kind == .selectBelow { text += " below" }
         if let at = move.at { text += " at " + at }
         if move.writesLock { text += Self.text(of: move.lock) }
+        if let compact = move.compact { text += " compact " + compact.rawValue }
         return text
     }
 

@@ -51,8 +51,10 @@ struct NavigatorSnapshot {
     let queuedAlerts: [ReplayNavigator.ShownAlert]
     let keptLink: ReplayProgram.Link?
     let lastID: Int
+    let sizeClass: ProgramTable.SizeClass
 
     init(_ navigator: ReplayNavigator) {
+        sizeClass = navigator.sizeClass
         flows = navigator.flows
         alert = navigator.alert
         queuedAlerts = navigator.queuedAlerts
@@ -66,6 +68,7 @@ struct NavigatorSnapshot {
         navigator.queuedAlerts = queuedAlerts
         navigator.keptLink = keptLink
         navigator.lastID = lastID
+        navigator.sizeClass = sizeClass
     }
 }
 
@@ -76,10 +79,12 @@ final class ReplayDriver {
     let guards: ReplayGuards
     let root: ReplayProgram.Value
 
-    init(root: ReplayProgram.Value, answers: GuardAnswers) {
+    /// `sizeClass`: the width the navigator presents by (`sheet X compact cover`), kept by each state.
+    init(root: ReplayProgram.Value, answers: GuardAnswers, sizeClass: ProgramTable.SizeClass = .compact) {
         guards = ReplayGuards(fallback: answers.fallback, answers: answers.answers)
         self.root = root
         navigator = ReplayNavigator(root, guards: guards, historyLimit: 0)
+        navigator.sizeClass = sizeClass
     }
 
     func set(_ answers: GuardAnswers) {
@@ -174,7 +179,7 @@ final class ReplayDriver {
         var text = shown.sorted().joined(separator: " ") + " top " + tops.map(\.description).joined(separator: " ")
         if let alert = navigator.alert { text += " alert \(alert.ref.flow).\(alert.ref.index)" }
         for queued in navigator.queuedAlerts { text += " then \(queued.ref.flow).\(queued.ref.index)" }
-        return text
+        return text + " width \(navigator.sizeClass)"
     }
 
     /// Whether an event can be handled at all now: some flow that declares it runs (else the

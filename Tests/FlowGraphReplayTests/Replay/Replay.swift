@@ -124,16 +124,23 @@ enum Replay {
         var queue: [Int] = []
         var reached = Set<StepRef>()
         var starts: [(driver: ReplayDriver, index: Int)] = []
+        // Both widths where a move presents by it (`sheet X compact cover`): the checker judges both.
+        let hasCompact = ReplayProgram.table.flows.contains { flow in
+            (flow.steps.flatMap(\.clauses) + flow.clauses + flow.alerts.flatMap { $0.buttons.compactMap(\.clause) })
+                .contains { $0.actions.contains { $0.compact != nil } }
+        }
         for root in catalog.roots {
             for answers in catalog.startAnswers {
-                let driver = ReplayDriver(root: root, answers: answers)
+              for sizeClass in hasCompact ? [ProgramTable.SizeClass.compact, .regular] : [.compact] {
+                let driver = ReplayDriver(root: root, answers: answers, sizeClass: sizeClass)
                 let signature = driver.key
                 guard seen[signature] == nil else { continue }
                 seen[signature] = found.count
                 queue.append(found.count)
                 starts.append((driver, found.count))
-                found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: ["start \(root) with \(answers)"]))
+                found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: ["start \(root) with \(answers), \(sizeClass)"]))
                 reached.formUnion(driver.screensShown.map(\.step))
+              }
             }
         }
         guard let driver = starts.first?.driver else { return report }
@@ -197,7 +204,8 @@ enum Replay {
                     let alertIsOwn = driver.navigator.alert.map { $0.id == alertShown ? state.alertIsOwn : isOwn } ?? true
                     let signature = driver.key + (alertIsOwn ? "" : " (shown by a flow-level clause)")
                     guard seen[signature] == nil else { return false }
-                    guard found.count < limits.states else {
+                    // Each width is a search of its own.
+                    guard found.count < limits.states * (hasCompact ? 2 : 1) else {
                         report.isComplete = false
                         return false
                     }

@@ -342,7 +342,9 @@ extension AnalysisMessages {
             case .popover?: "popover"
             default: "cover"
             }
-            if kind == "cover" || action?.lock == nil {
+            if let action, let compact = action.compact, (compact == .cover) != (action.kind == .cover) {
+                phrase = "\(action.kind.rawValue) (compact \(compact.rawValue))"
+            } else if kind == "cover" || action?.lock == nil {
                 phrase = "cover"
             } else if let lock = action?.lock, let guardName = lock.guardName {
                 phrase = "\(kind) locked while '\(lock.isNegated ? "!" : "")\(guardName)'"

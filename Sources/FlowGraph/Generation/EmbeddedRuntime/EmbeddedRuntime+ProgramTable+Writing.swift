@@ -80,6 +80,7 @@ extension ProgramTable {
             if let target = action.target { words.append(String(target)) }
             if !action.at.isEmpty { words += ["at"] + action.at.map(hopText) }
             words += TableWriting.lock(action.lock)
+            if let compact = action.compact { words += ["compact", compact.rawValue] }
         }
         return words.joined(separator: " ")
     }

@@ -243,17 +243,31 @@ public struct ProgramTable: Sendable {
         /// For `sheet Editor locked` or `popover X locked while g`: when the user cannot swipe the
         /// layer away (or tap outside the popover); nil when they always can, and for other kinds.
         public var lock: Lock?
+        /// For `sheet Compose compact cover`: how the move presents on compact widths, where `kind`
+        /// is how it presents on regular ones (`Navigator.sizeClass` says which the UI has); nil when
+        /// it presents one way.
+        public var compact: ActionKind?
 
-        public init(kind: ActionKind, target: Int?, backs: [Back] = [], at: [Hop] = [], lock: Lock? = nil) {
+        public init(kind: ActionKind, target: Int?, backs: [Back] = [], at: [Hop] = [], lock: Lock? = nil, compact: ActionKind? = nil) {
             self.kind = kind
             self.target = target
             self.backs = backs
             self.at = at
             self.lock = lock
+            self.compact = compact
         }
+
+        /// The kind the move presents with in `sizeClass`.
+        public func kind(in sizeClass: SizeClass) -> ActionKind { sizeClass == .compact ? compact ?? kind : kind }
 
         /// The kinds as written: `push`, `dismiss, sheet`.
         public var written: String { (backs.map(\.kind.rawValue) + [kind.rawValue]).joined(separator: ", ") }
+    }
+
+    /// The width the UI lays the app out in, as UIKit's and SwiftUI's horizontal size class say: a
+    /// move written `sheet Compose compact cover` presents as a cover in `.compact`.
+    public enum SizeClass: String, Hashable, Sendable, CaseIterable {
+        case compact, regular
     }
 
     /// When the user cannot swipe a sheet or popover away: always (`locked`), or while a guard of

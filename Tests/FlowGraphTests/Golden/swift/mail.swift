@@ -497,7 +497,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 
     /// The program as data: which clause handles what, link patterns and paths, names.
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
-        flowgraph-table 8
+        flowgraph-table 9
         flow ComposeFlow 0 0 0 guard hasRecipients 0 event addRecipientTapped event sendTapped event sendLaterTapped event cancelTapped event contactPicked event timePicked event deleteDraftTapped event saveDraftTapped event keepEditingTapped exit sent exit scheduled exit savedAsDraft exit discarded
         step Editor - 11 in draft:Draft recv contact:ContactID on 0 sheet 1 on 1 if 0 exit 0 else sheet 1 on 2 popover 2 on 3 dialog 0
         step Contacts - 0 on 4 dismiss on 3 dismiss
