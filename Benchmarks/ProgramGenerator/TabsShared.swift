@@ -149,7 +149,14 @@ final class TabsSharedGenerator {
     var out = Output()
     var stats = (flows: 0, tabsFlows: 0, steps: 0, guards: 0, links: 0, clauses: 0, maxDepth: 0)
 
-    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    /// `--group`: each app's shared screens are written once, as a `destinations` group its five
+    /// tabs use, instead of a copy in each tab (the same program for the checker).
+    let writesGroup: Bool
+
+    init(seed: UInt64, writesGroup: Bool = false) {
+        rng = SplitMix64(seed: seed)
+        self.writesGroup = writesGroup
+    }
 
     // MARK: Vocabulary
 
@@ -346,6 +353,7 @@ final class TabsSharedGenerator {
         stats.tabsFlows += 1
         stats.steps += Self.tabs.count
         stats.maxDepth = max(stats.maxDepth, depth)
+        if writesGroup { group(app: k, shared: shared) }
         out.line("/// The app's tab bar: five tabs, each its own navigation stack over the same \(shared.screens.count) screens.")
         out.line("flow MainTabs\(s) tabs {")
         out.line("    start \(Self.tabs[0].tab)")
@@ -453,7 +461,8 @@ final class TabsSharedGenerator {
         let nodes = [root] + screens
         let facts = StackFacts(nodes, flowLevel: flowLevel)
         for (i, screen) in nodes.enumerated() where i > 0 && screen.runs == nil {
-            addBackMoves(screen, at: i, facts: facts, nodes: nodes, mustDismiss: {
+            // A group's clause names only the group's steps: not the tab's first screen.
+            addBackMoves(screen, at: i, facts: facts, nodes: nodes, allowsRoot: !writesGroup, mustDismiss: {
                 if case .cover = templates[i - 1].role { return true }
                 if case .sheet = templates[i - 1].role { return true }
                 return false
@@ -501,7 +510,7 @@ final class TabsSharedGenerator {
     }
 
     /// `pop`, `popTo` and `dismiss` where the facts allow them; a modal bottom always gets its `dismiss`.
-    func addBackMoves(_ screen: Screen, at i: Int, facts: StackFacts, nodes: [Screen], mustDismiss: Bool) {
+    func addBackMoves(_ screen: Screen, at i: Int, facts: StackFacts, nodes: [Screen], allowsRoot: Bool = true, mustDismiss: Bool) {
         if mustDismiss || (!facts.mayBeBase[i] && rng.chance(50)) {
             screen.add(Clause(event: mustDismiss ? "closeTapped" : "doneTapped", payload: [], actions: [Action(kind: .dismiss, target: nil)]))
         }
@@ -509,7 +518,8 @@ final class TabsSharedGenerator {
             let event = screen.name.hasSuffix("Editor") ? "saveTapped" : "backTapped"
             screen.add(Clause(event: event, payload: [], actions: [Action(kind: .pop, target: nil)]))
         }
-        if !facts.mayBeBottom[i], rng.chance(30), let to = facts.alwaysBelow[i].sorted().randomElement(using: &rng) {
+        if !facts.mayBeBottom[i], rng.chance(30),
+           let to = facts.alwaysBelow[i].filter({ allowsRoot || $0 != 0 }).sorted().randomElement(using: &rng) {
             let target = nodes[to].name
             screen.add(Clause(event: "backTo\(target == "ROOT" ? "Top" : target)Tapped", payload: [],
                               actions: [Action(kind: .popTo, target: target)],
@@ -580,20 +590,22 @@ final class TabsSharedGenerator {
         }
 
         stats.flows += 1
-        stats.steps += nodes.count
+        stats.steps += writesGroup ? 1 + own.count : nodes.count
         stats.maxDepth = max(stats.maxDepth, depth)
         func name(_ n: String) -> String { n == "ROOT" ? tab.root : n }
-        out.line("/// \(tab.doc): the \(tab.tab) tab's stack, with its own copy of the app's shared screens.")
+        let screens = writesGroup ? "the app's shared screens" : "its own copy of the app's shared screens"
+        out.line("/// \(tab.doc): the \(tab.tab) tab's stack, with \(screens).")
         out.line("flow \(flowName) {")
         out.line("    start \(tab.root)")
+        if writesGroup { out.line("    use AppScreens\(suffix(k))") }
         out.line()
-        for g in shared.guards {
+        for g in shared.guards where !writesGroup {
             if rng.chance(30) {
                 out.line("    /// \(g.isAsync ? "Asked asynchronously: the app may download a language model." : "Known at once from the session.")")
             }
             out.line("    guard \(g.isAsync ? "async " : "")\(g.name)")
         }
-        stats.guards += shared.guards.count
+        if !writesGroup { stats.guards += shared.guards.count }
         // A few deep links, in some tabs.
         var links = shared.linkable
         var linkCount = links.isEmpty ? 0 : min(links.count, rng.int(0...2))
@@ -607,25 +619,52 @@ final class TabsSharedGenerator {
             stats.links += 1
         }
         out.line()
-        for (i, node) in nodes.enumerated() {
-            if i == 0 {
-                out.line("    /// \(tab.doc): the tab's first screen.")
-            } else if let doc = node.doc {
-                out.line("    /// \(doc)")
-            }
-            var head = "    step \(name(node.name))\(paramList(node.inputs))"
-            if let runs = node.runs { head += " runs \(runs)\(suffix(k))" }
-            stats.clauses += node.clauses.count
-            if node.clauses.isEmpty {
-                out.line(head)
-                continue
-            }
-            out.line(head + " {")
-            for clause in node.clauses { write(clause, indent: "        ", root: tab.root) }
-            out.line("    }")
+        for (i, node) in nodes.prefix(writesGroup ? 1 + own.count : nodes.count).enumerated() {
+            if i == 0 { out.line("    /// \(tab.doc): the tab's first screen.") }
+            write(node, app: k, root: tab.root)
         }
         out.line()
-        for clause in shared.flowLevel { write(clause, indent: "    ", root: tab.root) }
+        for clause in shared.flowLevel where !writesGroup || Self.namesRoot(clause) {
+            write(clause, indent: "    ", root: tab.root)
+            if writesGroup { stats.clauses += 1 }
+        }
+        out.line("}")
+        out.line()
+    }
+
+    /// Whether `clause` names the tab's first screen (which a group's clause cannot).
+    static func namesRoot(_ clause: Clause) -> Bool { clause.actions.contains { $0.target == "ROOT" } }
+
+    /// One step and its clauses.
+    func write(_ node: Screen, app k: Int, root: String) {
+        if node.name != "ROOT", let doc = node.doc { out.line("    /// \(doc)") }
+        var head = "    step \(node.name == "ROOT" ? root : node.name)\(paramList(node.inputs))"
+        if let runs = node.runs { head += " runs \(runs)\(suffix(k))" }
+        stats.clauses += node.clauses.count
+        if node.clauses.isEmpty {
+            out.line(head)
+            return
+        }
+        out.line(head + " {")
+        for clause in node.clauses { write(clause, indent: "        ", root: root) }
+        out.line("    }")
+    }
+
+    /// `--group`: the app's shared screens, once, with their guards and the flow-level clauses that
+    /// do not name a tab's first screen.
+    func group(app k: Int, shared: Shared) {
+        out.line("/// The screens every tab of the app shows, each tab on its own stack.")
+        out.line("destinations AppScreens\(suffix(k)) {")
+        for g in shared.guards { out.line("    guard \(g.isAsync ? "async " : "")\(g.name)") }
+        stats.guards += shared.guards.count
+        stats.steps += shared.screens.count
+        out.line()
+        for screen in shared.screens { write(screen, app: k, root: "") }
+        out.line()
+        for clause in shared.flowLevel where !Self.namesRoot(clause) {
+            write(clause, indent: "    ", root: "")
+            stats.clauses += 1
+        }
         out.line("}")
         out.line()
     }

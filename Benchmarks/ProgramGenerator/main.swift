@@ -1,12 +1,13 @@
 // flowgraph-program-generator: writes realistic .flow programs of any size, deterministically
 // from a seed, for benchmarks; `flowgraph check --strict` finds nothing in them.
 //
-//   flowgraph-program-generator --steps N [--seed S] [--shape default|tabs-shared] [--output FILE]
+//   flowgraph-program-generator --steps N [--seed S] [--shape default|tabs-shared [--group]] [--output FILE]
 //                               [--stubs FILE] [--import MODULE] [--stats]
 //
 // --shape picks the kind of program: `default` (Generator.swift: a tree of stack flows of 10-40
 // steps under a root tab bar) or `tabs-shared` (TabsShared.swift: apps modelled on a Mastodon
-// client, whose five tabs each copy the same 30-40 screens). --stubs writes the Swift payload
+// client, whose five tabs each copy the same 30-40 screens; with --group, each app writes them once
+// as a `destinations` group its tabs use). --stubs writes the Swift payload
 // types the programs of that shape name, so that a generated router can be type-checked (public, to
 // be a module of their own, which --import names at the top of the program); --stats
 // prints counts (flows, steps, clauses...) on standard error.
@@ -20,7 +21,7 @@ import Darwin
 /// Prints `message` and the usage on standard error, and exits with code 2.
 func fail(_ message: String) -> Never {
     FileHandleStderr.write("flowgraph-program-generator: \(message)\nusage: flowgraph-program-generator --steps N [--seed S] "
-        + "[--shape default|tabs-shared] [--output FILE] [--stubs FILE] [--import MODULE] [--stats]\n")
+        + "[--shape default|tabs-shared [--group]] [--output FILE] [--stubs FILE] [--import MODULE] [--stats]\n")
     exit(2)
 }
 
@@ -54,6 +55,7 @@ var outputPath: String?
 var stubsPath: String?
 var shape = "default"
 var importedModule: String?
+var writesGroup = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     func value() -> String {
@@ -70,15 +72,17 @@ while let argument = arguments.popFirst() {
         guard shape == "default" || shape == "tabs-shared" else { fail("--shape is 'default' or 'tabs-shared'") }
     case "--import": importedModule = value()
     case "--stats": break
+    case "--group": writesGroup = true
     default: fail("unknown argument '\(argument)'")
     }
 }
 guard let stepsWanted, stepsWanted > 0 else { fail("--steps N is required") }
+if writesGroup, shape != "tabs-shared" { fail("--group is for --shape tabs-shared") }
 
 let program: String
 let s: (flows: Int, tabsFlows: Int, steps: Int, guards: Int, links: Int, clauses: Int, maxDepth: Int)
 if shape == "tabs-shared" {
-    let generator = TabsSharedGenerator(seed: seed)
+    let generator = TabsSharedGenerator(seed: seed, writesGroup: writesGroup)
     program = generator.generate(steps: stepsWanted)
     s = generator.stats
 } else {
