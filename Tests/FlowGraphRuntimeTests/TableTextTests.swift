@@ -284,7 +284,8 @@ struct TableTextTests {
         #expect(compact.flows[0].steps[0].clauses[1].actions[0].kind(in: .regular) == .cover)
         #expect(try ProgramTable(parsing: compact.text).text == compact.text)
         for wrong in ["push 0 compact sheet", "cover 0 locked compact cover"] {
-            #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: "flowgraph-table 9\nflow A 0 0 1 event e\nstep S - ^ on 0 " + wrong) }
+            let text = "flowgraph-table 9\nflow A 0 0 1 event e\nstep S - ^ on 0 " + wrong
+            #expect(throws: ProgramTable.TextError.self) { try ProgramTable(parsing: text) }
         }
     }
 
