@@ -162,7 +162,7 @@ struct ServerFeatureTests {
         #expect(Self.labels(client, url, member, version: 11) == ["exit"])
         // A step's declaration goes on with `receives`, `runs`, `keeps links` or `locked`; a link's pattern with `as`.
         let header = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    step Terms ‸\n")
-        #expect(Self.labels(client, url, header, version: 17) == ["receives", "runs", "keeps", "locked", "detents"])
+        #expect(Self.labels(client, url, header, version: 17) == ["like", "receives", "runs", "keeps", "locked", "detents"])
         let keeps = Fixture.app.replacingOccurrences(of: "    guard isSignedIn\n", with: "    guard isSignedIn\n    step Terms keeps ‸\n")
         #expect(Self.labels(client, url, keeps, version: 18) == ["links"])
         // `step Editor locked while ‸`: the flow's guards, as after `if`.
@@ -178,7 +178,7 @@ struct ServerFeatureTests {
         #expect(Self.labels(client, url, Fixture.app + tabs.replacingOccurrences(of: "‸", with: "if ‸"), version: 24) == ["hasLists"])
         // A tabs flow's step may be an item that presents it: `as`, then how.
         let item = tabs.replacingOccurrences(of: "step B runs LoginFlow ‸", with: "step B ‸")
-        #expect(Self.labels(client, url, Fixture.app + item, version: 25) == ["as", "receives", "runs", "keeps", "locked", "detents", "if"])
+        #expect(Self.labels(client, url, Fixture.app + item, version: 25) == ["like", "as", "receives", "runs", "keeps", "locked", "detents", "if"])
         #expect(Self.labels(client, url, Fixture.app + item.replacingOccurrences(of: "‸", with: "detents medium, ‸"), version: 27)
                 == ["medium", "large", "height"])
         #expect(Self.labels(client, url, Fixture.app + item.replacingOccurrences(of: "‸", with: "as ‸"), version: 26)

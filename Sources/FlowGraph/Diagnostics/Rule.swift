@@ -27,6 +27,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case resultMismatch = "result-mismatch"
     case lockGuard = "lock-guard"
     case lockConflict = "lock-conflict"
+    case invalidLike = "invalid-like"
     case emptyAlert = "empty-alert"
     // Warnings.
     case unreachableStep = "unreachable-step"
@@ -58,7 +59,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
              .invalidPopTo, .invalidDismiss, .invalidClose, .invalidPushBelow, .startGuard, .atUnreachable, .linkMismatch, .overlappingLinks,
              .unsupportedType, .swiftName,
-             .resultMismatch, .lockGuard, .lockConflict, .emptyAlert:
+             .resultMismatch, .lockGuard, .lockConflict, .emptyAlert, .invalidLike:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
              .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive, .unusedAlert,
@@ -96,6 +97,8 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .resultMismatch: "A back move hands a step values other than those it receives: a value it needs is missing, or of another type."
         case .lockGuard: "A sheet is 'locked while' a guard that cannot answer at once, without a payload: an async guard, or one with arguments."
         case .lockConflict: "A sheet or popover says another lock than the step it presents, which is locked wherever it is presented."
+        case .invalidLike: "A step is 'like' a step whose clauses it cannot have: itself, one that is like another, or one that runs a flow "
+            + "(or it runs a flow itself)."
         case .emptyAlert: "An alert or dialog has no button, so nothing could close it."
         case .unreachableStep: "No path from the flow's start leads to this step."
         case .unreachableFlow: "No path from a root flow leads to this flow."
@@ -146,6 +149,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
             + "or make the received value optional ('address: AddressID?') when another back move does not carry it."
         case .lockGuard: "Lock the sheet while a guard that answers at once from the app's state (no 'async', no arguments) holds."
         case .lockConflict: "Say the lock once: on the step (every move that presents it is locked so), or on each move and not on the step."
+        case .invalidLike: "Name a screen's step that runs no flow and is like no other; a step that runs a flow handles its exits itself."
         case .emptyAlert: "Give it at least one button ('on cancelTapped' only closes it)."
         case .unreachableStep: "Add a transition to the step, or remove it."
         case .unreachableFlow: "Run the flow from a reachable step, or remove it."

@@ -177,6 +177,8 @@ public struct DiagramBuilder {
             var label = step.name
             if !step.inputs.isEmpty { label += "\n(" + step.inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")" }
             label += DiagramStyle.receivesLine(step)
+            // `like AccountDetail`: the same screen, another entry; its copied clauses are drawn from it.
+            if let like = step.like { label += "\n≈ " + flow.steps[like].name }
             var node = Diagram.Node(id: stepID(flow, step), attributes: [.init("label", label)])
             if flow.isTabs { node.attributes.set("shape", "tab") }
             if let runs = step.runs {
@@ -211,7 +213,15 @@ public struct DiagramBuilder {
                 attributes.append(.init("lhead", Self.clusterID(subflow)))
                 edges.append(Diagram.Edge(tail: source, head: Self.startID(subflow), attributes: attributes))
             }
-            for transition in step.clauses { addTransition(transition, from: source, of: step, in: flow) }
+            // `like AccountDetail`: one edge to the step whose clauses it has, not their copies.
+            var copied = Set<SourceRange>()
+            if let like = step.like {
+                copied = Set(flow.steps[like].clauses.map(\.range))
+                edges.append(Diagram.Edge(tail: source, head: stepID(flow, flow.steps[like]), attributes: DiagramStyle.likeEdge))
+            }
+            for transition in step.clauses where !copied.contains(transition.range) {
+                addTransition(transition, from: source, of: step, in: flow)
+            }
         }
         for transition in program.ownClauses(of: flow) { addTransition(transition, from: Self.anyStepID(flow), of: nil, in: flow) }
         // A button's move is taken where the alert was shown: drawn from the alert (a back move, on it).

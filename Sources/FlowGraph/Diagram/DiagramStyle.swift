@@ -150,6 +150,12 @@ package enum DiagramStyle {
         .init("arrowhead", "odiamond"),
     ]
 
+    /// `step X like Y`: from X to the step whose clauses it has (theirs are drawn once, from Y).
+    static let likeEdge: [Diagram.Attribute] = [
+        .init("style", "dotted"), .init("color", "#6a6a6a"), .init("fontcolor", "#6a6a6a"), .init("label", "like"),
+        .init("arrowhead", "empty"), .init("tooltip", "has the clauses of this step, besides its own"),
+    ]
+
     /// How a step marked by a finding is drawn; later marks win over earlier ones.
     enum Mark: Int, Comparable {
         case warning, cannotFinish, unreachable, trapped, error

@@ -59,7 +59,8 @@ public enum MermaidEmitter {
                 }
                 continue
             }
-            let notes = [step.condition?.written, step.tabItem.map { "tab item as \($0.rawValue)" }].compactMap { $0 }
+            let notes = [step.condition?.written, step.tabItem.map { "tab item as \($0.rawValue)" },
+                         step.like.map { "like \(flow.steps[$0].name)" }].compactMap { $0 }
             lines.append("        state \"\(label(step.name + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")))\" as \(stepID)")
             if let runs = step.runs {
                 lines.append("        note right of \(stepID) : runs \(label(program.flows[runs].name))")

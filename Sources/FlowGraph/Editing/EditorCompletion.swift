@@ -78,6 +78,8 @@ package enum EditorCompletion {
         // `step Post as ‸` in a tabs flow: how its item presents it.
         if before.first == "step", last == "as", !before.contains("{") { return ["sheet", "cover", "popover"].map(keyword) }
         // After a step's name, inputs or flow: what its declaration may go on with.
+        // `step AccountDetailWithAccount(account: Account) like ‸`: the step whose clauses it has.
+        if before.first == "step", last == "like", !before.contains("{") { return names.steps() }
         if before.first == "step", before.count >= 2, !before.contains("{"), ![":", ",", "(", "runs", "receives", "while", "!", "if"].contains(last),
            !before.contains("(") || before.contains(")"), !before.contains("if") {
             // `as sheet` (first) and `if g` (last), only in a tabs flow.
@@ -86,8 +88,10 @@ package enum EditorCompletion {
             if before.contains("detents") { return (["interactive"] + condition).map(keyword) }
             if before.contains("locked") { return last == "locked" ? [keyword("while")] : (["detents"] + condition).map(keyword) }
             let item = isTabs && !before.contains("as") ? ["as"] : []
+            // `like` comes right after the inputs.
+            let like = ["like", "as", "receives"].contains(where: before.contains) ? [] : ["like"]
             return ((before.contains("keeps") ? ["locked"] : before.contains("runs") ? ["keeps", "locked"]
-                        : item + ["receives", "runs", "keeps", "locked"]) + ["detents"] + condition).map(keyword)
+                        : like + item + ["receives", "runs", "keeps", "locked"]) + ["detents"] + condition).map(keyword)
         }
         switch last {
         // `start Home, ‸`: the layer shown over it at launch.

@@ -234,16 +234,24 @@ package struct Step: Sendable {
     /// have none of them, and a step is copied all over the checker).
     var extrasStorage: [StepExtras] = []
 
+    /// `like AccountDetail`: the step whose clauses the step has besides its own (their copies are
+    /// in `clauses`, after its own); nil without `like` or when the name does not resolve.
+    public var like: Int? {
+        get { extrasStorage.first?.like }
+        set { extras { $0.like = newValue } }
+    }
+
     struct StepExtras: Sendable {
         var condition: Condition?
         var tabItem: ActionKind?
         var detents: Detents?
+        var like: Int?
     }
 
     private mutating func extras(_ change: (inout StepExtras) -> Void) {
         var extras = extrasStorage.first ?? StepExtras()
         change(&extras)
-        extrasStorage = extras.condition == nil && extras.tabItem == nil && extras.detents == nil ? [] : [extras]
+        extrasStorage = extras.condition == nil && extras.tabItem == nil && extras.detents == nil && extras.like == nil ? [] : [extras]
     }
     /// Whether the step is a tab of its tabs flow (not an item that presents it).
     public var isTab: Bool { tabItem == nil }

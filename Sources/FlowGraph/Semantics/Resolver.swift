@@ -284,6 +284,7 @@ package struct Resolver {
                 }
             }
         }
+        resolveLikes(of: &flow, firstDeclarations)
         flow.clauses = syntax.clauses.map { transition($0, in: flow, isExitHandler: false) }
         // alerts: `flow.alerts` holds the first declaration of each name, in order (see `declare`).
         var position = 0
@@ -314,6 +315,40 @@ package struct Resolver {
         }
         flow.events = events(of: flow)
         flow.clauses += linkMoves(of: flow, syntax.links)
+    }
+
+    /// `step X like Y`: X has Y's clauses after its own, but for the events it handles itself (one
+    /// screen with several entries). Y is a step of the flow (a group's too) that runs no flow and
+    /// is like no other; X runs no flow (`invalid-like`). The copies are Y's resolved clauses, with
+    /// Y's ranges: what is wrong in one is reported where it is written.
+    private mutating func resolveLikes(of flow: inout Flow, _ declarations: [(Int, StepSyntax)]) {
+        var likes: [Int: Name] = [:]
+        for (position, stepSyntax) in declarations { if let like = stepSyntax.like { likes[position] = like } }
+        guard !likes.isEmpty else { return }
+        for (position, stepSyntax) in declarations {
+            guard let name = stepSyntax.like else { continue }
+            guard let target = namedStep(name, in: flow) else { continue }
+            let step = flow.steps[position]
+            let other = flow.steps[target]
+            let reason: String? = if target == position {
+                SemanticMessages.likeItself(step.name)
+            } else if step.runsAFlow {
+                SemanticMessages.likeFromARunner(step.name)
+            } else if other.runsAFlow {
+                SemanticMessages.likeARunner(other.name)
+            } else if let next = likes[target], stepIndex[next.text] != nil {
+                SemanticMessages.likeALike(other.name, next.text)
+            } else {
+                nil
+            }
+            if let reason {
+                report(.invalidLike, reason, at: name.range)
+                continue
+            }
+            flow.steps[position].like = target
+            let own = Set(step.clauses.map(\.event))
+            flow.steps[position].clauses += other.clauses.filter { !own.contains($0.event) }
+        }
     }
 
     /// Each step's syntax with its index in `flow.steps`, which holds the first declaration of each name.

@@ -108,6 +108,16 @@ enum SemanticMessages {
     static func lockConflict(move: String, step: String, own: String, steps: String) -> String {
         "this \(move) is '\(own)', but step '\(step)' is '\(steps)' wherever it is presented: say the lock once, on the step"
     }
+    static func likeItself(_ step: String) -> String { "step '\(step)' is 'like' itself: name the step whose clauses it has" }
+    static func likeFromARunner(_ step: String) -> String {
+        "step '\(step)' runs a flow, whose exits its clauses handle: it cannot have another step's clauses"
+    }
+    static func likeARunner(_ step: String) -> String {
+        "step '\(step)' runs a flow: its clauses handle that flow's exits, and a step like it runs none"
+    }
+    static func likeALike(_ step: String, _ next: String) -> String {
+        "step '\(step)' is itself 'like \(next)': name '\(next)', whose clauses both have"
+    }
     static func stepLockedHere(_ step: String, _ lock: String) -> String { "step '\(step)' is '\(lock)' here" }
     static func lockGuardWithArguments(_ name: String) -> String {
         "a lock asks guard '\(name)', which takes arguments: the app asks a lock whenever it draws the sheet, with no payload to take them from"

@@ -256,6 +256,13 @@ package struct Parser {
             return nil
         }
         let inputs = current.isPunctuation("(") ? parseParameters() : []
+        // `like AccountDetail`: the clauses of another step, besides the step's own.
+        var like: Name?
+        if current.isKeyword("like"), !current.isAtLineStart {
+            advance()
+            like = expectName("a step name after 'like'")
+            if like == nil { skipHeader() }
+        }
         // `as sheet`: an item of the tab bar that presents the step (a tabs flow's; see parseMember).
         var tabItem: (kind: ActionKind, range: SourceRange)?
         if current.isKeyword("as"), !current.isAtLineStart {
@@ -330,7 +337,7 @@ package struct Parser {
             if current.isKeyword("receives") {
                 error(runs == nil ? SyntaxMessages.secondReceives : SyntaxMessages.receivesOnARunner, at: current)
             } else {
-                error(SyntaxMessages.expected("'(', 'as', 'receives', 'runs', 'keeps links', 'locked', 'detents', 'if', '{' "
+                error(SyntaxMessages.expected("'(', 'like', 'as', 'receives', 'runs', 'keeps links', 'locked', 'detents', 'if', '{' "
                                               + "or a new line after the step",
                                               found: describe(current)),
                       at: current)
@@ -347,6 +354,7 @@ package struct Parser {
         step.detents = detents
         step.tabItem = tabItem?.kind
         step.tabItemRange = tabItem?.range
+        step.like = like
         return step
     }
 

@@ -137,7 +137,14 @@ package struct StepSyntax: Sendable {
         get { extras.first?.detents }
         set { change { $0.detents = newValue } }
     }
-    /// The four above, out of line: most steps say none of them, and a program has many steps.
+    /// `like AccountDetail` after the inputs: the step has the clauses of that step, besides its
+    /// own (one screen with several entries: `step AccountDetailWithAccount(account: Account) like
+    /// AccountDetail`).
+    public var like: Name? {
+        get { extras.first?.like }
+        set { change { $0.like = newValue } }
+    }
+    /// The five above, out of line: most steps say none of them, and a program has many steps.
     var extras: [Extras] = []
 
     struct Extras: Sendable {
@@ -145,12 +152,14 @@ package struct StepSyntax: Sendable {
         var tabItem: ActionKind?
         var tabItemRange: SourceRange?
         var detents: Detents?
+        var like: Name?
     }
 
     private mutating func change(_ body: (inout Extras) -> Void) {
         var value = extras.first ?? Extras()
         body(&value)
-        extras = value.condition == nil && value.tabItem == nil && value.tabItemRange == nil && value.detents == nil ? [] : [value]
+        extras = value.condition == nil && value.tabItem == nil && value.tabItemRange == nil && value.detents == nil && value.like == nil
+            ? [] : [value]
     }
 }
 

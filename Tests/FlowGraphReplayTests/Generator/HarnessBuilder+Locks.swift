@@ -27,6 +27,41 @@ extension HarnessBuilder {
     }
 }
 
+/// Another entry of a screen (`step MyProfile like AccountDetail`): a new step without inputs, like
+/// a screen step Y of a stack flow, shown by a new clause of a step that shows Y, with the same
+/// move. It is then in the states Y is in when shown from there, where each of Y's clauses holds.
+extension HarnessBuilder {
+    func addLikes() {
+        for flow in program.flows where !flow.isTabs && presentationRng.chance(20) {
+            // `popTo Y` below a screen the entry shows would not find Y: the entry is another step.
+            let view = program.view(of: flow)
+            let poppedTo = Set((view.steps.flatMap(\.clauses) + view.flowLevel + view.alerts.flatMap(\.buttons)).flatMap(\.actions)
+                .flatMap { $0.backs + [$0.main] }
+                .filter { $0.kind == .popTo }.compactMap(\.target))
+            let candidates = flow.steps.flatMap { parent in
+                parent.clauses.compactMap { clause -> (HStep, HClause, HStep)? in
+                    guard clause.branches.count == 1, clause.conditions.isEmpty, let action = clause.actions.first, action.backs.isEmpty,
+                          [.push, .sheet, .popover, .cover].contains(action.main.kind), action.main.at == nil,
+                          let target = action.main.target, let liked = flow.step(target), liked.runs == nil, !liked.isPrivate,
+                          liked.like == nil, !liked.clauses.isEmpty, liked.group == nil, parent.runs == nil,
+                          // A value handed back goes to the step that receives it, which the entry does not.
+                          liked.receives.isEmpty, !poppedTo.contains(liked.name),
+                          !liked.clauses.flatMap(\.actions).contains(where: { flow.step($0.main.target ?? "")?.isPrivate == true })
+                    else { return nil }
+                    return (parent, clause, liked)
+                }
+            }
+            guard let (parent, clause, liked) = presentationRng.pickIfAny(candidates) else { continue }
+            let entry = addStep(liked.name + "Entry", to: flow)
+            entry.like = liked.name
+            var move = clause.actions[0].main
+            move.target = entry.name
+            move.writesLock = true
+            parent.clauses.append(HClause(event("open" + entry.name), move))
+        }
+    }
+}
+
 /// Sheet detents (`step Translate detents medium, large`): on some steps that a sheet or popover
 /// shows, a presentation detail that the navigator keeps for the UI and the checker ignores.
 extension HarnessBuilder {

@@ -80,6 +80,7 @@ final class HarnessBuilder {
         if !simple { addTabConditions() }
         if !simple { addTabItems() }
         if !simple { addDetents() }
+        if !simple { addLikes() }
         return program
     }
 

@@ -63,6 +63,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case detents
     // `sheet Compose compact cover`: another presentation on compact widths, replayed on both
     case compactPresentation
+    // `step MyProfile like AccountDetail`: another entry of a screen, with its clauses
+    case stepLike
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -101,6 +103,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
                 if step.condition != nil { found.insert(.conditionalTab) }
                 if step.tabItem != nil { found.insert(.tabItem) }
                 if step.detents != nil { found.insert(.detents) }
+                if step.like != nil { found.insert(.stepLike) }
                 if !step.receives.isEmpty, scope is HFlow { found.insert(.receives) }
                 for clause in step.clauses {
                     scan(clause, into: &found)

@@ -73,7 +73,11 @@ struct HarnessFacts {
             }
             if let step = stepsByName[state.step] {
                 var clauses = step.clauses
-                let handled = step.runs == nil ? step.events : []
+                // `like Y`: Y's clauses for the events the step does not handle itself.
+                if let like = step.like, let other = stepsByName[like] {
+                    clauses += other.clauses.filter { !step.events.contains($0.event) }
+                }
+                let handled = step.runs == nil ? Set(clauses.map(\.event)) : []
                 clauses += flowLevel.filter { !handled.contains($0.event) }
                 for clause in clauses {
                     for action in clause.actions {

@@ -147,6 +147,8 @@ final class HStep {
     var tabItem: HMoveKind?
     /// `detents medium, large interactive`, as written (a presentation detail, no meaning to check).
     var detents: String?
+    /// `like Y`: the step has Y's clauses, besides its own.
+    var like: String?
 
     init(_ name: String, inputs: [HParam] = [], runs: String? = nil) {
         self.name = name

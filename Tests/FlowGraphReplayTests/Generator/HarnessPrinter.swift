@@ -59,6 +59,7 @@ struct HarnessPrinter {
 
     private mutating func write(_ step: HStep) {
         var head = "    step \(step.name)\(Self.parameters(step.inputs))"
+        if let like = step.like { head += " like \(like)" }
         if let item = step.tabItem { head += " as \(item.rawValue)" }
         if !step.receives.isEmpty { head += " receives " + Self.list(step.receives) }
         if let runs = step.runs { head += " runs \(runs)" }

@@ -29,7 +29,7 @@
 enum Replay {
     struct Limits {
         /// The most states searched; a search that stops there is not complete.
-        var states = 400
+        var states = 500
         /// How many of the states met (beyond the starts and tabs) each link is opened from, spread
         /// over the search.
         var linkStates = 8
