@@ -45,15 +45,37 @@ extension RouterModel {
                                     groupCases: groups.map(\.caseName),
                                     linkCases: flows.map { $0.links.map(\.caseModel.name) },
                                     rootCases: roots.map(\.caseModel.name))
+        var groupBuilds = Array(repeating: Set<Build>(), count: groups.count)
         for index in flows.indices {
-            flows[index].stepBuilds = builds.steps[index]
+            flows[index].stepBuilds = Self.sharingGroupBuilds(builds.steps[index], of: program.flows[index],
+                                                              caseName: flows[index].caseName, into: &groupBuilds)
             flows[index].exitBuilds = builds.exits[index]
             flows[index].guardBuilds = builds.guards[index]
             flows[index].receivedBuilds = builds.received[index]
             flows[index].alertBuilds = builds.alerts[index]
             flows[index].openedBuilds = builds.opened[index]
         }
+        for index in groups.indices {
+            // In one order whatever the set's: by step, then by the payload's pattern.
+            groups[index].stepBuilds = groupBuilds[index].map { (build: $0, key: RouterPrinter.pattern($0.source)) }
+                .sorted { ($0.build.target, $0.key) < ($1.build.target, $1.key) }.map(\.build)
+        }
         appTypeAliases = types.aliased.sorted()
+    }
+
+    /// A flow's step builds without those of its groups' steps from payloads that are not the
+    /// flow's own, which go to the group (each once): a build depends only on its step and its
+    /// payload, so every flow that uses the group builds those alike.
+    private static func sharingGroupBuilds(_ builds: [Build], of flow: Flow, caseName: String, into groups: inout [Set<Build>]) -> [Build] {
+        guard !flow.uses.isEmpty else { return builds }
+        return builds.filter { build in
+            guard let shared = flow.steps[build.target].shared, case .payload(_, let flowCase, _, _, _) = build.source,
+                  flowCase != caseName else { return true }
+            var moved = build
+            moved.target = shared.step
+            groups[shared.group].insert(moved)
+            return false
+        }
     }
 
     private static func groupModel(_ group: DestinationGroup, index: Int, types: inout TypeWriter) -> GroupModel {

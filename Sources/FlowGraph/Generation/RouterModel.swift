@@ -103,6 +103,10 @@ struct RouterModel {
         var events: [CaseModel]
         /// The flows that use it.
         var users: [Int]
+        /// How its steps are built from the payloads that are not one flow's own (the group's
+        /// events, other groups', subflows' exits), by the step's index in the group: the same in
+        /// every flow that uses it, so written once, on the group's type.
+        var stepBuilds: [Build] = []
     }
 
     /// A group as a flow uses it: where the group's steps and events are in the flow's table.

@@ -88,6 +88,15 @@ struct RouterPrinter {
                              doc: "The step's index in the group, or with `indices` in the flow that shows it, and its inputs.",
                              parameters: ", in indices: [Int]? = nil", index: { "indices?[\($0)] ?? \($0)" }, in: &out)
             }
+            if !group.stepBuilds.isEmpty {
+                out.line()
+                out.line("/// A step of the group built from a payload that is not one flow's own, alike in every flow that uses it.")
+                out.block("fileprivate static func step(_ index: Int, from source: \(program).Source) -> Step?") { out in
+                    switchOverBuilds(group.stepBuilds, fallback: "nil", in: &out) { build in
+                        group.steps[build.target].value(build.arguments.map { "\($0.label): \($0.variable ?? "nil")" })
+                    }
+                }
+            }
             guard !group.events.isEmpty else { return }
             out.line()
             out.line("/// The events of destinations '\(name)': a view of a shared screen sends them, and the innermost")
@@ -257,7 +266,12 @@ struct RouterPrinter {
 
     /// How each step, exit and link of the flow is built from what reaches it.
     private func builds(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
-        buildFunction("step", "Step", flow.stepBuilds, cases: flow.steps, in: &out)
+        // A group's step built from a payload that is not the flow's own: by the group's type.
+        let delegations = flow.uses.filter { !model.groups[$0.group].stepBuilds.isEmpty }.map { use in
+            "if let shared = \(use.caseName)Steps.firstIndex(of: index), let step = \(use.declaration).step(shared, from: source) "
+                + "{ return .\(use.caseName)(step) }"
+        }
+        buildFunction("step", "Step", flow.stepBuilds, cases: flow.steps, before: delegations, in: &out)
         if !flow.exits.isEmpty { buildFunction("exit", "Exit", flow.exitBuilds, cases: flow.exits, in: &out) }
         if flow.hasGuardArguments { askFunction(flow, in: &out) }
         if flow.receives { receivedFunction(flow, in: &out) }
@@ -300,12 +314,13 @@ struct RouterPrinter {
 
     /// `step(_:from:)` or `exit(_:from:)`: a case for each target with inputs and each set of
     /// payloads that give them alike; a target without inputs comes from a table.
+    /// `before`: statements that may return first, where no case does.
     private func buildFunction(_ function: String, _ type: String, _ builds: [RouterModel.Build], cases: [RouterModel.CaseModel],
-                               in out: inout SwiftPrinter) {
+                               before: [String] = [], in out: inout SwiftPrinter) {
         let plain = cases.map { $0.parameters.isEmpty ? $0.value([]) : "nil" }
         out.line("private static let \(function)s: [\(type)?] = [\(plain.joined(separator: ", "))]")
         out.block("fileprivate static func \(function)(_ index: Int, from source: \(program).Source) -> \(type)?") { out in
-            switchOverBuilds(builds, fallback: "\(function)s.indices.contains(index) ? \(function)s[index] : nil", in: &out) { build in
+            switchOverBuilds(builds, fallback: "\(function)s.indices.contains(index) ? \(function)s[index] : nil", before: before, in: &out) { build in
                 cases[build.target].value(build.arguments.map { "\($0.label): \($0.variable ?? "nil")" })
             }
         }
@@ -344,11 +359,12 @@ struct RouterPrinter {
     /// `switch (index, source)` over the builds that take values from a payload: a case for each
     /// target and signature returning `value` (nil leaves the build out), then `fallback`; just
     /// `fallback` when no build takes values. The body of `step`, `exit`, `received` and `ask`.
-    private func switchOverBuilds(_ builds: [RouterModel.Build], fallback: String, in out: inout SwiftPrinter,
+    private func switchOverBuilds(_ builds: [RouterModel.Build], fallback: String, before: [String] = [], in out: inout SwiftPrinter,
                                   value: (RouterModel.Build) -> String?) {
         let groups = Self.grouped(builds)
         guard !groups.isEmpty else {
-            out.line(fallback)
+            for line in before { out.line(line) }
+            out.line(before.isEmpty ? fallback : "return \(fallback)")
             return
         }
         out.switchOver("(index, source)") { out in
@@ -356,7 +372,13 @@ struct RouterPrinter {
                 guard let value = value(build) else { continue }
                 out.line("case \(patterns.joined(separator: ", ")): return \(value)")
             }
-            out.line("default: return \(fallback)")
+            if before.isEmpty {
+                out.line("default: return \(fallback)")
+            } else {
+                out.line("default:")
+                for line in before { out.line("    " + line) }
+                out.line("    return \(fallback)")
+            }
         }
     }
 

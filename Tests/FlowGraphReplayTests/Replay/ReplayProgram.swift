@@ -156,8 +156,17 @@ enum ReplayProgram: SyncNavigationProgram {
         return nil
     }
 
+    /// As the generated `step(_:from:)`: the flow's own builds, then its groups' (a group's step
+    /// from a payload that is not the flow's own is built by the group's type).
     static func screen(_ step: StepRef, from source: PayloadSource<ReplayProgram>) -> Screen? {
-        build(model.flows[step.flow].stepBuilds, target: step.step, from: source).map { Screen(step: step, values: $0) }
+        let flow = model.flows[step.flow]
+        if let values = build(flow.stepBuilds, target: step.step, from: source) { return Screen(step: step, values: values) }
+        for use in flow.uses {
+            guard let shared = use.steps.firstIndex(of: step.step),
+                  let values = build(model.groups[use.group].stepBuilds, target: shared, from: source) else { continue }
+            return Screen(step: step, values: values)
+        }
+        return nil
     }
 
     static func exit(_ exit: ExitRef, from source: PayloadSource<ReplayProgram>) -> Value? {

@@ -33,6 +33,18 @@ enum MovieScreens {
         }
     }
 
+    /// A step of the group built from a payload that is not one flow's own, alike in every flow that uses it.
+    fileprivate static func step(_ index: Int, from source: FlowRouter.Source) -> Step? {
+        switch (index, source) {
+        case (0, .event(.movieScreens(.moviePicked(let movie)))): return .movieDetail(movie: movie)
+        case (1, .event(.movieScreens(.reviewsTapped(let movie)))): return .reviews(movie: movie)
+        case (2, .event(.movieScreens(.personPicked(let person)))): return .person(person: person)
+        case (3, .event(.movieScreens(.trailerTapped(let video)))): return .trailer(video: video)
+        case (4, .event(.movieScreens(.markedWatched(let movie)))): return .rate(movie: movie)
+        default: return nil
+        }
+    }
+
     /// The events of destinations 'MovieScreens': a view of a shared screen sends them, and the innermost
     /// running flow that uses the group handles them.
     enum Event: Sendable {
@@ -148,12 +160,12 @@ enum DiscoverFlow {
         switch (index, source) {
         case (1, .event(.discoverFlow(.genrePicked(let genre)))), (1, .link(.discoverFlow(.genre(let genre)))): return .genre(genre: genre)
         case (3, .event(.discoverFlow(.querySubmitted(let query)))), (3, .link(.discoverFlow(.searchResults(let query)))): return .searchResults(query: query)
-        case (4, .event(.movieScreens(.moviePicked(let movie)))), (4, .link(.discoverFlow(.movieDetail(let movie)))): return .movieScreens(.movieDetail(movie: movie))
-        case (5, .event(.movieScreens(.reviewsTapped(let movie)))): return .movieScreens(.reviews(movie: movie))
-        case (6, .event(.movieScreens(.personPicked(let person)))), (6, .link(.discoverFlow(.person(let person)))): return .movieScreens(.person(person: person))
-        case (7, .event(.movieScreens(.trailerTapped(let video)))), (7, .link(.discoverFlow(.trailer(let video)))): return .movieScreens(.trailer(video: video))
-        case (8, .event(.movieScreens(.markedWatched(let movie)))): return .movieScreens(.rate(movie: movie))
-        default: return steps.indices.contains(index) ? steps[index] : nil
+        case (4, .link(.discoverFlow(.movieDetail(let movie)))): return .movieScreens(.movieDetail(movie: movie))
+        case (6, .link(.discoverFlow(.person(let person)))): return .movieScreens(.person(person: person))
+        case (7, .link(.discoverFlow(.trailer(let video)))): return .movieScreens(.trailer(video: video))
+        default:
+            if let shared = movieScreensSteps.firstIndex(of: index), let step = MovieScreens.step(shared, from: source) { return .movieScreens(step) }
+            return steps.indices.contains(index) ? steps[index] : nil
         }
     }
     fileprivate static func link(_ index: Int, values: [String?]) -> Link? {
@@ -553,14 +565,8 @@ enum WatchlistFlow {
     }
     private static let steps: [Step?] = [.savedMovies, .filter, nil, nil, nil, nil, nil]
     fileprivate static func step(_ index: Int, from source: FlowRouter.Source) -> Step? {
-        switch (index, source) {
-        case (2, .event(.movieScreens(.moviePicked(let movie)))): return .movieScreens(.movieDetail(movie: movie))
-        case (3, .event(.movieScreens(.reviewsTapped(let movie)))): return .movieScreens(.reviews(movie: movie))
-        case (4, .event(.movieScreens(.personPicked(let person)))): return .movieScreens(.person(person: person))
-        case (5, .event(.movieScreens(.trailerTapped(let video)))): return .movieScreens(.trailer(video: video))
-        case (6, .event(.movieScreens(.markedWatched(let movie)))): return .movieScreens(.rate(movie: movie))
-        default: return steps.indices.contains(index) ? steps[index] : nil
-        }
+        if let shared = movieScreensSteps.firstIndex(of: index), let step = MovieScreens.step(shared, from: source) { return .movieScreens(step) }
+        return steps.indices.contains(index) ? steps[index] : nil
     }
     fileprivate static func received(_ index: Int, from source: FlowRouter.Source) -> Received? {
         switch (index, source) {
