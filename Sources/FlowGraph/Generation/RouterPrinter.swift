@@ -320,7 +320,8 @@ struct RouterPrinter {
         let plain = cases.map { $0.parameters.isEmpty ? $0.value([]) : "nil" }
         out.line("private static let \(function)s: [\(type)?] = [\(plain.joined(separator: ", "))]")
         out.block("fileprivate static func \(function)(_ index: Int, from source: \(program).Source) -> \(type)?") { out in
-            switchOverBuilds(builds, fallback: "\(function)s.indices.contains(index) ? \(function)s[index] : nil", before: before, in: &out) { build in
+            let fallback = "\(function)s.indices.contains(index) ? \(function)s[index] : nil"
+            switchOverBuilds(builds, fallback: fallback, before: before, in: &out) { build in
                 cases[build.target].value(build.arguments.map { "\($0.label): \($0.variable ?? "nil")" })
             }
         }
