@@ -194,6 +194,41 @@ struct ComposedDestinationsTests {
         #expect(diagram.edges.contains { $0.tail == "TabScreens.$any" && $0.head == "Timeline.Profile" })
     }
 
+    /// A group's guards are its own protocol (`Group.Guards`), which each using flow's refines: the
+    /// app implements each guard once, whichever flows ask it.
+    @Test func aGroupsGuardsAreItsOwnProtocol() throws {
+        let result = compile("""
+            destinations Timeline {
+                guard canReply
+                step Post(status: Int) {
+                    on replyTapped -> sheet Reply if canReply
+                }
+                step Reply { on sent -> dismiss }
+                on postTapped(status: Int) -> push Post
+            }
+            flow Home {
+                start Feed
+                use Timeline
+                guard isSignedIn
+                step Feed { on composeTapped -> sheet Reply if isSignedIn }
+            }
+            flow Search {
+                start Results
+                use Timeline
+                step Results
+            }
+            """)
+        #expect(findings(result) == [])
+        let program = try #require(result.program)
+        let source = SwiftEmitter.emit(program, analysis: result.analysis, sources: ["test.flow"])
+        #expect(source.contains("protocol Guards: Sendable {\n        func canReply() -> Bool\n    }"))
+        #expect(source.contains("protocol Guards: Sendable, Timeline.Guards {\n        func isSignedIn() -> Bool\n    }"))
+        #expect(source.contains("protocol Guards: Sendable, Timeline.Guards {}"))
+        #expect(source.components(separatedBy: "func canReply() -> Bool").count == 2)
+        let checked = try SwiftCompilation.typecheck(["FlowRouter.swift": source, "Stubs.swift": SwiftCompilation.stubs(for: program)])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
+
     /// The language server sees one symbol: a group's clause that names a step of the group it uses
     /// refers to that step; `use` in a group completes the other groups.
     @Test func theEditorFindsAUsedGroupsStepFromTheGroupThatUsesIt() throws {

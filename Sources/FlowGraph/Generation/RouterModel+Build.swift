@@ -80,10 +80,15 @@ extension RouterModel {
 
     private static func groupModel(_ group: DestinationGroup, index: Int, types: inout TypeWriter) -> GroupModel {
         let flow = group.declaration
-        return GroupModel(
+        var model = GroupModel(
             index: index, declaration: SwiftNames.identifier(flow.name), caseName: SwiftNames.caseIdentifier(flow.name), doc: flow.doc,
             steps: group.ownSteps.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
             events: eventModels(flow, types: &types).filter(\.isDeclared), users: group.users.map(Int.init))
+        model.guards = flow.guards.filter { $0.group == nil }.map { item in
+            GuardModel(identifier: SwiftNames.identifier(item.name), name: item.name, doc: item.doc, isAsync: item.isAsync,
+                       parameters: types.parameters(item.parameters))
+        }
+        return model
     }
 
     /// A flow's events as cases, each with the `///` doc of the first clause for it that has one.
@@ -142,7 +147,8 @@ extension RouterModel {
                            isAskedAtOnce: flow.startChoices.contains { $0.condition?.guardIndex == guardIndex }
                                || flow.launch?.condition?.guardIndex == guardIndex
                                || flow.steps.contains { $0.condition?.guardIndex == guardIndex }
-                               || lockGuards.contains(guardIndex))
+                               || lockGuards.contains(guardIndex),
+                           group: item.group)
             },
             links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [], uses: uses,
             received: flow.steps.map { step in

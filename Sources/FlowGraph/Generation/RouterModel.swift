@@ -103,6 +103,8 @@ struct RouterModel {
         var events: [CaseModel]
         /// The flows that use it.
         var users: [Int]
+        /// The guards it declares: its `Guards` protocol, which each using flow's refines.
+        var guards: [GuardModel] = []
         /// How its steps are built from the payloads that are not one flow's own (the group's
         /// events, other groups', subflows' exits), by the step's index in the group: the same in
         /// every flow that uses it, so written once, on the group's type.
@@ -131,6 +133,8 @@ struct RouterModel {
         /// Whether a `start` asks it, at once, when the flow starts, or a lock (`locked while g`)
         /// whenever the UI draws its sheet (`answerAtOnce`).
         var isAskedAtOnce = false
+        /// The destinations group that declares it (its requirement is the group's `Guards`'), if any.
+        var group: Int? = nil
     }
 
     struct LinkModel {

@@ -88,6 +88,14 @@ struct RouterPrinter {
                              doc: "The step's index in the group, or with `indices` in the flow that shows it, and its inputs.",
                              parameters: ", in indices: [Int]? = nil", index: { "indices?[\($0)] ?? \($0)" }, in: &out)
             }
+            if !group.guards.isEmpty {
+                out.line()
+                out.line("/// The guards of destinations '\(name)', which every flow that uses them asks: the app implements each once.")
+                out.line("@MainActor")
+                out.block("\(access)protocol Guards: Sendable") { out in
+                    for item in group.guards { guardRequirement(item, in: &out) }
+                }
+            }
             if !group.stepBuilds.isEmpty {
                 out.line()
                 out.line("/// A step of the group built from a payload that is not one flow's own, alike in every flow that uses it.")
@@ -207,11 +215,14 @@ struct RouterPrinter {
         out.line()
         out.line("/// The guards of flow '\(name(flow))', implemented by the app (on the main actor, like the UI).")
         out.line("@MainActor")
-        out.block("\(access)protocol Guards: Sendable") { out in
-            for item in flow.guards {
-                out.doc(item.doc)
-                let parameters = item.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
-                out.line("func \(item.identifier)(\(parameters)) \(item.isAsync ? "async " : "")-> Bool")
+        // A group's guards are its own protocol's requirements, which the flow's refines.
+        let inherited = ["Sendable"] + flow.uses.filter { !model.groups[$0.group].guards.isEmpty }.map { "\($0.declaration).Guards" }
+        let own = flow.guards.filter { $0.group == nil }
+        if own.isEmpty {
+            out.line("\(access)protocol Guards: \(inherited.joined(separator: ", ")) {}")
+        } else {
+            out.block("\(access)protocol Guards: \(inherited.joined(separator: ", "))") { out in
+                for item in own { guardRequirement(item, in: &out) }
             }
         }
         out.line()
@@ -219,6 +230,12 @@ struct RouterPrinter {
         out.block("\(access)enum Guard: String, Hashable, Sendable, CaseIterable") { out in
             for item in flow.guards { out.line("case \(item.identifier) = \(SwiftNames.stringLiteral(item.name))") }
         }
+    }
+
+    private func guardRequirement(_ item: RouterModel.GuardModel, in out: inout SwiftPrinter) {
+        out.doc(item.doc)
+        let parameters = item.parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
+        out.line("func \(item.identifier)(\(parameters)) \(item.isAsync ? "async " : "")-> Bool")
     }
 
     private func links(_ flow: RouterModel.FlowModel, in out: inout SwiftPrinter) {
