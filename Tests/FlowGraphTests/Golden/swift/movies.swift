@@ -502,7 +502,8 @@ enum WatchlistFlow {
     enum Step: Hashable, Sendable {
         /// Saved movies, sorted and filtered. An empty list offers "Browse movies",
         /// which the tab bar handles by selecting the Discover tab. A movie picked here opens
-        /// the shared movie page; the filter sheet hands its choice back.
+        /// the shared movie page; the filter hands its choice back: a popover by the filter button
+        /// on iPad, a sheet on iPhone.
         case savedMovies
         case filter
         /// A screen of destinations 'MovieScreens'.
@@ -544,7 +545,8 @@ enum WatchlistFlow {
     enum Received: Hashable, Sendable {
         /// Saved movies, sorted and filtered. An empty list offers "Browse movies",
         /// which the tab bar handles by selecting the Discover tab. A movie picked here opens
-        /// the shared movie page; the filter sheet hands its choice back.
+        /// the shared movie page; the filter hands its choice back: a popover by the filter button
+        /// on iPad, a sheet on iPhone.
         case savedMovies(filter: WatchlistFilter)
     }
 
@@ -724,7 +726,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         link 3 /profile/history - /profile /history path b10 e13 e18 m4:0:1:0
         link 5 /profile/lists/{list} - /profile /lists {0} path b10 e13 e18 m4:0:2:0 m4:4:0:0
         flow WatchlistFlow 0 0 0 event trailerTapped event reviewsTapped event markedWatched event removedFromWatchlist event doneTapped event playbackEnded event moviePicked event rated event skipTapped event personPicked event filterTapped event filterApplied event cancelTapped
-        step SavedMovies - 12 recv filter:WatchlistFilter on 10 sheet 1
+        step SavedMovies - 12 recv filter:WatchlistFilter on 10 popover 1 compact sheet
         step Filter - 29 on 11 dismiss on 12 dismiss
         step MovieDetail - 29 in movie:MovieID on 0 cover 5 on 1 push 3 on 2 sheet 6 on 3 pop
         step Reviews - 31 in movie:MovieID
