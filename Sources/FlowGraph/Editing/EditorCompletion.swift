@@ -96,7 +96,7 @@ package enum EditorCompletion {
         switch last {
         // `start Home, ‸`: the layer shown over it at launch.
         case "," where before.first == "start": return [keyword("cover"), keyword("sheet")]
-        case "cover", "sheet" where before.first == "start": return names.steps()
+        case "cover" where before.first == "start", "sheet" where before.first == "start": return names.steps()
         // `-> sheet Compose compact ‸`: how the move presents on compact widths.
         case "compact" where before.contains("->"): return ["sheet", "cover", "popover"].map(keyword)
         case "if", "while": return names.guards()
