@@ -116,4 +116,15 @@ struct LikeTests {
         let fromMine = diagram.edges.filter { $0.tail == "Profiles.MyProfile" }.map { $0.attributes["label"] ?? "" }
         #expect(fromMine.sorted() == ["editTapped (locked)", "like"])
     }
+
+    /// `like AccountDetail` is an occurrence of the step: found by references, renamed with it.
+    @Test func theEditorFindsAndRenamesTheStepALikeNames() throws {
+        let compilation = Compiler.compile([SourceFile(path: "a.flow", text: Self.app)])
+        let symbol = EditorSymbol(.step, scope: "Profiles", name: "AccountDetail")
+        let lines = SymbolIndex(compilation).occurrences(of: symbol).map { compilation.files[0].location(of: $0.range.start).line }
+        // Declared; named by both entries' `like`; pushed from the timeline.
+        #expect(lines == [2, 7, 9, 23])
+        let edits = EditorRename.edits(renaming: symbol, to: "Profile", index: SymbolIndex(compilation), in: compilation)
+        #expect((try? edits.get())?.count == 4)
+    }
 }

@@ -168,6 +168,7 @@ private struct Builder {
         for step in syntax.steps {
             record(.step, scope, step.name, declaration: true)
             if let runs = step.runs { record(.flow, "", runs) }
+            if let like = step.like { record(.step, stepScope(like.text, in: flow, scope: scope), like) }
             if let guardName = step.lock?.guardName { record(.guard, guardScope(guardName.text, in: flow, scope: scope), guardName) }
             if let guardName = step.condition?.guardName { record(.guard, guardScope(guardName.text, in: flow, scope: scope), guardName) }
             for handler in step.clauses {
