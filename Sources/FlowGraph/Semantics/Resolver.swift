@@ -7,7 +7,7 @@ package struct Resolver {
     private var flowIndex: [String: FlowIndex] = [:]
     /// The steps and exits of the flow being resolved, by name: a linear search for each target
     /// would make a flow of 1,000,000 steps take hours.
-    private var stepIndex: [String: Int] = [:]
+    var stepIndex: [String: Int] = [:]
     private var exitIndex: [String: Int] = [:]
     private var alertIndex: [String: Int] = [:]
     /// Whether the flow being resolved lost text to a syntax error, which may have declared names.
@@ -317,40 +317,6 @@ package struct Resolver {
         flow.clauses += linkMoves(of: flow, syntax.links)
     }
 
-    /// `step X like Y`: X has Y's clauses after its own, but for the events it handles itself (one
-    /// screen with several entries). Y is a step of the flow (a group's too) that runs no flow and
-    /// is like no other; X runs no flow (`invalid-like`). The copies are Y's resolved clauses, with
-    /// Y's ranges: what is wrong in one is reported where it is written.
-    private mutating func resolveLikes(of flow: inout Flow, _ declarations: [(Int, StepSyntax)]) {
-        var likes: [Int: Name] = [:]
-        for (position, stepSyntax) in declarations { if let like = stepSyntax.like { likes[position] = like } }
-        guard !likes.isEmpty else { return }
-        for (position, stepSyntax) in declarations {
-            guard let name = stepSyntax.like else { continue }
-            guard let target = namedStep(name, in: flow) else { continue }
-            let step = flow.steps[position]
-            let other = flow.steps[target]
-            let reason: String? = if target == position {
-                SemanticMessages.likeItself(step.name)
-            } else if step.runsAFlow {
-                SemanticMessages.likeFromARunner(step.name)
-            } else if other.runsAFlow {
-                SemanticMessages.likeARunner(other.name)
-            } else if let next = likes[target], stepIndex[next.text] != nil {
-                SemanticMessages.likeALike(other.name, next.text)
-            } else {
-                nil
-            }
-            if let reason {
-                report(.invalidLike, reason, at: name.range)
-                continue
-            }
-            flow.steps[position].like = target
-            let own = Set(step.clauses.map(\.event))
-            flow.steps[position].clauses += other.clauses.filter { !own.contains($0.event) }
-        }
-    }
-
     /// Each step's syntax with its index in `flow.steps`, which holds the first declaration of each name.
     private static func firstDeclarations(_ steps: [StepSyntax], of flow: Flow) -> [(Int, StepSyntax)] {
         var result: [(Int, StepSyntax)] = []
@@ -406,7 +372,7 @@ package struct Resolver {
 
     /// The step a name of a link's target, a launch or a start choice names, or its closest name
     /// (reported, as unknown-name).
-    private mutating func namedStep(_ name: Name, in flow: Flow) -> Int? {
+    mutating func namedStep(_ name: Name, in flow: Flow) -> Int? {
         if let index = stepIndex[name.text] { return index }
         return reportUnknown(SemanticMessages.unknownStep(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
                              name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
