@@ -229,6 +229,23 @@ struct ComposedDestinationsTests {
         #expect(checked.status == 0, "\(checked.output)")
     }
 
+    /// The page counts a group's steps once, with the group: the overview's nodes say `4 steps
+    /// + Timeline (3)`, and the map lists each group with the flows that use it.
+    @Test func thePageCountsAGroupsStepsOnce() throws {
+        let compilation = compile(Self.app)
+        let program = try #require(compilation.program)
+        let map = ProgramMap.build(program, diagnostics: compilation.diagnostics, diagrams: MapDiagrams(program, diagnostics: []))
+        #expect(map.groups.map(\.name) == ["Timeline", "TabScreens"])
+        #expect(map.groups.map(\.steps.count) == [3, 2])
+        #expect(map.groups[1].users.map { map.flows[$0].name } == ["HomeTab", "NotificationsTab", "SettingsFlow"])
+        let home = try #require(map.flows.first { $0.name == "HomeTab" })
+        #expect(home.uses.map { map.groups[$0].name } == ["TabScreens", "Timeline"])
+        let overview = MapDiagrams.overview(map)
+        let label = overview.nodes.first { $0.id == "flow:HomeTab" }?.attributes["label"]
+        #expect(label == "HomeTab\n1 step\n+ TabScreens (2)\n+ Timeline (3)")
+        #expect(map.jsonText().contains(#""groups":[{"name":"Timeline""#))
+    }
+
     /// The language server sees one symbol: a group's clause that names a step of the group it uses
     /// refers to that step; `use` in a group completes the other groups.
     @Test func theEditorFindsAUsedGroupsStepFromTheGroupThatUsesIt() throws {

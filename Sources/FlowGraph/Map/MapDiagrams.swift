@@ -124,7 +124,11 @@ package struct MapDiagrams: Sendable {
         var nodes: [Diagram.Node] = []
         for flow in map.flows {
             let findings = flow.findings.count
-            var label = "\(flow.name)\n\(flow.steps.count) step\(flow.steps.count == 1 ? "" : "s")"
+            // A group's steps are counted with the group, once: `+ MovieScreens`.
+            let shared = Set(flow.uses.flatMap { map.groups[$0].steps })
+            let own = flow.steps.filter { !shared.contains($0.name) }.count
+            var label = "\(flow.name)\n\(own) step\(own == 1 ? "" : "s")"
+                + flow.uses.map { "\n+ \(map.groups[$0].name) (\(map.groups[$0].steps.count))" }.joined()
             if findings > 0 { label += " · \(findings) finding\(findings == 1 ? "" : "s")" }
             var attributes: [Diagram.Attribute] = [.init("id", "flow:\(flow.name)"), .init("label", label), .init("href", "#flow/\(flow.name)")]
             switch flow.kind {

@@ -76,7 +76,7 @@ extension ProgramMap {
             flows.append(FlowEntry(
                 name: flow.name, kind: kind, isRoot: program.roots.contains(FlowIndex(flowIndex)), doc: flow.doc.joined(separator: "\n"),
                 location: location(flow.range), steps: steps, clauses: clauses, links: links, guards: guards, exits: exits,
-                runs: runs, runners: runners.map { program.qualifiedName($0) }, findings: []))
+                runs: runs, runners: runners.map { program.qualifiedName($0) }, findings: [], uses: flow.uses))
         }
 
         var overview: [OverviewEdge] = []
@@ -113,7 +113,12 @@ extension ProgramMap {
                 location: location(range), flow: flow, path: diagnostic.path, subjects: diagnostic.subjects, edges: edges,
                 notes: diagnostic.notes.map { Note(message: $0.message, location: $0.range.map(location)) }))
         }
-        return ProgramMap(files: files.map(\.path), flows: flows, overview: overview, findings: findings, search: search)
+        var map = ProgramMap(files: files.map(\.path), flows: flows, overview: overview, findings: findings, search: search)
+        map.groups = program.groups.map { group in
+            GroupEntry(name: group.name, doc: group.declaration.doc.joined(separator: "\n"), location: location(group.declaration.range),
+                       steps: group.ownSteps.map(\.name), users: group.users.map(Int.init))
+        }
+        return map
     }
 
     /// `push Detail if isLoggedIn else sheet Login`.

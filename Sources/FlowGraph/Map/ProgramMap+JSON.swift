@@ -7,7 +7,8 @@ extension ProgramMap {
     /// {"files": [path], "flows": [{"name", "kind", "root", "doc", "loc",
     ///    "steps": [[name, inputs, doc, loc, runs or -1]], "clauses": [[event, step or null, summary, loc, [edge ids]]],
     ///    "links": [[pattern, target, loc]], "guards": [[name, loc]], "exits": [[name, loc]],
-    ///    "runs": [flow], "runners": ["Flow.Step"], "findings": [finding]}],
+    ///    "runs": [flow], "runners": ["Flow.Step"], "findings": [finding], "uses": [group]}],
+    ///  "groups": [{"name", "doc", "loc", "steps": [name], "users": [flow]}],
     ///  "overview": [[from, to, [steps], isTab]],
     ///  "findings": [{"rule", "severity", "message", "loc", "flow", "path", "subjects", "edges", "notes": [[message, loc or null]]}],
     ///  "search": [[kind, text, flow, [targets], loc]]}
@@ -37,6 +38,16 @@ extension ProgramMap {
                     out.key("runs"); out.array(flow.runs) { out.int($0) }
                     out.key("runners"); out.array(flow.runners) { out.string($0) }
                     out.key("findings"); out.array(flow.findings) { out.int($0) }
+                    out.key("uses"); out.array(flow.uses) { out.int($0) }
+                }
+            }
+            out.key("groups"); out.array(groups) { group in
+                out.object {
+                    out.key("name"); out.string(group.name)
+                    out.key("doc"); out.string(group.doc)
+                    out.key("loc"); out.location(group.location)
+                    out.key("steps"); out.array(group.steps) { out.string($0) }
+                    out.key("users"); out.array(group.users) { out.int($0) }
                 }
             }
             out.key("overview"); out.array(overview) { edge in

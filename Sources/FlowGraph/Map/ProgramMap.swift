@@ -49,6 +49,19 @@ package struct ProgramMap: Sendable, Equatable {
         public var runners: [String]
         /// The findings whose text is in the flow, by index in `findings`.
         public var findings: [Int]
+        /// The destinations groups it uses, by index in `groups` (their steps are among `steps`).
+        public var uses: [Int] = []
+    }
+
+    /// A `destinations` group: drawn with each flow that uses it, counted once.
+    public struct GroupEntry: Sendable, Equatable {
+        public var name: String
+        public var doc: String
+        public var location: Location
+        /// Its own steps' names (a flow that uses it has them among its steps).
+        public var steps: [String]
+        /// The flows that use it, directly or through another group, by index.
+        public var users: [Int]
     }
 
     /// A step: its node in the flow's diagram has the id `Flow.Step`.
@@ -140,6 +153,7 @@ package struct ProgramMap: Sendable, Equatable {
     public var overview: [OverviewEdge]
     public var findings: [Finding]
     public var search: [SearchEntry]
+    public var groups: [GroupEntry] = []
 
     /// The map of a program with nothing in it (what preview shows before a first good compile).
     public static let empty = ProgramMap(files: [], flows: [], overview: [], findings: [], search: [])

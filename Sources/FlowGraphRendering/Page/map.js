@@ -237,9 +237,16 @@
 
   // ---- The side panel ------------------------------------------------------------------------
 
+  // A destinations group's steps are among the steps of each flow that uses it: counted once, with the group.
+  const groups = map.groups || [];
+  function ownSteps(flow) {
+    const shared = new Set((flow.uses || []).flatMap((g) => groups[g].steps));
+    return flow.steps.filter((step) => !shared.has(step[0])).length;
+  }
+
   function showOverviewDetails() {
     const roots = map.flows.filter((f) => f.root).length;
-    const steps = map.flows.reduce((sum, f) => sum + f.steps.length, 0);
+    const steps = map.flows.reduce((sum, f) => sum + ownSteps(f), 0) + groups.reduce((sum, g) => sum + g.steps.length, 0);
     details.replaceChildren(...[
       element("h1", { text: page.title }),
       element("p", { class: "meta", text: `${plural(map.flows.length, "flow")}, ${plural(steps, "step")}, ${plural(map.findings.length, "finding")}; ${plural(roots, "root")}` }),
@@ -247,8 +254,13 @@
       element("ul", {}, ...map.flows.map((flow, index) => element("li", {},
         element("a", { class: "item", href: flowHash(index), text: flow.name }),
         flow.kind !== "stack" ? element("span", { class: "badge", text: flow.kind }) : null,
-        element("span", { class: "meta", text: ` ${plural(flow.steps.length, "step")}${flow.findings.length ? `, ${plural(flow.findings.length, "finding")}` : ""} ` }),
+        element("span", { class: "meta", text: ` ${plural(ownSteps(flow), "step")}${(flow.uses || []).length ? ` + ${(flow.uses || []).map((g) => groups[g].name).join(", ")}` : ""}${flow.findings.length ? `, ${plural(flow.findings.length, "finding")}` : ""} ` }),
         sourceLink(flow.loc)))),
+      ...(groups.length ? [element("h2", { text: "Destinations" }),
+        element("ul", {}, ...groups.map((group) => element("li", {},
+          element("span", { class: "item", text: group.name }),
+          element("span", { class: "meta", text: ` ${plural(group.steps.length, "step")}, used by ${group.users.length ? group.users.map((u) => map.flows[u].name).join(", ") : "no flow"} ` }),
+          sourceLink(group.loc))))] : []),
       element("h2", { text: "Files" }),
       element("ul", {}, ...map.files.map((file) => element("li", { class: "source", text: file })))].filter(Boolean));
   }
@@ -260,9 +272,11 @@
     details.replaceChildren(...[
       element("h1", { text: flow.name }),
       element("p", { class: "meta" },
-        `${flow.kind === "tabs" ? "tabs flow" : flow.kind === "shared" ? "shared flow" : "flow"}, ${plural(flow.steps.length, "step")} `,
+        `${flow.kind === "tabs" ? "tabs flow" : flow.kind === "shared" ? "shared flow" : "flow"}, ${plural(ownSteps(flow), "step")}${(flow.uses || []).map((g) => ` + ${groups[g].name}`).join("")} `,
         sourceLink(flow.loc)),
       flow.doc ? element("p", { text: flow.doc }) : null,
+      ...section("Uses", (flow.uses || []).map((g) => element("li", {},
+        element("span", { text: `${groups[g].name} (${plural(groups[g].steps.length, "step")}) ` }), sourceLink(groups[g].loc)))),
       ...section("Runs", flowLinks(flow.runs)),
       ...section("Run by", flow.runners.map((runner) => {
         const target = flowByName.get(runner.split(".")[0]);
