@@ -20,6 +20,10 @@ public enum MapPage {
         var svgs: [(key: String, text: String)] = []
         svgs.append(("overview", try svg(MapDiagrams.overview(map), limits: RenderLimits(maximumElements: nil, timeLimit: limits.timeLimit))))
         svgs.append(("legend", try svg(MapDiagrams.legend(), limits: .none)))
+        // Each destinations group's page: its box, what it runs, the flows that use it.
+        for index in program.groups.indices {
+            if let text = try? svg(diagrams.group(index), limits: limits) { svgs.append(("group-\(index)", text)) }
+        }
         for index in program.flows.indices {
             let diagram = diagrams.flow(index)
             do {

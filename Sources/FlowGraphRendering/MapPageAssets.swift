@@ -386,6 +386,7 @@ a.source { color: var(--accent); }
 
   // A destinations group's steps are among the steps of each flow that uses it: counted once, with the group.
   const groups = map.groups || [];
+  const groupByName = new Map(groups.map((group, index) => [group.name, index]));
   function ownSteps(flow) {
     const shared = new Set((flow.uses || []).flatMap((g) => groups[g].steps));
     return flow.steps.filter((step) => !shared.has(step[0])).length;
@@ -405,7 +406,7 @@ a.source { color: var(--accent); }
         sourceLink(flow.loc)))),
       ...(groups.length ? [element("h2", { text: "Destinations" }),
         element("ul", {}, ...groups.map((group) => element("li", {},
-          element("span", { class: "item", text: group.name }),
+          element("a", { class: "item", href: `#flow/${encodeURIComponent(group.name)}`, text: group.name }),
           element("span", { class: "meta", text: ` ${plural(group.steps.length, "step")}, used by ${group.users.length ? group.users.map((u) => map.flows[u].name).join(", ") : "no flow"} ` }),
           sourceLink(group.loc))))] : []),
       element("h2", { text: "Files" }),
@@ -423,7 +424,8 @@ a.source { color: var(--accent); }
         sourceLink(flow.loc)),
       flow.doc ? element("p", { text: flow.doc }) : null,
       ...section("Uses", (flow.uses || []).map((g) => element("li", {},
-        element("span", { text: `${groups[g].name} (${plural(groups[g].steps.length, "step")}) ` }), sourceLink(groups[g].loc)))),
+        element("a", { class: "item", href: `#flow/${encodeURIComponent(groups[g].name)}`, text: groups[g].name }),
+        element("span", { class: "meta", text: ` ${plural(groups[g].steps.length, "step")} ` }), sourceLink(groups[g].loc)))),
       ...section("Runs", flowLinks(flow.runs)),
       ...section("Run by", flow.runners.map((runner) => {
         const target = flowByName.get(runner.split(".")[0]);
@@ -442,6 +444,28 @@ a.source { color: var(--accent); }
         element("span", { text: `${link[0]} → ${link[1] || "?"} ` }), sourceLink(link[2])))),
       ...section("Guards", flow.guards.map((g) => element("li", {}, element("span", { text: `${g[0]} ` }), sourceLink(g[1])))),
       ...section("Exits", flow.exits.map((e) => element("li", {}, element("span", { text: `${e[0]} ` }), sourceLink(e[1]))))].filter(Boolean));
+  }
+
+  /** A destinations group's panel: its steps (where a flow that uses it declares them), its users. */
+  function showGroupDetails(index) {
+    const group = groups[index];
+    const section = (title, items) => items.length ? [element("h2", { text: title }), element("ul", {}, ...items)] : [];
+    const user = group.users.length ? map.flows[group.users[0]] : null;
+    details.replaceChildren(...[
+      element("h1", { text: group.name }),
+      element("p", { class: "meta" }, `destinations, ${plural(group.steps.length, "step")} `, sourceLink(group.loc)),
+      group.doc ? element("p", { text: group.doc }) : null,
+      ...section("Used by", group.users.map((u) => element("li", {},
+        element("a", { class: "item", href: flowHash(u), text: map.flows[u].name })))),
+      ...section("Uses", (group.uses || []).map((g) => element("li", {},
+        element("a", { class: "item", href: `#flow/${encodeURIComponent(groups[g].name)}`, text: groups[g].name })))),
+      ...section("Steps", group.steps.map((name) => {
+        const step = user ? user.steps.find((s) => s[0] === name) : null;
+        return element("li", {},
+          item(name, () => mark([`${group.name}.${name}`], []), "Show it in the diagram"),
+          step && step[1] ? element("span", { class: "meta", text: ` (${step[1]})` }) : null,
+          step ? " " : null, step ? sourceLink(step[3]) : null);
+      }))].filter(Boolean));
   }
 
   function showStep(flowIndex, stepIndex) {
@@ -562,6 +586,21 @@ a.source { color: var(--accent); }
     $("status").textContent = "";
     let flow = null;
     if (parts[0] === "flow" && flowByName.has(parts[1])) flow = flowByName.get(parts[1]);
+    if (parts[0] === "flow" && flow === null && groupByName.has(parts[1])) {
+      // A destinations group: its own page.
+      const index = groupByName.get(parts[1]);
+      current.flow = null;
+      crumbs.replaceChildren(element("a", { href: "#", text: page.title }),
+        element("span", { class: "sep", "aria-hidden": "true", text: "›" }),
+        element("span", { "aria-current": "page", text: groups[index].name }));
+      document.title = `${groups[index].name} — ${page.title}`;
+      if (!show(`group-${index}`)) {
+        shown = null;
+        canvas.replaceChildren(element("div", { class: "too-large" }, element("h2", { text: `${groups[index].name} is not drawn` })));
+      }
+      showGroupDetails(index);
+      return;
+    }
     current.flow = flow;
     showCrumbs(flow);
     if (flow === null) {

@@ -244,6 +244,17 @@ struct ComposedDestinationsTests {
         let label = overview.nodes.first { $0.id == "flow:HomeTab" }?.attributes["label"]
         #expect(label == "HomeTab\n1 step\n+ TabScreens (2)\n+ Timeline (3)")
         #expect(map.jsonText().contains(#""groups":[{"name":"Timeline""#))
+        // Each group is one node of the overview, with a `use` edge where a use is written.
+        #expect(overview.nodes.contains { $0.id == "group:TabScreens" && $0.attributes["href"] == "#flow/TabScreens" })
+        let uses = overview.edges.filter { $0.attributes["label"] == "use" }.map { "\($0.tail) → \($0.head)" }
+        #expect(uses.sorted() == [
+            "flow:ComposeFlow → group:Timeline", "flow:HomeTab → group:TabScreens", "flow:NotificationsTab → group:TabScreens",
+            "flow:SettingsFlow → group:TabScreens", "group:TabScreens → group:Timeline",
+        ])
+        // And a page of its own: its box and the boxes of the groups it uses, a stub per flow that uses it.
+        let page = MapDiagrams(program, diagnostics: []).group(1)
+        #expect(page.clusters.map(\.id) == ["cluster_TabScreens", "cluster_Timeline"])
+        #expect(page.nodes.map(\.id) == ["runs:ComposeFlow", "runs:SettingsFlow", "user:HomeTab", "user:NotificationsTab", "user:SettingsFlow"])
     }
 
     /// The language server sees one symbol: a group's clause that names a step of the group it uses

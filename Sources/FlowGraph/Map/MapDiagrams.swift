@@ -88,15 +88,7 @@ package struct MapDiagrams: Sendable {
             ])
         }
         for edgeIndex in edgesOfFlow[flowIndex] + flow.uses.flatMap({ edgesOfGroup[$0] }) {
-            var edge = whole.edges[edgeIndex]
-            if let subflowName = edge.attributes["lhead"].map({ String($0.dropFirst("cluster_".count)) }),
-               let subflow = program.flow(named: subflowName) {
-                // A `runs` edge: to a stub of the subflow instead of its box.
-                let stub = "runs:\(subflowName)"
-                addStub(stub, label: "▸ \(subflowName)", target: program.flows[subflow], tooltip: "open flow \(subflowName)")
-                edge = Diagram.Edge(tail: edge.tail, head: stub, attributes: edge.attributes.filter { $0.name != "lhead" }, clause: edge.clause)
-            }
-            diagram.edges.append(edge)
+            diagram.edges.append(stubbed(whole.edges[edgeIndex]) { addStub($0, label: $1, target: $2, tooltip: $3) })
         }
         for runner in program.runners[flowIndex] {
             let runnerFlow = program.flows[runner.flow]
@@ -109,6 +101,47 @@ package struct MapDiagrams: Sendable {
             diagram.edges.append(Diagram.Edge(tail: stub, head: DiagramBuilder.startID(flow), attributes: attributes))
         }
         diagram.nodes = stubOrder.compactMap { stubs[$0] }
+        return diagram
+    }
+
+    /// `edge`, or for a `runs` edge, one to a stub of the subflow (made by `addStub`) instead of its box.
+    private func stubbed(_ edge: Diagram.Edge, addStub: (String, String, Flow, String) -> Void) -> Diagram.Edge {
+        guard let subflowName = edge.attributes["lhead"].map({ String($0.dropFirst("cluster_".count)) }),
+              let subflow = program.flow(named: subflowName) else { return edge }
+        let stub = "runs:\(subflowName)"
+        addStub(stub, "▸ \(subflowName)", program.flows[subflow], "open flow \(subflowName)")
+        return Diagram.Edge(tail: edge.tail, head: stub, attributes: edge.attributes.filter { $0.name != "lhead" }, clause: edge.clause)
+    }
+
+    /// The diagram of a destinations group: its box with its transitions, the boxes of the groups
+    /// it uses, a stub for each flow it runs and one for each flow that uses it.
+    public func group(_ groupIndex: Int) -> Diagram {
+        let group = program.groups[groupIndex]
+        var diagram = whole
+        diagram.name = group.name
+        diagram.clusters = ([groupIndex] + group.uses).compactMap { clusterOfGroup[$0].map { whole.clusters[$0] } }
+        diagram.edges = []
+        var stubs: [Diagram.Node] = []
+        var seen = Set<String>()
+        func addStub(_ id: String, _ label: String, _ target: String, _ tooltip: String) {
+            guard seen.insert(id).inserted else { return }
+            stubs.append(Diagram.Node(id: id, attributes: Self.stubStyle + [
+                .init("id", id), .init("label", label), .init("href", "#flow/\(target)"), .init("tooltip", tooltip),
+            ]))
+        }
+        for edgeIndex in ([groupIndex] + group.uses).flatMap({ edgesOfGroup[$0] }) {
+            diagram.edges.append(stubbed(whole.edges[edgeIndex]) { addStub($0, $1, $2.name, $3) })
+        }
+        if let head = clusterOfGroup[groupIndex].flatMap({ whole.clusters[$0].nodes.first?.id }) {
+            for user in group.users where !program.usesThroughAnother(program.flows[user], groupIndex) {
+                let name = program.flows[user].name
+                addStub("user:\(name)", "◂ \(name)", name, "open flow \(name), which uses \(group.name)")
+                var attributes = DiagramStyle.usesEdge
+                attributes.append(.init("lhead", DiagramBuilder.clusterID(group.declaration)))
+                diagram.edges.append(Diagram.Edge(tail: "user:\(name)", head: head, attributes: attributes))
+            }
+        }
+        diagram.nodes = stubs
         return diagram
     }
 
@@ -144,6 +177,23 @@ package struct MapDiagrams: Sendable {
             nodes.append(Diagram.Node(id: "flow:\(flow.name)", attributes: attributes))
         }
         var edges: [Diagram.Edge] = []
+        // Each destinations group once, with a `use` edge from each flow or group that uses it.
+        for (index, group) in map.groups.enumerated() {
+            nodes.append(Diagram.Node(id: "group:\(group.name)", attributes: [
+                .init("id", "group:\(group.name)"), .init("label", "\(group.name)\n\(group.steps.count) step\(group.steps.count == 1 ? "" : "s")"),
+                .init("href", "#flow/\(group.name)"), .init("style", "rounded,dashed,filled"), .init("fillcolor", "#fff8e6"),
+                .init("color", "#a77b00"), .init("tooltip", (["destinations, used by \(group.users.count) flows"] + (group.doc.isEmpty ? [] : [group.doc]))
+                    .joined(separator: "\n")),
+            ]))
+            let flowUsers = group.users.filter { !ProgramMap.GroupEntry.usesThroughAnother(map.flows[$0].uses, index, in: map.groups) }
+                .map { "flow:\(map.flows[$0].name)" }
+            let groupUsers = map.groups.filter { $0.uses.contains(index) }.map { "group:\($0.name)" }
+            for tail in flowUsers + groupUsers {
+                var attributes = DiagramStyle.usesEdge
+                attributes.set("tooltip", "\(tail.split(separator: ":").last ?? "") uses \(group.name)")
+                edges.append(Diagram.Edge(tail: tail, head: "group:\(group.name)", attributes: attributes))
+            }
+        }
         for edge in map.overview {
             let label = edge.steps.count <= 2 ? edge.steps.joined(separator: ", ") : "\(edge.steps[0]) +\(edge.steps.count - 1)"
             var attributes: [Diagram.Attribute] = edge.isTab ? DiagramStyle.edge(.select) : DiagramStyle.runsEdge

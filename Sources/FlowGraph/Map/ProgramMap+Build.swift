@@ -116,7 +116,7 @@ extension ProgramMap {
         var map = ProgramMap(files: files.map(\.path), flows: flows, overview: overview, findings: findings, search: search)
         map.groups = program.groups.map { group in
             GroupEntry(name: group.name, doc: group.declaration.doc.joined(separator: "\n"), location: location(group.declaration.range),
-                       steps: group.ownSteps.map(\.name), users: group.users.map(Int.init))
+                       steps: group.ownSteps.map(\.name), users: group.users.map(Int.init), uses: group.uses)
         }
         return map
     }

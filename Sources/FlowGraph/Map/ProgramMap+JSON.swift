@@ -8,7 +8,7 @@ extension ProgramMap {
     ///    "steps": [[name, inputs, doc, loc, runs or -1]], "clauses": [[event, step or null, summary, loc, [edge ids]]],
     ///    "links": [[pattern, target, loc]], "guards": [[name, loc]], "exits": [[name, loc]],
     ///    "runs": [flow], "runners": ["Flow.Step"], "findings": [finding], "uses": [group]}],
-    ///  "groups": [{"name", "doc", "loc", "steps": [name], "users": [flow]}],
+    ///  "groups": [{"name", "doc", "loc", "steps": [name], "users": [flow], "uses": [group]}],
     ///  "overview": [[from, to, [steps], isTab]],
     ///  "findings": [{"rule", "severity", "message", "loc", "flow", "path", "subjects", "edges", "notes": [[message, loc or null]]}],
     ///  "search": [[kind, text, flow, [targets], loc]]}
@@ -48,6 +48,7 @@ extension ProgramMap {
                     out.key("loc"); out.location(group.location)
                     out.key("steps"); out.array(group.steps) { out.string($0) }
                     out.key("users"); out.array(group.users) { out.int($0) }
+                    out.key("uses"); out.array(group.uses) { out.int($0) }
                 }
             }
             out.key("overview"); out.array(overview) { edge in

@@ -62,6 +62,13 @@ package struct ProgramMap: Sendable, Equatable {
         public var steps: [String]
         /// The flows that use it, directly or through another group, by index.
         public var users: [Int]
+        /// The groups it uses, by index.
+        public var uses: [Int] = []
+
+        /// Whether `flow` (whose `uses` are all its groups) uses `group` only through another one.
+        static func usesThroughAnother(_ uses: [Int], _ group: Int, in groups: [GroupEntry]) -> Bool {
+            uses.contains { $0 != group && groups[$0].uses.contains(group) }
+        }
     }
 
     /// A step: its node in the flow's diagram has the id `Flow.Step`.
