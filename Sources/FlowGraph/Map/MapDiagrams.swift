@@ -180,9 +180,11 @@ package struct MapDiagrams: Sendable {
         // Each destinations group once, with a `use` edge from each flow or group that uses it.
         for (index, group) in map.groups.enumerated() {
             nodes.append(Diagram.Node(id: "group:\(group.name)", attributes: [
-                .init("id", "group:\(group.name)"), .init("label", "\(group.name)\n\(group.steps.count) step\(group.steps.count == 1 ? "" : "s")"),
+                .init("id", "group:\(group.name)"),
+                .init("label", "\(group.name)\n\(group.steps.count) step\(group.steps.count == 1 ? "" : "s")"),
                 .init("href", "#flow/\(group.name)"), .init("style", "rounded,dashed,filled"), .init("fillcolor", "#fff8e6"),
-                .init("color", "#a77b00"), .init("tooltip", (["destinations, used by \(group.users.count) flows"] + (group.doc.isEmpty ? [] : [group.doc]))
+                .init("color", "#a77b00"),
+                .init("tooltip", (["destinations, used by \(group.users.count) flows"] + (group.doc.isEmpty ? [] : [group.doc]))
                     .joined(separator: "\n")),
             ]))
             let flowUsers = group.users.filter { !ProgramMap.GroupEntry.usesThroughAnother(map.flows[$0].uses, index, in: map.groups) }
