@@ -131,18 +131,19 @@ extension CheckerFacts {
         var isRecursive = [Bool](repeating: false, count: program.flows.count)
         for component in components {
             let first = component[0]
-            guard component.count > 1 || (successors?[first] ?? program.flows[first].steps.compactMap(\.runs)).contains(first) else { continue }
+            let runsItself = successors.map { $0[first].contains(first) } ?? program.flows[first].steps.contains { $0.runs == first }
+            guard component.count > 1 || runsItself else { continue }
             for member in component { isRecursive[member] = true }
         }
         return isRecursive
     }
 
-    /// Whether step `step` of flow `flow` can run its subflow: its flow's graph reaches it, or may
-    /// reach anything (no start, a link lost, a move that may go anywhere).
+    /// Whether step `step` of flow `flow` may be shown, and so run its subflow: its flow's graph
+    /// reaches it, or any step may be shown (without a start, already an error; with a link lost to
+    /// a syntax error, or a step that may go anywhere).
     static func mayRun(_ flow: FlowIndex, _ step: Int, in program: FlowProgram, graphs: [FlowStateGraph?]) -> Bool {
-        guard let graph = graphs[flow] else { return true }
-        let owner = program.flows[flow]
-        return graph.isReachable(step) || owner.start == nil || owner.hasLostLinks || graph.reachesAnywhere
+        graphs[flow]?.isReachable(step) == true || program.flows[flow].start == nil || program.flows[flow].hasLostLinks
+            || graphs[flow]?.reachesAnywhere == true
     }
 
     /// The "runs" graph, its components children first, recursion and state graphs, judged on the
@@ -184,12 +185,8 @@ extension CheckerFacts {
             guard isRun || isMaybeRun[flowIndex] else { continue }
             let flow = program.flows[flowIndex]
             let graph = graphs[flowIndex]
-            // Without a start (already an error) any step may be shown; a step that may go anywhere,
-            // or a link lost to a syntax error, may show any other.
-            let anyStepMaybe = flow.start == nil || flow.hasLostLinks || graph?.reachesAnywhere == true
             for (stepIndex, step) in flow.steps.enumerated() {
-                let isReachable = graph?.isReachable(stepIndex) == true
-                guard isReachable || anyStepMaybe else { continue }
+                guard mayRun(flowIndex, stepIndex, in: program, graphs: graphs) else { continue }
                 guard let subflow = step.runs else {
                     if step.runsUnknownFlow { anyFlowMaybe = true }  // It may run any flow.
                     continue
