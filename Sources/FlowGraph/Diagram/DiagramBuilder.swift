@@ -158,11 +158,12 @@ public struct DiagramBuilder {
     private mutating func addUses(_ groupIndex: Int, included: Set<FlowIndex>) {
         let group = program.groups[groupIndex]
         guard let head = clusters.first(where: { $0.id == Self.clusterID(group.declaration) })?.nodes.first?.id else { return }
-        let users = group.users.filter(included.contains).map { (program.flows[$0], Self.startID(program.flows[$0])) }
-            + program.groups.filter { $0.uses.contains(groupIndex) }.compactMap { user in
-                clusters.first { $0.id == Self.clusterID(user.declaration) }?.nodes.first.map { (user.declaration, $0.id) }
+        let direct = program.directUsers(of: groupIndex)
+        let users = direct.flows.filter(included.contains).map { (program.flows[$0], Self.startID(program.flows[$0])) }
+            + direct.groups.map { program.groups[$0].declaration }.compactMap { user in
+                clusters.first { $0.id == Self.clusterID(user) }?.nodes.first.map { (user, $0.id) }
             }
-        for (user, tail) in users where !program.usesThroughAnother(user, groupIndex) {
+        for (user, tail) in users {
             var attributes = DiagramStyle.usesEdge
             attributes += [.init("ltail", Self.clusterID(user)), .init("lhead", Self.clusterID(group.declaration)),
                            .init("tooltip", "\(user.name) uses destinations \(group.name)")]

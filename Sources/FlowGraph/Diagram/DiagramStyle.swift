@@ -64,14 +64,19 @@ package enum DiagramStyle {
 
     /// What an edge's label says of a lock: ` (locked)`, ` (locked while hasDraft)`, or nothing.
     static func lockLabel(_ action: Action) -> String {
-        let parts = [action.lock?.written, action.compact.map { "compact " + $0.rawValue }].compactMap { $0 }
+        let parts = presentationParts(action)
         return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
     }
 
     /// What an edge says of how its move presents besides its kind: ` locked while g`, ` compact
     /// cover` (empty for neither).
     static func presentationDetail(_ action: Action) -> String {
-        (action.lock.map { " " + $0.written } ?? "") + (action.compact.map { " compact " + $0.rawValue } ?? "")
+        presentationParts(action).map { " " + $0 }.joined()
+    }
+
+    /// `locked while g` and `compact cover`, as written, for those the move says.
+    private static func presentationParts(_ action: Action) -> [String] {
+        [action.lock?.written, action.compact.map { "compact " + $0.rawValue }].compactMap { $0 }
     }
 
     /// What an edge's label says of the condition of action `branch` of a clause's chain: ` [g]`,

@@ -81,9 +81,10 @@ struct DiffSide {
             for clause in Self.clauses(of: flow) {
                 clause.forEachAction { action in
                     guard action.kind.targetRole == .newScreen, let target = action.target, flow.steps.indices.contains(target) else { return }
-                    result[stepID(StepReference(flow: flowIndex, step: target)), default: []].insert(action.kind)
+                    let id = stepID(StepReference(flow: flowIndex, step: target))
+                    result[id, default: []].insert(action.kind)
                     // `sheet X compact cover`: shown both ways.
-                    if let compact = action.compact { result[stepID(StepReference(flow: flowIndex, step: target)), default: []].insert(compact) }
+                    if let compact = action.compact { result[id, default: []].insert(compact) }
                 }
             }
         }

@@ -84,11 +84,14 @@ extension RouterModel {
             index: index, declaration: SwiftNames.identifier(flow.name), caseName: SwiftNames.caseIdentifier(flow.name), doc: flow.doc,
             steps: group.ownSteps.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
             events: eventModels(flow, types: &types).filter(\.isDeclared), users: group.users.map(Int.init))
-        model.guards = flow.guards.filter { $0.group == nil }.map { item in
-            GuardModel(identifier: SwiftNames.identifier(item.name), name: item.name, doc: item.doc, isAsync: item.isAsync,
-                       parameters: types.parameters(item.parameters))
-        }
+        model.guards = flow.guards.filter { $0.group == nil }.map { guardModel($0, types: &types) }
         return model
+    }
+
+    /// A guard's requirement: its name, doc, whether it is async, its arguments.
+    private static func guardModel(_ item: Guard, types: inout TypeWriter) -> GuardModel {
+        GuardModel(identifier: SwiftNames.identifier(item.name), name: item.name, doc: item.doc, isAsync: item.isAsync,
+                   parameters: types.parameters(item.parameters), group: item.group)
     }
 
     /// A flow's events as cases, each with the `///` doc of the first clause for it that has one.
@@ -142,13 +145,12 @@ extension RouterModel {
             events: events,
             exits: flow.exits.map { CaseModel(name: SwiftNames.caseIdentifier($0.name), doc: $0.doc, parameters: types.parameters($0.inputs)) },
             guards: flow.guards.enumerated().map { guardIndex, item in
-                GuardModel(identifier: SwiftNames.identifier(item.name), name: item.name, doc: item.doc, isAsync: item.isAsync,
-                           parameters: types.parameters(item.parameters),
-                           isAskedAtOnce: flow.startChoices.contains { $0.condition?.guardIndex == guardIndex }
-                               || flow.launch?.condition?.guardIndex == guardIndex
-                               || flow.steps.contains { $0.condition?.guardIndex == guardIndex }
-                               || lockGuards.contains(guardIndex),
-                           group: item.group)
+                var model = guardModel(item, types: &types)
+                model.isAskedAtOnce = flow.startChoices.contains { $0.condition?.guardIndex == guardIndex }
+                    || flow.launch?.condition?.guardIndex == guardIndex
+                    || flow.steps.contains { $0.condition?.guardIndex == guardIndex }
+                    || lockGuards.contains(guardIndex)
+                return model
             },
             links: links, stepBuilds: [], exitBuilds: [], guardBuilds: [], uses: uses,
             received: flow.steps.map { step in

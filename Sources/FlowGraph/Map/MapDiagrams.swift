@@ -133,7 +133,7 @@ package struct MapDiagrams: Sendable {
             diagram.edges.append(stubbed(whole.edges[edgeIndex]) { addStub($0, $1, $2.name, $3) })
         }
         if let head = clusterOfGroup[groupIndex].flatMap({ whole.clusters[$0].nodes.first?.id }) {
-            for user in group.users where !program.usesThroughAnother(program.flows[user], groupIndex) {
+            for user in program.directUsers(of: groupIndex).flows {
                 let name = program.flows[user].name
                 addStub("user:\(name)", "◂ \(name)", name, "open flow \(name), which uses \(group.name)")
                 var attributes = DiagramStyle.usesEdge
@@ -178,7 +178,7 @@ package struct MapDiagrams: Sendable {
         }
         var edges: [Diagram.Edge] = []
         // Each destinations group once, with a `use` edge from each flow or group that uses it.
-        for (index, group) in map.groups.enumerated() {
+        for group in map.groups {
             nodes.append(Diagram.Node(id: "group:\(group.name)", attributes: [
                 .init("id", "group:\(group.name)"),
                 .init("label", "\(group.name)\n\(group.steps.count) step\(group.steps.count == 1 ? "" : "s")"),
@@ -187,10 +187,7 @@ package struct MapDiagrams: Sendable {
                 .init("tooltip", (["destinations, used by \(group.users.count) flows"] + (group.doc.isEmpty ? [] : [group.doc]))
                     .joined(separator: "\n")),
             ]))
-            let flowUsers = group.users.filter { !ProgramMap.GroupEntry.usesThroughAnother(map.flows[$0].uses, index, in: map.groups) }
-                .map { "flow:\(map.flows[$0].name)" }
-            let groupUsers = map.groups.filter { $0.uses.contains(index) }.map { "group:\($0.name)" }
-            for tail in flowUsers + groupUsers {
+            for tail in group.directUsers.map({ "flow:\(map.flows[$0].name)" }) + group.directGroupUsers.map({ "group:\(map.groups[$0].name)" }) {
                 var attributes = DiagramStyle.usesEdge
                 attributes.set("tooltip", "\(tail.split(separator: ":").last ?? "") uses \(group.name)")
                 edges.append(Diagram.Edge(tail: tail, head: "group:\(group.name)", attributes: attributes))

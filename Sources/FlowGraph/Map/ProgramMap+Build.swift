@@ -114,9 +114,12 @@ extension ProgramMap {
                 notes: diagnostic.notes.map { Note(message: $0.message, location: $0.range.map(location)) }))
         }
         var map = ProgramMap(files: files.map(\.path), flows: flows, overview: overview, findings: findings, search: search)
-        map.groups = program.groups.map { group in
-            GroupEntry(name: group.name, doc: group.declaration.doc.joined(separator: "\n"), location: location(group.declaration.range),
-                       steps: group.ownSteps.map(\.name), users: group.users.map(Int.init), uses: group.uses)
+        map.groups = program.groups.indices.map { index in
+            let group = program.groups[index]
+            let direct = program.directUsers(of: index)
+            return GroupEntry(name: group.name, doc: group.declaration.doc.joined(separator: "\n"), location: location(group.declaration.range),
+                              steps: group.ownSteps.map(\.name), users: group.users.map(Int.init), uses: group.uses,
+                              directUsers: direct.flows.map(Int.init), directGroupUsers: direct.groups)
         }
         return map
     }

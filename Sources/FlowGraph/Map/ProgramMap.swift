@@ -64,11 +64,10 @@ package struct ProgramMap: Sendable, Equatable {
         public var users: [Int]
         /// The groups it uses, by index.
         public var uses: [Int] = []
-
-        /// Whether `flow` (whose `uses` are all its groups) uses `group` only through another one.
-        static func usesThroughAnother(_ uses: [Int], _ group: Int, in groups: [GroupEntry]) -> Bool {
-            uses.contains { $0 != group && groups[$0].uses.contains(group) }
-        }
+        /// The flows and the groups whose `use` of it is written (`FlowProgram.directUsers(of:)`):
+        /// the overview's `use` edges.
+        public var directUsers: [Int] = []
+        public var directGroupUsers: [Int] = []
     }
 
     /// A step: its node in the flow's diagram has the id `Flow.Step`.

@@ -33,6 +33,13 @@ public struct FlowProgram: Sendable {
         flow.uses.contains { $0 != group && groups[$0].uses.contains(group) }
     }
 
+    /// The flows and the groups whose `use` of group `group` is written, not implied by another
+    /// group they use: where diagrams draw a `use` edge.
+    package func directUsers(of group: Int) -> (flows: [FlowIndex], groups: [Int]) {
+        (groups[group].users.filter { !usesThroughAnother(flows[$0], group) },
+         groups.indices.filter { groups[$0].uses.contains(group) && !usesThroughAnother(groups[$0].declaration, group) })
+    }
+
     /// The flow-level clauses written in `flow` itself, without those of the groups it uses (the
     /// diagrams draw those once, with the group).
     package func ownClauses(of flow: Flow) -> [Clause] {
