@@ -83,6 +83,13 @@ extension Navigator {
             case .select(let step):
                 guard running.isTabs, Program.step(of: running.tabs[running.selectedTab].entries[0].screen) == step else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: running.tabs[running.selectedTab].entries.count)
+            case .show(let shown):
+                // A split view's column that shows the screen, right of where the path is.
+                let screen = replacement ?? shown
+                guard case .tab(let index) = kept.place, running.isSplit, stack.entries.count == kept.depth,
+                      let column = running.tabs.indices.first(where: { $0 > index && running.tabs[$0].entries[0].screen == screen })
+                else { return nil }
+                return Kept(hops: consumed, flow: kept.flow, place: .tab(column), depth: 1)
             case .root(let shown):
                 guard running.tabs[running.selectedTab].entries[0].screen == replacement ?? shown else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: 1)

@@ -129,6 +129,16 @@ extension Navigator {
                     clauses = table.steps[step.step].clauses.filter { $0.trigger == ref.index }
                 }
             }
+            // A split view with nothing over it shows its other columns too: their screens' clauses
+            // come next, right to left (the sidebar's `show` while the detail is on top).
+            if clauses.isEmpty, chain[index].isSplit, chain[index].layers.isEmpty {
+                for column in chain[index].tabs.dropLast().reversed() {
+                    let step = Program.step(of: column.entries[column.entries.count - 1].screen)
+                    guard step.flow == ref.flow, table.steps[step.step].runs == nil else { continue }
+                    clauses = table.steps[step.step].clauses.filter { $0.trigger == ref.index }
+                    if !clauses.isEmpty { break }
+                }
+            }
             if clauses.isEmpty { clauses = table.clauses.filter { $0.trigger == ref.index } }
             group = ClauseGroup(flow: ref.flow, clauses: clauses)
             // A button of the alert on screen: its clause runs in the flow that showed the alert,
@@ -382,6 +392,7 @@ extension Navigator {
         case .cover: return screen().map { .present($0, .cover, nil) }
         case .replace: return screen().map(Move.replace)
         case .root: return screen().map(Move.root)
+        case .show: return screen().map(Move.show)
         case .restart: return .restart
         case .select: return .select(StepRef(flow: flow, step: target))
         case .selectBelow: return .selectBelow(StepRef(flow: flow, step: target))

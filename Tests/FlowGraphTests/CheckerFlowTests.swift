@@ -323,7 +323,7 @@ struct ReviewRegressionTests {
         #expect(findings("flow A {\n start B\n guard async\n step B { on y -> sheet B else dismiss }\n}\nflow Ride tab {\n start X\n step X\n}") == [
             "3:13: error [syntax] expected a guard name after 'guard', found the end of the line",
             "4:27: error [syntax] 'else' needs a condition: write 'if guardName' before it",
-            "6:11: error [syntax] expected 'tabs' or '{' after the flow's name, found 'tab'",
+            "6:11: error [syntax] expected 'tabs', 'split' or '{' after the flow's name, found 'tab'",
         ])
     }
 }

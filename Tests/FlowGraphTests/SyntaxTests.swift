@@ -115,7 +115,7 @@ struct SyntaxTests {
             "4:21: error [syntax] expected a step name after 'push', found the end of the line",
             "5:17: error [syntax] unknown action 'jump'; "
                 + "expected one of push, sheet, popover, cover, replace, root, popTo, select, exit, pop, dismiss, close, alert, dialog, "
-                + "open, restart",
+                + "open, restart, show",
             "6:14: error [syntax] expected '->', found 'push'",
             "8:14: error [syntax] expected ':' after the parameter name, found 'Int'",
             "9:10: error [syntax] expected a guard name after 'guard', found the end of the line",

@@ -43,7 +43,7 @@ package enum Checker {
         RecursiveFlowRule.self, UnreachableRules.self, StackMoveRules.self, EscapeRules.self,
         ConflictRules.self, AlertRules.self, UnusedDeclarationRules.self, UnhandledExitRule.self,
         SwiftNameRule.self, ResultRules.self, LinkUnreachableRule.self, AtUnreachableRule.self, KeptLinksRule.self,
-        AbsentTabRule.self,
+        AbsentTabRule.self, ColumnRule.self,
     ]
 
     /// Runs every check on `program`.

@@ -418,6 +418,9 @@ struct FlowStateGraph {
         case .root: return State(step: step, layer: .base, isBottom: true)
         // `select X below` made in the base layer is `select X`; over a layer, see `followSequences`.
         case .select, .selectBelow: return inTabs ? State(step: step, layer: .base, isBottom: true) : nil
+        // A split view's column holds the step alone, over nothing it could pop to; what is over the
+        // columns closes. (Outside a split flow, `invalid-column`; a fix keeps the step shown.)
+        case .show: return State(step: step, layer: .base, isBottom: true)
         // Made on the stacks under the state's layer: see `followSequences`.
         case .pop, .popTo, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow, .restart: return nil
         }

@@ -28,6 +28,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case lockGuard = "lock-guard"
     case lockConflict = "lock-conflict"
     case invalidLike = "invalid-like"
+    case invalidColumn = "invalid-column"
     case emptyAlert = "empty-alert"
     // Warnings.
     case unreachableStep = "unreachable-step"
@@ -59,7 +60,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
              .invalidPopTo, .invalidDismiss, .invalidClose, .invalidPushBelow, .startGuard, .atUnreachable, .linkMismatch, .overlappingLinks,
              .unsupportedType, .swiftName,
-             .resultMismatch, .lockGuard, .lockConflict, .emptyAlert, .invalidLike:
+             .resultMismatch, .lockGuard, .lockConflict, .emptyAlert, .invalidLike, .invalidColumn:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
              .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive, .unusedAlert,
@@ -100,6 +101,8 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .invalidLike: "A step is 'like' a step whose clauses it cannot have: itself, one that is like another, or one that runs a flow "
             + "(or it runs a flow itself)."
         case .emptyAlert: "An alert or dialog has no button, so nothing could close it."
+        case .invalidColumn: "A move breaks a split view's columns: 'show' outside a split flow or of a step in no column, "
+            + "a column's step pushed, replaced or made the root, or a push or replace where the sidebar or the content column is on top."
         case .unreachableStep: "No path from the flow's start leads to this step."
         case .unreachableFlow: "No path from a root flow leads to this flow."
         case .deadEnd: "A step presented as a cover, or as a sheet or popover that may be locked, has no way out: the user is trapped."
@@ -151,6 +154,8 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .lockConflict: "Say the lock once: on the step (every move that presents it is locked so), or on each move and not on the step."
         case .invalidLike: "Name a screen's step that runs no flow and is like no other; a step that runs a flow handles its exits itself."
         case .emptyAlert: "Give it at least one button ('on cancelTapped' only closes it)."
+        case .invalidColumn: "Show a column's step with 'show X' (written 'step X in detail'); push only in the detail column, "
+            + "and from the sidebar or the content, 'show' the next column's step."
         case .unreachableStep: "Add a transition to the step, or remove it."
         case .unreachableFlow: "Run the flow from a reachable step, or remove it."
         case .deadEnd: "Add a 'dismiss', an exit or a 'root' to a step of the cover or locked sheet (or do not lock the sheet)."

@@ -17,6 +17,8 @@ package enum DiagramStyle {
         // Selected beneath the layer on top, which stays: a hollow dot where it leaves it.
         case .selectBelow: [.init("color", "#0e8a9e"), .init("style", "solid"), .init("arrowhead", "diamond"), .init("dir", "both"),
                             .init("arrowtail", "odot")]
+        // Into a split view's column: the select's teal, darker, with a box for the column.
+        case .show: [.init("color", "#0f766e"), .init("style", "solid"), .init("penwidth", "1.5"), .init("arrowhead", "box")]
         case .pop, .popTo, .dismiss, .close: [.init("color", "#777777"), .init("style", "dotted"), .init("arrowhead", "open")]
         case .exit: [.init("color", "#1a7f37"), .init("style", "solid"), .init("arrowhead", "empty")]
         // Not the popover's round head: a hollow box, for the box that pops up over the screen.

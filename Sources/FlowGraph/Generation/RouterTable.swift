@@ -44,6 +44,7 @@ struct RouterTable {
                 name: flow.name, isTabs: flow.isTabs, start: flow.start ?? 0, isRoot: roots.contains(FlowIndex(flowIndex)),
                 guards: flow.guards.map { ProgramTable.GuardInfo(name: $0.name, isAsync: $0.isAsync) },
                 events: flow.events.map(\.name), exits: flow.exits.map(\.name))
+            info.isSplit = flow.isSplit
             if flow.startChoices.count > 1 {
                 info.startChoices = flow.startChoices.map { choice in
                     ProgramTable.StartChoice(step: choice.step ?? 0, condition: choice.condition.map(Self.condition))
@@ -65,6 +66,7 @@ struct RouterTable {
                 info.steps[info.steps.count - 1].lock = step.lock.map(Self.lock)
                 info.steps[info.steps.count - 1].condition = step.condition.map(Self.condition)
                 info.steps[info.steps.count - 1].tabItem = step.tabItem.map(Self.kind)
+                if flow.isSplit { info.steps[info.steps.count - 1].column = step.column?.index ?? 0 }
                 if let detents = step.detents {
                     info.steps[info.steps.count - 1].detents = detents.detents.map { detent in
                         switch detent {

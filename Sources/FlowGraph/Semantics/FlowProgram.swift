@@ -121,6 +121,12 @@ package struct Flow: Sendable {
     public var hasLostLinks = false
     /// Whether this is a destinations group's own declaration (`DestinationGroup.declaration`).
     public var isDestinations = false
+    /// `flow Mail split`: a split view. Its start is the sidebar; `show X` puts a step `in content`
+    /// or `in detail` in that column (see docs/Language.md, "Split views").
+    public var isSplit = false
+    /// The column of step `index` in a split flow's base: 0 for the sidebar (a step no `in` marks),
+    /// 1 for `in content`, 2 for `in detail`.
+    public func column(of index: Int) -> Int { steps[index].column?.index ?? 0 }
     /// The destinations groups the flow uses (`use Name`), by index in `FlowProgram.groups`.
     public var uses: [Int] = []
     /// The flow's alerts and dialogs (`alert Name { ... }`): transient modals its clauses show
@@ -248,17 +254,26 @@ package struct Step: Sendable {
         set { extras { $0.like = newValue } }
     }
 
+    /// `in content` or `in detail`: the column of its split flow that `show` puts the step in;
+    /// nil for a sidebar step, a step pushed or presented, and every step of another flow.
+    public var column: SplitColumn? {
+        get { extrasStorage.first?.column }
+        set { extras { $0.column = newValue } }
+    }
+
     struct StepExtras: Sendable {
         var condition: Condition?
         var tabItem: ActionKind?
         var detents: Detents?
         var like: Int?
+        var column: SplitColumn?
     }
 
     private mutating func extras(_ change: (inout StepExtras) -> Void) {
         var extras = extrasStorage.first ?? StepExtras()
         change(&extras)
-        extrasStorage = extras.condition == nil && extras.tabItem == nil && extras.detents == nil && extras.like == nil ? [] : [extras]
+        extrasStorage = extras.condition == nil && extras.tabItem == nil && extras.detents == nil && extras.like == nil
+            && extras.column == nil ? [] : [extras]
     }
     /// Whether the step is a tab of its tabs flow (not an item that presents it).
     public var isTab: Bool { tabItem == nil }
@@ -554,7 +569,7 @@ package struct Action: Sendable, Hashable {
         case .cover: true
         case .sheet, .popover: lock != nil
         case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart,
-             .selectBelow: false
+             .selectBelow, .show: false
         }
     }
 

@@ -134,6 +134,7 @@ package struct Resolver {
         flow.isIncomplete = syntax.isIncomplete
         flow.hasLostLinks = syntax.hasLostLinks
         flow.isDestinations = syntax.isDestinations
+        flow.isSplit = syntax.isSplit
         var repeated = Set<String>()
         let steps = unique(syntax.steps, name: \.name, message: { SemanticMessages.duplicateStep($0, owner: SemanticMessages.owner(flow)) },
                            repeated: &repeated)
@@ -147,6 +148,7 @@ package struct Resolver {
             declared.keepsLinksRange = step.keepsLinksRange
             declared.tabItem = step.tabItem
             declared.detents = step.detents
+            declared.column = step.column
             // A tab item's step is built when it is tapped, from nothing a tap carries.
             if step.tabItem != nil, let input = step.inputs.first {
                 report(.inputMismatch, SemanticMessages.tabItemWithInputs(step.name.text, input: "\(input.name.text): \(input.type.text)"),
@@ -241,6 +243,7 @@ package struct Resolver {
             }
             flow.start = flow.startChoices[0].step
             if let launch = start.launch { flow.launch = resolveLaunch(launch, in: flow) }
+            checkColumnStart(of: flow, start)
             for extra in syntax.starts.dropFirst() {
                 report(.duplicateName, SemanticMessages.duplicateStart(flow.name), at: extra.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: start.range)])
@@ -432,6 +435,7 @@ package struct Resolver {
             report(.selectOutsideTabs, SemanticMessages.selectTabItem(syntax.kind.rawValue, step: flow.steps[target].name, item: item.rawValue),
                    at: syntax.range)
         }
+        checkColumn(of: syntax, target: target, in: flow)
         var resolved = Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
                               before: syntax.before.map { action($0, in: flow) },
                               at: syntax.at.map { resolveAt($0, deeper: syntax.atDeeper, target: target, in: flow) },

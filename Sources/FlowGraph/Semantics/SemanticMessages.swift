@@ -51,6 +51,18 @@ enum SemanticMessages {
         exits.isEmpty ? "flow '\(flow)' has no exits" : "exits of flow '\(flow)': \(exits.map { "'\($0)'" }.joined(separator: ", "))"
     }
 
+    static func showOutsideSplit(owner: String) -> String {
+        "'show' puts a step in a column of a split view, and \(owner) is not a split flow: write 'push' (or 'flow Name split')"
+    }
+    static func showOfNoColumn(_ step: String) -> String {
+        "'show' puts a step in its column, and step '\(step)' is in none: write 'step \(step) in detail' (or 'in content'), or 'push \(step)'"
+    }
+    static func columnStepMoved(_ move: String, step: String, column: String) -> String {
+        "step '\(step)' is the \(column) column's screen: 'show \(step)' puts it there, '\(move)' would put it in another column's stack"
+    }
+    static func startInColumn(_ step: String, column: String) -> String {
+        "a split view starts at its sidebar, and step '\(step)' is in the \(column) column: start at a step in no column"
+    }
     static func selectOutsideTabs(owner: String) -> String { "'select' can only switch tabs, and \(owner) is not a tabs flow" }
     static func selectTabItem(_ move: String, step: String, item: String) -> String {
         "'\(move) \(step)': '\(step)' is an item of the tab bar that presents its step, not a tab: write '\(item) \(step)'"

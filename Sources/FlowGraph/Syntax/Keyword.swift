@@ -28,7 +28,7 @@ package enum Keyword {
     /// The words inside a declaration.
     public static let modifiers = [
         "tabs", "receives", "runs", "if", "else", "at", "locked", "while", "ignoring", "case", "async", "below", "as", "keeps", "links",
-        "detents", "medium", "large", "height", "interactive", "compact", "like",
+        "detents", "medium", "large", "height", "interactive", "compact", "like", "split", "in", "content", "detail",
     ]
 
     /// Every keyword with its role, each word once (a word with two roles, such as `exit`, which

@@ -107,17 +107,23 @@ package struct Parser {
         let name = expectName(isDestinations ? "a name after 'destinations'" : "a flow name after 'flow'")
             ?? Name(text: "", range: range(of: flowToken))
         var isTabs = false
+        var isSplit = false
         if isDestinations {
             // no 'tabs': a group has no container of its own
         } else if current.isKeyword("tabs") {
             isTabs = true
             advance()
-        } else if current.kind == .identifier, !current.isAtLineStart, closestName(to: current.text, in: ["tabs"]) != nil {
-            error(SyntaxMessages.expected("'tabs' or '{' after the flow's name", found: describe(current)), at: current)
-            isTabs = true
+        } else if current.isKeyword("split"), !current.isAtLineStart {
+            isSplit = true
+            advance()
+        } else if current.kind == .identifier, !current.isAtLineStart, let close = closestName(to: current.text, in: ["tabs", "split"]) {
+            error(SyntaxMessages.expected("'tabs', 'split' or '{' after the flow's name", found: describe(current)), at: current)
+            isTabs = close == "tabs"
+            isSplit = close == "split"
             advance()
         }
         var flow = FlowSyntax(name: name, isTabs: isTabs, doc: flowToken.doc, range: range(of: flowToken))
+        flow.isSplit = isSplit
         flow.isDestinations = isDestinations
         if expectPunctuation("{", isDestinations ? "'{' after the group's name" : "'{' after the flow's name") {
             parseMembers(into: &flow)
@@ -193,6 +199,12 @@ package struct Parser {
                     record(SyntaxMessages.tabItemOutsideTabs, at: range, line: lineStartIndex(of: max(0, index - 1)))
                     step.tabItem = nil
                     step.tabItemRange = nil
+                }
+                if !flow.isSplit, let range = step.columnRange {
+                    // Only a split view has columns; the step is kept as a plain one.
+                    record(SyntaxMessages.columnOutsideSplit, at: range, line: lineStartIndex(of: max(0, index - 1)))
+                    step.column = nil
+                    step.columnRange = nil
                 }
                 flow.steps.append(step)
             }
@@ -275,6 +287,18 @@ package struct Parser {
                 skipHeader()
             }
         }
+        // `in detail`: the column of a split view that `show` puts the step in (see parseMember).
+        var column: (column: SplitColumn, range: SourceRange)?
+        if current.isKeyword("in"), !current.isAtLineStart {
+            let word = take()
+            if current.kind == .identifier, !current.isAtLineStart, let value = SplitColumn(rawValue: current.text) {
+                advance()
+                column = (value, range(from: word))
+            } else {
+                error(SyntaxMessages.expected("'content' or 'detail' after 'in'", found: describeFollowing(current)), atMissing: current)
+                skipHeader()
+            }
+        }
         // `receives` is a keyword only here, after the inputs: it can still name a step or an event.
         var receives: [ParameterSyntax] = []
         var receivesToken: Token?
@@ -337,7 +361,7 @@ package struct Parser {
             if current.isKeyword("receives") {
                 error(runs == nil ? SyntaxMessages.secondReceives : SyntaxMessages.receivesOnARunner, at: current)
             } else {
-                error(SyntaxMessages.expected("'(', 'like', 'as', 'receives', 'runs', 'keeps links', 'locked', 'detents', 'if', '{' "
+                error(SyntaxMessages.expected("'(', 'like', 'as', 'in', 'receives', 'runs', 'keeps links', 'locked', 'detents', 'if', '{' "
                                               + "or a new line after the step",
                                               found: describe(current)),
                       at: current)
@@ -355,6 +379,8 @@ package struct Parser {
         step.tabItem = tabItem?.kind
         step.tabItemRange = tabItem?.range
         step.like = like
+        step.column = column?.column
+        step.columnRange = column?.range
         return step
     }
 

@@ -45,6 +45,9 @@ package struct ParameterSyntax: Sendable, Hashable {
 package struct FlowSyntax: Sendable {
     public let name: Name
     public let isTabs: Bool
+    /// `flow Mail split`: a split view, whose start is the sidebar and whose steps `in content` and
+    /// `in detail` are shown in those columns (`show X`).
+    public var isSplit = false
     /// Whether this is a `destinations` group rather than a flow: steps, guards and `on` clauses
     /// that each flow that `use`s it gets as if it declared them (see `FlowProgram.groups`).
     public var isDestinations = false
@@ -144,7 +147,18 @@ package struct StepSyntax: Sendable {
         get { extras.first?.like }
         set { change { $0.like = newValue } }
     }
-    /// The five above, out of line: most steps say none of them, and a program has many steps.
+    /// `in content` or `in detail` after a step's header: the column of a split flow that `show`
+    /// puts the step in. Only in a split flow.
+    public var column: SplitColumn? {
+        get { extras.first?.column }
+        set { change { $0.column = newValue } }
+    }
+    /// The range of `in content`, when written.
+    public var columnRange: SourceRange? {
+        get { extras.first?.columnRange }
+        set { change { $0.columnRange = newValue } }
+    }
+    /// The seven above, out of line: most steps say none of them, and a program has many steps.
     var extras: [Extras] = []
 
     struct Extras: Sendable {
@@ -153,14 +167,25 @@ package struct StepSyntax: Sendable {
         var tabItemRange: SourceRange?
         var detents: Detents?
         var like: Name?
+        var column: SplitColumn?
+        var columnRange: SourceRange?
     }
 
     private mutating func change(_ body: (inout Extras) -> Void) {
         var value = extras.first ?? Extras()
         body(&value)
         extras = value.condition == nil && value.tabItem == nil && value.tabItemRange == nil && value.detents == nil && value.like == nil
-            ? [] : [value]
+            && value.column == nil && value.columnRange == nil ? [] : [value]
     }
+}
+
+/// The columns of a split flow after its sidebar (the flow's start): what `step X in content`
+/// names. A split view with no `content` step has two columns, the sidebar and the detail.
+package enum SplitColumn: String, Sendable, Hashable, CaseIterable {
+    case content, detail
+
+    /// The column's place from the left, the sidebar being 0.
+    public var index: Int { self == .content ? 1 : 2 }
 }
 
 /// `detents medium, large, height 200 interactive` on a step: the heights a sheet (or a popover
@@ -327,6 +352,9 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     /// choices are asked again, and every screen it shows (with what runs in it) is built anew; a
     /// tabs flow keeps the tab selected when that tab is still there.
     case restart
+    /// `show X`: in a `split` flow, X (a step `in content` or `in detail`) becomes the only
+    /// screen of its column, the columns after it empty, and the flow's modal layers close.
+    case show
 
     /// What the action's target is: the one place that says it, for every stage that asks.
     public enum TargetRole: Sendable, Hashable {
@@ -347,7 +375,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
 
     public var targetRole: TargetRole {
         switch self {
-        case .push, .sheet, .popover, .cover, .replace, .root, .pushBelow: .newScreen
+        case .push, .sheet, .popover, .cover, .replace, .root, .pushBelow, .show: .newScreen
         case .select, .selectBelow, .popTo: .shownStep
         case .exit: .exit
         case .alert, .dialog: .alert
@@ -367,7 +395,8 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var goesBack: Bool {
         switch self {
         case .pop, .popTo, .dismiss, .close: true
-        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow: false
+        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow,
+             .show: false
         }
     }
 
@@ -375,7 +404,8 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var presents: Bool {
         switch self {
         case .sheet, .popover, .cover: true
-        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow: false
+        case .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow,
+             .show: false
         }
     }
 
@@ -385,7 +415,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
         switch self {
         case .sheet, .popover: true
         case .cover, .push, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart,
-             .selectBelow: false
+             .selectBelow, .show: false
         }
     }
 
@@ -395,7 +425,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var isLinkMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover, .select: true
-        case .replace, .root, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow: false
+        case .replace, .root, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow, .show: false
         }
     }
 
@@ -404,7 +434,7 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
     public var canFollowABackMove: Bool {
         switch self {
         case .push, .sheet, .popover, .cover, .replace: true
-        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow: false
+        case .root, .select, .exit, .pop, .popTo, .dismiss, .close, .alert, .dialog, .open, .pushBelow, .restart, .selectBelow, .show: false
         }
     }
 }

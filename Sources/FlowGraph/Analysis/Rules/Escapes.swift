@@ -45,6 +45,7 @@ extension Findings {
             escapes[state] = graph.isWild[step] || graph.mayExit[step] || graph.moves(state).contains { move in
                 guard let clause = move.origin.clause, !clause.isFlowLevel else { return false }
                 return move.kind == .root || move.kind == .restart || move.kind == .exit || (move.kind == .select && flow.isTabs)
+                    || move.kind == .show
             }
         }
         let escapesAll = edges.backwardClosure(from: escapes) { !$0.origin.isFlowLevel }
@@ -177,16 +178,12 @@ struct ForwardEdges {
         let count = graph.states.count
         let tabBar = count
         var degree = [Int32](repeating: 0, count: count + 2)
-        var tabs: [Int32] = []
-        if graph.flow.isTabs {
-            for tab in graph.flow.steps.indices {
-                if let id = graph.id(of: .init(step: StepIndex(tab), layer: .base, isBottom: true)) { tabs.append(id.raw) }
-            }
-        }
+        let tabs = graph.barStates.map(\.raw)
+        let hasBar = !tabs.isEmpty
         for state in 0..<count {
             // `push X below` leaves the user where they are: X is found once the layer goes.
             for move in graph.moves(state) where move.target >= 0 && move.part != .below { degree[Int(move.target) + 1] += 1 }
-            if graph.flow.isTabs, graph.states[state].layer == .base { degree[tabBar + 1] += 1 }
+            if hasBar, graph.states[state].layer == .base { degree[tabBar + 1] += 1 }
         }
         for tab in tabs { degree[Int(tab) + 1] += 1 }
         for node in 0...count { degree[node + 1] += degree[node] }
@@ -201,7 +198,7 @@ struct ForwardEdges {
         }
         for state in 0..<count {
             for move in graph.moves(state) where move.target >= 0 && move.part != .below { add(state, Int(move.target), move) }
-            if graph.flow.isTabs, graph.states[state].layer == .base { add(state, tabBar, nil) }
+            if hasBar, graph.states[state].layer == .base { add(state, tabBar, nil) }
         }
         for tab in tabs { add(tabBar, Int(tab), nil) }
         self.start = degree
@@ -230,6 +227,15 @@ struct ForwardEdges {
 }
 
 extension FlowStateGraph {
+    /// The states the user reaches from any state of the base layer by the container's own bar: every
+    /// tab of a tab bar; a split view's sidebar (on an iPhone, its back buttons go there; on an iPad
+    /// it is on screen). Empty for a stack flow.
+    var barStates: [StateIndex] {
+        guard flow.isTabs || flow.isSplit else { return [] }
+        let steps = flow.isTabs ? Array(flow.steps.indices) : flow.enteredSteps
+        return steps.compactMap { id(of: .init(step: StepIndex($0), layer: .base, isBottom: true)) }
+    }
+
     /// A breadth-first search from `sources` along the moves `follows` accepts (and, in a tabs
     /// flow, the tab bar from the base layer), with the path back to a source from each state found.
     func search(from sources: [StateIndex], certainOnly: Bool, follows: (_ from: StateIndex, Move) -> Bool) -> Search {
@@ -243,8 +249,7 @@ extension FlowStateGraph {
     func search(from sources: [StateIndex], certainOnly: Bool, into result: inout Search, follows: (_ from: StateIndex, Move) -> Bool) {
         result.reset()
         for source in sources where result.parent[Int(source)] == -2 { result.reach(source, from: -1, by: nil) }
-        var tabs: [StateIndex] = []
-        if flow.isTabs { tabs = flow.steps.indices.compactMap { id(of: .init(step: StepIndex($0), layer: .base, isBottom: true)) } }
+        var tabs = barStates
         var cursor = 0
         while cursor < result.order.count {
             let state = result.order[cursor]

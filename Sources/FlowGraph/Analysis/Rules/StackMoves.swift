@@ -46,6 +46,8 @@ extension Findings {
                 var notes: [Diagnostic.Note] = []
                 if flow.isTabs, state.layer == .base {
                     notes.append(.init(AnalysisMessages.isATab(step, flow: flow.name)))
+                } else if flow.isSplit, state.layer == .base, state.isBottom, flow.steps[Int(state.step)].column != nil {
+                    notes.append(.init(AnalysisMessages.firstOfColumn(step, flow: flow.name)))
                 } else if facts.isSubflow(flowIndex), state.layer == .base, state.isBottom {
                     notes.append(.init(AnalysisMessages.useExitToLeave(flow.name)))
                 }

@@ -91,14 +91,14 @@ extension Navigator {
         return running.layers.isEmpty ? .tab(running.selectedTab) : .layer(running.layers.count - 1)
     }
 
-    private func setEntries(_ entries: [Entry], of id: FlowID, _ place: Place) {
+    func setEntries(_ entries: [Entry], of id: FlowID, _ place: Place) {
         switch place {
         case .tab(let index): flows[id]?.tabs[index].entries = entries
         case .layer(let index): flows[id]?.layers[index].entries = entries
         }
     }
 
-    private func nextID() -> Int {
+    func nextID() -> Int {
         lastID += 1
         return lastID
     }
@@ -177,7 +177,7 @@ extension Navigator {
         return commands
     }
 
-    private func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
+    func makeEntry(_ screen: Screen, in id: FlowID, at stack: StackID, index: Int, commands: inout [Command]) -> Entry {
         let entryID = EntryID(rawValue: nextID())
         guard var start = Self.start(of: screen, guards: guards) else { return Entry(id: entryID, screen: screen, subflow: nil) }
         if startsAlongPath { start.launch = nil }
@@ -270,9 +270,10 @@ extension Navigator {
     /// `screen` when given (a link's target with the URL's values), a new screen if it shows
     /// another.
     func reset(_ id: FlowID, to step: StepRef, showing screen: Screen? = nil) -> [Command] {
-        guard let running = flows[id] else { return [] }
+        guard flows[id] != nil else { return [] }
         var closing = closeModals(of: id)
-        var commands: [Command] = []
+        var commands = closeColumns(of: id, closing: &closing)
+        guard let running = flows[id] else { return [] }
         if let tab = running.tabs.firstIndex(where: { Program.step(of: $0.entries[0].screen) == step }) {
             let stack = running.tabs[tab]
             if let screen, stack.entries[0].screen != screen {
@@ -339,12 +340,17 @@ extension Navigator {
     private func canApply(_ move: Move, to running: RunningFlow) -> Bool {
         let top = running.top.entries
         switch move {
-        case .push, .present, .replace, .exit, .alert, .openExternally, .restart: return true
+        case .present, .exit, .alert, .openExternally, .restart: return true
+        // A split view's sidebar and content column hold one screen: the detail pushes.
+        case .push, .replace: return Self.canPushOrReplace(in: running)
+        case .show(let screen): return running.isSplit && Program.table.flows[running.flow.rawValue].steps[Program.step(of: screen).step].column > 0
         case .root(let screen): return !running.isTabs || tabIndex(of: Program.step(of: screen), in: running) != nil
         case .select(let step), .selectBelow(let step): return tabIndex(of: step, in: running) != nil
         case .pop: return top.count > 1
         case .popTo(let step): return top.dropLast().contains { Program.step(of: $0.screen) == step }
-        case .dismiss, .pushBelow: return !running.layers.isEmpty
+        case .dismiss: return !running.layers.isEmpty
+        case .pushBelow: return running.layers.count >= 2 || !running.layers.isEmpty && (!running.isSplit
+            || Self.column(of: running.tabs[running.selectedTab]) == 2)
         case .close: return top.count > 1 || !running.layers.isEmpty
         case .then(let back, let next):
             guard canApply(back, to: running), let left = Self.afterBack(back, running) else { return false }
@@ -408,6 +414,15 @@ extension Navigator {
             commands.insert(.replace(screen, on: top.id), at: 0)
         case .root(let screen):
             closing = closeModals(below: id) + closeModals(of: id)
+            // A split view's root is its sidebar's screen, alone in the sidebar.
+            let columns = closeColumns(of: id, closing: &closing)
+            if !columns.isEmpty {
+                let sidebar = running.tabs[0]
+                removeEntries(of: id, .tab(0), from: 0, closing: &closing)
+                let entry = makeEntry(screen, in: id, at: sidebar.id, index: 0, commands: &commands)
+                setEntries([entry], of: id, .tab(0))
+                return dismissals(closing) + columns + [.setRoot(screen, on: sidebar.id)] + commands
+            }
             let tab = tabIndex(of: Program.step(of: screen), in: running) ?? running.selectedTab
             let stack = running.tabs[tab]
             removeEntries(of: id, .tab(tab), from: 0, closing: &closing)
@@ -421,6 +436,9 @@ extension Navigator {
         case .restart:
             closing = closeModals(below: id) + closeModals(of: id)
             commands = restart(id, closing: &closing)
+        case .show(let screen):
+            closing = closeModals(below: id) + closeModals(of: id)
+            commands = show(screen, in: id, closing: &closing)
         case .select(let step), .selectBelow(let step):
             if case .selectBelow = move, !running.layers.isEmpty {
                 // The tab bar's layer on top stays, with what runs in it; the layers under it close,

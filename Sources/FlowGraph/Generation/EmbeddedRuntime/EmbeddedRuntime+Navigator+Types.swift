@@ -34,7 +34,8 @@ extension Navigator {
     }
 
     public enum StackStyle: Hashable, Sendable {
-        case base, tab, sheet, popover, cover
+        /// `column`: a split view's content or detail column (its sidebar is its `base`).
+        case base, tab, sheet, popover, cover, column
     }
 
     /// How a modal stack is presented: a sheet, a popover (a sheet on compact widths, closed by a
@@ -99,8 +100,10 @@ extension Navigator {
         public let flow: Flow
         /// The flow whose step runs this one; nil for the root.
         public let parent: FlowID?
-        /// The base stack; for a tabs flow, one stack per tab, in the order of the flow's steps.
+        /// The base stack; for a tabs flow, one stack per tab, in the order of the flow's steps; for
+        /// a split view, its columns shown, left to right (the sidebar, then those `show` filled).
         public var tabs: [Stack]
+        /// The tab shown; in a split view, the last column.
         public var selectedTab: Int
         /// The modal stacks presented over the flow, bottom first.
         public var layers: [Stack]
@@ -109,6 +112,8 @@ extension Navigator {
         public var top: Stack { layers.last ?? tabs[selectedTab] }
         /// Whether the flow is a tab bar.
         public var isTabs: Bool { Program.table.flows[flow.rawValue].isTabs }
+        /// Whether the flow is a split view (`flow Mail split`), whose `tabs` are its columns.
+        public var isSplit: Bool { Program.table.flows[flow.rawValue].isSplit }
     }
 
     /// What the UI layer does after a move, in order.
@@ -135,7 +140,8 @@ extension Navigator {
         case start(FlowID, flow: Flow, stacks: [StackID], in: StackID, index: Int)
         /// The tab bar of `flow` now has these stacks, in order: a `restart` built it again with
         /// other tabs (`step Lists runs ListsFlow if hasLists`). A `setRoot` for each new stack
-        /// and a `selectTab` follow.
+        /// and a `selectTab` follow. For a split view, its columns now shown, left to right (`show
+        /// X`, `root`, the user's back from a column's first screen): a `setRoot` follows for a new one.
         case setTabs(FlowID, stacks: [StackID])
         /// The flow took an exit; the commands of its parent's exit handler follow.
         case finish(FlowID, exit: String)
@@ -266,6 +272,8 @@ extension Navigator {
         /// `sheet`, `popover` or `cover`: a new modal stack, with its lock (a sheet's or popover's).
         case present(Screen, ModalStyle, ProgramTable.Lock?)
         case select(StepRef), popTo(StepRef)
+        /// `show X`: in a split view, X alone in its column (see `Navigator+Columns`).
+        case show(Screen)
         /// `select X below`: the tab beneath the tab bar's layer on top, which stays.
         case selectBelow(StepRef)
         /// `close`: a `pop` where the top screen was pushed, a `dismiss` at the bottom of a modal stack.

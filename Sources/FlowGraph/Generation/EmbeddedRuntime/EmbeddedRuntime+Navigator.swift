@@ -125,14 +125,19 @@ public final class Navigator<Program: NavigationProgram> {
     // MARK: Moves of the user
 
     /// The user went back in a stack (back button, swipe), which now has `count` screens.
-    /// Returns what else must go: modal stacks of subflows that were in the popped screens.
+    /// Returns what else must go: modal stacks of subflows that were in the popped screens. With
+    /// `count` 0, the user went back from the first screen of a split view's column, on a compact
+    /// width where the columns are one stack: that column and those after it go (`setTabs`).
     @discardableResult
     public func userWentBack(in stack: StackID, to count: Int) -> Outcome {
         let before = current
         var outcome = Outcome(status: .impossible, commands: [])
-        if case let (id, place)? = locate(stack), count >= 1, count < self.stack(id, place)?.entries.count ?? 0 {
+        var closing: [Stack] = []
+        if count == 0, let columns = closeColumn(stack, closing: &closing) {
             revision += 1
-            var closing: [Stack] = []
+            outcome = Outcome(status: .applied, commands: closeAlert() + dismissals(closing) + columns)
+        } else if case let (id, place)? = locate(stack), count >= 1, count < self.stack(id, place)?.entries.count ?? 0 {
+            revision += 1
             removeEntries(of: id, place, from: count, closing: &closing)
             outcome = Outcome(status: .applied, commands: closeAlert() + dismissals(closing))
         }

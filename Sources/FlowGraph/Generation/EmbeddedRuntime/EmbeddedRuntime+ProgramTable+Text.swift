@@ -6,12 +6,15 @@ extension EmbeddedRuntime {
 /// field percent-escaped (`%`, space, control characters, `"`, `\` and `=` as `%XX`):
 ///
 ///     flowgraph-table 2
-///     flow NAME TABS START ROOT [guard NAME ASYNC]... [event NAME]... [exit NAME]...
+///     flow NAME TABS START ROOT [guard NAME ASYNC]... [event NAME]... [exit NAME]... [split]
 ///                                            TABS, ROOT, ASYNC: 0 or 1; START: a step index;
-///                                            the flow's guards, events and exits in order
+///                                            the flow's guards, events and exits in order;
+///                                            split: a split view
 ///     launch KIND STEP [if [!]GUARD]         the flow's layer at launch: KIND cover or sheet
 ///     step NAME RUNS PATH [in NAME:TYPE]... [recv NAME:TYPE]... [keeps] [LOCK] [if [!]GUARD] [item KIND]
-///          [detents DETENT... [interactive]] [CLAUSE]... DETENT: medium, large, or hN (N points)
+///          [col N] [detents DETENT... [interactive]] [CLAUSE]...
+///                                            DETENT: medium, large, or hN (N points);
+///                                            col: a split view's column, 1 content, 2 detail
 ///                                            RUNS: a flow index or -; PATH: the global index of
 ///                                            the step before it on a shortest path, ^ for a
 ///                                            first screen, - when unreachable; recv: a value the
@@ -42,7 +45,7 @@ extension EmbeddedRuntime {
 extension ProgramTable {
     /// The version of the text this runtime reads; a router generated for another one must be
     /// generated again.
-    public static let textVersion = 9
+    public static let textVersion = 10
     /// The versions this runtime reads: version 1 is version 2 with one path a link, version 2 is
     /// version 3 without links that decide (`values`, `if`, `else` in a link record), and version
     /// 3 is version 4 without a link's `at` (`move KIND at HOP...`) and back move (`back dismiss`),
@@ -53,7 +56,9 @@ extension ProgramTable {
     /// version 7 is version 8 without the action `restart`, a tab's condition (`if [!]GUARD`
     /// after a step's lock), an item of a tab bar that presents its step (`item KIND`) and a
     /// step's detents (`detents DETENT...`), and version 8 is version 9 without a move's other
-    /// presentation on compact widths (`compact KIND` after its lock).
+    /// presentation on compact widths (`compact KIND` after its lock), and version 9 is version 10
+    /// without split views (`split` after a flow's fields, a step's column `col N` after its tab
+    /// item, the action `show`).
     public static let readableVersions = 1...textVersion
 
     /// Decodes the text of a generated router. Text this runtime cannot read is a router generated
@@ -105,7 +110,8 @@ extension ProgramTable {
                     case "guard": flow.guards.append(GuardInfo(name: try fields.word(), isAsync: try fields.flag()))
                     case "event": flow.events.append(try fields.word())
                     case "exit": flow.exits.append(try fields.word())
-                    case let other: throw fields.error("expected guard, event or exit, not '\(other)'")
+                    case "split": flow.isSplit = true
+                    case let other: throw fields.error("expected guard, event, exit or split, not '\(other)'")
                     }
                 }
                 flows.append(flow)
@@ -137,6 +143,12 @@ extension ProgramTable {
                     }
                     tabItem = kind
                 }
+                var column = 0
+                if fields.peek() == "col" {
+                    _ = try fields.word()
+                    column = try fields.number()
+                    guard column == 1 || column == 2 else { throw fields.error("a step's column is 1 (content) or 2 (detail), not \(column)") }
+                }
                 var detents: [Detent] = []
                 var isInteractive = false
                 if fields.peek() == "detents" {
@@ -162,6 +174,7 @@ extension ProgramTable {
                 step.lock = lock
                 step.condition = condition
                 step.tabItem = tabItem
+                step.column = column
                 flows[flows.count - 1].steps.append(step)
             case "starts":
                 flows[flows.count - 1].startChoices = try fields.startChoices()
@@ -342,6 +355,7 @@ extension ProgramTable {
                     try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")
                 }
                 try check(flow.isTabs || step.tabItem == nil, "step '\(step.name)' is a tab item, and only a tab bar has one")
+                try check(flow.isSplit || step.column == 0, "step '\(step.name)' has a column, and only a split view has them")
                 if let condition = step.condition {
                     try check(flow.isTabs, "step '\(step.name)' has a condition, and only a tab has one")
                     try check(flow.guards.indices.contains(condition.guardIndex), "flow '\(flow.name)' has no guard \(condition.guardIndex)")

@@ -17,6 +17,7 @@ extension ProgramTable {
             for item in flow.guards { fields += ["guard", item.name, item.isAsync ? "1" : "0"] }
             for event in flow.events { fields += ["event", event] }
             for exit in flow.exits { fields += ["exit", exit] }
+            if flow.isSplit { fields.append("split") }
             lines.append(TableWriting.record("flow", fields))
             if flow.startChoices.count > 1 { lines.append(TableWriting.starts(flow.startChoices)) }
             if let launch = flow.launch {
@@ -36,6 +37,7 @@ extension ProgramTable {
                 fields += TableWriting.lock(step.lock)
                 if let condition = step.condition { fields += ["if", TableWriting.condition(condition)] }
                 if let item = step.tabItem { fields += ["item", item.rawValue] }
+                if step.column != 0 { fields += ["col", String(step.column)] }
                 if !step.detents.isEmpty {
                     fields += ["detents"] + step.detents.map { detent in
                         switch detent {

@@ -49,6 +49,9 @@ public struct ProgramTable: Sendable {
         public var links: [LinkInfo] = []
         /// The flow's alerts and dialogs, by index (`alert` and `dialog` actions name them).
         public var alerts: [AlertInfo] = []
+        /// `flow Mail split`: a split view, whose base is its columns (the sidebar, the start; then
+        /// the steps `show` puts in the content and detail columns, `StepInfo.column`).
+        public var isSplit = false
 
         public init(name: String, isTabs: Bool, start: Int, isRoot: Bool, startChoices: [StartChoice] = [], steps: [StepInfo] = [],
                     guards: [GuardInfo] = [], events: [String] = [], exits: [String] = [], clauses: [Clause] = [],
@@ -134,6 +137,9 @@ public struct ProgramTable: Sendable {
         /// (empty: the platform's), and whether what is under it takes touches at its smallest.
         public var detents: [Detent] = []
         public var isInteractiveBelowDetents = false
+        /// In a split flow, the column `show` puts the step in: 1 for `in content`, 2 for `in
+        /// detail`; 0 for the sidebar's steps and for those pushed or presented.
+        public var column = 0
 
         public init(name: String, inputs: [String], receives: [String] = [], runs: Int?, path: PathLink, clauses: [Clause],
                     keepsLinks: Bool = false) {
@@ -291,6 +297,9 @@ public struct ProgramTable: Sendable {
 
     public enum ActionKind: String, Hashable, Sendable, CaseIterable {
         case push, sheet, popover, cover, replace, root, select, popTo, pop, dismiss, close, exit
+        /// `show X`: in a split flow, X becomes the only screen of its column (`StepInfo.column`),
+        /// the columns after it go, and the flow's modal layers close.
+        case show
         /// Shows an alert (or a dialog) of the flow over the screen where the clause fired.
         case alert, dialog
         /// `open url`: hands a URL from the payload to the system; its target is the value's index
@@ -306,7 +315,7 @@ public struct ProgramTable: Sendable {
         /// Whether the action builds a screen of its target step, with its inputs.
         public var buildsScreen: Bool {
             switch self {
-            case .push, .sheet, .popover, .cover, .replace, .root, .pushBelow: true
+            case .push, .sheet, .popover, .cover, .replace, .root, .pushBelow, .show: true
             case .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open, .restart, .selectBelow: false
             }
         }
@@ -316,7 +325,8 @@ public struct ProgramTable: Sendable {
         public var hasTarget: Bool {
             switch self {
             case .pop, .dismiss, .close, .restart: false
-            case .push, .sheet, .popover, .cover, .replace, .root, .select, .popTo, .exit, .alert, .dialog, .open, .pushBelow, .selectBelow: true
+            case .push, .sheet, .popover, .cover, .replace, .root, .select, .popTo, .exit, .alert, .dialog, .open, .pushBelow, .selectBelow,
+                 .show: true
             }
         }
 
@@ -325,7 +335,7 @@ public struct ProgramTable: Sendable {
             switch self {
             case .sheet, .popover: true
             case .push, .cover, .replace, .root, .select, .popTo, .pop, .dismiss, .close, .exit, .alert, .dialog, .open, .pushBelow, .restart,
-                 .selectBelow: false
+                 .selectBelow, .show: false
             }
         }
     }

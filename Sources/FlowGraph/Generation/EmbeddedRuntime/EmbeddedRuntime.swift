@@ -7,6 +7,7 @@ public enum EmbeddedRuntime {
         ("NavigationProgram+Names.swift", fileNavigationProgramNames),
         ("NavigationProgram.swift", fileNavigationProgram),
         ("Navigator+Calls.swift", fileNavigatorCalls),
+        ("Navigator+Columns.swift", fileNavigatorColumns),
         ("Navigator+Kept.swift", fileNavigatorKept),
         ("Navigator+KeptLinks.swift", fileNavigatorKeptLinks),
         ("Navigator+Links.swift", fileNavigatorLinks),

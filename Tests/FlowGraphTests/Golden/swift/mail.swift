@@ -126,7 +126,9 @@ enum ComposeFlow {
     }
 }
 
-/// The root of the mail app: a navigation stack that starts at the list of mailboxes.
+/// The root of the mail app: a split view, as Mail on iPad lays it out. The mailboxes are the
+/// sidebar, a mailbox's messages the content column, the message the detail; on an iPhone the
+/// three are one stack, and the back button goes from the message to the list.
 enum Mail {
     /// The steps of flow 'Mail': where the user can be.
     enum Step: Hashable, Sendable {
@@ -189,10 +191,10 @@ enum Mail {
         /// A link in the message: the user's browser, outside the app.
         case linkTapped(url: URL)
         case moveTapped(message: MessageID)
-        /// The arrows in the toolbar: the next message replaces this one, so "Back" still
-        /// returns to the list.
+        /// The arrows in the toolbar: the next message takes the detail column, and the list stays.
         case nextMessageTapped(message: MessageID)
-        case deleted
+        /// Deleted: the next message of the list takes its place, as Mail does.
+        case deleted(message: MessageID)
         case moved(mailbox: MailboxID)
         case cancelTapped
         case doneTapped
@@ -276,7 +278,7 @@ enum Mail {
         switch (index, source) {
         case (2, .event(.mail(.mailboxPicked(let mailbox)))), (2, .link(.mail(.mailbox(let mailbox)))): return .mailbox(mailbox: mailbox)
         case (3, .event(.mail(.searchTapped(let scope)))): return .search(scope: scope)
-        case (4, .event(.mail(.messagePicked(let message)))), (4, .event(.mail(.nextMessageTapped(let message)))), (4, .link(.mail(.message(let message)))): return .message(message: message)
+        case (4, .event(.mail(.messagePicked(let message)))), (4, .event(.mail(.nextMessageTapped(let message)))), (4, .event(.mail(.deleted(let message)))), (4, .link(.mail(.message(let message)))): return .message(message: message)
         case (5, .event(.mail(.moveTapped(let message)))): return .moveToMailbox(message: message)
         case (6, .event(.mail(.attachmentTapped(let attachment)))): return .attachmentViewer(attachment: attachment)
         case (7, .event(.mail(.shareTapped(let attachment)))): return .shareAttachment(attachment: attachment)
@@ -497,18 +499,18 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 
     /// The program as data: which clause handles what, link patterns and paths, names.
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
-        flowgraph-table 9
+        flowgraph-table 10
         flow ComposeFlow 0 0 0 guard hasRecipients 0 event addRecipientTapped event sendTapped event sendLaterTapped event cancelTapped event contactPicked event timePicked event deleteDraftTapped event saveDraftTapped event keepEditingTapped exit sent exit scheduled exit savedAsDraft exit discarded
         step Editor - 11 in draft:Draft recv contact:ContactID on 0 sheet 1 on 1 if 0 exit 0 else sheet 1 on 2 popover 2 on 3 dialog 0
         step Contacts - 0 on 4 dismiss on 3 dismiss
         step SendLater - 0 on 5 exit 1 on 3 dismiss
         alert DraftOptions dialog on 6 exit 3 on 7 exit 2 close 8
-        flow Mail 0 0 1 guard biometricsSucceeded 1 guard draftHasText 0 event allInboxesTapped event mailboxPicked event searchTapped event settingsTapped event accountSettingsTapped event messagePicked event replyTapped event forwardTapped event attachmentTapped event linkTapped event moveTapped event nextMessageTapped event deleted event moved event cancelTapped event doneTapped event shareTapped event shared event unlockWithBiometricsTapped event passcodeAccepted event composeTapped event lockTimeoutElapsed
-        step Mailboxes - ^ on 0 push 1 on 1 push 2 on 2 push 3 on 3 sheet 9 on 4 sheet 9 at e14 m2:0:0:0 m2:1:0:0
-        step Inbox - 3 on 5 push 4 on 2 push 3
-        step Mailbox - 3 in mailbox:MailboxID on 5 push 4 on 2 push 3
-        step Search - 3 in scope:MailboxID? on 5 push 4
-        step Message - 4 in message:MessageID on 6 sheet 8 locked while 1 on 7 sheet 8 locked while 1 on 8 cover 6 on 9 open 0 on 10 sheet 5 on 11 replace 4 on 12 pop
+        flow Mail 0 0 1 guard biometricsSucceeded 1 guard draftHasText 0 event allInboxesTapped event mailboxPicked event searchTapped event settingsTapped event accountSettingsTapped event messagePicked event replyTapped event forwardTapped event attachmentTapped event linkTapped event moveTapped event nextMessageTapped event deleted event moved event cancelTapped event doneTapped event shareTapped event shared event unlockWithBiometricsTapped event passcodeAccepted event composeTapped event lockTimeoutElapsed split
+        step Mailboxes - ^ on 0 show 1 on 1 show 2 on 2 show 3 on 3 sheet 9 on 4 sheet 9 at e14 m2:0:0:0 m2:1:0:0
+        step Inbox - 3 col 1 on 5 show 4 on 2 show 3
+        step Mailbox - 3 in mailbox:MailboxID col 1 on 5 show 4 on 2 show 3
+        step Search - 3 in scope:MailboxID? col 1 on 5 show 4
+        step Message - 4 in message:MessageID col 2 on 6 sheet 8 locked while 1 on 7 sheet 8 locked while 1 on 8 cover 6 on 9 open 0 on 10 sheet 5 on 11 show 4 on 12 show 4
         step MoveToMailbox - 7 in message:MessageID on 13 dismiss on 14 dismiss
         step AttachmentViewer - 7 in attachment:AttachmentID on 15 dismiss on 16 sheet 7
         step ShareAttachment - 9 in attachment:AttachmentID on 17 dismiss on 14 dismiss

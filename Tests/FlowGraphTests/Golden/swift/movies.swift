@@ -675,7 +675,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 
     /// The program as data: which clause handles what, link patterns and paths, names.
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
-        flowgraph-table 9
+        flowgraph-table 10
         flow DiscoverFlow 0 0 0 event genrePicked event searchTapped event querySubmitted event trailerTapped event reviewsTapped event markedWatched event removedFromWatchlist event doneTapped event playbackEnded event moviePicked event rated event skipTapped event personPicked
         step Trending - 11 on 0 push 1 on 1 push 2
         step Genre - 0 in genre:GenreID

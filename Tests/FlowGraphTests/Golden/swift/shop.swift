@@ -564,7 +564,7 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
 
     /// The program as data: which clause handles what, link patterns and paths, names.
     static let table = FlowGraphRuntime.ProgramTable(text: #"""
-        flowgraph-table 9
+        flowgraph-table 10
         flow CheckoutFlow 0 0 0 guard paymentAuthorized 1 event addressTapped event deliveryTapped event paymentTapped event placeOrderTapped event cancelTapped event addressPicked event addAddressTapped event addressSaved event deliveryPicked event paymentMethodPicked event addCardTapped event cardAdded event scanCardTapped event cardScanned event changePaymentMethodTapped event tryAgainTapped exit placed exit cancelled
         step Summary - 24 in items:[CartItem] recv address:AddressID? recv option:DeliveryOption? recv method:PaymentMethodID? on 0 push 1 on 1 push 3 on 2 push 4 on 3 if 0 exit 0 else push 7 on 4 exit 1
         step Addresses - 0 on 5 pop on 6 push 2
