@@ -126,7 +126,7 @@ let package = Package(
         /// The checker's claims replayed on the navigator, on samples, fixtures and generated programs;
         /// each clean generated program compiled and rendered too.
         .testTarget(name: "FlowGraphReplayTests", dependencies: ["FlowGraph", "FlowGraphRuntime", "FlowGraphRendering", "FlowGraphTestSupport"]),
-        /// FlowGraphUI's model, driven through a router the plugin generates from Reader.flow.
+        /// FlowGraphUI's model, driven through a router the plugin generates from Reader.flow and Mail.flow.
         .testTarget(
             name: "FlowGraphUITests",
             dependencies: ["FlowGraphRuntime", "FlowGraphUI"],

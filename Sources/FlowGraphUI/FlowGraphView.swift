@@ -6,7 +6,8 @@ import FlowGraphRuntime
 import SwiftUI
 
 /// Shows a running program: a `NavigationStack` per stack (its path bound to the model), a
-/// `TabView` per tabs flow, the modal stacks as `.sheet`, `.popover` and `.fullScreenCover`, one
+/// `TabView` per tabs flow, a `NavigationSplitView` per split view (one `NavigationStack` of its
+/// columns on a compact width), the modal stacks as `.sheet`, `.popover` and `.fullScreenCover`, one
 /// over the other (a locked sheet with `.interactiveDismissDisabled`), and the alert on screen as
 /// an `.alert` or a `.confirmationDialog` over the topmost; the app gives the view of each screen
 /// and what each alert says (`AlertContent`).
@@ -52,11 +53,14 @@ public struct FlowGraphView<Program: NavigationProgram, ScreenView: View>: View 
             #if os(iOS)
             .onAppear { model.sizeClass = horizontalSizeClass == .regular ? .regular : .compact }
             .onChange(of: horizontalSizeClass) { _, sizeClass in model.sizeClass = sizeClass == .regular ? .regular : .compact }
+            #elseif os(macOS)
+            // A Mac window has room for a split view's columns side by side.
+            .onAppear { model.sizeClass = .regular }
             #endif
     }
 }
 
-/// A running flow: its one stack, or a tab bar of them.
+/// A running flow: its one stack, a tab bar of them, or a split view of its columns.
 struct FlowContainer<Program: NavigationProgram, ScreenView: View>: View {
     let model: NavigationModel<Program>
     let id: Navigator<Program>.FlowID
@@ -86,8 +90,82 @@ struct FlowContainer<Program: NavigationProgram, ScreenView: View>: View {
                         .tag(running.tabs.count + offset)
                 }
             }
+        } else if let running = model.flow(id), running.isSplit {
+            SplitContainer(model: model, id: id, screen: screen)
         } else if let running = model.flow(id) {
             StackContainer(model: model, id: running.tabs[0].id, screen: screen)
+        }
+    }
+}
+
+/// A split view (`flow Mail split`), laid out by the model's width. Regular: a `NavigationSplitView`
+/// of its columns, three when the flow has a content column (`NavigationModel.hasContentColumn`),
+/// else two; the sidebar and the content column show their one screen, the detail column is a
+/// `NavigationStack` over its own path, and a column not filled yet an empty placeholder. Compact:
+/// one `NavigationStack`, the sidebar's screen at its root and every other column's screens pushed
+/// over it (`collapsedPath`), whose back button past a column's first screen closes that column
+/// (`setCollapsedPath`). Every screen keeps its entry's identity, as in `StackContainer`.
+struct SplitContainer<Program: NavigationProgram, ScreenView: View>: View {
+    let model: NavigationModel<Program>
+    let id: Navigator<Program>.FlowID
+    let screen: (Program.Screen) -> ScreenView
+
+    var body: some View {
+        if let columns = model.columns(of: id) {
+            if model.sizeClass == .compact {
+                collapsed(root: columns.sidebar.entries[0])
+            } else if model.hasContentColumn(id) {
+                NavigationSplitView {
+                    column(columns.sidebar)
+                } content: {
+                    column(columns.content)
+                } detail: {
+                    detail(columns.detail)
+                }
+            } else {
+                NavigationSplitView {
+                    column(columns.sidebar)
+                } detail: {
+                    detail(columns.detail)
+                }
+            }
+        }
+    }
+
+    /// The sidebar or the content column: its one screen (or the flow its step runs), keyed by its
+    /// entry, so that a `show` of an equal screen builds it anew.
+    @MainActor @ViewBuilder
+    private func column(_ stack: Navigator<Program>.Stack?) -> some View {
+        if let entry = stack?.entries.first {
+            EntryView(model: model, entry: entry, screen: screen)
+                .id(entry.id)
+        } else {
+            Color.clear
+        }
+    }
+
+    /// The detail column: a stack that pushes, keyed by its id (a `show` in the detail puts a new
+    /// column there, with a new path).
+    @MainActor @ViewBuilder
+    private func detail(_ stack: Navigator<Program>.Stack?) -> some View {
+        if let stack {
+            StackContainer(model: model, id: stack.id, screen: screen)
+                .id(stack.id)
+        } else {
+            Color.clear
+        }
+    }
+
+    /// The columns as one stack, on a compact width.
+    @MainActor
+    private func collapsed(root: Navigator<Program>.Entry) -> some View {
+        NavigationStack(path: Binding(get: { @MainActor in model.collapsedPath(of: id) },
+                                      set: { @MainActor in model.setCollapsedPath($0, of: id) })) {
+            EntryView(model: model, entry: root, screen: screen)
+                .id(root.id)
+                .navigationDestination(for: Navigator<Program>.EntryID.self) { entryID in
+                    if let entry = model.entry(entryID) { EntryView(model: model, entry: entry, screen: screen) }
+                }
         }
     }
 }

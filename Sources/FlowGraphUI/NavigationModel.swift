@@ -243,11 +243,19 @@ public final class NavigationModel<Program: NavigationProgram> {
     }
 
     /// The width the UI lays the app out in: a move written `sheet Compose compact cover` presents
-    /// as a cover in `.compact` (`Navigator.sizeClass`). `FlowGraphView` keeps it the environment's
-    /// horizontal size class; another UI sets it.
+    /// as a cover in `.compact` (`Navigator.sizeClass`), and a split view is one navigation stack
+    /// there (`collapsedPath(of:)`), its columns side by side in `.regular`. `FlowGraphView` keeps
+    /// it the environment's horizontal size class; another UI sets it. Observable: a view that read
+    /// it is drawn again when the model's setter changes it (not when the navigator's is set directly).
     public var sizeClass: ProgramTable.SizeClass {
-        get { navigator.sizeClass }
-        set { navigator.sizeClass = newValue }
+        get {
+            access(keyPath: \.sizeClass)
+            return navigator.sizeClass
+        }
+        set {
+            guard newValue != navigator.sizeClass else { return }
+            withMutation(keyPath: \.sizeClass) { navigator.sizeClass = newValue }
+        }
     }
 
     /// The heights a modal stack stops at (`step Translate detents medium, large`), from the step
@@ -280,5 +288,104 @@ public final class NavigationModel<Program: NavigationProgram> {
     public func tabTitle(_ stack: Nav.Stack) -> String {
         let step = Program.step(of: stack.entries[0].screen)
         return Program.table.flows[step.flow].steps[step.step].name
+    }
+
+    // MARK: Split views
+
+    /// The columns a split view (`flow Mail split`) shows, from its base stacks: the sidebar, with
+    /// the flow's start, always; the content column (`step Inbox in content`) and the detail column
+    /// (`step Message in detail`) once a `show` filled them. The sidebar and the content column
+    /// hold one screen each; the detail column pushes.
+    public struct Columns: Hashable {
+        /// The sidebar: the first column, the flow's start.
+        public let sidebar: Nav.Stack
+        /// The content column, if a `show` filled it (and no later move emptied it).
+        public let content: Nav.Stack?
+        /// The detail column, if a `show` filled it: its own navigation stack, whose path is
+        /// `path(of: detail.id)`.
+        public let detail: Nav.Stack?
+
+        public init(sidebar: Nav.Stack, content: Nav.Stack?, detail: Nav.Stack?) {
+            self.sidebar = sidebar
+            self.content = content
+            self.detail = detail
+        }
+    }
+
+    /// Whether the running flow is a split view (`flow Mail split`), whose base stacks are its
+    /// columns: a `NavigationSplitView` on a regular width, one navigation stack on a compact one.
+    public func isSplit(_ flow: Nav.FlowID) -> Bool { flows[flow]?.isSplit ?? false }
+
+    /// The columns the split view `flow` shows now; nil for a flow that is not a split view (or
+    /// not running).
+    public func columns(of flow: Nav.FlowID) -> Columns? {
+        guard let running = flows[flow], running.isSplit, let sidebar = running.tabs.first else { return nil }
+        var content: Nav.Stack?
+        var detail: Nav.Stack?
+        for stack in running.tabs.dropFirst() {
+            switch Self.column(of: stack) {
+            case 1: content = stack
+            case 2: detail = stack
+            default: break
+            }
+        }
+        return Columns(sidebar: sidebar, content: content, detail: detail)
+    }
+
+    /// Whether the split view `flow` has a content column at all, shown now or not: a step of the
+    /// flow is `in content`. A three-column layout when it does (SwiftUI's
+    /// `NavigationSplitView(sidebar:content:detail:)`, UIKit's `.tripleColumn`), else two.
+    public func hasContentColumn(_ flow: Nav.FlowID) -> Bool {
+        guard let running = flows[flow], running.isSplit else { return false }
+        return Program.table.flows[running.flow.rawValue].steps.contains { $0.column == 1 }
+    }
+
+    /// The split view `flow` on a compact width, where its columns are one navigation stack: the
+    /// entries of every column in order, after the sidebar's first one, which is the stack's root
+    /// (`root(of: columns.sidebar.id)`), as a SwiftUI `NavigationStack(path:)` binds them. Empty
+    /// for a flow that is not a split view.
+    public func collapsedPath(of flow: Nav.FlowID) -> [Nav.EntryID] {
+        guard let running = flows[flow], running.isSplit else { return [] }
+        return running.tabs.flatMap(\.entries).dropFirst().map(\.id)
+    }
+
+    /// The UI's new collapsed path for the split view `flow` (`collapsedPath(of:)`): a shorter one
+    /// that keeps the start of the old is the user going back, which the navigator is told column
+    /// by column: within a column, `userWentBack(in: column, to: n)` with the `n` screens of it
+    /// that stay; past a column's first screen, `userWentBack(in: column, to: 0)`, which closes
+    /// that column and those after it. Any other path is not a move of the user and changes
+    /// nothing. Returns the navigator's outcome (the commands of every call made, in order), nil
+    /// when nothing was reported.
+    @discardableResult
+    public func setCollapsedPath(_ path: [Nav.EntryID], of flow: Nav.FlowID) -> Nav.Outcome? {
+        let current = collapsedPath(of: flow)
+        guard path.count < current.count, Array(current.prefix(path.count)) == path, let columns = flows[flow]?.tabs else {
+            return nil
+        }
+        // How many entries stay, counted from the sidebar's first, which always does.
+        var kept = path.count + 1
+        for (index, column) in columns.enumerated() {
+            guard kept < column.entries.count else {
+                kept -= column.entries.count
+                continue
+            }
+            // The first entry that goes is in this column: the column goes, or its top does.
+            if kept == 0 { return navigator.userWentBack(in: column.id, to: 0) }
+            guard index + 1 < columns.count else { return navigator.userWentBack(in: column.id, to: kept) }
+            // Only the detail column pushes, so this is not expected: the columns after this one
+            // go first, then its own top.
+            let closed = navigator.userWentBack(in: columns[index + 1].id, to: 0)
+            guard closed.isApplied else { return closed }
+            let back = navigator.userWentBack(in: column.id, to: kept)
+            return Nav.Outcome(status: back.status, commands: closed.commands + back.commands)
+        }
+        return nil
+    }
+
+    /// The column of a split view a stack is, by the step at its bottom: 0 the sidebar, 1 the
+    /// content column, 2 the detail column (`ProgramTable.StepInfo.column`).
+    private static func column(of stack: Nav.Stack) -> Int {
+        let step = Program.step(of: stack.entries[0].screen)
+        return Program.table.flows[step.flow].steps[step.step].column
     }
 }

@@ -148,8 +148,8 @@ struct TableTextTests {
     }
 
     @Test(arguments: [
-        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 9'"),
-        ("flowgraph-table 10", 1, "version 10, this runtime reads versions 1 to 9"),
+        ("flow A 0 0 1\nstep S - ^", 1, "expected 'flowgraph-table 10'"),
+        ("flowgraph-table 11", 1, "version 11, this runtime reads versions 1 to 10"),
         ("flowgraph-table 4\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a move sheet at", 4, "expected the hops of a path after 'at'"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a else 0", 4, "a link's branch without a condition ends it"),
         ("flowgraph-table 3\nflow A 0 0 1\nstep S - ^\nlink 0 /a - /a if 0 if 0", 4, "expected 'else' after a link's condition"),

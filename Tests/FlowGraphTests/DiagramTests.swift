@@ -28,7 +28,7 @@ struct DiagramTests {
         try expectGolden(mermaid, "mermaid/\(app).mmd")
         #expect(mermaid.hasPrefix("stateDiagram-v2\n%% Drawn by FlowGraph "))
         for flow in program.flows {
-            #expect(mermaid.contains("state \"\(flow.name)\(flow.isTabs ? " (tabs)" : "")\" as \(flow.name) {"))
+            #expect(mermaid.contains("state \"\(flow.name)\(flow.isTabs ? " (tabs)" : flow.isSplit ? " (split)" : "")\" as \(flow.name) {"))
             // A step of a destinations group is drawn in the group's state (`MovieScreens_MovieDetail`).
             for step in flow.steps {
                 let owner = step.shared.map { program.groups[$0.group].name } ?? flow.name

@@ -102,7 +102,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
             + "(or it runs a flow itself)."
         case .emptyAlert: "An alert or dialog has no button, so nothing could close it."
         case .invalidColumn: "A move breaks a split view's columns: 'show' outside a split flow or of a step in no column, "
-            + "a column's step pushed, replaced or made the root, or a push or replace where the sidebar or the content column is on top."
+            + "a column's step pushed, replaced or made the root (or a root outside the sidebar), or a push or replace where the sidebar or the content column is on top."
         case .unreachableStep: "No path from the flow's start leads to this step."
         case .unreachableFlow: "No path from a root flow leads to this flow."
         case .deadEnd: "A step presented as a cover, or as a sheet or popover that may be locked, has no way out: the user is trapped."

@@ -102,7 +102,7 @@ public struct DiagramBuilder {
 
     private mutating func addFlow(_ flowIndex: FlowIndex) {
         let flow = program.flows[flowIndex]
-        var attributes = [Diagram.Attribute("label", flow.isTabs ? "\(flow.name)  (tabs)" : flow.name)]
+        var attributes = [Diagram.Attribute("label", DiagramStyle.flowTitle(flow, gap: "  "))]
         attributes += DiagramStyle.flowCluster(isTabs: flow.isTabs)
         attributes += [.init("fontname", "Helvetica-Bold"), .init("labeljust", "l")]
         if !flow.doc.isEmpty { attributes.append(.init("tooltip", flow.doc.joined(separator: "\n"))) }
@@ -180,6 +180,8 @@ public struct DiagramBuilder {
             label += DiagramStyle.receivesLine(step)
             // `like AccountDetail`: the same screen, another entry; its copied clauses are drawn from it.
             if let like = step.like { label += "\n≈ " + flow.steps[like].name }
+            // A split view's column: where `show` puts the step.
+            if let column = step.column { label += "\n▥ " + column.rawValue }
             var node = Diagram.Node(id: stepID(flow, step), attributes: [.init("label", label)])
             if flow.isTabs { node.attributes.set("shape", "tab") }
             if let runs = step.runs {

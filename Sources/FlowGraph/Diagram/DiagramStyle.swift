@@ -28,6 +28,12 @@ package enum DiagramStyle {
         }
     }
 
+    /// A flow's title in a diagram: its name, and its container when it is not a stack (`Main
+    /// (tabs)`, `Mail (split)`); `gap` between the two.
+    public static func flowTitle(_ flow: Flow, gap: String = " ") -> String {
+        flow.isTabs ? "\(flow.name)\(gap)(tabs)" : flow.isSplit ? "\(flow.name)\(gap)(split)" : flow.name
+    }
+
     /// What an alert's node says: `alert DiscardDraft`, its inputs, and the buttons that only close
     /// it (`keepTapped: closes`); the buttons with a move are its edges.
     public static func alertLabel(_ alert: Alert, lineBreak: String = "\n") -> String {

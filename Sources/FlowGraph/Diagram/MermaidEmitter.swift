@@ -10,7 +10,7 @@ public enum MermaidEmitter {
         var lines = ["stateDiagram-v2", "\(OutputSignature.mermaidPrefix) \(FlowGraphVersion.current)", "    direction LR"]
         for flowIndex in included {
             let flow = program.flows[flowIndex]
-            lines += composite(flow, title: flow.isTabs ? "\(flow.name) (tabs)" : flow.name, in: program, ids: &ids)
+            lines += composite(flow, title: DiagramStyle.flowTitle(flow), in: program, ids: &ids)
         }
         // Each destinations group once, as a state of its own (its steps are not repeated in its flows).
         let includedSet = Set(included)

@@ -80,6 +80,8 @@ package enum EditorCompletion {
         // After a step's name, inputs or flow: what its declaration may go on with.
         // `step AccountDetailWithAccount(account: Account) like ‸`: the step whose clauses it has.
         if before.first == "step", last == "like", !before.contains("{") { return names.steps() }
+        // `step Message(message: MessageID) in ‸` in a split flow: its column.
+        if before.first == "step", last == "in", !before.contains("{") { return SplitColumn.allCases.map { keyword($0.rawValue) } }
         if before.first == "step", before.count >= 2, !before.contains("{"), ![":", ",", "(", "runs", "receives", "while", "!", "if"].contains(last),
            !before.contains("(") || before.contains(")"), !before.contains("if") {
             // `as sheet` (first) and `if g` (last), only in a tabs flow.
@@ -87,9 +89,9 @@ package enum EditorCompletion {
             let condition = isTabs ? ["if"] : []
             if before.contains("detents") { return (["interactive"] + condition).map(keyword) }
             if before.contains("locked") { return last == "locked" ? [keyword("while")] : (["detents"] + condition).map(keyword) }
-            let item = isTabs && !before.contains("as") ? ["as"] : []
+            let item = isTabs && !before.contains("as") ? ["as"] : scope?.isSplit == true && !before.contains("in") ? ["in"] : []
             // `like` comes right after the inputs.
-            let like = ["like", "as", "receives"].contains(where: before.contains) ? [] : ["like"]
+            let like = ["like", "as", "in", "receives"].contains(where: before.contains) ? [] : ["like"]
             return ((before.contains("keeps") ? ["locked"] : before.contains("runs") ? ["keeps", "locked"]
                         : like + item + ["receives", "runs", "keeps", "locked"]) + ["detents"] + condition).map(keyword)
         }
@@ -205,7 +207,7 @@ package enum EditorCompletion {
         }
 
         func flows() -> [Item] {
-            (program?.flows ?? []).map { Item(label: $0.name, kind: .flow, detail: $0.isTabs ? "tabs flow" : "flow") }
+            (program?.flows ?? []).map { Item(label: $0.name, kind: .flow, detail: $0.isTabs ? "tabs flow" : $0.isSplit ? "split view" : "flow") }
         }
 
         func groups() -> [Item] {

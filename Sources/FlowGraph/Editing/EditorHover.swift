@@ -44,7 +44,7 @@ package enum EditorHover {
         }
         guard let index = program.flow(named: name) else { return [] }
         let flow = program.flows[index]
-        var facts = ["\(flow.isTabs ? "tabs" : "stack"), \(flow.steps.count) steps"]
+        var facts = ["\(flow.isTabs ? "tabs" : flow.isSplit ? "split view" : "stack"), \(flow.steps.count) steps"]
         if let start = flow.start { facts.append("starts at `\(flow.steps[start].name)`") }
         let runners = program.runners[index].map { "`\(program.qualifiedName($0))`" }
         facts.append(runners.isEmpty ? "a root: no step runs it" : "run by \(runners.joined(separator: ", "))")

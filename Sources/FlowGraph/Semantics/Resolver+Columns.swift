@@ -4,7 +4,8 @@
 /// the sidebar or the content is on top is judged on the flow's states (`StackMoveRules`).
 extension Resolver {
     /// A written move's column errors: `show` outside a split flow or of a step in no column; a
-    /// step in a column pushed, replaced or made the root.
+    /// step in a column pushed, replaced or made the root; a `root` of a step the flow does not
+    /// start at (a split view keeps its sidebar).
     mutating func checkColumn(of syntax: ActionSyntax, target: Int?, in flow: Flow) {
         if syntax.kind == .show {
             if !flow.isSplit {
@@ -16,6 +17,9 @@ extension Resolver {
                   let column = flow.steps[target].column {
             report(.invalidColumn, SemanticMessages.columnStepMoved(syntax.kind.rawValue, step: flow.steps[target].name, column: column.rawValue),
                    at: syntax.range)
+        } else if flow.isSplit, syntax.kind == .root, let target, !flow.startChoices.contains(where: { $0.step == target }) {
+            // The sidebar stays the one the flow starts with: what the user goes back to on an iPhone.
+            report(.invalidColumn, SemanticMessages.rootOutsideSidebar(flow.steps[target].name), at: syntax.range)
         }
     }
 

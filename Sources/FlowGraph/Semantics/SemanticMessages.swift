@@ -60,6 +60,10 @@ enum SemanticMessages {
     static func columnStepMoved(_ move: String, step: String, column: String) -> String {
         "step '\(step)' is the \(column) column's screen: 'show \(step)' puts it there, '\(move)' would put it in another column's stack"
     }
+    static func rootOutsideSidebar(_ step: String) -> String {
+        "'root' in a split view shows its sidebar alone, and step '\(step)' is not where the flow starts: 'root' the start's step, "
+            + "or 'show' a step of a column"
+    }
     static func startInColumn(_ step: String, column: String) -> String {
         "a split view starts at its sidebar, and step '\(step)' is in the \(column) column: start at a step in no column"
     }

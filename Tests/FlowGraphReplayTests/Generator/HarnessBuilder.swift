@@ -23,6 +23,8 @@ final class HarnessBuilder {
     /// The draws of `compact` presentations, apart: a construct added later should not change
     /// every other decision of the seeds (the other constructs' shares are measured on them).
     var presentationRng: HarnessRandom
+    /// The draws of split views, apart for the same reason.
+    var splitRng: HarnessRandom
     let program = HProgram()
     /// A smaller program with fewer constructs, for the fallback when attempts keep failing.
     let simple: Bool
@@ -57,6 +59,7 @@ final class HarnessBuilder {
     init(seed: UInt64, simple: Bool = false) {
         rng = HarnessRandom(seed: seed)
         presentationRng = HarnessRandom(seed: seed ^ 0x5EED_C0DE_CAFE_F00D)
+        splitRng = HarnessRandom(seed: seed ^ 0x5B11_7C01_0000_BEEF)
         self.simple = simple
     }
 
@@ -81,6 +84,7 @@ final class HarnessBuilder {
         if !simple { addTabItems() }
         if !simple { addDetents() }
         if !simple { addLikes() }
+        if !simple { addSplitView() }
         return program
     }
 

@@ -65,6 +65,8 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
     case compactPresentation
     // `step MyProfile like AccountDetail`: another entry of a screen, with its clauses
     case stepLike
+    // `flow Library split`: a split view's columns, `show X` into them, the detail's own stack
+    case splitView
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -76,6 +78,7 @@ enum HarnessConstruct: String, CaseIterable, Comparable, Sendable {
         for flow in program.flows {
             let isRoot = !run.contains(flow.name)
             if flow.isTabs { found.insert(isRoot ? .tabsRoot : .tabsNested) }
+            if flow.isSplit { found.insert(.splitView) }
             if flow.start.count > 1 { found.insert(isRoot ? .startChoiceRoot : .startChoiceSubflow) }
             if !flow.exits.isEmpty, run.contains(flow.name) { found.insert(.subflowExits) }
             if flow.exits.contains(where: { !$0.params.isEmpty }) { found.insert(.exitWithPayload) }

@@ -135,7 +135,7 @@ struct HarnessFacts {
             }
             return
         }
-        guard let target = main.target, main.kind.showsScreen || main.kind == .select else { return }
+        guard let target = main.target, main.kind.showsScreen || main.kind == .select || main.kind == .show else { return }
         guard action.back != nil else {
             if let next = successor(of: (state.layer, state.bottom), main, target) { link(id, next, main.kind, afterBack: false) }
             return
@@ -158,6 +158,7 @@ struct HarnessFacts {
         case .cover: State(step: target, layer: move.compact == nil ? .cover : .locked, bottom: true)
         case .root: State(step: target, layer: .base, bottom: true)
         case .select: view.flow.isTabs ? State(step: target, layer: .base, bottom: true) : nil
+        case .show: State(step: target, layer: .base, bottom: true)
         default: nil
         }
     }

@@ -24,6 +24,8 @@ enum HMoveKind: String {
     case restart
     /// `select X below`: the tab beneath the tab bar's layer on top, which stays.
     case selectBelow
+    /// `show X`: X alone in its column of a split view (`step X in detail`).
+    case show
 
     /// Shows a step anew: what may come after a back move, and what `at` may follow.
     var showsScreen: Bool { [.push, .sheet, .popover, .cover, .replace, .root].contains(self) }
@@ -149,6 +151,8 @@ final class HStep {
     var detents: String?
     /// `like Y`: the step has Y's clauses, besides its own.
     var like: String?
+    /// `in content` or `in detail`: the column of its split view that `show` puts it in.
+    var column: String?
 
     init(_ name: String, inputs: [HParam] = [], runs: String? = nil) {
         self.name = name
@@ -251,6 +255,9 @@ final class HFlow: HScope {
     var exits: [HExit] = []
     var uses: [String] = []
     var startMark: String?
+
+    /// `flow X split`: a split view, whose steps `in content` and `in detail` `show` fills.
+    var isSplit = false
 
     init(name: String, isTabs: Bool) {
         self.isTabs = isTabs

@@ -303,7 +303,7 @@ private struct Site {
         case .rootToStuck:
             // Only where no flow-level move from the new base leads to a state that can exit.
             let candidates = screens { flow, _ in
-                !flow.exits.isEmpty && program.runner(of: flow.name) != nil && !flowLevelCanExit(flow)
+                !flow.exits.isEmpty && program.runner(of: flow.name) != nil && !flowLevelCanExit(flow) && !flow.isSplit
             }
             guard let (flow, step) = rng.pickIfAny(candidates) else { return false }
             let stuck = newStep(fresh("Stuck"), in: flow)

@@ -28,7 +28,7 @@ struct HarnessPrinter {
 
     private mutating func write(_ flow: HFlow) {
         if !lines.isEmpty { emit("") }
-        emit("flow \(flow.name)\(flow.isTabs ? " tabs" : "") {", mark: flow.mark)
+        emit("flow \(flow.name)\(flow.isTabs ? " tabs" : flow.isSplit ? " split" : "") {", mark: flow.mark)
         if !flow.start.isEmpty {
             let choices = flow.start.map { choice in
                 choice.step + (choice.condition.map { " " + $0.text } ?? "")
@@ -61,6 +61,7 @@ struct HarnessPrinter {
         var head = "    step \(step.name)\(Self.parameters(step.inputs))"
         if let like = step.like { head += " like \(like)" }
         if let item = step.tabItem { head += " as \(item.rawValue)" }
+        if let column = step.column { head += " in \(column)" }
         if !step.receives.isEmpty { head += " receives " + Self.list(step.receives) }
         if let runs = step.runs { head += " runs \(runs)" }
         if step.keepsLinks { head += " keeps links" }

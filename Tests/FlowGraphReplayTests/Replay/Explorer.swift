@@ -112,8 +112,12 @@ final class ReplayDriver {
         case .send(let event): return navigator.send(event)
         case .open(let url): return navigator.open(url: url)
         case .back:
-            guard let top = chain.last?.top, top.entries.count > 1 else { return nil }
-            return navigator.userWentBack(in: top.id, to: top.entries.count - 1)
+            guard let innermost = chain.last else { return nil }
+            let top = innermost.top
+            if top.entries.count > 1 { return navigator.userWentBack(in: top.id, to: top.entries.count - 1) }
+            // A split view on a compact width is one stack: back from a column's first screen closes it.
+            guard navigator.sizeClass == .compact, innermost.isSplit, innermost.layers.isEmpty, innermost.selectedTab > 0 else { return nil }
+            return navigator.userWentBack(in: top.id, to: 0)
         case .swipe:
             guard let layer = chain.last(where: { !$0.layers.isEmpty })?.layers.last, !navigator.isLocked(layer.id) else { return nil }
             return navigator.userDismissed(layer.id)

@@ -19,9 +19,8 @@ enum ColumnRule: RuleFamily {
 extension Findings {
     fileprivate mutating func checkColumnMoves(_ graph: FlowStateGraph, _ flowIndex: FlowIndex) {
         let flow = program.flows[flowIndex]
-        // The sidebar's screens: where the flow starts, and what a `root` shows.
-        var sidebar = Set(flow.enteredSteps)
-        for move in graph.everyMove where move.kind == .root { sidebar.insert(move.actionTarget) }
+        // The sidebar's screens: where the flow starts (a `root` shows one of them again).
+        let sidebar = Set(flow.enteredSteps)
         var reported = Set<ActionKey>()
         var possibleFlowLevel = Set<ActionKey>()
         var usedFlowLevel = Set<ActionKey>()

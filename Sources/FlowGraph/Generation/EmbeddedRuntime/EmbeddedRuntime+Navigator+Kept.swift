@@ -35,7 +35,8 @@ extension Navigator {
     /// The longest start of `hops` that the screens on screen already show, if any.
     func kept(_ hops: [ProgramTable.Hop], from source: PayloadSource<Program>) -> Kept? {
         guard case .bottom(let first)? = hops.first, let root = flows[rootID] else { return nil }
-        let tab = root.selectedTab
+        // A split view's path starts at its sidebar, left of the columns it fills.
+        let tab = root.isSplit ? 0 : root.selectedTab
         let (replacement, replaced) = replacement(after: 0, in: hops, from: source)
         guard let entry = root.tabs[tab].entries.first else { return nil }
         var kept: Kept
@@ -63,13 +64,14 @@ extension Navigator {
         case .bottom:
             return nil
         case .enter(let step):
-            guard isTop, let subflow = stack.entries[kept.depth - 1].subflow, let inner = flows[subflow],
-                  let entry = inner.tabs[inner.selectedTab].entries.first else { return nil }
+            guard isTop, let subflow = stack.entries[kept.depth - 1].subflow, let inner = flows[subflow] else { return nil }
+            let tab = inner.isSplit ? 0 : inner.selectedTab
+            guard let entry = inner.tabs[tab].entries.first else { return nil }
             if shows(entry, step: step, or: replacement, from: source) {
-                return Kept(hops: consumed, flow: subflow, place: .tab(inner.selectedTab), depth: 1)
+                return Kept(hops: consumed, flow: subflow, place: .tab(tab), depth: 1)
             }
             guard let rooted = rootedHops(after: kept.hops, in: hops, showing: entry, from: source) else { return nil }
-            return Kept(hops: rooted, flow: subflow, place: .tab(inner.selectedTab), depth: 1)
+            return Kept(hops: rooted, flow: subflow, place: .tab(tab), depth: 1)
         case .move(let clause):
             guard running.flow.rawValue == clause.flow,
                   let move = move(Program.table.clause(clause).actions[clause.branch], in: clause.flow, from: source) else { return nil }
@@ -95,8 +97,9 @@ extension Navigator {
                 else { return nil }
                 return Kept(hops: consumed, flow: kept.flow, place: .tab(column), depth: 1)
             case .root(let shown):
-                guard running.tabs[running.selectedTab].entries[0].screen == replacement ?? shown else { return nil }
-                return Kept(hops: consumed, flow: kept.flow, place: .tab(running.selectedTab), depth: 1)
+                let tab = running.isSplit ? 0 : running.selectedTab
+                guard running.tabs[tab].entries[0].screen == replacement ?? shown else { return nil }
+                return Kept(hops: consumed, flow: kept.flow, place: .tab(tab), depth: 1)
             // A link's path never takes a `push X below` (where it lands depends on what is under)
             // nor a `restart` (where it lands is the start's choice).
             case .replace, .pop, .popTo, .dismiss, .close, .exit, .then, .alert, .openExternally, .pushBelow, .restart, .selectBelow:
