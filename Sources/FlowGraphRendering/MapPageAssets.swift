@@ -420,7 +420,7 @@ a.source { color: var(--accent); }
     details.replaceChildren(...[
       element("h1", { text: flow.name }),
       element("p", { class: "meta" },
-        `${flow.kind === "tabs" ? "tabs flow" : flow.kind === "shared" ? "shared flow" : "flow"}, ${plural(ownSteps(flow), "step")}${(flow.uses || []).map((g) => ` + ${groups[g].name}`).join("")} `,
+        `${flow.kind === "tabs" ? "tabs flow" : flow.kind === "split" ? "split view" : flow.kind === "shared" ? "shared flow" : "flow"}, ${plural(ownSteps(flow), "step")}${(flow.uses || []).map((g) => ` + ${groups[g].name}`).join("")} `,
         sourceLink(flow.loc)),
       flow.doc ? element("p", { text: flow.doc }) : null,
       ...section("Uses", (flow.uses || []).map((g) => element("li", {},

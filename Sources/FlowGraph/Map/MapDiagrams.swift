@@ -167,12 +167,15 @@ package struct MapDiagrams: Sendable {
             switch flow.kind {
             case .tabs: attributes += [.init("fillcolor", "#eef3fb"), .init("color", "#2b5ba8"), .init("penwidth", "2"), .init("shape", "tab")]
             case .shared: attributes += [.init("fillcolor", "#fff6dc"), .init("color", "#a77b00"), .init("peripheries", "2")]
+            // A split view: its columns side by side.
+            case .split: attributes += [.init("fillcolor", "#ecf7f4"), .init("color", "#0f766e"), .init("penwidth", "2"), .init("shape", "component")]
             case .stack: attributes += [.init("color", "#4a6fa5")]
             }
             if flow.isRoot { attributes.append(.init("fontname", "Helvetica-Bold")) }
             let errors = flow.findings.contains { map.findings[$0].severity == "error" }
             if findings > 0 { attributes.append(.init("fontcolor", errors ? "#c62828" : "#b85000")) }
-            let kind = flow.kind == .tabs ? "tabs flow" : flow.kind == .shared ? "shared flow, run from \(flow.runners.count) steps" : "flow"
+            let kind = flow.kind == .tabs ? "tabs flow" : flow.kind == .split ? "split view"
+                : flow.kind == .shared ? "shared flow, run from \(flow.runners.count) steps" : "flow"
             attributes.append(.init("tooltip", ([kind] + (flow.doc.isEmpty ? [] : [flow.doc])).joined(separator: "\n")))
             nodes.append(Diagram.Node(id: "flow:\(flow.name)", attributes: attributes))
         }

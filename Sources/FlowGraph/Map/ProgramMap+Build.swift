@@ -13,7 +13,7 @@ extension ProgramMap {
         for (flowIndex, flow) in program.flows.enumerated() {
             let runners = program.runners[flowIndex]
             let runnerFlows = Set(runners.map(\.flow))
-            let kind: FlowKind = flow.isTabs ? .tabs : runnerFlows.count >= 2 ? .shared : .stack
+            let kind: FlowKind = flow.isTabs ? .tabs : flow.isSplit ? .split : runnerFlows.count >= 2 ? .shared : .stack
             var runs: [Int] = []
             for step in flow.steps { if let target = step.runs.map(Int.init), !runs.contains(target) { runs.append(target) } }
             var clauses: [ClauseEntry] = []

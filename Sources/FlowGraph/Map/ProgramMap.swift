@@ -27,6 +27,8 @@ package struct ProgramMap: Sendable, Equatable {
         case stack
         /// A `tabs` flow.
         case tabs
+        /// A `split` flow: a split view's columns.
+        case split
         /// A flow that steps of two or more other flows run (a login, a compose screen...): a shared group.
         case shared
     }
