@@ -193,7 +193,7 @@ extension Navigator {
         flows[id] = nil
     }
 
-    private func end(_ stack: Stack, closing: inout [Stack], isModal: Bool = true) {
+    func end(_ stack: Stack, closing: inout [Stack], isModal: Bool = true) {
         for entry in stack.entries {
             if let subflow = entry.subflow { end(flow: subflow, closing: &closing) }
         }

@@ -27,9 +27,7 @@ extension Navigator {
         let step = Program.step(of: screen)
         let column = Program.table.flows[step.flow].steps[step.step].column
         let kept = running.tabs.prefix { Self.column(of: $0) < column }
-        for stack in running.tabs.dropFirst(kept.count) {
-            for entry in stack.entries { if let subflow = entry.subflow { end(flow: subflow, closing: &closing) } }
-        }
+        for stack in running.tabs.dropFirst(kept.count) { end(stack, closing: &closing, isModal: false) }
         let stackID = StackID(rawValue: nextID())
         var starts: [Command] = []
         let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &starts)
@@ -43,9 +41,7 @@ extension Navigator {
     /// columns go, with what runs in them. The command for the UI, none when there was nothing to close.
     func closeColumns(of id: FlowID, closing: inout [Stack]) -> [Command] {
         guard let running = flows[id], running.isSplit, running.tabs.count > 1 else { return [] }
-        for stack in running.tabs.dropFirst() {
-            for entry in stack.entries { if let subflow = entry.subflow { end(flow: subflow, closing: &closing) } }
-        }
+        for stack in running.tabs.dropFirst() { end(stack, closing: &closing, isModal: false) }
         flows[id]?.tabs = [running.tabs[0]]
         flows[id]?.selectedTab = 0
         return [.setTabs(id, stacks: [running.tabs[0].id])]
@@ -56,9 +52,7 @@ extension Navigator {
     func closeColumn(_ stack: StackID, closing: inout [Stack]) -> [Command]? {
         guard case let (id, .tab(index))? = locate(stack), index > 0, let running = flows[id], running.isSplit,
               running.layers.isEmpty else { return nil }
-        for column in running.tabs[index...] {
-            for entry in column.entries { if let subflow = entry.subflow { end(flow: subflow, closing: &closing) } }
-        }
+        for column in running.tabs[index...] { end(column, closing: &closing, isModal: false) }
         flows[id]?.tabs = Array(running.tabs[..<index])
         flows[id]?.selectedTab = index - 1
         return [.setTabs(id, stacks: running.tabs[..<index].map(\.id))]
