@@ -13,6 +13,14 @@ enum DiagramLegend {
                 .init("label", text), .init("fontsize", "9"), .init("minlen", "1"),
             ]))
         }
+        // `step MyProfile like AccountDetail`: not a move, an entry of the same screen.
+        nodes.append(Diagram.Node(id: "$legend.like.from", attributes: point))
+        nodes.append(Diagram.Node(id: "$legend.like.to", attributes: point))
+        var like = DiagramStyle.likeEdge
+        for attribute in [Diagram.Attribute("label", "like (another entry of a screen)"), .init("fontsize", "9"), .init("minlen", "1")] {
+            like.set(attribute.name, attribute.value)
+        }
+        diagram.edges.append(Diagram.Edge(tail: "$legend.like.from", head: "$legend.like.to", attributes: like))
         // Sample nodes in a column of their own, each held level with one row by an invisible edge.
         var samples: [Diagram.Node] = []
         if withFindings {

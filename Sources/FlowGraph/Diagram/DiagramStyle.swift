@@ -52,7 +52,8 @@ package enum DiagramStyle {
     public static let actionLegend: [(ActionKind, String)] = [
         (.push, "push"), (.pushBelow, "push below (under a sheet)"), (.sheet, "sheet"), (.popover, "popover"), (.cover, "cover"),
         (.replace, "replace"), (.root, "root"), (.restart, "restart (start over)"),
-        (.select, "select (tabs)"), (.selectBelow, "select below (under a sheet)"), (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"),
+        (.select, "select (tabs)"), (.selectBelow, "select below (under a sheet)"), (.show, "show (a split view's column)"),
+        (.pop, "pop, popTo, dismiss, close"), (.exit, "exit"),
         (.alert, "alert, dialog"),
         (.open, "open (out of the app)"),
     ]
