@@ -46,15 +46,18 @@ public enum Compiler {
         var diagnostics: [Diagnostic] = []
         var ignores: [IgnoreComment] = []
         var imports: [ImportSyntax] = []
+        var journeys: [JourneySyntax] = []
         for (index, file) in files.enumerated() {
             let parsed = Parser.parse(file, file: index)
             flows += parsed.flows
             diagnostics += parsed.diagnostics
             ignores += parsed.ignores
             imports += parsed.imports
+            journeys += parsed.journeys
         }
         var tree = SyntaxTree(files: files, flows: flows, ignores: ignores)
         tree.imports = imports
+        tree.journeys = journeys
         tree.markLostText(diagnostics)
         return (tree, diagnostics)
     }
@@ -63,6 +66,13 @@ public enum Compiler {
     /// `// flowgraph:ignore` comments silence (and reports the comments that silence nothing).
     public static func compile(_ files: [SourceFile]) -> Compilation {
         Suppressions.applyIgnores(to: compileUnsuppressed(files))
+    }
+
+    /// `compile(_:)`, and the program's journeys run on its meaning (`JourneyRunner`): what
+    /// `flowgraph check` reports. On the main actor, where the runtime's navigator runs.
+    @MainActor
+    public static func compileAndRunJourneys(_ files: [SourceFile]) -> Compilation {
+        Suppressions.applyIgnores(to: JourneyRunner.run(on: compileUnsuppressed(files)))
     }
 
     /// Parses, resolves and checks `files` as one program, every finding reported.

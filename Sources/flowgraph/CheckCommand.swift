@@ -60,7 +60,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let files = try input.load()
-        var compilation = Compiler.compile(files)
+        // The program's journeys run on its meaning too (on the main actor, the navigator's).
+        var compilation = await MainActor.run { Compiler.compileAndRunJourneys(files) }
         if let path = writeBaseline {
             if let reason = Baseline.reasonNotToWrite(compilation) {
                 Terminal.writeError("flowgraph: error: \(reason)\n")

@@ -82,7 +82,9 @@ struct RealAppTests {
 
     @Test func renamingAFlowOfTheMailSampleEditsEveryFile() throws {
         let (renamed, touched) = try Self.rename("mail", file: "Mail.flow", needle: "runs ComposeFlow", to: "WriteFlow")
-        #expect(touched == ["Mail.flow", "Compose.flow"])
+        // The mail's journeys name the flow too (`sheet ComposeFlow.Editor`).
+        #expect(touched == ["Mail.flow", "Compose.flow", "Journeys.flow"])
+        #expect(renamed["Journeys.flow"]?.contains("sheet WriteFlow.Editor(draft: reply)") == true)
         #expect(renamed["Compose.flow"]?.contains("flow WriteFlow {") == true)
         #expect(renamed["Mail.flow"]?.contains("runs WriteFlow") == true)
         #expect(Self.findings(renamed).isEmpty)

@@ -41,6 +41,14 @@ struct GeneratedProgramTests {
             let report = try Replay.check(item.program, analysis: item.compilation.analysis)
             #expect(report.disagreements.isEmpty,
                     "seed \(item.seed): \(report.summary)\n\(report.disagreements.prefix(3).joined(separator: "\n"))\n\(item.text)")
+            // The ways found, as journeys: `check` runs them on the same navigator by their names.
+            if !report.journeys.isEmpty {
+                let text = item.text + "\n\n" + report.journeys.joined(separator: "\n\n") + "\n"
+                let checked = Compiler.compileAndRunJourneys([SourceFile(path: "seed-\(item.seed).flow", text: text)])
+                #expect(checked.diagnostics.isEmpty,
+                        "seed \(item.seed): \(checked.diagnostics.prefix(3))\n\(report.journeys.prefix(3).joined(separator: "\n"))")
+                totals.journeys += report.journeys
+            }
             totals.states += report.states
             totals.moves += report.moves
             totals.links += report.links
@@ -49,7 +57,8 @@ struct GeneratedProgramTests {
             if report.isComplete { complete += 1 }
         }
         // The figures of the note and docs/Development.md.
-        print("replay: \(Self.seeds.count) programs (\(complete) searched completely), \(totals.summary)")
+        print("replay: \(Self.seeds.count) programs (\(complete) searched completely), \(totals.summary), "
+              + "\(totals.journeys.count) journeys held")
         #expect(complete * 5 >= Self.seeds.count * 2, "the states of most programs are all searched: \(complete) of \(Self.seeds.count)")
     }
 

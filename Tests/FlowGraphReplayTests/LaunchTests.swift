@@ -1,4 +1,4 @@
-import FlowGraph
+@testable import FlowGraph
 @testable import FlowGraphRuntime
 import Testing
 

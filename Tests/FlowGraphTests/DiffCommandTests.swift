@@ -97,7 +97,7 @@ struct DiffCommandTests {
     @Test func sidesAreFilesFoldersOrSetsOfThem() throws {
         let folders = try CommandLineTests.run(["diff", "samples/shop", "samples/shop"])
         #expect(folders.status == 0)
-        #expect(folders.output == "no changes that break or matter found (3 old files, 3 new)\n")
+        #expect(folders.output == "no changes that break or matter found (4 old files, 4 new)\n")
         let files = Repository.flowFiles(in: "samples/shop")
         let sets = try CommandLineTests.run(["diff"] + files.flatMap { ["--old", $0] } + files.reversed().flatMap { ["--new", $0] })
         #expect(sets.status == 0, "\(sets.output)\(sets.errors)")

@@ -7,7 +7,7 @@ import Testing
 /// cannot drift from the checker.
 @Suite("docs/Language.md")
 struct DocumentationTests {
-    @Test func everyExampleWithOutputPrintsThatOutput() throws {
+    @MainActor @Test func everyExampleWithOutputPrintsThatOutput() throws {
         let document = try String(contentsOf: Repository.url("docs/Language.md"), encoding: .utf8)
         var blocks: [(language: String, body: String)] = []
         var current: (language: String, lines: [String])?
@@ -26,7 +26,7 @@ struct DocumentationTests {
         var checked = 0
         for (example, output) in zip(blocks, blocks.dropFirst())
         where example.language == "flow" && output.language == "text" && output.body.hasPrefix("example.flow:") {
-            let result = compile(example.body, path: "example.flow")
+            let result = check(example.body, path: "example.flow")
             let text = TextReport(ReportContext(files: result.files, diagnostics: result.diagnostics)).render()
             #expect(text == output.body, "\(example.body)\nexpected:\n\(output.body)\nprinted:\n\(text)")
             checked += 1

@@ -7,19 +7,19 @@ struct SampleTests {
     /// The apps under samples/, checked together as one program (samples/errors is left out by samples/.flowignore).
     static let appFolders = ["samples/mail", "samples/movies", "samples/shop"]
 
-    @Test func theSampleAppsAreCleanUnderStrictChecking() throws {
+    @MainActor @Test func theSampleAppsAreCleanUnderStrictChecking() throws {
         let files = try Self.appFolders.flatMap(Repository.flowFiles).map(Repository.source)
         #expect(files.count >= 9)
-        let result = Compiler.compile(files)
+        let result = Compiler.compileAndRunJourneys(files)
         let report = TextReport(ReportContext(files: files, diagnostics: result.diagnostics)).render()
         #expect(result.diagnostics.isEmpty, "\(report)")
     }
 
-    @Test(arguments: Rule.allCases)
+    @MainActor @Test(arguments: Rule.allCases)
     func everyRuleHasASampleThatTriggersItWithItsExpectedDiagnostics(rule: Rule) throws {
         let path = "samples/errors/\(rule.id).flow"
         let source = try Repository.source(path)
-        let result = Compiler.compile([source])
+        let result = Compiler.compileAndRunJourneys([source])
         let expected = Expectation.all(in: source).sorted { $0.description < $1.description }
         let actual = Expectation.actual(result).sorted { $0.description < $1.description }
         #expect(!expected.isEmpty, "\(path) declares no '// expect:' comment")
@@ -35,11 +35,11 @@ struct SampleTests {
         try expectGolden(text, "diagnostics/\(rule.id).txt")
     }
 
-    @Test(arguments: Rule.allCases)
+    @MainActor @Test(arguments: Rule.allCases)
     func everyRuleHasAFixedProgramWithNoFindings(rule: Rule) throws {
         let path = "Tests/FlowGraphTests/Fixtures/passing/\(rule.id).flow"
         let source = try Repository.source(path)
-        let result = Compiler.compile([source])
+        let result = Compiler.compileAndRunJourneys([source])
         #expect(result.diagnostics.isEmpty, "\(TextReport(ReportContext(files: [source], diagnostics: result.diagnostics)).render())")
     }
 

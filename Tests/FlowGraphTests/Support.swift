@@ -28,6 +28,12 @@ func compile(_ text: String, path: String = "test.flow") -> Compiler.Compilation
     Compiler.compile([SourceFile(path: path, text: text)])
 }
 
+/// `compile`, and the program's journeys run, as `flowgraph check` does.
+@MainActor
+func check(_ text: String, path: String = "test.flow") -> Compiler.Compilation {
+    Compiler.compileAndRunJourneys([SourceFile(path: path, text: text)])
+}
+
 /// The diagnostics of inline source, as `line:column: severity [rule] message` strings.
 func findings(_ text: String) -> [String] { findings(compile(text)) }
 

@@ -29,6 +29,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
     case lockConflict = "lock-conflict"
     case invalidLike = "invalid-like"
     case invalidColumn = "invalid-column"
+    case journeyFails = "journey-fails"
     case emptyAlert = "empty-alert"
     // Warnings.
     case unreachableStep = "unreachable-step"
@@ -60,7 +61,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
              .conflictingTransitions, .recursiveFlow, .selectOutsideTabs, .unknownExit, .invalidPop,
              .invalidPopTo, .invalidDismiss, .invalidClose, .invalidPushBelow, .startGuard, .atUnreachable, .linkMismatch, .overlappingLinks,
              .unsupportedType, .swiftName,
-             .resultMismatch, .lockGuard, .lockConflict, .emptyAlert, .invalidLike, .invalidColumn:
+             .resultMismatch, .lockGuard, .lockConflict, .emptyAlert, .invalidLike, .invalidColumn, .journeyFails:
             .error
         case .unreachableStep, .unreachableFlow, .deadEnd, .cannotFinish, .unhandledExit, .unusedGuard,
              .unusedExit, .linkUnreachable, .overlappingGuards, .unusedIgnore, .unreceivedResult, .unusedReceive, .unusedAlert,
@@ -101,6 +102,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .invalidLike: "A step is 'like' a step whose clauses it cannot have: itself, one that is like another, or one that runs a flow "
             + "(or it runs a flow itself)."
         case .emptyAlert: "An alert or dialog has no button, so nothing could close it."
+        case .journeyFails: "A journey does not hold: at one of its lines the program does not make the move, or shows another screen."
         case .invalidColumn: "A move breaks a split view's columns: 'show' outside a split flow or of a step in no column, "
             + "a column's step pushed, replaced or made the root (or a root outside the sidebar), "
             + "or a push or replace where the sidebar or the content column is on top."
@@ -155,6 +157,7 @@ public enum Rule: String, Sendable, CaseIterable, Hashable {
         case .lockConflict: "Say the lock once: on the step (every move that presents it is locked so), or on each move and not on the step."
         case .invalidLike: "Name a screen's step that runs no flow and is like no other; a step that runs a flow handles its exits itself."
         case .emptyAlert: "Give it at least one button ('on cancelTapped' only closes it)."
+        case .journeyFails: "Change the program where it does not do what the journey says, or the journey where the app is meant to do otherwise."
         case .invalidColumn: "Show a column's step with 'show X' (written 'step X in detail'); push only in the detail column, "
             + "and from the sidebar or the content, 'show' the next column's step."
         case .unreachableStep: "Add a transition to the step, or remove it."

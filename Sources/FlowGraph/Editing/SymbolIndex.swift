@@ -61,6 +61,7 @@ package struct SymbolIndex: Sendable {
     public init(_ compilation: Compiler.Compilation) {
         var builder = Builder(program: compilation.program)
         for flow in compilation.syntax.flows { builder.add(flow) }
+        for journey in compilation.syntax.journeys { builder.add(journey) }
         let all = builder.occurrences.sorted { $0.range < $1.range }
         occurrences = all
         var byFile: [Int: [Int]] = [:]
@@ -238,6 +239,52 @@ private struct Builder {
             }
         }
         if let guardName = action.lock?.guardName { record(.guard, guardScope(guardName.text, in: flow, scope: scope), guardName) }
+    }
+
+    /// A journey's names, bound as its resolver binds them: by name, in the whole program. A name
+    /// that binds one symbol is an occurrence of it (renaming the symbol renames it there too); a
+    /// name several flows declare stands for each, and is left as it is when one of them is renamed.
+    mutating func add(_ journey: JourneySyntax) {
+        guard let program else { return }
+        func recordIfOne(_ kind: EditorSymbol.Kind, _ scopes: Set<String>, _ name: Name) {
+            if scopes.count == 1, let scope = scopes.first { record(kind, scope, name) }
+        }
+        func steps(_ name: Name, in flowName: Name?) -> Set<String> {
+            Set(program.flows.filter { flowName == nil || $0.name == flowName?.text }.compactMap { flow in
+                flow.step(named: name.text).map { _ in stepScope(name.text, in: flow, scope: flow.name) }
+            })
+        }
+        func guards(_ name: Name) -> Set<String> {
+            Set(program.flows.compactMap { flow in flow.guardIndex(named: name.text).map { _ in guardScope(name.text, in: flow, scope: flow.name) } })
+        }
+        for line in journey.lines {
+            switch line.move {
+            case .given(let tests): for test in tests { recordIfOne(.guard, guards(test.guardName), test.guardName) }
+            case .send(let event, _):
+                var scopes = Set<String>()
+                for flow in program.flows {
+                    guard let declared = flow.events.first(where: { $0.name == event.text }) else { continue }
+                    if declared.isOwn { scopes.insert(flow.name) }
+                    for group in declared.groups where program.groups.indices.contains(group) { scopes.insert(program.groups[group].name) }
+                }
+                recordIfOne(.event, scopes, event)
+            case .select(let tab):
+                recordIfOne(.step, Set(program.flows.filter(\.isTabs).compactMap { flow in flow.step(named: tab.text).map { _ in flow.name } }), tab)
+            case .open, .back, .swipe, .none: break
+            }
+            switch line.expectation {
+            case .screen(let step, let flow, _, _, _)?:
+                if let flow { record(.flow, "", flow) }
+                recordIfOne(.step, steps(step, in: flow), step)
+            case .alert(let name)?:
+                let scopes = program.flows.compactMap { flow in
+                    flow.alert(named: name.text).map { _ in stepScope(name.text, in: flow, scope: flow.name) }
+                }
+                recordIfOne(.alert, Set(scopes), name)
+            case .blocked(let name)?: recordIfOne(.guard, guards(name), name)
+            case .notHandled?, .impossible?, nil: break
+            }
+        }
     }
 
     /// `at Y` after a move to `target`: a step of the subflow `target` runs.

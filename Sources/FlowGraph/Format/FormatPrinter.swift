@@ -51,7 +51,8 @@ struct FormatPrinter {
             switch child.kind {
             case .parameters: layOutParameters(child, depth: depth)
             case .type: layOutType(child)
-            case .file, .importDeclaration, .flow, .start, .step, .exit, .guardDeclaration, .link, .on, .use, .alert, .unknownMember:
+            case .file, .importDeclaration, .flow, .start, .step, .exit, .guardDeclaration, .link, .on, .use, .alert, .unknownMember,
+                 .journey, .journeyLine:
                 layOutMember(child, depth: depth + 1, isFirstInBody: isFirst)
                 isFirst = false
             }

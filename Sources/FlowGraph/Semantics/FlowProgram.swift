@@ -18,6 +18,8 @@ public struct FlowProgram: Sendable {
     /// The modules the `.flow` files import, each once, in order of first appearance: the
     /// generated router imports them, so payload types may come from them.
     public var imports: [String] = []
+    /// The `journey` declarations, in file and source order (see docs/Journeys.md).
+    package var journeys: [Journey] = []
     /// The `destinations` groups, in declaration order. Each flow that uses one has its steps,
     /// guards and clauses as if it declared them (`Step.shared` marks them), with a stack of its
     /// own; the group itself is what is declared once: one Swift type, one drawing, one report.

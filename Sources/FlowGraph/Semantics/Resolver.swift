@@ -121,6 +121,7 @@ package struct Resolver {
         program.imports = tree.imports.map(\.module).filter { imported.insert($0).inserted }
         checkInputs(&program)
         checkLinks(&program)
+        resolveJourneys(tree.journeys, in: &program)
         return program
     }
 

@@ -51,6 +51,16 @@ enum SemanticMessages {
         exits.isEmpty ? "flow '\(flow)' has no exits" : "exits of flow '\(flow)': \(exits.map { "'\($0)'" }.joined(separator: ", "))"
     }
 
+    static func duplicateJourney(_ name: String) -> String { "journey '\(name)' is declared twice" }
+    static func unknownJourneyEvent(_ name: String) -> String { "no flow has an event named '\(name)'" }
+    static func unknownJourneyTab(_ name: String) -> String { "no tab bar has a tab named '\(name)'" }
+    static func unknownJourneyStep(_ name: String) -> String { "no step named '\(name)'" }
+    static func unknownJourneyAlert(_ name: String) -> String { "no alert or dialog named '\(name)'" }
+    static func unknownJourneyGuard(_ name: String) -> String { "no guard named '\(name)'" }
+    static func journeyPayload(_ event: String, payload: String) -> String {
+        "event '\(event)' carries (\(payload)): give each value by name, all but the optional ones ('\(event)(name: value)')"
+    }
+    static func journeyInput(_ name: String, step: String) -> String { "step '\(step)' has no input named '\(name)'" }
     static func showOutsideSplit(owner: String) -> String {
         "'show' puts a step in a column of a split view, and \(owner) is not a split flow: write 'push' (or 'flow Name split')"
     }

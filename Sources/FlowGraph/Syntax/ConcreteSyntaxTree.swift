@@ -52,6 +52,8 @@ package struct SyntaxNode: Sendable, Hashable {
         case importDeclaration
         /// `flow Name tabs? { ... }` or `destinations Name { ... }`
         case flow
+        /// `journey Name { ... }`, and each of its lines
+        case journey, journeyLine
         /// A member of a flow, by its first word.
         case start, step, exit, guardDeclaration, link, on, use, alert
         /// A line of a flow that is none of its members (a syntax error).
@@ -69,7 +71,7 @@ package struct SyntaxNode: Sendable, Hashable {
     public let children: [SyntaxNode]
 
     /// Whether the node holds a brace-delimited body of members (a flow, a step, an alert).
-    public var hasBody: Bool { kind == .flow || kind == .step || kind == .alert }
+    public var hasBody: Bool { kind == .flow || kind == .step || kind == .alert || kind == .journey }
 }
 
 /// A node the parser has finished, in the order it finished them (children before parents).

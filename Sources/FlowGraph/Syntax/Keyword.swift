@@ -18,18 +18,20 @@ package enum Keyword {
     }
 
     /// The words that begin a top-level declaration.
-    public static let declarations = ["flow", "destinations", "import"]
+    public static let declarations = ["flow", "destinations", "import", "journey"]
     /// The words that begin a member of a flow (`on` also begins a step's clause and an alert's button).
     public static let members = ["start", "step", "exit", "guard", "link", "on", "use", "alert", "dialog"]
     /// The members a `destinations` group may have.
     public static let destinationMembers = ["step", "guard", "on", "alert", "dialog", "link", "use"]
+    /// The words of a journey's lines (`given`, `expect`, the user's gestures, the outcomes).
+    public static let journeyWords = ["given", "expect", "back", "swipe", "blocked", "by", "not", "handled", "impossible"]
     /// The moves, as written after `->`.
     public static let actions = ActionKind.allCases.map(\.rawValue).filter { !$0.contains(" ") }
     /// The words inside a declaration.
     public static let modifiers = [
         "tabs", "receives", "runs", "if", "else", "at", "locked", "while", "ignoring", "case", "async", "below", "as", "keeps", "links",
         "detents", "medium", "large", "height", "interactive", "compact", "like", "split", "in", "content", "detail",
-    ]
+    ] + journeyWords
 
     /// Every keyword with its role, each word once (a word with two roles, such as `exit`, which
     /// declares an exit and is a move, is listed with the first of `Role.allCases` that has it).

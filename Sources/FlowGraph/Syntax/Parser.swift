@@ -11,6 +11,8 @@ package struct Parser {
     public internal(set) var diagnostics: [Diagnostic] = []
     /// The file's `import` declarations, in source order.
     public internal(set) var imports: [ImportSyntax] = []
+    /// The `journey` declarations read, in source order.
+    public internal(set) var journeys: [JourneySyntax] = []
     /// Whether to record the grammar's nodes for the lossless tree (`parseConcrete`), and those
     /// recorded, children before parents.
     var recordsNodes = false
@@ -33,10 +35,10 @@ package struct Parser {
 
     /// Lexes and parses one file; `ignores` are its `// flowgraph:ignore` comments.
     public static func parse(_ source: SourceFile, file: Int)
-        -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax]) {
+        -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax], journeys: [JourneySyntax]) {
         guard source.bytes.count <= SourceLimits.fileSize else {
             let message = SyntaxMessages.fileTooLarge(source.bytes.count)
-            return ([], [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))], [], [])
+            return ([], [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))], [], [], [])
         }
         var lexer = Lexer(file: file, bytes: source.bytes)
         let tokens = lexer.tokenize()
@@ -46,7 +48,7 @@ package struct Parser {
         var lines = Set<Int>()
         let lexed = lexer.diagnostics.filter { lines.insert(source.location(of: $0.range.start).line).inserted }
         let parsed = parser.diagnostics.filter { !lines.contains(source.location(of: $0.range.start).line) }
-        return (flows, lexed + parsed, lexer.ignores, parser.imports)
+        return (flows, lexed + parsed, lexer.ignores, parser.imports, parser.journeys)
     }
 
     // MARK: - program := (import | flow | destinations)*
@@ -58,12 +60,15 @@ package struct Parser {
             if current.isKeyword("flow") || (current.isKeyword("destinations") && current.isAtLineStart && peekIsName(1)) {
                 flows.append(parseFlow())
                 finishNode(.flow, from: startIndex)
+            } else if current.isKeyword("journey"), current.isAtLineStart, peekIsName(1) {
+                journeys.append(parseJourney())
+                finishNode(.journey, from: startIndex)
             } else if current.isKeyword("import"), current.isAtLineStart {
                 parseImport()
                 finishDeclaration(startedAt: startIndex)
                 finishNode(.importDeclaration, from: startIndex)
             } else {
-                error(SyntaxMessages.expected("'flow'", found: describe(current)), at: current)
+                error(SyntaxMessages.expected("'flow' or 'journey'", found: describe(current)), at: current)
                 skip { $0.isAtLineStart && Self.startsDeclaration($0) }
                 finishNode(.unknownMember, from: startIndex)
             }

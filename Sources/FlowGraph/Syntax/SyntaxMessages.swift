@@ -68,6 +68,8 @@ enum SyntaxMessages {
         + "decide where the flow goes with the clauses that show the step ('-> push Lists if hasLists')"
     static let tabItemOutsideTabs = "'as' after a step makes an item of a tab bar that presents the step, and this is not a tabs flow: "
         + "present it from a clause ('-> sheet Compose')"
+    static let journeyLineKinds = "an event, 'open', 'back', 'swipe', 'select', 'given', 'expect' or '}' in a journey"
+    static func unclosedJourney(_ name: String) -> String { "journey '\(name)' is not closed: expected '}'" }
     static let columnOutsideSplit = "'in' after a step puts it in a column of a split view, and this is not a split flow: "
         + "write 'flow Name split', or show the step with a clause ('-> push Message')"
     static let launchInTabs = "a tabs flow shows its tabs when it starts, and every step of it is a tab: "

@@ -8,6 +8,8 @@ package struct SyntaxTree: Sendable {
     public var ignores: [IgnoreComment]
     /// Every `import` of every file, in file and source order.
     public var imports: [ImportSyntax] = []
+    /// Every `journey` of every file, in file and source order.
+    public var journeys: [JourneySyntax] = []
 
     public init(files: [SourceFile], flows: [FlowSyntax], ignores: [IgnoreComment] = []) {
         self.files = files

@@ -33,6 +33,8 @@ enum Replay {
         /// How many of the states met (beyond the starts and tabs) each link is opened from, spread
         /// over the search.
         var linkStates = 8
+        /// The most journeys written (`Report.journeys`).
+        var journeys = 12
     }
 
     struct Report {
@@ -46,6 +48,9 @@ enum Replay {
         var links = 0
         /// Findings (`invalid-pop`... and `dead-end`) whose path the navigator replayed to the state they describe.
         var findingsReplayed = 0
+        /// Journeys (`journey` declarations) that go to states the search found, each ending with
+        /// the screen the navigator showed there: `check` must find that every one holds.
+        var journeys: [String] = []
         var summary: String {
             "\(states) states, \(moves) moves\(isComplete ? "" : " (stopped at the limit)"), \(reachableSteps) reachable steps, "
                 + "\(links) links opened \(linksOpened) times" + (findingsReplayed > 0 ? ", \(findingsReplayed) findings replayed" : "")
@@ -56,10 +61,15 @@ enum Replay {
     private struct Found {
         let snapshot: NavigatorSnapshot
         let way: [String]
+        /// The way as a journey's lines, nil when a move of it has no journey line (closing an
+        /// alert, a tab item) or it started on a regular width.
+        var journey: [String]? = nil
         /// Whether the alert on screen, if any, was shown by a screen's own clause (or by a button
         /// of such an alert): its buttons are then the screen's; shown by a flow-level clause, they
         /// are flow-level too, and the checker judges them so.
         var alertIsOwn = true
+        /// The guards' answers of the last move of the way.
+        var answers = GuardAnswers(fallback: true)
     }
 
     /// The rules a clause's move that cannot be made breaks.
@@ -138,7 +148,10 @@ enum Replay {
                 seen[signature] = found.count
                 queue.append(found.count)
                 starts.append((driver, found.count))
-                found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: ["start \(root) with \(answers), \(sizeClass)"]))
+                found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: ["start \(root) with \(answers), \(sizeClass)"],
+                                   journey: sizeClass == .compact && starts.count == 1
+                                       ? JourneyText.start(answers, in: program, driver: driver) : nil,
+                                   answers: answers))
                 reached.formUnion(driver.screensShown.map(\.step))
               }
             }
@@ -211,7 +224,16 @@ enum Replay {
                     }
                     seen[signature] = found.count
                     queue.append(found.count)
-                    found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: state.way + [step], alertIsOwn: alertIsOwn))
+                    var journey: [String]?
+                    if let lines = state.journey, let line = JourneyText.line(action, outcome: outcome.status, driver: driver) {
+                        let given = answers == state.answers ? "" : JourneyText.given(answers, in: program)
+                        journey = given.map { lines + [$0, line] }
+                        if let journey, journey.count >= 4, report.journeys.count < limits.journeys {
+                            report.journeys.append(JourneyText.journey(journey, number: report.journeys.count, driver: driver))
+                        }
+                    }
+                    found.append(Found(snapshot: NavigatorSnapshot(driver.navigator), way: state.way + [step], journey: journey,
+                                       alertIsOwn: alertIsOwn, answers: answers))
                     for screen in driver.screensShown where reached.insert(screen.step).inserted && !claimedReachable.contains(screen.step) {
                         report.disagreements.append(disagreement("the checker calls \(ReplayProgram.table.name(screen.step)) unreachable, "
                                                                   + "the navigator shows it",
@@ -543,10 +565,7 @@ struct ReplayCatalog {
     var tabItems: [StepRef] = []
 
     init(program: FlowProgram, model: RouterModel) {
-        func sample(_ parameter: (label: String, type: String)) -> String? {
-            ReplayValues.sample(of: parameter.type.hasSuffix("?") ? String(parameter.type.dropLast()) : parameter.type,
-                                seed: parameter.label.unicodeScalars.reduce(0) { ($0 + Int($1.value)) % 50 })
-        }
+        func sample(_ parameter: (label: String, type: String)) -> String? { ReplayValues.sample(label: parameter.label, type: parameter.type) }
         roots = model.roots.map { ReplayProgram.Value(owner: "", caseName: $0.caseModel.name, values: $0.caseModel.parameters.map(sample)) }
         for flow in model.flows {
             for event in flow.events where event.isDeclared {

@@ -18,7 +18,7 @@ set cpo&vim
 syntax case match
 
 " A word inside a declaration, unless it is a parameter's name (first: the later items win).
-syntax match flowModifier /\<\%(tabs\|receives\|runs\|if\|else\|at\|locked\|while\|ignoring\|case\|async\|below\|as\|keeps\|links\|detents\|medium\|large\|height\|interactive\|compact\|like\|split\|in\|content\|detail\)\>\%(\s*:\)\@!/
+syntax match flowModifier /\<\%(tabs\|receives\|runs\|if\|else\|at\|locked\|while\|ignoring\|case\|async\|below\|as\|keeps\|links\|detents\|medium\|large\|height\|interactive\|compact\|like\|split\|in\|content\|detail\|given\|expect\|back\|swipe\|blocked\|by\|not\|handled\|impossible\)\>\%(\s*:\)\@!/
 
 " The name a declaration declares, and a use of a name after start, link, on, use.
 syntax match flowDeclaredName /`\=\%([A-Za-z_]\|[^\x00-\x7f]\)\%(\w\|[^\x00-\x7f]\)*`\=/ contained
@@ -26,7 +26,7 @@ syntax match flowTypeName /`\=\%([A-Za-z_]\|[^\x00-\x7f]\)\%(\w\|[^\x00-\x7f]\)*
 syntax match flowUsedName /`\=\%([A-Za-z_]\|[^\x00-\x7f]\)\%(\w\|[^\x00-\x7f]\)*`\=/ contained
 syntax match flowAsync /\<async\>\ze\s\+[A-Za-z_`]/ contained nextgroup=flowDeclaredName skipwhite
 
-syntax match flowDeclaration /^\s*\zs\<\%(flow\|destinations\|import\)\>/ nextgroup=flowTypeName skipwhite
+syntax match flowDeclaration /^\s*\zs\<\%(flow\|destinations\|import\|journey\)\>/ nextgroup=flowTypeName skipwhite
 syntax match flowMemberNaming /\%(^\|{\)\s*\zs\<\%(step\|exit\|guard\|alert\|dialog\)\>/ nextgroup=flowAsync,flowDeclaredName skipwhite
 syntax match flowMember /\%(^\|{\)\s*\zs\<\%(start\|link\|on\|use\)\>/ nextgroup=flowUsedName skipwhite
 syntax match flowAction /\%(\%(->\|,\|\<else\)\s*\)\@<=\<\%(push\|sheet\|popover\|cover\|replace\|root\|popTo\|select\|exit\|pop\|dismiss\|close\|alert\|dialog\|open\|restart\|show\)\>\%(\s*:\)\@!/
@@ -61,7 +61,7 @@ syntax match flowDocComment +///\%(/\)\@!.*$+ contains=flowTodo
 syntax match flowIgnore +//\%(/\)\@!\s*flowgraph:ignore\>.*$+ contains=flowIgnoreWord,flowRuleId,flowIgnoreReason
 syntax match flowIgnoreWord /flowgraph:ignore/ contained
 syntax match flowIgnoreReason /--.*$/ contained
-syntax match flowRuleId /\<\%(syntax\|unknown-name\|duplicate-name\|missing-start\|input-mismatch\|payload-conflict\|conflicting-transitions\|recursive-flow\|select-outside-tabs\|unknown-exit\|invalid-pop\|invalid-pop-to\|invalid-dismiss\|invalid-close\|invalid-push-below\|start-guard\|at-unreachable\|link-mismatch\|overlapping-links\|unsupported-type\|swift-name\|result-mismatch\|lock-guard\|lock-conflict\|invalid-like\|invalid-column\|empty-alert\|unreachable-step\|unreachable-flow\|dead-end\|cannot-finish\|unhandled-exit\|unused-guard\|unused-exit\|link-unreachable\|overlapping-guards\|unused-ignore\|unreceived-result\|unused-receive\|unused-alert\|kept-links-never-open\|absent-tab\)\>-\@!/ contained
+syntax match flowRuleId /\<\%(syntax\|unknown-name\|duplicate-name\|missing-start\|input-mismatch\|payload-conflict\|conflicting-transitions\|recursive-flow\|select-outside-tabs\|unknown-exit\|invalid-pop\|invalid-pop-to\|invalid-dismiss\|invalid-close\|invalid-push-below\|start-guard\|at-unreachable\|link-mismatch\|overlapping-links\|unsupported-type\|swift-name\|result-mismatch\|lock-guard\|lock-conflict\|invalid-like\|invalid-column\|journey-fails\|empty-alert\|unreachable-step\|unreachable-flow\|dead-end\|cannot-finish\|unhandled-exit\|unused-guard\|unused-exit\|link-unreachable\|overlapping-guards\|unused-ignore\|unreceived-result\|unused-receive\|unused-alert\|kept-links-never-open\|absent-tab\)\>-\@!/ contained
 syntax region flowBlockComment start=+/\*+ end=+\*/+ contains=flowBlockComment,flowTodo extend
 
 highlight default link flowDeclaration Keyword

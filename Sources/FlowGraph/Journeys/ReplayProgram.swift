@@ -1,7 +1,6 @@
 #if canImport(FlowGraphRuntime)  // the fuzz harness compiles the runtime into its one module
 import FlowGraphRuntime
 #endif
-@testable import FlowGraph
 
 /// A compiled program run by the navigator in process, without `swiftc`: the engine reads the
 /// table the generator writes (`RouterTable`, through the runtime's own reader), and every typed
@@ -10,7 +9,8 @@ import FlowGraphRuntime
 /// argument, by name). Values are texts; a screen is its step and the text of each input.
 ///
 /// So a defect of the table, the model or the engine shows up in a replay, and one of the printer
-/// in the compile step of the harness.
+/// in the compile step of the harness. `flowgraph check` runs the program's journeys on it
+/// (`JourneyRunner`); the replay harness's tests run the checker's claims.
 enum ReplayProgram: SyncNavigationProgram {
     struct Flow: RawRepresentable, Hashable, Sendable {
         let rawValue: Int
@@ -261,6 +261,12 @@ enum ReplayValues {
         case "Character": text.count == 1
         default: true
         }
+    }
+
+    /// The text of a value named `label` of `type` (`T?` too): the one every run gives it, the
+    /// replay's catalog and a journey's start alike (the values of the root an app starts with).
+    static func sample(label: String, type: String) -> String {
+        sample(of: type.hasSuffix("?") ? String(type.dropLast()) : type, seed: label.unicodeScalars.reduce(0) { ($0 + Int($1.value)) % 50 })
     }
 
     /// A text of `type` (without `?`) that differs with `seed`, and that a URL carries as it is.

@@ -1,0 +1,190 @@
+#if canImport(FlowGraphRuntime)  // the fuzz harness compiles the runtime into the library's one module
+import FlowGraphRuntime
+#endif
+
+/// Runs a program's journeys on its meaning: the runtime's navigator over the program's table, in
+/// process, no Swift build (`ReplayProgram`). A journey that does not hold is a `journey-fails`
+/// error at its first line whose move or expectation the program does not do. See docs/Journeys.md.
+package enum JourneyRunner {
+    /// `compilation` with the findings of its journeys. A program with errors runs none: its
+    /// table may not say what the program will mean once they are fixed.
+    @MainActor
+    package static func run(on compilation: Compiler.Compilation) -> Compiler.Compilation {
+        guard let program = compilation.program, program.journeys.contains(where: \.isRunnable), !compilation.hasErrors,
+              (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil else { return compilation }
+        return compilation.adding(program.journeys.filter(\.isRunnable).compactMap { run($0, in: program) })
+    }
+
+    /// The journey's finding, nil when it holds.
+    @MainActor
+    private static func run(_ journey: Journey, in program: FlowProgram) -> Diagnostic? {
+        let model = ReplayProgram.model
+        guard let root = model.roots.first(where: { $0.flow == journey.root }) ?? model.roots.first else { return nil }
+        let guards = ReplayGuards()
+        var started: Navigator<ReplayProgram>?
+        for line in journey.lines {
+            if case .given(let answers) = line.move {
+                for (refs, holds) in answers { for ref in refs { guards.answers[ref] = holds } }
+                continue
+            }
+            // The app starts at the first line that is not `given`: the answers before it decide its start.
+            let navigator = started ?? Navigator<ReplayProgram>(
+                ReplayProgram.Value(owner: "", caseName: root.caseModel.name,
+                                    values: root.caseModel.parameters.map { ReplayValues.sample(label: $0.label, type: $0.type) }),
+                guards: guards, historyLimit: 0)
+            started = navigator
+            var outcome: Navigator<ReplayProgram>.Outcome?
+            var moveName = ""
+            switch line.move {
+            case .given:
+                break
+            case .send(let name, let values):
+                moveName = "'\(name)'"
+                outcome = event(name, values, on: navigator).map { navigator.send($0) }
+                    ?? Navigator<ReplayProgram>.Outcome(status: .unhandled, commands: [])
+            case .open(let url):
+                moveName = "opening \(url)"
+                outcome = navigator.open(url: url)
+            case .back:
+                moveName = "going back"
+                outcome = back(on: navigator)
+            case .swipe:
+                moveName = "swiping the sheet away"
+                outcome = swipe(on: navigator)
+            case .select(let tabs):
+                moveName = "selecting the tab"
+                outcome = select(tabs, on: navigator)
+            case .none:
+                break
+            }
+            if let failure = check(line.expectation, after: outcome, moveName, on: navigator) {
+                return Diagnostic(.journeyFails, JourneyMessages.fails(journey.name, failure), at: line.range,
+                                  notes: [.init(JourneyMessages.declared(journey.name), at: journey.range)])
+            }
+        }
+        return nil
+    }
+
+    /// The event as the innermost running flow that has one of that name types it: the flow's own,
+    /// or a group's it uses; nil when no flow on screen has it.
+    @MainActor
+    private static func event(_ name: String, _ values: [String: String?], on navigator: Navigator<ReplayProgram>) -> ReplayProgram.Value? {
+        let model = ReplayProgram.model
+        for running in navigator.chain.reversed() {
+            let flow = model.flows[running.flow.rawValue]
+            if let event = flow.events.first(where: { $0.name == name && $0.isDeclared }) {
+                return ReplayProgram.Value(owner: flow.caseName, caseName: name, values: event.parameters.map { values[$0.label] ?? nil })
+            }
+            for use in flow.uses {
+                let group = model.groups[use.group]
+                if let event = group.events.first(where: { $0.name == name }) {
+                    return ReplayProgram.Value(owner: group.caseName, caseName: name, values: event.parameters.map { values[$0.label] ?? nil })
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The back button: back one screen in the stack on top; at a split view's column's first
+    /// screen (an iPhone's), that column closes.
+    @MainActor
+    private static func back(on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
+        guard let innermost = navigator.chain.last else { return .init(status: .impossible, commands: []) }
+        let top = innermost.top
+        return navigator.userWentBack(in: top.id, to: top.entries.count > 1 ? top.entries.count - 1 : 0)
+    }
+
+    @MainActor
+    private static func swipe(on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
+        guard let layer = navigator.chain.last(where: { !$0.layers.isEmpty })?.layers.last else {
+            return .init(status: .impossible, commands: [])
+        }
+        return navigator.userDismissed(layer.id)
+    }
+
+    @MainActor
+    private static func select(_ tabs: [StepRef], on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
+        for running in navigator.chain.reversed() where running.isTabs {
+            if let index = running.tabs.firstIndex(where: { tabs.contains(ReplayProgram.step(of: $0.entries[0].screen)) }) {
+                return navigator.userSelectedTab(index, in: running.id)
+            }
+        }
+        return .init(status: .impossible, commands: [])
+    }
+
+    /// Nil when the expectation holds after the move (a move without one must be made); else what
+    /// the program does instead, as a sentence's end.
+    @MainActor
+    private static func check(_ expectation: Journey.Expectation?, after outcome: Navigator<ReplayProgram>.Outcome?, _ move: String,
+                              on navigator: Navigator<ReplayProgram>) -> String? {
+        let status = outcome?.status ?? .applied
+        let did = status == .applied ? JourneyMessages.shows(screen(navigator)) : JourneyMessages.status(move, status, navigator)
+        switch expectation {
+        case nil:
+            return status == .applied ? nil : JourneyMessages.expectedMove(move, did)
+        case .screen(let steps, let values, let presented, let written)?:
+            let current = navigator.current
+            let inputs = ReplayProgram.table.flows[current.step.flow].steps[current.step.step].inputs.map { String($0.prefix { $0 != ":" }) }
+            let holds = status == .applied && steps.contains(current.step)
+                && values.allSatisfy { name, text in inputs.firstIndex(of: name).map { current.values[$0] == text } ?? false }
+                && presented.map { style(of: $0) == presentation(navigator) } ?? true
+            return holds ? nil : JourneyMessages.expected(written, did)
+        case .alert(let name)?:
+            return navigator.alert?.name == name ? nil : JourneyMessages.expected("alert \(name)", navigator.alert.map { "alert \($0.name)" } ?? did)
+        case .blocked(let refs, let written)?:
+            if case .blocked(let ref) = status, refs.contains(ref) { return nil }
+            return JourneyMessages.expected("blocked by \(written)", did)
+        case .notHandled?:
+            return status == .unhandled ? nil : JourneyMessages.expected("not handled", did)
+        case .impossible?:
+            return status == .impossible ? nil : JourneyMessages.expected("impossible", did)
+        }
+    }
+
+    private static func style(of kind: ActionKind) -> Navigator<ReplayProgram>.StackStyle {
+        switch kind {
+        case .popover: .popover
+        case .cover: .cover
+        default: .sheet
+        }
+    }
+
+    /// How the screen on top is presented: the modal stack it is in (directly, or in a subflow
+    /// that runs in that stack's top screen); nil in a base stack.
+    @MainActor
+    private static func presentation(_ navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.StackStyle? {
+        navigator.chain.last { !$0.layers.isEmpty }?.layers.last?.style
+    }
+
+    /// The screen on top, as a journey writes it, with how it is presented when it is.
+    @MainActor
+    private static func screen(_ navigator: Navigator<ReplayProgram>) -> String {
+        let current = navigator.current
+        let kind = presentation(navigator).map { style -> String in
+            switch style {
+            case .popover: "popover "
+            case .cover: "cover "
+            default: "sheet "
+            }
+        } ?? ""
+        return kind + current.description + (navigator.alert.map { " under alert \($0.name)" } ?? "")
+    }
+}
+
+/// The messages of `journey-fails` (lowercase, no final period, names quoted).
+enum JourneyMessages {
+    static func fails(_ journey: String, _ failure: String) -> String { "journey '\(journey)' does not hold here: \(failure)" }
+    static func declared(_ journey: String) -> String { "journey '\(journey)' declared here" }
+    static func expected(_ expected: String, _ did: String) -> String { "expected \(expected); \(did)" }
+    static func expectedMove(_ move: String, _ did: String) -> String { "expected \(move) to be made; \(did)" }
+    static func shows(_ screen: String) -> String { "the program shows \(screen)" }
+    @MainActor
+    static func status(_ move: String, _ status: Navigator<ReplayProgram>.Outcome.Status, _ navigator: Navigator<ReplayProgram>) -> String {
+        switch status {
+        case .blocked(let ref): "\(move) is blocked by \(ReplayProgram.table.flows[ref.flow].guards[ref.index].name)"
+        case .unhandled: "\(move) is not handled where the user is (\(navigator.current))"
+        case .impossible: "\(move) is impossible where the user is (\(navigator.current))"
+        default: "\(move) is \(status)"
+        }
+    }
+}

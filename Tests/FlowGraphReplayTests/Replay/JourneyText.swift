@@ -1,0 +1,92 @@
+#if canImport(FlowGraphRuntime)  // the fuzz harness compiles the runtime into its one module
+@testable import FlowGraphRuntime
+#endif
+@testable import FlowGraph
+
+/// The replay's ways as journeys (docs/Journeys.md): each move a line, the guards' answers as
+/// `given`, and the screen the navigator showed at the end as `expect`. `check` runs them on the
+/// same navigator through the journey's own names (an event by its name, a tab by its step's):
+/// every one must hold, or the journeys and the navigator mean different things.
+@MainActor
+enum JourneyText {
+    /// `given g, !h` for every guard of the program; nil when two guards of one name (a group's,
+    /// in two flows) answer differently, which a journey cannot say.
+    static func given(_ answers: GuardAnswers, in program: FlowProgram) -> String? {
+        var holds: [String: Bool] = [:]
+        var order: [String] = []
+        for (flowIndex, flow) in program.flows.enumerated() {
+            for (index, declared) in flow.guards.enumerated() {
+                let answer = answers.answers[GuardRef(flow: flowIndex, index: index)] ?? answers.fallback
+                if let earlier = holds[declared.name] {
+                    if earlier != answer { return nil }
+                } else {
+                    holds[declared.name] = answer
+                    order.append(declared.name)
+                }
+            }
+        }
+        return order.isEmpty ? "" : "given " + order.map { holds[$0]! ? $0 : "!" + $0 }.joined(separator: ", ")
+    }
+
+    /// A journey's first lines: the guards' answers the app starts with, and the screen it shows
+    /// then (which starts it: a later `given` answers the first move's guards).
+    static func start(_ answers: GuardAnswers, in program: FlowProgram, driver: ReplayDriver) -> [String]? {
+        given(answers, in: program).map { [$0, expectation(driver)] }
+    }
+
+    /// The journey line of a move the driver just made, with what came of it when it was not
+    /// made whole (a link blocked on its way); nil for one no line says.
+    static func line(_ action: ReplayAction, outcome: ReplayNavigator.Outcome.Status, driver: ReplayDriver) -> String? {
+        let outcomeText: String
+        switch outcome {
+        case .applied: outcomeText = ""
+        case .blocked(let ref): outcomeText = " -> blocked by " + ReplayProgram.table.flows[ref.flow].guards[ref.index].name
+        case .unhandled: outcomeText = " -> not handled"
+        case .impossible: outcomeText = " -> impossible"
+        case .cancelled, .kept: return nil
+        }
+        return move(action, driver: driver).map { $0 + outcomeText }
+    }
+
+    private static func move(_ action: ReplayAction, driver: ReplayDriver) -> String? {
+        switch action {
+        case .send(let event):
+            let model = ReplayProgram.model
+            let parameters = model.flows.first { $0.caseName == event.owner }?.events.first { $0.name == event.caseName }?.parameters
+                ?? model.groups.first { $0.caseName == event.owner }?.events.first { $0.name == event.caseName }?.parameters
+            guard let parameters else { return nil }
+            return event.caseName + values(parameters.map(\.label), event.values)
+        case .open(let url): return "open " + quoted(url)
+        case .back: return "back"
+        case .swipe: return "swipe"
+        case .selectTab(let depth, let index):
+            let chain = driver.navigator.chain
+            guard chain.indices.contains(depth), chain[depth].tabs.indices.contains(index) else { return nil }
+            let step = ReplayProgram.step(of: chain[depth].tabs[index].entries[0].screen)
+            return "select " + ReplayProgram.table.flows[step.flow].steps[step.step].name
+        case .tapTabItem, .closeAlert: return nil
+        }
+    }
+
+    /// The journey: its lines, then what the navigator shows now.
+    static func journey(_ lines: [String], number: Int, driver: ReplayDriver) -> String {
+        (["journey Replayed\(number) {"] + (lines + [expectation(driver)]).filter { !$0.isEmpty }.map { "    " + $0 } + ["}"])
+            .joined(separator: "\n")
+    }
+
+    /// `expect Flow.Step(input: "value", ...)`: the screen on top, with every input.
+    private static func expectation(_ driver: ReplayDriver) -> String {
+        let current = driver.navigator.current
+        let info = ReplayProgram.table.flows[current.step.flow]
+        let labels = info.steps[current.step.step].inputs.map { String($0.prefix { $0 != ":" }) }
+        return "expect \(info.name).\(info.steps[current.step.step].name)" + values(labels, current.values)
+    }
+
+    private static func values(_ labels: [String], _ values: [String?]) -> String {
+        labels.isEmpty ? "" : "(" + zip(labels, values).map { "\($0): \($1.map(quoted) ?? "nil")" }.joined(separator: ", ") + ")"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
