@@ -34,6 +34,8 @@ demo: build
 	@mkdir -p $(OUT)
 	$(FLOWGRAPH) check --strict samples
 	$(FLOWGRAPH) check --format sarif samples > $(OUT)/samples.sarif
+	$(FLOWGRAPH) test samples
+	$(FLOWGRAPH) test --format junit samples > $(OUT)/journeys.xml
 	@for app in $(APPS); do \
 		$(FLOWGRAPH) generate samples/$$app -o $(OUT)/$$app || exit 1; \
 		for format in svg png pdf mmd html; do \

@@ -5,14 +5,23 @@ import FlowGraphRuntime
 /// Runs a program's journeys on its meaning: the runtime's navigator over the program's table, in
 /// process, no Swift build (`ReplayProgram`). A journey that does not hold is a `journey-fails`
 /// error at its first line whose move or expectation the program does not do. See docs/Journeys.md.
-package enum JourneyRunner {
+public enum JourneyRunner {
     /// `compilation` with the findings of its journeys. A program with errors runs none: its
     /// table may not say what the program will mean once they are fixed.
     @MainActor
     package static func run(on compilation: Compiler.Compilation) -> Compiler.Compilation {
+        compilation.adding(results(of: compilation).compactMap(\.failure))
+    }
+
+    /// Each journey of the program with what came of it, in source order; empty for a program with
+    /// errors (a journey with an error of its own is among them: it is not run).
+    @MainActor
+    public static func results(of compilation: Compiler.Compilation) -> [JourneyResult] {
         guard let program = compilation.program, program.journeys.contains(where: \.isRunnable), !compilation.hasErrors,
-              (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil else { return compilation }
-        return compilation.adding(program.journeys.filter(\.isRunnable).compactMap { run($0, in: program) })
+              (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil else { return [] }
+        return program.journeys.filter(\.isRunnable).map { journey in
+            JourneyResult(name: journey.name, range: journey.range, lines: journey.lines.count, failure: run(journey, in: program))
+        }
     }
 
     /// The journey's finding, nil when it holds.
@@ -169,6 +178,19 @@ package enum JourneyRunner {
         } ?? ""
         return kind + current.description + (navigator.alert.map { " under alert \($0.name)" } ?? "")
     }
+}
+
+/// What came of one journey: it held, or the finding of the line where it did not.
+public struct JourneyResult: Sendable {
+    public let name: String
+    /// The range of its name.
+    public let range: SourceRange
+    /// How many lines it has.
+    public let lines: Int
+    /// Nil when it holds.
+    public let failure: Diagnostic?
+
+    public var holds: Bool { failure == nil }
 }
 
 /// The messages of `journey-fails` (lowercase, no final period, names quoted).

@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import FlowGraph
+
+/// `flowgraph test`: the journeys alone, each passed or failed, in every format, with exit codes.
+@Suite("flowgraph test")
+struct TestCommandTests {
+    @Test func theSamplesJourneysAllHold() throws {
+        let run = try CommandLineTests.run(["test", "samples"])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("✓ ReadAMessage (7 lines, samples/mail/Journeys.flow:5)"))
+        #expect(run.output.hasSuffix("9 of 9 journeys held\n"), "\(run.output)")
+    }
+
+    @Test func aJourneyThatDoesNotHoldFailsWithItsLine() throws {
+        let run = try CommandLineTests.run(["test", "samples/errors/journey-fails.flow"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("✓ OpenTheAuthor (3 lines, samples/errors/journey-fails.flow:33)"))
+        #expect(run.output.contains("✗ TagInEveryTab (samples/errors/journey-fails.flow:46)\n    samples/errors/journey-fails.flow:49:5: error: "
+                                    + "journey 'TagInEveryTab' does not hold here"))
+        #expect(run.output.hasSuffix("2 of 3 journeys held\n"))
+    }
+
+    @Test func junitJSONAndAnnotationsSayTheSame() throws {
+        let junit = try CommandLineTests.run(["test", "samples/errors/journey-fails.flow", "--format", "junit"])
+        #expect(junit.status == 1)
+        let document = try XMLDocument(xmlString: junit.output)
+        #expect(try document.nodes(forXPath: "//testcase").count == 3)
+        let failures = try document.nodes(forXPath: "//testcase[@name='TagInEveryTab']/failure")
+        #expect(failures.count == 1)
+        #expect((failures.first as? XMLElement)?.attribute(forName: "type")?.stringValue == "journey-fails")
+
+        let json = try CommandLineTests.run(["test", "samples/errors/journey-fails.flow", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect((object["summary"] as? [String: Int]) == ["journeys": 3, "passed": 2, "failed": 1])
+        let journeys = try #require(object["journeys"] as? [[String: Any]])
+        #expect(journeys.map { $0["passed"] as? Bool } == [true, true, false])
+        #expect((journeys[2]["failure"] as? [String: Any])?["line"] as? Int == 49)
+
+        let github = try CommandLineTests.run(["test", "samples/errors/journey-fails.flow", "--format", "github"])
+        #expect(github.output.hasPrefix("::error file=samples/errors/journey-fails.flow,line=49,col=5,"))
+        #expect(github.output.split(separator: "\n").count == 1)
+    }
+
+    @Test func aProgramWithErrorsRunsNoJourneyAndSaysSo() throws {
+        let run = try CommandLineTests.run(["test", "samples/errors/invalid-column.flow"])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasSuffix("5 errors, 0 warnings: no journey runs until they are fixed\n"))
+    }
+
+    @Test func xmlTextIsEscaped() {
+        #expect(JourneyReport.escapeXML("a<b & \"c\"\n\u{1}") == "a&lt;b &amp; &quot;c&quot;&#10;?")
+    }
+}
