@@ -94,7 +94,10 @@ final class Workspace {
         for (path, document) in documents.sorted(by: { $0.key < $1.key }) where seen.insert(path).inserted {
             files.append(SourceFile(path: path, bytes: document.bytes))
         }
-        let compilation = Compiler.compile(files)
+        // The journeys run too where the server runs on the main thread, as `flowgraph lsp` does:
+        // their navigator is the main actor's. A server on another thread (in-process tests)
+        // reports the rest of the findings without them.
+        let compilation = Thread.isMainThread ? MainActor.assumeIsolated { Compiler.compileAndRunJourneys(files) } : Compiler.compile(files)
         let snapshot = Snapshot(
             compilation: compilation, index: SymbolIndex(compilation),
             fileIndex: Dictionary(files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first }),

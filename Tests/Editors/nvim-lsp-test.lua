@@ -181,6 +181,19 @@ local function main()
   vim.lsp.util.apply_text_edits(edits, bufnr, 'utf-16')
   local formatted = vim.api.nvim_buf_get_lines(bufnr, line - 1, line, false)[1]
   check(formatted == text, 'formatted: ' .. formatted .. ', expected ' .. text)
+
+  -- A journey that does not hold: its finding at its line, from the journeys run on the program.
+  local count = vim.api.nvim_buf_line_count(bufnr)
+  vim.api.nvim_buf_set_lines(bufnr, count, count, false,
+    { '', 'journey SignedOut {', '    given !isSignedIn', '    detailTapped(item: 1) -> Detail', '}' })
+  check(vim.wait(patience, function()
+    for _, diagnostic in ipairs(vim.diagnostic.get(bufnr)) do
+      if diagnostic.message:find("journey 'SignedOut' does not hold here: expected Detail", 1, true) then
+        return diagnostic.lnum == count + 3
+      end
+    end
+    return false
+  end, 20), 'no journey finding: ' .. vim.inspect(vim.diagnostic.get(bufnr)))
 end
 
 local ok, message = xpcall(main, debug.traceback)

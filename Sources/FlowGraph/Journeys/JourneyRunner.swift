@@ -10,7 +10,8 @@ public enum JourneyRunner {
     /// table may not say what the program will mean once they are fixed.
     @MainActor
     package static func run(on compilation: Compiler.Compilation) -> Compiler.Compilation {
-        compilation.adding(results(of: compilation).compactMap(\.failure))
+        let failures = results(of: compilation).compactMap(\.failure)
+        return failures.isEmpty ? compilation : compilation.adding(failures)
     }
 
     /// Each journey of the program with what came of it, in source order; empty for a program with
