@@ -129,6 +129,23 @@ struct JourneyTests {
         ])
     }
 
+    @Test func aFailingLineSaysTheAnswerThatWouldMakeItHold() throws {
+        let result = check(Self.shop + """
+            journey SignedInSeesTheAccount {
+                given !isSignedIn
+                accountTapped -> Account
+            }
+
+            journey NoAnswerHelps {
+                productPicked(product: 3) -> Account
+            }
+            """)
+        #expect(result.diagnostics.map { $0.notes.first?.message } == [
+            "it holds here with 'given isSignedIn' before this line",
+            "journey 'NoAnswerHelps' declared here",
+        ])
+    }
+
     @Test func namesResolveAsEverywhere() {
         #expect(Self.findings("""
             journey Typos {

@@ -25,16 +25,51 @@ public enum JourneyRunner {
         }
     }
 
-    /// The journey's finding, nil when it holds.
+    /// The journey's finding, nil when it holds. A line that does not hold says, when there is one,
+    /// the answer of a guard it asked that would make it hold (`given !canDelete` before it).
     @MainActor
     private static func run(_ journey: Journey, in program: FlowProgram) -> Diagnostic? {
+        guard let failed = play(journey, override: nil) else { return nil }
+        let line = journey.lines[failed.line]
+        var notes: [Diagnostic.Note] = []
+        // One answer changed, the first that makes the line hold, in the order they were asked.
+        var tried = Set<String>()
+        for (ref, answer) in failed.asked {
+            let name = ReplayProgram.table.flows[ref.flow].guards[ref.index].name
+            guard tried.insert(name).inserted else { continue }
+            let flipped = !answer
+            if let again = play(journey, override: (failed.line, name, flipped)), again.line <= failed.line { continue }
+            notes.append(.init(JourneyMessages.holdsWith((flipped ? "" : "!") + name)))
+            break
+        }
+        notes.append(.init(JourneyMessages.declared(journey.name), at: journey.range))
+        return Diagnostic(.journeyFails, JourneyMessages.fails(journey.name, failed.failure), at: line.range, notes: notes)
+    }
+
+    /// Plays the journey (with guard `override.name` answering `override.holds` from line
+    /// `override.line` on): nil when every line holds, else the first that does not, what the
+    /// program did, and the guards asked on that line with their answers.
+    @MainActor
+    private static func play(_ journey: Journey, override: (line: Int, name: String, holds: Bool)?)
+        -> (line: Int, failure: String, asked: [(GuardRef, Bool)])? {
         let model = ReplayProgram.model
         guard let root = model.roots.first(where: { $0.flow == journey.root }) ?? model.roots.first else { return nil }
         let guards = ReplayGuards()
         var started: Navigator<ReplayProgram>?
-        for line in journey.lines {
+        for (index, line) in journey.lines.enumerated() {
+            if let override, override.line == index {
+                for (flow, info) in ReplayProgram.table.flows.enumerated() {
+                    for (guardIndex, guardInfo) in info.guards.enumerated() where guardInfo.name == override.name {
+                        guards.answers[GuardRef(flow: flow, index: guardIndex)] = override.holds
+                    }
+                }
+            }
             if case .given(let answers) = line.move {
-                for (refs, holds) in answers { for ref in refs { guards.answers[ref] = holds } }
+                for (refs, holds) in answers {
+                    for ref in refs where override.map({ $0.line > index || ReplayProgram.table.flows[ref.flow].guards[ref.index].name != $0.name }) ?? true {
+                        guards.answers[ref] = holds
+                    }
+                }
                 continue
             }
             // The app starts at the first line that is not `given`: the answers before it decide its start.
@@ -43,6 +78,7 @@ public enum JourneyRunner {
                                     values: root.caseModel.parameters.map { ReplayValues.sample(label: $0.label, type: $0.type) }),
                 guards: guards, historyLimit: 0)
             started = navigator
+            let asked = guards.asked.count
             var outcome: Navigator<ReplayProgram>.Outcome?
             var moveName = ""
             switch line.move {
@@ -68,8 +104,8 @@ public enum JourneyRunner {
                 break
             }
             if let failure = check(line.expectation, after: outcome, moveName, on: navigator) {
-                return Diagnostic(.journeyFails, JourneyMessages.fails(journey.name, failure), at: line.range,
-                                  notes: [.init(JourneyMessages.declared(journey.name), at: journey.range)])
+                let answers = guards.asked[asked...].map { ref, _ in (ref, guards.answers[ref] ?? guards.fallback) }
+                return (index, failure, answers)
             }
         }
         return nil
@@ -198,6 +234,7 @@ public struct JourneyResult: Sendable {
 enum JourneyMessages {
     static func fails(_ journey: String, _ failure: String) -> String { "journey '\(journey)' does not hold here: \(failure)" }
     static func declared(_ journey: String) -> String { "journey '\(journey)' declared here" }
+    static func holdsWith(_ answer: String) -> String { "it holds here with 'given \(answer)' before this line" }
     static func expected(_ expected: String, _ did: String) -> String { "expected \(expected); \(did)" }
     static func expectedMove(_ move: String, _ did: String) -> String { "expected \(move) to be made; \(did)" }
     static func shows(_ screen: String) -> String { "the program shows \(screen)" }
