@@ -66,7 +66,10 @@ public enum JourneyRunner {
             }
             if case .given(let answers) = line.move {
                 for (refs, holds) in answers {
-                    for ref in refs where override.map({ $0.line > index || ReplayProgram.table.flows[ref.flow].guards[ref.index].name != $0.name }) ?? true {
+                    // The override stands from its line on: a later `given` of its guard does not undo it.
+                    for ref in refs {
+                        let name = ReplayProgram.table.flows[ref.flow].guards[ref.index].name
+                        if let override, override.line <= index, override.name == name { continue }
                         guards.answers[ref] = holds
                     }
                 }

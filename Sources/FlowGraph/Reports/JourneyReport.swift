@@ -23,7 +23,8 @@ public struct JourneyReport: Sendable {
                 output += finding.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
                     .joined(separator: "\n")
             } else {
-                output += (isColored ? "\u{1B}[32m✓\u{1B}[0m" : "✓") + " \(result.name) (\(result.lines) line\(result.lines == 1 ? "" : "s"), \(place))\n"
+                let lines = "\(result.lines) line\(result.lines == 1 ? "" : "s")"
+                output += (isColored ? "\u{1B}[32m✓\u{1B}[0m" : "✓") + " \(result.name) (\(lines), \(place))\n"
             }
         }
         output += "\(results.count - failed) of \(results.count) journey\(results.count == 1 ? "" : "s") held\n"
