@@ -264,6 +264,13 @@ private struct Builder {
                 var scopes = Set<String>()
                 for flow in program.flows {
                     guard let declared = flow.events.first(where: { $0.name == event.text }) else { continue }
+                    // A button's event is its alert's (`Shop.SignOut`), as the index names buttons.
+                    let alerts = flow.alerts.filter { $0.buttons.contains { $0.event == event.text } }
+                    for alert in alerts {
+                        let owner = alert.group.flatMap { program.groups.indices.contains($0) ? program.groups[$0].name : nil } ?? flow.name
+                        scopes.insert("\(owner).\(alert.name)")
+                    }
+                    if !alerts.isEmpty { continue }
                     if declared.isOwn { scopes.insert(flow.name) }
                     for group in declared.groups where program.groups.indices.contains(group) { scopes.insert(program.groups[group].name) }
                 }
