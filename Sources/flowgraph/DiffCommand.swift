@@ -82,7 +82,8 @@ struct DiffCommand: AsyncParsableCommand {
             hasErrors = true
         }
         if hasErrors { throw ExitCode(ExitStatus.findings) }
-        let result = ProgramDiff.compare(old: oldCompilation, new: newCompilation, drawsChanges: format == .markdown)
+        let drawsChanges = format == .markdown
+        let result = await MainActor.run { ProgramDiff.compareWithJourneys(old: oldCompilation, new: newCompilation, drawsChanges: drawsChanges) }
         let report = DiffReport(oldFiles: oldFiles, newFiles: newFiles, result: result, failingCategories: try failingCategories())
         switch format {
         case .text: Terminal.write(report.text(isColored: color == .always || (color == .auto && Terminal.isColorTerminal)))

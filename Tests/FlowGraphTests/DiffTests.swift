@@ -3,6 +3,7 @@ import Testing
 @testable import FlowGraph
 
 /// `ProgramDiff`: one program pair per rule, pairs that must report nothing, and the real apps.
+@MainActor
 @Suite("flowgraph diff: rules")
 struct DiffTests {
     /// Compiles each side (files by their repository paths) and compares them; both must compile without errors.
@@ -11,7 +12,7 @@ struct DiffTests {
         let oldCompiles = !before.hasAnyErrors, newCompiles = !after.hasAnyErrors
         #expect(oldCompiles, "old side: \(findings(before))", sourceLocation: sourceLocation)
         #expect(newCompiles, "new side: \(findings(after))", sourceLocation: sourceLocation)
-        return ProgramDiff.compare(old: before, new: after)
+        return ProgramDiff.compareWithJourneys(old: before, new: after)
     }
 
     static func compare(_ folder: String) throws -> (result: ProgramDiff.Result, old: [SourceFile], new: [SourceFile]) {

@@ -63,6 +63,10 @@ enum DiffMessages {
     }
 
     // MARK: journey
+
+    static func journeyBroken(_ name: String, _ failure: String) -> String {
+        "journey '\(name)' held and does not now: \(failure)"
+    }
     static func stepUnreachable(_ id: String) -> String { "step '\(id)' could be reached and cannot be now" }
     static func stepReachable(_ id: String, isNew: Bool) -> String {
         isNew ? "new step '\(id)' can be reached" : "step '\(id)' could not be reached and can be now"

@@ -43,6 +43,7 @@ package enum DiffRule: String, Sendable, CaseIterable, Comparable {
     case journeyCannotFinish = "journey-cannot-finish"
     case journeyPathLonger = "journey-path-longer"
     case journeyPresentationChanged = "journey-presentation-changed"
+    case journeyBroken = "journey-broken"
 
     public var id: String { rawValue }
 
@@ -55,7 +56,7 @@ package enum DiffRule: String, Sendable, CaseIterable, Comparable {
              .routerRenamed:
             .router
         case .journeyStepUnreachable, .journeyStepReachable, .journeyGuardAdded, .journeyDeadEnd, .journeyCannotFinish,
-             .journeyPathLonger, .journeyPresentationChanged:
+             .journeyPathLonger, .journeyPresentationChanged, .journeyBroken:
             .journey
         }
     }
@@ -87,6 +88,7 @@ package enum DiffRule: String, Sendable, CaseIterable, Comparable {
         case .journeyCannotFinish: "A new step from which its flow cannot finish."
         case .journeyPathLonger: "The shortest way from the app's start to a step takes more moves now."
         case .journeyPresentationChanged: "A step is shown another way now (push, sheet, popover, cover...)."
+        case .journeyBroken: "A journey (a `journey` declaration) that held in the old program does not hold in the new one."
         }
     }
 
