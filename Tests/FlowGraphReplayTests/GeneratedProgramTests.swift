@@ -58,7 +58,7 @@ struct GeneratedProgramTests {
         }
         // The figures of the note and docs/Development.md.
         print("replay: \(Self.seeds.count) programs (\(complete) searched completely), \(totals.summary), "
-              + "\(totals.journeys.count) journeys held")
+              + "\(totals.journeys.count) journeys held (\(totals.journeys.count { $0.contains(" receives (") }) with a result handed back)")
         #expect(complete * 5 >= Self.seeds.count * 2, "the states of most programs are all searched: \(complete) of \(Self.seeds.count)")
     }
 

@@ -146,6 +146,34 @@ struct JourneyTests {
         ])
     }
 
+    @Test func aResultHandedBackIsExpectedWithReceives() {
+        let result = check("""
+            flow Shop {
+                start Catalog
+                step Catalog receives (filters: Filters) {
+                    on filtersTapped -> sheet Filters
+                }
+                step Filters {
+                    on applied(filters: Filters) -> dismiss
+                    on cancelTapped -> dismiss
+                }
+            }
+
+            journey Picked {
+                filtersTapped -> sheet Filters
+                applied(filters: red) -> Catalog receives (filters: red)
+            }
+
+            journey Cancelled {
+                filtersTapped
+                cancelTapped -> Catalog receives (filters: red)
+            }
+            """)
+        #expect(result.diagnostics.map(\.message) == [
+            "journey 'Cancelled' does not hold here: expected it to receive (filters: red); it received nothing",
+        ])
+    }
+
     @Test func namesResolveAsEverywhere() {
         #expect(Self.findings("""
             journey Typos {

@@ -22,6 +22,8 @@ package struct Journey: Sendable {
         public var range: SourceRange
         /// The line as written, for messages: `statusTapped(status: 42) -> StatusDetail`.
         public var written: String
+        /// `receives (filters: red)`: the values the move's back move hands the screen it shows.
+        public var received: [String: String?]? = nil
     }
 
     package enum Move: Sendable {

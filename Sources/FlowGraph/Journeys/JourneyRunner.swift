@@ -106,7 +106,8 @@ public enum JourneyRunner {
             case .none:
                 break
             }
-            if let failure = check(line.expectation, after: outcome, moveName, on: navigator) {
+            if let failure = check(line.expectation, after: outcome, moveName, on: navigator)
+                ?? line.received.flatMap({ received(outcome, expected: $0) }) {
                 let answers = guards.asked[asked...].map { ref, _ in (ref, guards.answers[ref] ?? guards.fallback) }
                 return (index, failure, answers)
             }
@@ -188,6 +189,21 @@ public enum JourneyRunner {
         case .impossible?:
             return status == .impossible ? nil : JourneyMessages.expected("impossible", did)
         }
+    }
+
+    /// Nil when the move handed the screen it shows the values expected (`receives (filters: red)`);
+    /// else what it handed.
+    private static func received(_ outcome: Navigator<ReplayProgram>.Outcome?, expected: [String: String?]) -> String? {
+        let written = "(" + expected.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value ?? "nil")" }.joined(separator: ", ") + ")"
+        let delivered = outcome?.commands.lazy.compactMap { command -> ReplayProgram.Received? in
+            if case .deliver(let value, _, _) = command { return value }
+            return nil
+        }.first
+        guard let delivered else { return JourneyMessages.expected("it to receive \(written)", "it received nothing") }
+        let labels = ReplayProgram.table.flows[delivered.step.flow].steps[delivered.step.step].receives.map { String($0.prefix { $0 != ":" }) }
+        let holds = expected.allSatisfy { name, text in labels.firstIndex(of: name).map { delivered.values[$0] == text } ?? false }
+        let got = "(" + zip(labels, delivered.values).map { "\($0): \($1 ?? "nil")" }.joined(separator: ", ") + ")"
+        return holds ? nil : JourneyMessages.expected("it to receive \(written)", "it received \(got)")
     }
 
     private static func style(of kind: ActionKind) -> Navigator<ReplayProgram>.StackStyle {

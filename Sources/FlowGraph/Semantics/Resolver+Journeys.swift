@@ -22,8 +22,18 @@ extension Resolver {
                     journey.isRunnable = false
                     continue
                 }
-                journey.lines.append(Journey.Line(move: move, expectation: expectation, range: line.range,
-                                                  written: program.files[line.range.file].text(line.range.start..<line.range.end)))
+                var resolved = Journey.Line(move: move, expectation: expectation, range: line.range,
+                                            written: program.files[line.range.file].text(line.range.start..<line.range.end))
+                if let received = line.received, case .screen(let steps, _, _, _)? = expectation {
+                    let names = Set(steps.flatMap { program.flows[$0.flow].steps[$0.step].receives.map(\.name) })
+                    if let stray = received.first(where: { !names.contains($0.name.text) }) {
+                        report(.inputMismatch, SemanticMessages.journeyReceived(stray.name.text), at: stray.name.range)
+                        journey.isRunnable = false
+                        continue
+                    }
+                    resolved.received = Dictionary(received.map { ($0.name.text, $0.text) }, uniquingKeysWith: { first, _ in first })
+                }
+                journey.lines.append(resolved)
             }
             journey.root = Self.root(of: journey, in: program)
             program.journeys.append(journey)

@@ -60,6 +60,7 @@ enum SemanticMessages {
     static func journeyPayload(_ event: String, payload: String) -> String {
         "event '\(event)' carries (\(payload)): give each value by name, all but the optional ones ('\(event)(name: value)')"
     }
+    static func journeyReceived(_ name: String) -> String { "the screen receives no value named '\(name)' ('receives' on its step)" }
     static func journeyInput(_ name: String, step: String) -> String { "step '\(step)' has no input named '\(name)'" }
     static func showOutsideSplit(owner: String) -> String {
         "'show' puts a step in a column of a split view, and \(owner) is not a split flow: write 'push' (or 'flow Name split')"

@@ -16,6 +16,8 @@ package struct JourneyLineSyntax: Sendable {
     /// After `->` (or `expect`): what the user sees then; nil for a move that must only be made.
     public var expectation: JourneyExpectationSyntax?
     public let range: SourceRange
+    /// `receives (filters: red)` after a screen: the values a back move handed that screen.
+    public var received: [JourneyValueSyntax]? = nil
 }
 
 /// What a journey's line does.

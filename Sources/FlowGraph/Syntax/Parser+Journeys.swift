@@ -1,7 +1,7 @@
 /// `journey Name { line* }`: a user's path (see `JourneySyntax`, docs/Journeys.md).
 ///
 ///     line        := 'given' '!'? Name (',' '!'? Name)*
-///                  | move ('->' expectation)?
+///                  | move ('->' expectation ('receives' values)?)?
 ///                  | 'expect' expectation
 ///     move        := Name values? | 'open' String | 'back' | 'swipe' | 'select' Name
 ///     expectation := ('sheet' | 'cover' | 'popover')? Name ('.' Name)? values?
@@ -81,12 +81,25 @@ extension Parser {
             return nil
         }
         var expectation: JourneyExpectationSyntax?
+        var received: [JourneyValueSyntax]?
         if current.kind == .arrow, !current.isAtLineStart {
             advance()
             guard let read = parseExpectation() else { return nil }
             expectation = read
+            // `-> Category receives (filters: red)`: what the back move handed the screen.
+            if case .screen = read, current.isKeyword("receives"), !current.isAtLineStart {
+                advance()
+                guard current.isPunctuation("("), !current.isAtLineStart else {
+                    error(SyntaxMessages.expected("'(' and the values after 'receives'", found: describeFollowing(current)), atMissing: current)
+                    return nil
+                }
+                guard let values = parseJourneyValues() else { return nil }
+                received = values
+            }
         }
-        return JourneyLineSyntax(move: move, expectation: expectation, range: range(from: first))
+        var line = JourneyLineSyntax(move: move, expectation: expectation, range: range(from: first))
+        line.received = received
+        return line
     }
 
     private mutating func parseExpectation() -> JourneyExpectationSyntax? {

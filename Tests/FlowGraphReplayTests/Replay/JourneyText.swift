@@ -36,10 +36,22 @@ enum JourneyText {
 
     /// The journey line of a move the driver just made, with what came of it when it was not
     /// made whole (a link blocked on its way); nil for one no line says.
-    static func line(_ action: ReplayAction, outcome: ReplayNavigator.Outcome.Status, driver: ReplayDriver) -> String? {
+    static func line(_ action: ReplayAction, outcome: ReplayNavigator.Outcome, driver: ReplayDriver) -> String? {
         let outcomeText: String
-        switch outcome {
-        case .applied: outcomeText = ""
+        switch outcome.status {
+        case .applied:
+            // A back move that handed the screen values: `-> Flow.Step(...) receives (...)`.
+            let delivered = outcome.commands.lazy.compactMap { command -> ReplayProgram.Received? in
+                if case .deliver(let value, _, _) = command { return value }
+                return nil
+            }.first
+            if let delivered {
+                let labels = ReplayProgram.table.flows[delivered.step.flow].steps[delivered.step.step].receives
+                    .map { String($0.prefix { $0 != ":" }) }
+                outcomeText = " -> " + expectation(driver).dropFirst("expect ".count) + " receives " + values(labels, delivered.values)
+            } else {
+                outcomeText = ""
+            }
         case .blocked(let ref): outcomeText = " -> blocked by " + ReplayProgram.table.flows[ref.flow].guards[ref.index].name
         case .unhandled: outcomeText = " -> not handled"
         case .impossible: outcomeText = " -> impossible"
@@ -75,7 +87,7 @@ enum JourneyText {
     }
 
     /// `expect Flow.Step(input: "value", ...)`: the screen on top, with every input.
-    private static func expectation(_ driver: ReplayDriver) -> String {
+    static func expectation(_ driver: ReplayDriver) -> String {
         let current = driver.navigator.current
         let info = ReplayProgram.table.flows[current.step.flow]
         let labels = info.steps[current.step.step].inputs.map { String($0.prefix { $0 != ":" }) }

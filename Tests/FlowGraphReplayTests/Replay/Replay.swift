@@ -216,6 +216,13 @@ enum Replay {
                     // An alert just shown is the screen's when the move that showed it was.
                     let alertIsOwn = driver.navigator.alert.map { $0.id == alertShown ? state.alertIsOwn : isOwn } ?? true
                     let signature = driver.key + (alertIsOwn ? "" : " (shown by a flow-level clause)")
+                    // A back move that handed a result lands where the user was: its journey is
+                    // written even so (`-> Screen receives (...)`), for a few of them.
+                    if seen[signature] != nil, report.journeys.count < limits.journeys * 2, let lines = state.journey,
+                       let line = JourneyText.line(action, outcome: outcome, driver: driver), line.contains(" receives ("),
+                       let given = answers == state.answers ? "" : JourneyText.given(answers, in: program) {
+                        report.journeys.append(JourneyText.journey(lines + [given, line], number: report.journeys.count, driver: driver))
+                    }
                     guard seen[signature] == nil else { return false }
                     // Each width is a search of its own.
                     guard found.count < limits.states * (hasCompact ? 2 : 1) else {
@@ -225,10 +232,13 @@ enum Replay {
                     seen[signature] = found.count
                     queue.append(found.count)
                     var journey: [String]?
-                    if let lines = state.journey, let line = JourneyText.line(action, outcome: outcome.status, driver: driver) {
+                    if let lines = state.journey, let line = JourneyText.line(action, outcome: outcome, driver: driver) {
                         let given = answers == state.answers ? "" : JourneyText.given(answers, in: program)
                         journey = given.map { lines + [$0, line] }
-                        if let journey, journey.count >= 4, report.journeys.count < limits.journeys {
+                        // A few more where a back move handed a result (`receives`), which the first ways seldom show.
+                        let isResult = line.contains(" receives (")
+                        if let journey, journey.count >= 4 || isResult,
+                           report.journeys.count < limits.journeys || isResult && report.journeys.count < limits.journeys * 2 {
                             report.journeys.append(JourneyText.journey(journey, number: report.journeys.count, driver: driver))
                         }
                     }
