@@ -60,8 +60,9 @@ struct FormatPrinter {
         if node.hasBody { layOutBody(node, depth: depth) }
         // `receives (` is spaced, `Editor(` is not: the word before the list is a keyword, not
         // the step's name (its second token).
-        if node.kind == .step {
-            for index in (first + 2)..<node.tokens.upperBound where tree.tokens[index - 1].isKeyword("receives") {
+        // So is a journey line's `-> Category receives (filters: red)`.
+        if node.kind == .step || node.kind == .journeyLine {
+            for index in (first + 2)..<max(first + 2, node.tokens.upperBound) where tree.tokens[index - 1].isKeyword("receives") {
                 if tree.tokens[index].isPunctuation("(") { spacedParenthesis[index] = true }
             }
         }
