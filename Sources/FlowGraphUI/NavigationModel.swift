@@ -323,7 +323,7 @@ public final class NavigationModel<Program: NavigationProgram> {
         var content: Nav.Stack?
         var detail: Nav.Stack?
         for stack in running.tabs.dropFirst() {
-            switch Self.column(of: stack) {
+            switch Nav.column(of: stack) {
             case 1: content = stack
             case 2: detail = stack
             default: break
@@ -380,12 +380,5 @@ public final class NavigationModel<Program: NavigationProgram> {
             return Nav.Outcome(status: back.status, commands: closed.commands + back.commands)
         }
         return nil
-    }
-
-    /// The column of a split view a stack is, by the step at its bottom: 0 the sidebar, 1 the
-    /// content column, 2 the detail column (`ProgramTable.StepInfo.column`).
-    private static func column(of stack: Nav.Stack) -> Int {
-        let step = Program.step(of: stack.entries[0].screen)
-        return Program.table.flows[step.flow].steps[step.step].column
     }
 }

@@ -35,7 +35,7 @@ public enum JourneyRunner {
         // One answer changed, the first that makes the line hold, in the order they were asked.
         var tried = Set<String>()
         for (ref, answer) in failed.asked {
-            let name = ReplayProgram.table.flows[ref.flow].guards[ref.index].name
+            let name = ReplayProgram.table.guardName(ref)
             guard tried.insert(name).inserted else { continue }
             let flipped = !answer
             if let again = play(journey, override: (failed.line, name, flipped)), again.line <= failed.line { continue }
@@ -68,7 +68,7 @@ public enum JourneyRunner {
                 for (refs, holds) in answers {
                     // The override stands from its line on: a later `given` of its guard does not undo it.
                     for ref in refs {
-                        let name = ReplayProgram.table.flows[ref.flow].guards[ref.index].name
+                        let name = ReplayProgram.table.guardName(ref)
                         if let override, override.line <= index, override.name == name { continue }
                         guards.answers[ref] = holds
                     }
@@ -174,7 +174,7 @@ public enum JourneyRunner {
             return status == .applied ? nil : JourneyMessages.expectedMove(move, did)
         case .screen(let steps, let values, let presented, let written)?:
             let current = navigator.current
-            let inputs = ReplayProgram.table.flows[current.step.flow].steps[current.step.step].inputs.map { String($0.prefix { $0 != ":" }) }
+            let inputs = ReplayProgram.table.flows[current.step.flow].steps[current.step.step].inputLabels
             let holds = status == .applied && steps.contains(current.step)
                 && values.allSatisfy { name, text in inputs.firstIndex(of: name).map { current.values[$0] == text } ?? false }
                 && presented.map { style(of: $0) == presentation(navigator) } ?? true
@@ -200,7 +200,7 @@ public enum JourneyRunner {
             return nil
         }.first
         guard let delivered else { return JourneyMessages.expected("it to receive \(written)", "it received nothing") }
-        let labels = ReplayProgram.table.flows[delivered.step.flow].steps[delivered.step.step].receives.map { String($0.prefix { $0 != ":" }) }
+        let labels = ReplayProgram.table.flows[delivered.step.flow].steps[delivered.step.step].receivedLabels
         let holds = expected.allSatisfy { name, text in labels.firstIndex(of: name).map { delivered.values[$0] == text } ?? false }
         let got = "(" + zip(labels, delivered.values).map { "\($0): \($1 ?? "nil")" }.joined(separator: ", ") + ")"
         return holds ? nil : JourneyMessages.expected("it to receive \(written)", "it received \(got)")
@@ -260,7 +260,7 @@ enum JourneyMessages {
     @MainActor
     static func status(_ move: String, _ status: Navigator<ReplayProgram>.Outcome.Status, _ navigator: Navigator<ReplayProgram>) -> String {
         switch status {
-        case .blocked(let ref): "\(move) is blocked by \(ReplayProgram.table.flows[ref.flow].guards[ref.index].name)"
+        case .blocked(let ref): "\(move) is blocked by \(ReplayProgram.table.guardName(ref))"
         case .unhandled: "\(move) is not handled where the user is (\(navigator.current))"
         case .impossible: "\(move) is impossible where the user is (\(navigator.current))"
         default: "\(move) is \(status)"

@@ -24,7 +24,7 @@ enum ReplayProgram: SyncNavigationProgram {
         var description: String {
             let name = ReplayProgram.table.name(step)
             guard !values.isEmpty else { return name }
-            let labels = ReplayProgram.table.flows[step.flow].steps[step.step].inputs.map { String($0.prefix { $0 != ":" }) }
+            let labels = ReplayProgram.table.flows[step.flow].steps[step.step].inputLabels
             return name + "(" + zip(labels, values).map { "\($0): \($1 ?? "nil")" }.joined(separator: ", ") + ")"
         }
     }

@@ -38,7 +38,7 @@ struct GuardAnswers: Hashable, CustomStringConvertible {
 
     var description: String {
         let named = answers.sorted { ($0.key.flow, $0.key.index) < ($1.key.flow, $1.key.index) }
-            .map { "\(ReplayProgram.table.flows[$0.key.flow].guards[$0.key.index].name)=\($0.value)" }
+            .map { "\(ReplayProgram.table.guardName($0.key))=\($0.value)" }
         return "guards \(fallback ? "yes" : "no")" + (named.isEmpty ? "" : " but " + named.joined(separator: ", "))
     }
 }

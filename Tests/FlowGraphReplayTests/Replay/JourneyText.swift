@@ -46,13 +46,12 @@ enum JourneyText {
                 return nil
             }.first
             if let delivered {
-                let labels = ReplayProgram.table.flows[delivered.step.flow].steps[delivered.step.step].receives
-                    .map { String($0.prefix { $0 != ":" }) }
+                let labels = ReplayProgram.table.flows[delivered.step.flow].steps[delivered.step.step].receivedLabels
                 outcomeText = " -> " + expectation(driver).dropFirst("expect ".count) + " receives " + values(labels, delivered.values)
             } else {
                 outcomeText = ""
             }
-        case .blocked(let ref): outcomeText = " -> blocked by " + ReplayProgram.table.flows[ref.flow].guards[ref.index].name
+        case .blocked(let ref): outcomeText = " -> blocked by " + ReplayProgram.table.guardName(ref)
         case .unhandled: outcomeText = " -> not handled"
         case .impossible: outcomeText = " -> impossible"
         case .cancelled, .kept: return nil
@@ -90,7 +89,7 @@ enum JourneyText {
     static func expectation(_ driver: ReplayDriver) -> String {
         let current = driver.navigator.current
         let info = ReplayProgram.table.flows[current.step.flow]
-        let labels = info.steps[current.step.step].inputs.map { String($0.prefix { $0 != ":" }) }
+        let labels = info.steps[current.step.step].inputLabels
         return "expect \(info.name).\(info.steps[current.step.step].name)" + values(labels, current.values)
     }
 

@@ -19,7 +19,7 @@ extension NavigationProgram {
         if let wrapped = payload, Mirror(reflecting: wrapped).displayStyle == .enum {
             payload = Mirror(reflecting: wrapped).children.first?.value
         }
-        let labels = info.inputs.map { String($0.prefix { $0 != ":" }) }
+        let labels = info.inputLabels
         var values: [String] = []
         if let payload {
             // Labeled associated values come as a tuple, even one alone.

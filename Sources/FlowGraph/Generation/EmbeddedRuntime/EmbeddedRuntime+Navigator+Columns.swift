@@ -7,8 +7,9 @@ extension EmbeddedRuntime {
 /// detail column, each there once `show` put a screen in it). The last is the flow's top stack:
 /// the detail pushes on it; the sidebar and the content hold their one screen.
 extension Navigator {
-    /// The column of a split view a stack is: its bottom screen's step's (0 for the sidebar).
-    static func column(of stack: Stack) -> Int {
+    /// The column of a split view a stack is: its bottom screen's step's (0 for the sidebar, 1 the
+    /// content column, 2 the detail column).
+    public nonisolated static func column(of stack: Stack) -> Int {
         let step = Program.step(of: stack.entries[0].screen)
         return Program.table.flows[step.flow].steps[step.step].column
     }
@@ -26,25 +27,21 @@ extension Navigator {
         guard let running = flows[id] else { return [] }
         let step = Program.step(of: screen)
         let column = Program.table.flows[step.flow].steps[step.step].column
-        let kept = running.tabs.prefix { Self.column(of: $0) < column }
-        for stack in running.tabs.dropFirst(kept.count) { end(stack, closing: &closing, isModal: false) }
+        keepColumns(running.tabs.prefix { Self.column(of: $0) < column }.count, of: id, closing: &closing)
         let stackID = StackID(rawValue: nextID())
         var starts: [Command] = []
         let entry = makeEntry(screen, in: id, at: stackID, index: 0, commands: &starts)
-        let columns: [Stack] = Array(kept) + [Stack(id: stackID, style: .column, entries: [entry])]
-        flows[id]?.tabs = columns
-        flows[id]?.selectedTab = columns.count - 1
-        return [.setTabs(id, stacks: columns.map(\.id)), .setRoot(screen, on: stackID)] + starts
+        flows[id]?.tabs.append(Stack(id: stackID, style: .column, entries: [entry]))
+        flows[id]?.selectedTab += 1
+        return [columnsCommand(id), .setRoot(screen, on: stackID)] + starts
     }
 
     /// Split view `id` with its sidebar alone (a `root`, a link back to the start): the other
     /// columns go, with what runs in them. The command for the UI, none when there was nothing to close.
     func closeColumns(of id: FlowID, closing: inout [Stack]) -> [Command] {
         guard let running = flows[id], running.isSplit, running.tabs.count > 1 else { return [] }
-        for stack in running.tabs.dropFirst() { end(stack, closing: &closing, isModal: false) }
-        flows[id]?.tabs = [running.tabs[0]]
-        flows[id]?.selectedTab = 0
-        return [.setTabs(id, stacks: [running.tabs[0].id])]
+        keepColumns(1, of: id, closing: &closing)
+        return [columnsCommand(id)]
     }
 
     /// The user went back from the first screen of a column (on a compact width, where the columns
@@ -52,10 +49,21 @@ extension Navigator {
     func closeColumn(_ stack: StackID, closing: inout [Stack]) -> [Command]? {
         guard case let (id, .tab(index))? = locate(stack), index > 0, let running = flows[id], running.isSplit,
               running.layers.isEmpty else { return nil }
-        for column in running.tabs[index...] { end(column, closing: &closing, isModal: false) }
-        flows[id]?.tabs = Array(running.tabs[..<index])
-        flows[id]?.selectedTab = index - 1
-        return [.setTabs(id, stacks: running.tabs[..<index].map(\.id))]
+        keepColumns(index, of: id, closing: &closing)
+        return [columnsCommand(id)]
+    }
+
+    /// Split view `id` with its first `count` columns only: the others go, with what runs in them.
+    private func keepColumns(_ count: Int, of id: FlowID, closing: inout [Stack]) {
+        guard let running = flows[id] else { return }
+        for column in running.tabs.dropFirst(count) { end(column, closing: &closing, isModal: false) }
+        flows[id]?.tabs = Array(running.tabs.prefix(count))
+        flows[id]?.selectedTab = count - 1
+    }
+
+    /// The UI's news of split view `id`'s columns, left to right.
+    private func columnsCommand(_ id: FlowID) -> Command {
+        .setTabs(id, stacks: flows[id]?.tabs.map(\.id) ?? [])
     }
 }
 """###

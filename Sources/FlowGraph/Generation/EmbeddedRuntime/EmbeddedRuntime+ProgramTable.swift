@@ -112,6 +112,10 @@ public struct ProgramTable: Sendable {
         public var inputs: [String]
         /// `name: Type` of each value the step receives when a back move shows it again.
         public var receives: [String] = []
+        /// The name of each input (`item` of `item: ItemID`), in order.
+        public var inputLabels: [String] { inputs.map(Self.label) }
+        /// The name of each value the step receives, in order.
+        public var receivedLabels: [String] { receives.map(Self.label) }
         /// The flow the step runs, if it runs one.
         public var runs: Int?
         /// The step before this one on a shortest path from a root's first screen (a global
@@ -151,6 +155,8 @@ public struct ProgramTable: Sendable {
             self.path = path
             self.clauses = clauses
         }
+
+        private static func label(_ parameter: String) -> String { String(parameter.prefix { $0 != ":" }) }
     }
 
     /// A height a sheet stops at: the system's `medium` or `large`, or a height in points.
@@ -507,6 +513,9 @@ public struct ProgramTable: Sendable {
 
     /// `Flow.Step`.
     public func name(_ step: StepRef) -> String { "\(flows[step.flow].name).\(flows[step.flow].steps[step.step].name)" }
+
+    /// A guard's name as written (`isSignedIn`), without its flow.
+    public func guardName(_ ref: GuardRef) -> String { flows[ref.flow].guards[ref.index].name }
 
     /// The index of each flow's first step in the global numbering.
     var offsets: [Int] = []
