@@ -20,6 +20,9 @@ extension OutputFile {
         /// A baseline of findings (`check --write-baseline`): JSON whose first member is
         /// `"tool": "flowgraph"`, however it is spaced.
         case baseline
+        /// The journeys `flowgraph journeys --cover` writes: a first line
+        /// ``// Journeys written by `flowgraph journeys ...``.
+        case journeys
 
         /// How much of a file's start, and of its end, the signature is looked for in.
         static let headSize = 65_536, tailSize = 4_096
@@ -41,6 +44,7 @@ extension OutputFile {
             case .png: Self.isSignedPNG(head)
             case .pdf: Self.contains(Array(OutputSignature.pdfCreatorPrefix.utf8), in: tail[...])
             case .baseline: Self.isSignedBaseline(head)
+            case .journeys: head.starts(with: OutputSignature.journeysPrefix.utf8)
             }
         }
 

@@ -36,6 +36,7 @@ struct OutputFileTests {
         .png: png(text: "Software\0FlowGraph 0.1.0 with Graphviz"),
         .pdf: Array("%PDF-1.5\n1 0 obj\n<< /Creator (FlowGraph 0.1.0 with Graphviz) >>\nendobj\n%%EOF\n".utf8),
         .baseline: Array("{\n\t\"tool\" :\"flowgraph\",\n  \"version\": 1,\n  \"findings\": []\n}\n".utf8),  // re-indented by hand
+        .journeys: Array("// Journeys written by `flowgraph journeys --cover transitions`: 1 journeys take 2 of 2.\n".utf8),
     ]
     static let foreign: [OutputFile.Kind: [UInt8]] = [
         .swift: Array("// My own router.\nenum App {}\n".utf8),
@@ -46,6 +47,7 @@ struct OutputFileTests {
         .png: png(text: "Software\0GIMP 2.10"),
         .pdf: Array("%PDF-1.5\n1 0 obj\n<< /Creator (LibreOffice) >>\nendobj\n%%EOF\n".utf8),
         .baseline: Array("{\n  \"name\": \"app\",\n  \"tool\": \"flowgraph\"\n}\n".utf8),  // package.json given by mistake
+        .journeys: Array("// The journeys we wrote by hand (not `flowgraph journeys`).\njourney A {\n}\n".utf8),
     ]
 
     /// A PNG signature, a header chunk and a `tEXt` chunk (checksums are not read).

@@ -217,6 +217,9 @@ struct CompositeGraph {
         return seeds.count > 1 ? seeds : []
     }
 
+    /// The node of a step, for `search(from:)`.
+    func node(_ step: StepReference) -> Int { offsets[step.flow] + step.step }
+
     /// The id of a non-optional input `name: type` that some step has.
     func inputID(name: String, type: String) -> Int32? { inputIDs[TypedName(name: name, type: type)] }
 

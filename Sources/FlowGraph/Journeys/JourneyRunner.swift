@@ -76,10 +76,7 @@ public enum JourneyRunner {
                 continue
             }
             // The app starts at the first line that is not `given`: the answers before it decide its start.
-            let navigator = started ?? Navigator<ReplayProgram>(
-                ReplayProgram.Value(owner: "", caseName: root.caseModel.name,
-                                    values: root.caseModel.parameters.map { ReplayValues.sample(label: $0.label, type: $0.type) }),
-                guards: guards, historyLimit: 0)
+            let navigator = started ?? start(root, guards: guards)
             started = navigator
             let asked = guards.asked.count
             var outcome: Navigator<ReplayProgram>.Outcome?
@@ -115,20 +112,39 @@ public enum JourneyRunner {
         return nil
     }
 
+    /// The app started at `root` (its values the samples every run gives them), asking `guards`.
+    @MainActor
+    static func start(_ root: RouterModel.RootModel, guards: ReplayGuards) -> Navigator<ReplayProgram> {
+        Navigator<ReplayProgram>(
+            ReplayProgram.Value(owner: "", caseName: root.caseModel.name,
+                                values: root.caseModel.parameters.map { ReplayValues.sample(label: $0.label, type: $0.type) }),
+            guards: guards, historyLimit: 0)
+    }
+
     /// The event as the innermost running flow that has one of that name types it: the flow's own,
     /// or a group's it uses; nil when no flow on screen has it.
     @MainActor
-    private static func event(_ name: String, _ values: [String: String?], on navigator: Navigator<ReplayProgram>) -> ReplayProgram.Value? {
+    static func event(_ name: String, _ values: [String: String?], on navigator: Navigator<ReplayProgram>) -> ReplayProgram.Value? {
+        eventCase(name, on: navigator).map { owner, parameters in
+            ReplayProgram.Value(owner: owner, caseName: name, values: parameters.map { values[$0.label] ?? nil })
+        }
+    }
+
+    /// The payload enum an event of that name is a case of, as the innermost running flow that has
+    /// one types it (see `event`), with the case's parameters.
+    @MainActor
+    static func eventCase(_ name: String, on navigator: Navigator<ReplayProgram>)
+        -> (owner: String, parameters: [(label: String, type: String)])? {
         let model = ReplayProgram.model
         for running in navigator.chain.reversed() {
             let flow = model.flows[running.flow.rawValue]
             if let event = flow.events.first(where: { $0.name == name && $0.isDeclared }) {
-                return ReplayProgram.Value(owner: flow.caseName, caseName: name, values: event.parameters.map { values[$0.label] ?? nil })
+                return (flow.caseName, event.parameters.map { ($0.label, $0.type) })
             }
             for use in flow.uses {
                 let group = model.groups[use.group]
                 if let event = group.events.first(where: { $0.name == name }) {
-                    return ReplayProgram.Value(owner: group.caseName, caseName: name, values: event.parameters.map { values[$0.label] ?? nil })
+                    return (group.caseName, event.parameters.map { ($0.label, $0.type) })
                 }
             }
         }
@@ -138,14 +154,14 @@ public enum JourneyRunner {
     /// The back button: back one screen in the stack on top; at a split view's column's first
     /// screen (an iPhone's), that column closes.
     @MainActor
-    private static func back(on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
+    static func back(on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
         guard let innermost = navigator.chain.last else { return .init(status: .impossible, commands: []) }
         let top = innermost.top
         return navigator.userWentBack(in: top.id, to: top.entries.count > 1 ? top.entries.count - 1 : 0)
     }
 
     @MainActor
-    private static func swipe(on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
+    static func swipe(on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
         guard let layer = navigator.chain.last(where: { !$0.layers.isEmpty })?.layers.last else {
             return .init(status: .impossible, commands: [])
         }
@@ -153,7 +169,7 @@ public enum JourneyRunner {
     }
 
     @MainActor
-    private static func select(_ tabs: [StepRef], on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
+    static func select(_ tabs: [StepRef], on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
         for running in navigator.chain.reversed() where running.isTabs {
             if let index = running.tabs.firstIndex(where: { tabs.contains(ReplayProgram.step(of: $0.entries[0].screen)) }) {
                 return navigator.userSelectedTab(index, in: running.id)
@@ -206,7 +222,7 @@ public enum JourneyRunner {
         return holds ? nil : JourneyMessages.expected("it to receive \(written)", "it received \(got)")
     }
 
-    private static func style(of kind: ActionKind) -> Navigator<ReplayProgram>.StackStyle {
+    static func style(of kind: ActionKind) -> Navigator<ReplayProgram>.StackStyle {
         switch kind {
         case .popover: .popover
         case .cover: .cover
@@ -217,7 +233,7 @@ public enum JourneyRunner {
     /// How the screen on top is presented: the modal stack it is in (directly, or in a subflow
     /// that runs in that stack's top screen); nil in a base stack.
     @MainActor
-    private static func presentation(_ navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.StackStyle? {
+    static func presentation(_ navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.StackStyle? {
         navigator.chain.last { !$0.layers.isEmpty }?.layers.last?.style
     }
 

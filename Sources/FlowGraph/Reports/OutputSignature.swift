@@ -27,4 +27,6 @@ package enum OutputSignature {
     /// The start of a baseline file (`Baseline.serialized`), white space left out: its first
     /// member names the tool, without a version, so that the file changes only with its findings.
     public static let baselinePrefix = #"{"tool":"flowgraph""#
+    /// The first line of the journeys `flowgraph journeys --cover` writes (a `.flow` file).
+    public static let journeysPrefix = "// Journeys written by `flowgraph journeys"
 }

@@ -84,6 +84,27 @@ extension LinkPattern {
         }
     }
 
+    /// A URL the pattern matches, each placeholder's text `value(name)` (escaped as a URL holds it),
+    /// `*` spelt `any` and an unnamed rest of the path `any/more`. A URL's texts are percent-decoded
+    /// before they are matched, so a literal is written escaped (a pattern's `%22` is `%2522`).
+    func sampleURL(value: (String) -> String) -> String {
+        func text(_ part: Part, inQuery: Bool) -> String {
+            func escaped(_ text: String) -> String { Self.encode(text, inQuery: inQuery) }
+            switch part {
+            case .literal(let text): return escaped(text)
+            case .placeholder(let name): return value(name)
+            case .affixed(let prefix, let name, let suffix): return escaped(prefix) + value(name) + escaped(suffix)
+            case .wildcard: return "any"
+            case .rest(let name): return name.map(value) ?? "any/more"
+            }
+        }
+        var url = (scheme.map { $0 + "://" } ?? "/") + segments.map { text($0, inQuery: false) }.joined(separator: "/")
+        if !query.isEmpty {
+            url += "?" + query.map { Self.encode($0.key, inQuery: true) + "=" + text($0.value, inQuery: true) }.joined(separator: "&")
+        }
+        return url
+    }
+
     /// Percent-escapes what a URL's segment or query text cannot hold as it is.
     static func encode(_ text: String, inQuery: Bool) -> String {
         // Bytes, decoded once at the end: a character of several bytes (`é`, `ü`) stays whole

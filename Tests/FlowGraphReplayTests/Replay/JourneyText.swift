@@ -97,7 +97,5 @@ enum JourneyText {
         labels.isEmpty ? "" : "(" + zip(labels, values).map { "\($0): \($1.map(quoted) ?? "nil")" }.joined(separator: ", ") + ")"
     }
 
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
+    private static func quoted(_ text: String) -> String { JourneyWriter.quoted(text) }
 }

@@ -615,25 +615,7 @@ struct ReplayCatalog {
                             values[index] = value + "/more"
                         }
                     }
-                    // A URL's texts are percent-decoded before they are matched: a literal is
-                    // written escaped (a pattern's `%22` is the text `%22`, the URL's `%2522`).
-                    func text(_ part: LinkPattern.Part, inQuery: Bool) -> String {
-                        func value(_ name: String) -> String { inputs.firstIndex { $0.name == name }.flatMap { values[$0] } ?? "x" }
-                        func escaped(_ text: String) -> String { LinkPattern.encode(text, inQuery: inQuery) }
-                        switch part {
-                        case .literal(let text): return escaped(text)
-                        case .placeholder(let name): return value(name)
-                        case .affixed(let prefix, let name, let suffix): return escaped(prefix) + value(name) + escaped(suffix)
-                        case .wildcard: return "any"
-                        case .rest(let name): return name.map(value) ?? "any/more"
-                        }
-                    }
-                    var url = (pattern.scheme.map { $0 + "://" } ?? "/") + pattern.segments.map { text($0, inQuery: false) }.joined(separator: "/")
-                    if !pattern.query.isEmpty {
-                        url += "?" + pattern.query.map {
-                            LinkPattern.encode($0.key, inQuery: true) + "=" + text($0.value, inQuery: true)
-                        }.joined(separator: "&")
-                    }
+                    let url = pattern.sampleURL { name in inputs.firstIndex { $0.name == name }.flatMap { values[$0] } ?? "x" }
                     // `as url`: the whole URL is a value.
                     if let whole = pattern.wholeURL, let index = inputs.firstIndex(where: { $0.name == whole }) { values[index] = url }
                     var found = URL(url: url, link: LinkRef(flow: flowIndex, index: resolved), program: linkIndex,
