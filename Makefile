@@ -36,6 +36,8 @@ demo: build
 	$(FLOWGRAPH) check --format sarif samples > $(OUT)/samples.sarif
 	$(FLOWGRAPH) test samples
 	$(FLOWGRAPH) test --format junit samples > $(OUT)/journeys.xml
+	$(FLOWGRAPH) journeys --cover transitions,guards samples/shop -o $(OUT)/ShopCoverage.flow
+	$(FLOWGRAPH) test samples/shop $(OUT)/ShopCoverage.flow > /dev/null
 	@for app in $(APPS); do \
 		$(FLOWGRAPH) generate samples/$$app -o $(OUT)/$$app || exit 1; \
 		for format in svg png pdf mmd html; do \

@@ -56,3 +56,37 @@ struct TestCommandTests {
         #expect(JourneyReport.escapeXML("a<b & \"c\"\n\u{1}") == "a&lt;b &amp; &quot;c&quot;&#10;?")
     }
 }
+
+/// `flowgraph journeys --cover`: journeys written to a file that `flowgraph test` then runs.
+@Suite("flowgraph journeys")
+struct JourneysCommandTests {
+    @Test func writtenJourneysHoldAndWhatIsNotTakenIsNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-journeys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("Cover.flow").path
+        let run = try CommandLineTests.run(["journeys", "--cover", "transitions,guards", "samples/shop", "-o", output])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors == "54 journeys (165 moves) take 88 of 88\n")
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written.hasPrefix("// Journeys written by `flowgraph journeys --cover guards,transitions`: 54 journeys take 88 of 88.\n"))
+        let test = try CommandLineTests.run(["test", "samples/shop", output])
+        #expect(test.status == 0 && test.output.hasSuffix("58 of 58 journeys held\n"), "\(test.output)")
+
+        // A file FlowGraph did not write is kept, unless forced.
+        let own = folder.appendingPathComponent("Mine.flow").path
+        try "journey Mine {\n    back\n}\n".write(toFile: own, atomically: true, encoding: .utf8)
+        let refused = try CommandLineTests.run(["journeys", "samples/shop", "-o", own])
+        #expect(refused.status == 2 && refused.errors.contains("--force"), "\(refused.errors)")
+        #expect(try String(contentsOfFile: own, encoding: .utf8) == "journey Mine {\n    back\n}\n")
+
+        // A target no journey takes: exit 1, named with its place.
+        let tabItem = folder.appendingPathComponent("Tabs.flow").path
+        try "flow App tabs {\n    start Home\n    step Home\n    step Post as sheet {\n        on postTapped -> dismiss\n    }\n}\n"
+            .write(toFile: tabItem, atomically: true, encoding: .utf8)
+        let partial = try CommandLineTests.run(["journeys", tabItem])
+        #expect(partial.status == 1)
+        #expect(partial.errors.contains("Tabs.flow:5:26: App.Post: postTapped: dismiss: the way to it taps the tab item App.Post"), "\(partial.errors)")
+        #expect(try CommandLineTests.run(["journeys", "--cover", "everything", "samples/shop"]).status == 2)
+    }
+}

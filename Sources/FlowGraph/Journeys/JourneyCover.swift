@@ -387,13 +387,13 @@ struct CoverPlanner {
                         if let condition = started.launch?.condition {
                             guard require([condition.guardName: condition.isNegated]) else { return .failure(.noAnswers) }
                         } else {
-                            guard append(closeLaunch(started, launches: false)) else { return .failure(.noAnswers) }
+                            guard append(closeLaunch(subflow, launches: false)) else { return .failure(.noAnswers) }
                         }
                         running = started.start.flatMap { started.steps[$0].runs }
                     }
                     guard append([selectLine(hop.step)]) else { return .failure(.noAnswers) }
                 }
-                guard append(closeLaunch(flow, launches: launches)) else { return .failure(.noAnswers) }
+                guard append(closeLaunch(FlowIndex(hop.step.flow), launches: launches)) else { return .failure(.noAnswers) }
                 continue
             }
             guard let clause = edge.clause else {
@@ -402,7 +402,7 @@ struct CoverPlanner {
                 // `runs`: the subflow starts where its start's choice says; a tab other than its first is selected.
                 guard require(entryAnswers(flow, at: hop.step.step, launches: launches)) else { return .failure(.noAnswers) }
                 if flow.isTabs, hop.step.step != flow.start, !append([selectLine(hop.step)]) { return .failure(.noAnswers) }
-                guard append(closeLaunch(flow, launches: launches)) else { return .failure(.noAnswers) }
+                guard append(closeLaunch(FlowIndex(hop.step.flow), launches: launches)) else { return .failure(.noAnswers) }
                 continue
             }
             switch take(clause, at: hops[position - 1].step, depth: depth) {
@@ -449,9 +449,9 @@ struct CoverPlanner {
 
     /// The lines that close what a flow shows at launch whatever the guards say (`start Home, cover
     /// WhatsNew`) when the way goes on under it: a clause of its step that dismisses it, or a swipe.
-    private func closeLaunch(_ flow: Flow, launches: Bool) -> [PlannedLine] {
+    private func closeLaunch(_ flowIndex: FlowIndex, launches: Bool) -> [PlannedLine] {
+        let flow = program.flows[flowIndex]
         guard !launches, let launch = flow.launch, launch.condition == nil, let step = launch.step else { return [] }
-        let flowIndex = FlowIndex(program.flows.firstIndex { $0.name == flow.name } ?? 0)
         for (index, clause) in flow.steps[step].clauses.enumerated() {
             for (branch, action) in clause.actions.enumerated() where action.kind == .dismiss || action.kind == .close {
                 if let line = clauseLine(ClauseReference(flow: flowIndex, step: step, index: ClauseIndex(index), branch: branch)) { return [line] }
