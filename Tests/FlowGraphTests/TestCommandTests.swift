@@ -86,7 +86,8 @@ struct JourneysCommandTests {
             .write(toFile: tabItem, atomically: true, encoding: .utf8)
         let partial = try CommandLineTests.run(["journeys", tabItem])
         #expect(partial.status == 1)
-        #expect(partial.errors.contains("Tabs.flow:5:26: App.Post: postTapped: dismiss: the way to it taps the tab item App.Post"), "\(partial.errors)")
+        #expect(partial.errors.contains("Tabs.flow:5:26: App.Post: postTapped: dismiss: the way to it taps the tab item App.Post"),
+                "\(partial.errors)")
         #expect(try CommandLineTests.run(["journeys", "--cover", "everything", "samples/shop"]).status == 2)
     }
 }
