@@ -38,11 +38,6 @@ package struct Journey: Sendable {
         case none
     }
 
-    package enum Expectation: Sendable {
-        /// The screen on top: one of `steps`, with the inputs given, presented as `presented` says.
-        case screen(steps: Set<StepRef>, values: [String: String?], presented: ActionKind?, written: String)
-        case alert(String)
-        case blocked([GuardRef], written: String)
-        case notHandled, impossible
-    }
+    /// What a line expects after its move: the runtime's own, which the generated tests compare too.
+    package typealias Expectation = JourneyExpectation
 }

@@ -84,7 +84,8 @@ struct CoverPlayer {
     private static func check(_ check: PlannedLine.Check, _ outcome: Navigator<ReplayProgram>.Outcome?, move: String,
                               on navigator: Navigator<ReplayProgram>) -> String? {
         let status = outcome?.status ?? .applied
-        let did = status == .applied ? JourneyMessages.shows(navigator.current.description) : JourneyMessages.status(move, status, navigator)
+        let did = navigator.journeyMismatch(nil, after: outcome, move: move).map { String($0.drop { $0 != ";" }.dropFirst(2)) }
+            ?? "the program shows \(navigator.journeyScreen)"
         switch check {
         case .any:
             return nil

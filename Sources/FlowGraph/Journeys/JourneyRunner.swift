@@ -103,8 +103,7 @@ public enum JourneyRunner {
             case .none:
                 break
             }
-            if let failure = check(line.expectation, after: outcome, moveName, on: navigator)
-                ?? line.received.flatMap({ received(outcome, expected: $0) }) {
+            if let failure = navigator.journeyMismatch(line.expectation, after: outcome, move: moveName, received: line.received) {
                 let answers = guards.asked[asked...].map { ref, _ in (ref, guards.answers[ref] ?? guards.fallback) }
                 return (index, failure, answers)
             }
@@ -177,79 +176,6 @@ public enum JourneyRunner {
         }
         return .init(status: .impossible, commands: [])
     }
-
-    /// Nil when the expectation holds after the move (a move without one must be made); else what
-    /// the program does instead, as a sentence's end.
-    @MainActor
-    private static func check(_ expectation: Journey.Expectation?, after outcome: Navigator<ReplayProgram>.Outcome?, _ move: String,
-                              on navigator: Navigator<ReplayProgram>) -> String? {
-        let status = outcome?.status ?? .applied
-        let did = status == .applied ? JourneyMessages.shows(screen(navigator)) : JourneyMessages.status(move, status, navigator)
-        switch expectation {
-        case nil:
-            return status == .applied ? nil : JourneyMessages.expectedMove(move, did)
-        case .screen(let steps, let values, let presented, let written)?:
-            let current = navigator.current
-            let inputs = ReplayProgram.table.flows[current.step.flow].steps[current.step.step].inputLabels
-            let holds = status == .applied && steps.contains(current.step)
-                && values.allSatisfy { name, text in inputs.firstIndex(of: name).map { current.values[$0] == text } ?? false }
-                && presented.map { style(of: $0) == presentation(navigator) } ?? true
-            return holds ? nil : JourneyMessages.expected(written, did)
-        case .alert(let name)?:
-            return navigator.alert?.name == name ? nil : JourneyMessages.expected("alert \(name)", navigator.alert.map { "alert \($0.name)" } ?? did)
-        case .blocked(let refs, let written)?:
-            if case .blocked(let ref) = status, refs.contains(ref) { return nil }
-            return JourneyMessages.expected("blocked by \(written)", did)
-        case .notHandled?:
-            return status == .unhandled ? nil : JourneyMessages.expected("not handled", did)
-        case .impossible?:
-            return status == .impossible ? nil : JourneyMessages.expected("impossible", did)
-        }
-    }
-
-    /// Nil when the move handed the screen it shows the values expected (`receives (filters: red)`);
-    /// else what it handed.
-    private static func received(_ outcome: Navigator<ReplayProgram>.Outcome?, expected: [String: String?]) -> String? {
-        let written = "(" + expected.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value ?? "nil")" }.joined(separator: ", ") + ")"
-        let delivered = outcome?.commands.lazy.compactMap { command -> ReplayProgram.Received? in
-            if case .deliver(let value, _, _) = command { return value }
-            return nil
-        }.first
-        guard let delivered else { return JourneyMessages.expected("it to receive \(written)", "it received nothing") }
-        let labels = ReplayProgram.table.flows[delivered.step.flow].steps[delivered.step.step].receivedLabels
-        let holds = expected.allSatisfy { name, text in labels.firstIndex(of: name).map { delivered.values[$0] == text } ?? false }
-        let got = "(" + zip(labels, delivered.values).map { "\($0): \($1 ?? "nil")" }.joined(separator: ", ") + ")"
-        return holds ? nil : JourneyMessages.expected("it to receive \(written)", "it received \(got)")
-    }
-
-    static func style(of kind: ActionKind) -> Navigator<ReplayProgram>.StackStyle {
-        switch kind {
-        case .popover: .popover
-        case .cover: .cover
-        default: .sheet
-        }
-    }
-
-    /// How the screen on top is presented: the modal stack it is in (directly, or in a subflow
-    /// that runs in that stack's top screen); nil in a base stack.
-    @MainActor
-    static func presentation(_ navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.StackStyle? {
-        navigator.chain.last { !$0.layers.isEmpty }?.layers.last?.style
-    }
-
-    /// The screen on top, as a journey writes it, with how it is presented when it is.
-    @MainActor
-    private static func screen(_ navigator: Navigator<ReplayProgram>) -> String {
-        let current = navigator.current
-        let kind = presentation(navigator).map { style -> String in
-            switch style {
-            case .popover: "popover "
-            case .cover: "cover "
-            default: "sheet "
-            }
-        } ?? ""
-        return kind + current.description + (navigator.alert.map { " under alert \($0.name)" } ?? "")
-    }
 }
 
 /// What came of one journey: it held, or the finding of the line where it did not.
@@ -270,16 +196,4 @@ enum JourneyMessages {
     static func fails(_ journey: String, _ failure: String) -> String { "journey '\(journey)' does not hold here: \(failure)" }
     static func declared(_ journey: String) -> String { "journey '\(journey)' declared here" }
     static func holdsWith(_ answer: String) -> String { "it holds here with 'given \(answer)' before this line" }
-    static func expected(_ expected: String, _ did: String) -> String { "expected \(expected); \(did)" }
-    static func expectedMove(_ move: String, _ did: String) -> String { "expected \(move) to be made; \(did)" }
-    static func shows(_ screen: String) -> String { "the program shows \(screen)" }
-    @MainActor
-    static func status(_ move: String, _ status: Navigator<ReplayProgram>.Outcome.Status, _ navigator: Navigator<ReplayProgram>) -> String {
-        switch status {
-        case .blocked(let ref): "\(move) is blocked by \(ReplayProgram.table.guardName(ref))"
-        case .unhandled: "\(move) is not handled where the user is (\(navigator.current))"
-        case .impossible: "\(move) is impossible where the user is (\(navigator.current))"
-        default: "\(move) is \(status)"
-        }
-    }
 }

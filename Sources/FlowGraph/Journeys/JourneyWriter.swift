@@ -57,14 +57,7 @@ enum JourneyWriter {
             return (alert.isDialog ? "dialog " : "alert ") + ReplayProgram.table.flows[alert.ref.flow].alerts[alert.ref.index].name
         }
         let current = navigator.current
-        let kind = JourneyRunner.presentation(navigator).map { style -> String in
-            switch style {
-            case .popover: "popover "
-            case .cover: "cover "
-            case .sheet: "sheet "
-            default: ""
-            }
-        } ?? ""
+        let kind = navigator.journeyPresentation.map { "\($0) " } ?? ""
         let labels = ReplayProgram.table.flows[current.step.flow].steps[current.step.step].inputLabels
         var text = kind + stepName(current.step, unique: unique) + values(labels, current.values)
         let delivered = outcome?.commands.lazy.compactMap { command -> ReplayProgram.Received? in

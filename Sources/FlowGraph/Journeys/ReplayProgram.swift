@@ -83,6 +83,10 @@ enum ReplayProgram: SyncNavigationProgram {
 
     static func step(of screen: Screen) -> StepRef { screen.step }
 
+    static func inputTexts(of screen: Screen) -> [String?] { screen.values }
+
+    static func receivedTexts(of received: Received) -> [String?] { received.values }
+
     static func event(of event: Value) -> EventRef { events(of: event)[0] }
 
     /// The flow's own event, or for a group's, its index in each flow that uses the group.

@@ -124,6 +124,15 @@ extension Resolver {
         }
     }
 
+    /// `sheet X`, `cover X`, `popover X` as the runtime compares them (a sheet's kinds are sheets).
+    private static func presentation(_ kind: ActionKind) -> JourneyPresentation {
+        switch kind {
+        case .popover: .popover
+        case .cover: .cover
+        default: .sheet
+        }
+    }
+
     private mutating func journeyExpectation(_ expectation: JourneyExpectationSyntax, in program: FlowProgram) -> Journey.Expectation? {
         switch expectation {
         case .screen(let step, let flow, let values, let presented, let range):
@@ -146,7 +155,7 @@ extension Resolver {
                 return nil
             }
             return .screen(steps: Set(steps), values: Dictionary(named.map { ($0.name.text, $0.text) }, uniquingKeysWith: { first, _ in first }),
-                           presented: presented, written: program.files[range.file].text(range.start..<range.end))
+                           presented: presented.map(Self.presentation), written: program.files[range.file].text(range.start..<range.end))
         case .alert(let name):
             guard program.flows.contains(where: { $0.alerts.contains { $0.name == name.text } }) else {
                 _ = reportUnknown(SemanticMessages.unknownJourneyAlert(name.text), at: name.range, name: name.text,

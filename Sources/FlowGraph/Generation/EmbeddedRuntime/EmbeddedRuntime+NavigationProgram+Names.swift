@@ -9,32 +9,33 @@ extension NavigationProgram {
         let ref = step(of: screen)
         let info = table.flows[ref.flow].steps[ref.step]
         let name = table.name(ref)
-        guard !info.inputs.isEmpty else { return name }
-        // The screen wraps its flow's step, whose payload is the inputs: one value, or a tuple. A
-        // step of a destinations group is wrapped once more, in its group's case of the flow's
-        // `Step` (`.main(.shared(.detail(item: 1)))`): a case whose value is a case, not labeled
-        // inputs, which always come as a tuple.
-        let step = Mirror(reflecting: screen).children.first?.value
-        var payload = step.flatMap { Mirror(reflecting: $0).children.first?.value }
+        let labels = info.inputLabels
+        let values = inputTexts(of: screen)
+        guard !labels.isEmpty, values.count == labels.count else { return name }
+        return name + "(" + zip(labels, values).map { "\($0): \($1 ?? "nil")" }.joined(separator: ", ") + ")"
+    }
+
+    /// The texts of a generated value's payload: the program's case wraps its flow's, whose payload
+    /// is the values (one, or a tuple). A step of a destinations group is wrapped once more, in its
+    /// group's case of the flow's `Step` (`.main(.shared(.detail(item: 1)))`): a case whose value is
+    /// a case, not labeled values, which always come as a tuple. Empty for a case without values.
+    static func payloadTexts(_ value: Any) -> [String?] {
+        let inner = Mirror(reflecting: value).children.first?.value
+        var payload = inner.flatMap { Mirror(reflecting: $0).children.first?.value }
         if let wrapped = payload, Mirror(reflecting: wrapped).displayStyle == .enum {
             payload = Mirror(reflecting: wrapped).children.first?.value
         }
-        let labels = info.inputLabels
-        var values: [String] = []
-        if let payload {
-            // Labeled associated values come as a tuple, even one alone.
-            let mirror = Mirror(reflecting: payload)
-            values = mirror.displayStyle == .tuple ? mirror.children.map { Self.text($0.value) } : [Self.text(payload)]
-        }
-        guard values.count == labels.count else { return name }
-        return name + "(" + zip(labels, values).map { "\($0): \($1)" }.joined(separator: ", ") + ")"
+        guard let payload else { return [] }
+        // Labeled associated values come as a tuple, even one alone.
+        let mirror = Mirror(reflecting: payload)
+        return mirror.displayStyle == .tuple ? mirror.children.map { text($0.value) } : [text(payload)]
     }
 
-    /// `Optional(42)` as `42`, nil as `nil`.
-    private static func text(_ value: Any) -> String {
+    /// `Optional(42)` as `42`, nil as nil.
+    private static func text(_ value: Any) -> String? {
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
-            return mirror.children.first.map { text($0.value) } ?? "nil"
+            return mirror.children.first.flatMap { text($0.value) }
         }
         return String(describing: value)
     }

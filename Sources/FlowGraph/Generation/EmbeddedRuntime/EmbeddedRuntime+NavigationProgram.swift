@@ -82,9 +82,20 @@ public protocol NavigationProgram {
     /// The link of `ref` with its placeholders read from the URL's text (`values`, in the order of
     /// the pattern's placeholders, nil for one the URL leaves out); nil when one does not convert.
     static func link(_ ref: LinkRef, values: [String?]) -> Link?
+
+    /// The text of each input of a screen, in order (nil for an absent optional), as
+    /// `String(describing:)` gives it: what a journey compares (`Product(product: 3)`). The
+    /// default reads the generated enum's payload.
+    static func inputTexts(of screen: Screen) -> [String?]
+    /// The text of each value a back move handed a screen, in order; the default reads the
+    /// generated enum's payload.
+    static func receivedTexts(of received: Received) -> [String?]
 }
 
 extension NavigationProgram {
+    public static func inputTexts(of screen: Screen) -> [String?] { payloadTexts(screen) }
+    public static func receivedTexts(of received: Received) -> [String?] { payloadTexts(received) }
+
     /// No guard answers at once, unless the program says so.
     @MainActor public static func askAtOnce(_ ref: GuardRef, of guards: AppGuards, from source: PayloadSource<Self>) -> Bool? { nil }
 

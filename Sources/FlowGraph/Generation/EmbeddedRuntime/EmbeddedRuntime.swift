@@ -8,6 +8,7 @@ public enum EmbeddedRuntime {
         ("NavigationProgram.swift", fileNavigationProgram),
         ("Navigator+Calls.swift", fileNavigatorCalls),
         ("Navigator+Columns.swift", fileNavigatorColumns),
+        ("Navigator+Journeys.swift", fileNavigatorJourneys),
         ("Navigator+Kept.swift", fileNavigatorKept),
         ("Navigator+KeptLinks.swift", fileNavigatorKeptLinks),
         ("Navigator+Links.swift", fileNavigatorLinks),

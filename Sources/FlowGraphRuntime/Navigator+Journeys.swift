@@ -1,0 +1,131 @@
+/// What a journey line expects after its move (docs/Journeys.md). `flowgraph check` compares it on
+/// the navigator over the program's table, in process; the Swift tests `flowgraph generate --tests`
+/// writes compare it on the app's compiled router: one comparison, so the two cannot differ.
+public enum JourneyExpectation: Sendable {
+    /// The screen on top: one of `steps`, with the inputs given (by label, as text), presented as
+    /// `presented` says when it says.
+    case screen(steps: Set<StepRef>, values: [String: String?], presented: JourneyPresentation?, written: String)
+    /// That alert or dialog, by name, on screen.
+    case alert(String)
+    /// A guard of one of these said no.
+    case blocked([GuardRef], written: String)
+    case notHandled, impossible
+}
+
+/// How a journey says a screen is presented: `sheet X`, `cover X`, `popover X`.
+public enum JourneyPresentation: Sendable {
+    case sheet, cover, popover
+}
+
+extension Navigator {
+    /// Nil when a journey line holds after its move came out as `outcome` (nil: no move was
+    /// made); else what the program does instead, as the end of a sentence. A move without an
+    /// expectation must simply be made. `received`: the values the move's back move must have
+    /// handed the screen it shows (`receives (filters: red)`), by label.
+    public func journeyMismatch(_ expectation: JourneyExpectation?, after outcome: Outcome?, move: String,
+                                received: [String: String?]? = nil) -> String? {
+        check(expectation, after: outcome, move: move) ?? received.flatMap { receivedMismatch(outcome, expected: $0) }
+    }
+
+    private func check(_ expectation: JourneyExpectation?, after outcome: Outcome?, move: String) -> String? {
+        let status = outcome?.status ?? .applied
+        let did = status == .applied ? JourneyText.shows(journeyScreen) : JourneyText.status(move, status, self)
+        switch expectation {
+        case nil:
+            return status == .applied ? nil : JourneyText.expectedMove(move, did)
+        case .screen(let steps, let values, let presented, let written)?:
+            let step = Program.step(of: current)
+            let inputs = Program.table.flows[step.flow].steps[step.step].inputLabels
+            let texts = Program.inputTexts(of: current)
+            let holds = status == .applied && steps.contains(step)
+                && values.allSatisfy { name, text in inputs.firstIndex(of: name).map { texts.indices.contains($0) && texts[$0] == text } ?? false }
+                && presented.map { journeyPresentation == $0 } ?? true
+            return holds ? nil : JourneyText.expected(written, did)
+        case .alert(let name)?:
+            let shown = alert.map { Program.table.flows[$0.ref.flow].alerts[$0.ref.index].name }
+            return shown == name ? nil : JourneyText.expected("alert \(name)", shown.map { "alert \($0)" } ?? did)
+        case .blocked(let refs, let written)?:
+            if case .blocked(let id) = status, refs.contains(where: { Program.guardID($0) == id }) { return nil }
+            return JourneyText.expected("blocked by \(written)", did)
+        case .notHandled?:
+            return status == .unhandled ? nil : JourneyText.expected("not handled", did)
+        case .impossible?:
+            return status == .impossible ? nil : JourneyText.expected("impossible", did)
+        }
+    }
+
+    /// Nil when the move handed the screen it shows the values expected; else what it handed.
+    private func receivedMismatch(_ outcome: Outcome?, expected: [String: String?]) -> String? {
+        let written = "(" + expected.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value ?? "nil")" }.joined(separator: ", ") + ")"
+        let delivered = outcome?.commands.lazy.compactMap { command -> (Program.Received, EntryID)? in
+            if case .deliver(let value, let entry, _) = command { return (value, entry) }
+            return nil
+        }.first
+        guard let (value, entry) = delivered, let screen = self.screen(of: entry) else {
+            return JourneyText.expected("it to receive \(written)", "it received nothing")
+        }
+        let step = Program.step(of: screen)
+        let labels = Program.table.flows[step.flow].steps[step.step].receivedLabels
+        let texts = Program.receivedTexts(of: value)
+        let holds = expected.allSatisfy { name, text in labels.firstIndex(of: name).map { texts.indices.contains($0) && texts[$0] == text } ?? false }
+        let got = "(" + zip(labels, texts).map { "\($0): \($1 ?? "nil")" }.joined(separator: ", ") + ")"
+        return holds ? nil : JourneyText.expected("it to receive \(written)", "it received \(got)")
+    }
+
+    /// The screen of an entry of any running flow's stacks.
+    private func screen(of entry: EntryID) -> Program.Screen? {
+        for running in flows.values {
+            for stack in running.tabs + running.layers {
+                if let found = stack.entries.first(where: { $0.id == entry }) { return found.screen }
+            }
+        }
+        return nil
+    }
+
+    /// How the screen on top is presented: the modal stack it is in (directly, or in a subflow
+    /// that runs in that stack's top screen); nil in a base stack or a column.
+    public var journeyPresentation: JourneyPresentation? {
+        switch chain.last(where: { !$0.layers.isEmpty })?.layers.last?.style {
+        case .sheet?: .sheet
+        case .cover?: .cover
+        case .popover?: .popover
+        default: nil
+        }
+    }
+
+    /// The screen on top as a journey's message writes it: `sheet Shop.Cart`, with its inputs, and
+    /// the alert over it.
+    public var journeyScreen: String {
+        let kind = journeyPresentation.map { "\($0) " } ?? ""
+        let shown = alert.map { " under alert \(Program.table.flows[$0.ref.flow].alerts[$0.ref.index].name)" } ?? ""
+        return kind + Program.describe(current) + shown
+    }
+}
+
+/// The messages of a journey that does not hold (lowercase, no final period, names quoted).
+enum JourneyText {
+
+    /// The name of the guard a blocked outcome names.
+    static func guardName<Program: NavigationProgram>(_ id: Program.GuardID, _: Program.Type) -> String {
+        for (flow, info) in Program.table.flows.enumerated() {
+            for index in info.guards.indices where Program.guardID(GuardRef(flow: flow, index: index)) == id {
+                return Program.table.guardName(GuardRef(flow: flow, index: index))
+            }
+        }
+        return "\(id)"
+    }
+
+    static func expected(_ expected: String, _ did: String) -> String { "expected \(expected); \(did)" }
+    static func expectedMove(_ move: String, _ did: String) -> String { "expected \(move) to be made; \(did)" }
+    static func shows(_ screen: String) -> String { "the program shows \(screen)" }
+    @MainActor
+    static func status<Program: NavigationProgram>(_ move: String, _ status: Navigator<Program>.Outcome.Status,
+                                                   _ navigator: Navigator<Program>) -> String {
+        switch status {
+        case .blocked(let id): "\(move) is blocked by \(guardName(id, Program.self))"
+        case .unhandled: "\(move) is not handled where the user is (\(Program.describe(navigator.current)))"
+        case .impossible: "\(move) is impossible where the user is (\(Program.describe(navigator.current)))"
+        default: "\(move) is \(status)"
+        }
+    }
+}
