@@ -38,11 +38,25 @@ struct GenerateCommand: AsyncParsableCommand {
         """)
     var embedRuntime = false
 
+    @Flag(help: """
+        Also write FlowJourneyTests.swift: a Swift Testing test for each journey, played on the router \
+        (docs/Journeys.md#in-the-swift-build).
+        """)
+    var tests = false
+
+    @Option(help: ArgumentHelp(
+        "Write only FlowJourneyTests.swift, for a test target: its tests '@testable import' this module, which holds the router.",
+        valueName: "module"))
+    var testsFor: String?
+
     @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
         if let namespace, !SwiftEmitter.isIdentifier(namespace) {
             throw ValidationError("'--namespace' needs a Swift identifier, not '\(namespace)'")
+        }
+        if let testsFor, !SwiftEmitter.isIdentifier(testsFor) {
+            throw ValidationError("'--tests-for' needs a module's name, not '\(testsFor)'")
         }
     }
 
@@ -56,6 +70,16 @@ struct GenerateCommand: AsyncParsableCommand {
         } catch {
             Terminal.writeError("flowgraph: error: cannot create the folder '\(output)': \(error.localizedDescription)\n")
             throw ExitCode(ExitStatus.usage)
+        }
+        if tests || testsFor != nil {
+            let names = files.map { ($0.path as NSString).lastPathComponent }
+            let text = await MainActor.run {
+                JourneyTestEmitter.emit(compilation, sources: names, options: options, testableImport: testsFor)
+            }
+            if let text {
+                try outputOptions.write(Array(text.utf8), to: (output as NSString).appendingPathComponent("FlowJourneyTests.swift"), as: .swift)
+            }
+            if testsFor != nil { return }
         }
         try outputOptions.write(Array(source.utf8), to: (output as NSString).appendingPathComponent("FlowRouter.swift"), as: .swift)
         if embedRuntime {

@@ -58,13 +58,13 @@ struct CoverPlayer {
                 outcome = started.open(url: url)
                 written = "open " + JourneyWriter.quoted(url)
             case .select(let step, let name):
-                outcome = JourneyRunner.select([step], on: started)
+                outcome = started.journeySelect([step])
                 written = "select " + name
             case .swipe:
-                outcome = JourneyRunner.swipe(on: started)
+                outcome = started.journeySwipe()
                 written = "swipe"
             case .back:
-                outcome = JourneyRunner.back(on: started)
+                outcome = started.journeyBack()
                 written = "back"
             }
             if let failure = Self.check(line.check, outcome, move: "'\(written)'", on: started) {

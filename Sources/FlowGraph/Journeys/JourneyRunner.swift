@@ -50,7 +50,8 @@ public enum JourneyRunner {
     /// `override.line` on): nil when every line holds, else the first that does not, what the
     /// program did, and the guards asked on that line with their answers.
     @MainActor
-    private static func play(_ journey: Journey, override: (line: Int, name: String, holds: Bool)?)
+    private static func play(_ journey: Journey, override: (line: Int, name: String, holds: Bool)?,
+                             sent: ((Int, ReplayProgram.Value) -> Void)? = nil)
         -> (line: Int, failure: String, asked: [(GuardRef, Bool)])? {
         let model = ReplayProgram.model
         guard let root = model.roots.first(where: { $0.flow == journey.root }) ?? model.roots.first else { return nil }
@@ -86,20 +87,21 @@ public enum JourneyRunner {
                 break
             case .send(let name, let values):
                 moveName = "'\(name)'"
-                outcome = event(name, values, on: navigator).map { navigator.send($0) }
-                    ?? Navigator<ReplayProgram>.Outcome(status: .unhandled, commands: [])
+                let value = event(name, values, on: navigator)
+                if let value { sent?(index, value) }
+                outcome = value.map { navigator.send($0) } ?? Navigator<ReplayProgram>.Outcome(status: .unhandled, commands: [])
             case .open(let url):
                 moveName = "opening \(url)"
                 outcome = navigator.open(url: url)
             case .back:
                 moveName = "going back"
-                outcome = back(on: navigator)
+                outcome = navigator.journeyBack()
             case .swipe:
                 moveName = "swiping the sheet away"
-                outcome = swipe(on: navigator)
+                outcome = navigator.journeySwipe()
             case .select(let tabs):
                 moveName = "selecting the tab"
-                outcome = select(tabs, on: navigator)
+                outcome = navigator.journeySelect(Set(tabs))
             case .none:
                 break
             }
@@ -109,6 +111,15 @@ public enum JourneyRunner {
             }
         }
         return nil
+    }
+
+    /// The payload enum (`owner`) of each event a journey sends, by line, as the navigator resolved
+    /// its name where the user was (`ReplayProgram.load` first): what a compiled test sends.
+    @MainActor
+    static func sentEvents(of journey: Journey) -> [Int: String] {
+        var owners: [Int: String] = [:]
+        _ = play(journey, override: nil) { line, value in owners[line] = value.owner }
+        return owners
     }
 
     /// The app started at `root` (its values the samples every run gives them), asking `guards`.
@@ -148,33 +159,6 @@ public enum JourneyRunner {
             }
         }
         return nil
-    }
-
-    /// The back button: back one screen in the stack on top; at a split view's column's first
-    /// screen (an iPhone's), that column closes.
-    @MainActor
-    static func back(on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
-        guard let innermost = navigator.chain.last else { return .init(status: .impossible, commands: []) }
-        let top = innermost.top
-        return navigator.userWentBack(in: top.id, to: top.entries.count > 1 ? top.entries.count - 1 : 0)
-    }
-
-    @MainActor
-    static func swipe(on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
-        guard let layer = navigator.chain.last(where: { !$0.layers.isEmpty })?.layers.last else {
-            return .init(status: .impossible, commands: [])
-        }
-        return navigator.userDismissed(layer.id)
-    }
-
-    @MainActor
-    static func select(_ tabs: [StepRef], on navigator: Navigator<ReplayProgram>) -> Navigator<ReplayProgram>.Outcome {
-        for running in navigator.chain.reversed() where running.isTabs {
-            if let index = running.tabs.firstIndex(where: { tabs.contains(ReplayProgram.step(of: $0.entries[0].screen)) }) {
-                return navigator.userSelectedTab(index, in: running.id)
-            }
-        }
-        return .init(status: .impossible, commands: [])
     }
 }
 

@@ -31,12 +31,13 @@ extension NavigationProgram {
         return mirror.displayStyle == .tuple ? mirror.children.map { text($0.value) } : [text(payload)]
     }
 
-    /// `Optional(42)` as `42`, nil as nil.
+    /// `Optional(42)` as `42`, nil as nil; a `JourneyValue` as its `journeyText`.
     private static func text(_ value: Any) -> String? {
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
             return mirror.children.first.flatMap { text($0.value) }
         }
+        if let value = value as? any JourneyValue { return value.journeyText }
         return String(describing: value)
     }
 

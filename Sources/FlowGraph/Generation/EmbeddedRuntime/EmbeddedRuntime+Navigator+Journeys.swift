@@ -86,6 +86,33 @@ extension Navigator {
         return nil
     }
 
+    /// A journey's `back`: the back button, one screen back in the stack on top; at a split view's
+    /// column's first screen (an iPhone's), that column closes.
+    @discardableResult
+    public func journeyBack() -> Outcome {
+        guard let innermost = chain.last else { return Outcome(status: .impossible, commands: []) }
+        let top = innermost.top
+        return userWentBack(in: top.id, to: top.entries.count > 1 ? top.entries.count - 1 : 0)
+    }
+
+    /// A journey's `swipe`: the sheet on top swiped down (refused while it is locked).
+    @discardableResult
+    public func journeySwipe() -> Outcome {
+        guard let layer = chain.last(where: { !$0.layers.isEmpty })?.layers.last else { return Outcome(status: .impossible, commands: []) }
+        return userDismissed(layer.id)
+    }
+
+    /// A journey's `select Tab`: the tab whose step is one of `tabs`, in the innermost tab bar that has one.
+    @discardableResult
+    public func journeySelect(_ tabs: Set<StepRef>) -> Outcome {
+        for running in chain.reversed() where running.isTabs {
+            if let index = running.tabs.firstIndex(where: { tabs.contains(Program.step(of: $0.entries[0].screen)) }) {
+                return userSelectedTab(index, in: running.id)
+            }
+        }
+        return Outcome(status: .impossible, commands: [])
+    }
+
     /// How the screen on top is presented: the modal stack it is in (directly, or in a subflow
     /// that runs in that stack's top screen); nil in a base stack or a column.
     public var journeyPresentation: JourneyPresentation? {
@@ -132,6 +159,16 @@ enum JourneyText {
         default: "\(move) is \(status)"
         }
     }
+}
+
+/// A type of the app whose values a journey writes as text (`items: "3"`, `at: "2026-11-28T09:00"`)
+/// and that is not `LosslessStringConvertible` (an array, `Date`): the Swift tests `flowgraph
+/// generate --tests` writes make its values from the text, and compare the screens' values by
+/// `journeyText`. Conform it in the test target (`extension Date: JourneyValue { ... }`).
+public protocol JourneyValue {
+    init?(journeyText: String)
+    /// The text a journey writes for the value.
+    var journeyText: String { get }
 }
 """###
 }
