@@ -21,27 +21,47 @@ import PackagePlugin
 ///
 /// Options go in a `flowgraph.json` file in the target's folder (a build tool plugin takes no
 /// arguments from the manifest): `{"access": "public", "namespace": "Navigation"}`, both optional.
+///
+/// A test target applies it with `{"testsFor": "App"}`: it then writes `FlowJourneyTests.swift`,
+/// the journeys of the `.flow` files of the target and of the targets it depends on, as Swift
+/// Testing tests that `@testable import App` and play on its router (docs/Journeys.md).
 @main
 struct FlowGraphPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let flows = target.sourceFiles(withSuffix: "flow").map(\.url)
+        var flows = target.sourceFiles(withSuffix: "flow").map(\.url)
         let options = target.sourceFiles.first { $0.url.lastPathComponent == "flowgraph.json" }?.url
+        let writesTests = options.map(Self.writesTests) ?? false
+        if writesTests {
+            // The journeys of the app the tests are for: its targets' `.flow` files.
+            for dependency in target.recursiveTargetDependencies {
+                guard let module = dependency as? SourceModuleTarget else { continue }
+                flows += module.sourceFiles(withSuffix: "flow").map(\.url)
+            }
+        }
         return Self.commands(
             flows: flows, tool: try context.tool(named: "flowgraph-generate").url,
-            workDirectory: context.pluginWorkDirectoryURL, options: options)
+            workDirectory: context.pluginWorkDirectoryURL, options: options, writesTests: writesTests)
+    }
+
+    /// Whether the options file names a module the target's tests are for (`"testsFor"`).
+    static func writesTests(_ options: URL) -> Bool {
+        guard let data = try? Data(contentsOf: options),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return object["testsFor"] != nil
     }
 
     /// One command for all the `.flow` files, which are one program; none when there are none.
-    static func commands(flows: [URL], tool: URL, workDirectory: URL, options: URL?) -> [Command] {
+    static func commands(flows: [URL], tool: URL, workDirectory: URL, options: URL?, writesTests: Bool = false) -> [Command] {
         // Sorted, so that the command line, and with it the generated header, never depends on
         // the order in which the build system lists the files.
         let flows = flows.sorted { $0.path < $1.path }
         guard !flows.isEmpty else { return [] }
-        let output = workDirectory.appendingPathComponent("FlowRouter.swift")
+        let name = writesTests ? "FlowJourneyTests.swift" : "FlowRouter.swift"
+        let output = workDirectory.appendingPathComponent(name)
         return [
             .buildCommand(
-                displayName: "Generating FlowRouter.swift from \(flows.count) .flow file\(flows.count == 1 ? "" : "s")",
+                displayName: "Generating \(name) from \(flows.count) .flow file\(flows.count == 1 ? "" : "s")",
                 executable: tool,
                 // The tool reads the options file itself, so that a change to it runs the tool again.
                 arguments: ["--output", output.path] + (options.map { ["--options", $0.path] } ?? []) + flows.map(\.path),
@@ -62,7 +82,7 @@ extension FlowGraphPlugin: XcodeBuildToolPlugin {
         let options = target.inputFiles.first { $0.url.lastPathComponent == "flowgraph.json" }?.url
         return Self.commands(
             flows: flows, tool: try context.tool(named: "flowgraph-generate").url,
-            workDirectory: context.pluginWorkDirectoryURL, options: options)
+            workDirectory: context.pluginWorkDirectoryURL, options: options, writesTests: options.map(Self.writesTests) ?? false)
     }
 }
 #endif

@@ -1,7 +1,11 @@
 // flowgraph-generate: the small tool the FlowGraph build plugin runs.
 //
 //     flowgraph-generate --output <file.swift> [--options <flowgraph.json>] [--access internal|public]
-//                        [--namespace <name>] [--force] <input.flow>...
+//                        [--namespace <name>] [--tests-for <module>] [--force] <input.flow>...
+//
+// `--tests-for App` (`"testsFor": "App"`) writes the program's journeys as Swift Testing tests
+// that `@testable import App`, the module whose router they play on, instead of the router: what a
+// test target's plugin writes (docs/Journeys.md, "In the Swift build").
 //
 // `--options` names a JSON file with the same settings ({"access": "public", "namespace": "Navigation"}),
 // which the plugin passes when the target has one; the flags after it win.
@@ -27,7 +31,7 @@ enum ExitStatus {
 }
 
 let usage = "usage: flowgraph-generate --output <file.swift> [--options <flowgraph.json>] [--access internal|public] "
-    + "[--namespace <name>] [--force] <input.flow>..."
+    + "[--namespace <name>] [--tests-for <module>] [--force] <input.flow>..."
 
 func fail(_ message: String, status: Int32 = ExitStatus.usage) -> Never {
     FileHandle.standardError.write(Data("flowgraph-generate: error: \(message)\n".utf8))
@@ -39,6 +43,7 @@ struct Arguments {
     var output: String?
     var access = SwiftEmitter.Access.internal
     var namespace: String?
+    var testsFor: String?
     var force = false
     var inputs: [String] = []
 
@@ -59,6 +64,11 @@ struct Arguments {
                     fail("'--namespace' needs a Swift identifier\n\(usage)")
                 }
                 namespace = value
+            case "--tests-for":
+                guard let value = remaining.popFirst(), SwiftEmitter.isIdentifier(value) else {
+                    fail("'--tests-for' needs a module's name\n\(usage)")
+                }
+                testsFor = value
             case "--options":
                 guard let path = remaining.popFirst() else { fail("'--options' needs a file\n\(usage)") }
                 readOptions(path)
@@ -92,8 +102,11 @@ struct Arguments {
             case "namespace":
                 guard SwiftEmitter.isIdentifier(value) else { fail("\(path): 'namespace' needs a Swift identifier, not '\(value)'") }
                 namespace = value
+            case "testsFor":
+                guard SwiftEmitter.isIdentifier(value) else { fail("\(path): 'testsFor' needs a module's name, not '\(value)'") }
+                testsFor = value
             default:
-                fail("\(path): unknown option '\(key)' (known: access, namespace)")
+                fail("\(path): unknown option '\(key)' (known: access, namespace, testsFor)")
             }
         }
     }
@@ -125,9 +138,9 @@ if !context.diagnostics.isEmpty {
 if let refusal = compilation.silencedErrorsMessage { FileHandle.standardError.write(Data("flowgraph-generate: error: \(refusal)\n".utf8)) }
 guard let program = compilation.program, !compilation.hasAnyErrors else { exit(ExitStatus.findings) }
 
-let source = SwiftEmitter.emit(
-    program, analysis: compilation.analysis, sources: files.map { URL(fileURLWithPath: $0.path).lastPathComponent },
-    options: options)
+let names = files.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+let source = arguments.testsFor.flatMap { module in JourneyTestEmitter.emit(compilation, sources: names, options: options, testableImport: module) }
+    ?? SwiftEmitter.emit(program, analysis: compilation.analysis, sources: names, options: options)
 do {
     let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -24,6 +24,24 @@ import Testing
             .appendingPathComponent("flowgraph-generate-\(UUID().uuidString)/FlowRouter.swift")
     }
 
+    /// `--tests-for App` (a test target's `{"testsFor": "App"}`): the journeys as Swift tests that
+    /// import the app's module, written instead of the router.
+    @Test func testsForAModuleAreTheJourneysNotTheRouter() throws {
+        let output = temporaryOutput().deletingLastPathComponent().appendingPathComponent("FlowJourneyTests.swift")
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let options = output.deletingLastPathComponent().appendingPathComponent("flowgraph.json")
+        try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"testsFor": "Shop"}"#.utf8).write(to: options)
+        let flows = ["Checkout", "Journeys", "Login", "Shop"].map { Self.sample("samples/shop/\($0).flow") }
+        let run = try Self.run(["--output", output.path, "--options", options.path] + flows)
+        #expect(run.status == 0, "\(run.errors)")
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(text.contains("@testable import Shop\n"))
+        #expect(text.contains("@Test(\"BuyFromALink\") func buyFromALink() async"))
+        #expect(!text.contains("enum FlowRouter"))
+        #expect(try Self.run(["--output", output.path, "--tests-for", "not a module"] + flows).status == 2)
+    }
+
     @Test func errorsAndTheirNotesAreBuildLogLinesAndNothingIsWritten() throws {
         let output = temporaryOutput()
         defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
