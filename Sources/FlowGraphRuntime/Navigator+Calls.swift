@@ -7,7 +7,7 @@ extension Navigator where Program: SyncNavigationProgram {
     public func send(_ event: Event) -> Outcome {
         var work = EventWork(event, in: self)
         let outcome = run { work.advance($0, in: self) }
-        record(.event(event), work.before, outcome)
+        record(.event(event), work.before, outcome, clauses: work.taken)
         return openingKeptLink(after: outcome)
     }
 
@@ -40,6 +40,7 @@ extension Navigator where Program: SyncNavigationProgram {
             switch advance(answer) {
             case .ask(let ref, let source):
                 guard let value = Program.ask(ref, of: guards, from: source) else { return Outcome(status: .impossible, commands: []) }
+                askedAnswers.append(GuardAnswer(ref: ref, answer: value))
                 answer = value
             case .done(let outcome): return outcome
             }
@@ -57,7 +58,7 @@ extension Navigator where Program: AsyncNavigationProgram {
         await serialized {
             var work = EventWork(event, in: self)
             let outcome = await run { work.advance($0, in: self) }
-            record(.event(event), work.before, outcome)
+            record(.event(event), work.before, outcome, clauses: work.taken)
             return await openingKeptLink(after: outcome)
         }
     }
@@ -98,6 +99,7 @@ extension Navigator where Program: AsyncNavigationProgram {
                 guard let value = await Program.ask(ref, of: guards, from: source) else {
                     return Outcome(status: .impossible, commands: [])
                 }
+                askedAnswers.append(GuardAnswer(ref: ref, answer: value))
                 answer = value
             case .done(let outcome): return outcome
             }

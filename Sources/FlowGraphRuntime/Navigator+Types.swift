@@ -249,6 +249,10 @@ extension Navigator {
         /// For a deep link, the entries of its path that were already on screen and stayed, from
         /// the root (see `open`); empty when the link rebuilt its path from the root.
         public var kept: [EntryID] = []
+        /// The clauses whose actions it took: an event's, then the handler of each exit on the way.
+        public var clauses: [ClauseTaken] = []
+        /// The guards asked, in order, with their answers.
+        public var answers: [GuardAnswer] = []
     }
 
     /// A flow's first screens: its start step, or every tab.

@@ -44,6 +44,13 @@ struct ConditionChain {
 struct ClauseGroup {
     let flow: Int
     let clauses: [ProgramTable.Clause]
+    /// Where the clauses are, for the clause taken (`ClauseTaken`): a step's index, or nil for the
+    /// flow level's; an alert's button's.
+    var place: Int?
+    var trigger = ""
+    var button: (alert: Int, index: Int)?
+    /// The clause chosen last (its ordinal in the group) and its branch.
+    private(set) var chosen: (ordinal: Int, branch: Int)?
     private var clause = 0
     private var chain: ConditionChain
     private var lastGuard: GuardRef?
@@ -55,10 +62,17 @@ struct ClauseGroup {
         case none
     }
 
-    init(flow: Int, clauses: [ProgramTable.Clause]) {
+    init(flow: Int, clauses: [ProgramTable.Clause], place: Int? = nil, trigger: String = "") {
         self.flow = flow
         self.clauses = clauses
+        self.place = place
+        self.trigger = trigger
         chain = Self.chain(of: clauses.first)
+    }
+
+    /// The clause chosen last, named as a recording names it.
+    var taken: ClauseTaken? {
+        chosen.map { ClauseTaken(flow: flow, step: place, trigger: trigger, ordinal: $0.ordinal, branch: $0.branch, button: button) }
     }
 
     private static func chain(of clause: ProgramTable.Clause?) -> ConditionChain {
@@ -75,6 +89,7 @@ struct ClauseGroup {
                 lastGuard = ref
                 return .ask(ref)
             case .chose(let branch):
+                chosen = (clause, branch)
                 return .chose(clauses[clause].actions[branch])
             case .exhausted:
                 clause += 1
@@ -103,6 +118,8 @@ extension Navigator {
         /// Whether the event is a button of the alert on screen: it closes the alert whatever comes
         /// of its clause (and a button without one only closes it).
         var isButton = false
+        /// The clauses whose actions were taken: the event's, then each exit handler's.
+        var taken: [ClauseTaken] = []
 
         init(_ event: Event, in navigator: Navigator) {
             self.event = event
@@ -123,10 +140,12 @@ extension Navigator {
             level = chain[index].id
             // Step clauses apply only in the flow the user is in; above it, flow-level ones.
             var clauses: [ProgramTable.Clause] = []
+            var place: Int?
             if index == chain.count - 1, let screen = chain[index].top.entries.last?.screen {
                 let step = Program.step(of: screen)
                 if step.flow == ref.flow, table.steps[step.step].runs == nil {
                     clauses = table.steps[step.step].clauses.filter { $0.trigger == ref.index }
+                    place = clauses.isEmpty ? nil : step.step
                 }
             }
             // A split view with nothing over it shows its other columns too: their screens' clauses
@@ -136,21 +155,29 @@ extension Navigator {
                     let step = Program.step(of: column.entries[column.entries.count - 1].screen)
                     guard step.flow == ref.flow, table.steps[step.step].runs == nil else { continue }
                     clauses = table.steps[step.step].clauses.filter { $0.trigger == ref.index }
+                    place = step.step
                     if !clauses.isEmpty { break }
                 }
             }
-            if clauses.isEmpty { clauses = table.clauses.filter { $0.trigger == ref.index } }
-            group = ClauseGroup(flow: ref.flow, clauses: clauses)
+            if clauses.isEmpty {
+                clauses = table.clauses.filter { $0.trigger == ref.index }
+                place = nil
+            }
+            group = ClauseGroup(flow: ref.flow, clauses: clauses, place: place, trigger: table.events[ref.index])
             // A button of the alert on screen: its clause runs in the flow that showed the alert,
             // over the screen that showed it (the alert has no place of its own).
             if let shown = navigator.alert, let running = navigator.flows[shown.flow],
-               let button = Program.events(of: event).lazy.compactMap({ candidate -> ProgramTable.Button? in
+               let (button, buttonIndex, name) = Program.events(of: event).lazy.compactMap({ candidate -> (ProgramTable.Button, Int, String)? in
                    guard candidate.flow == shown.ref.flow, candidate.flow == running.flow.rawValue else { return nil }
-                   return Program.table.flows[candidate.flow].alerts[shown.ref.index].buttons.first { $0.trigger == candidate.index }
+                   let buttons = Program.table.flows[candidate.flow].alerts[shown.ref.index].buttons
+                   return buttons.firstIndex { $0.trigger == candidate.index }.map {
+                       (buttons[$0], $0, Program.table.flows[candidate.flow].events[candidate.index])
+                   }
                }).first {
                 isButton = true
                 level = shown.flow
-                group = ClauseGroup(flow: shown.ref.flow, clauses: button.clause.map { [$0] } ?? [])
+                group = ClauseGroup(flow: shown.ref.flow, clauses: button.clause.map { [$0] } ?? [], trigger: name)
+                group.button = (shown.ref.index, buttonIndex)
             }
         }
 
@@ -161,6 +188,9 @@ extension Navigator {
             guard isButton, case .done(let outcome) = request else { return request }
             isButton = false
             if outcome.status == .unhandled, group.clauses.isEmpty {
+                if let button = group.button {
+                    taken.append(ClauseTaken(flow: group.flow, step: nil, trigger: group.trigger, ordinal: 0, branch: 0, button: button))
+                }
                 return .done(Outcome(status: .applied, commands: navigator.closeAlertShowingNext()))  // it only closes the alert
             }
             // Blocked or impossible: the alert closes, nothing moves, and the next one waiting shows.
@@ -192,6 +222,7 @@ extension Navigator {
                     return .done(Outcome(status: .blocked(by: Program.guardID(ref)), commands: []))
                 case .chose(let action):
                     answer = nil
+                    if let clause = group.taken { taken.append(clause) }
                     guard let move = navigator.move(action, in: group.flow, from: source) else {
                         return .done(Outcome(status: .impossible, commands: []))
                     }
@@ -206,7 +237,8 @@ extension Navigator {
                         let step = Program.step(of: runner.screen)
                         let info = Program.table.flows[step.flow].steps[step.step]
                         let clauses = info.runs == ref.flow ? info.clauses.filter { $0.trigger == ref.index } : []
-                        group = ClauseGroup(flow: step.flow, clauses: clauses)
+                        group = ClauseGroup(flow: step.flow, clauses: clauses, place: step.step,
+                                            trigger: Program.table.flows[ref.flow].exits[ref.index])
                         source = .exit(exit)
                         level = parent
                         continue

@@ -26,6 +26,8 @@ public final class Navigator<Program: NavigationProgram> {
     public internal(set) var keptLink: Link?
     /// The latest sends, links and moves of the user with their outcomes, oldest first.
     public internal(set) var history: [Record] = []
+    /// The guards asked by the move being made, with their answers, for its record.
+    var askedAnswers: [GuardAnswer] = []
     /// How many records `history` keeps; lowering it drops the oldest.
     /// The width the UI lays the app out in (its horizontal size class): a move written `sheet
     /// Compose compact cover` presents as a sheet in `.regular` and as a cover in `.compact`. The UI
@@ -262,8 +264,12 @@ public final class Navigator<Program: NavigationProgram> {
         return openingKeptLink(after: outcome)
     }
 
-    func record(_ cause: Record.Cause, _ screen: Screen, _ outcome: Outcome, kept: [EntryID] = []) {
-        let entry = Record(cause: cause, screen: screen, outcome: outcome, kept: kept)
+    func record(_ cause: Record.Cause, _ screen: Screen, _ outcome: Outcome, kept: [EntryID] = [], clauses: [ClauseTaken] = []) {
+        var entry = Record(cause: cause, screen: screen, outcome: outcome, kept: kept)
+        entry.clauses = clauses
+        entry.answers = askedAnswers
+        askedAnswers = []
+        if let recording = NavigatorRecording.current { recording.write(entry, of: self) }
         history.append(entry)
         trimHistory()
         observer?(entry)

@@ -1,3 +1,4 @@
+import FlowGraphFiles
 import FlowGraphTestSupport
 import Foundation
 import Testing
@@ -28,14 +29,17 @@ struct JourneyTestGenerationTests {
         """
 
     /// Builds and runs the program's router with its generated tests; the run's status and output.
-    static func run(_ files: [SourceFile], tests: String? = nil) throws -> (status: Int32, output: String, tests: String) {
+    static func run(_ files: [SourceFile], tests: String? = nil, recording: String? = nil) throws -> (status: Int32, output: String, tests: String) {
         let compilation = Compiler.compile(files)
         let program = try #require(compilation.program)
         let names = files.map { ($0.path as NSString).lastPathComponent }
         let router = SwiftEmitter.emit(program, analysis: compilation.analysis, sources: names)
         let generated = try #require(JourneyTestEmitter.emit(compilation, sources: names, options: SwiftEmitter.Options()))
         let run = try SwiftCompilation.run(["FlowRouter.swift": router, "FlowJourneyTests.swift": tests ?? generated,
-                                            "Stubs.swift": SwiftCompilation.stubs(for: program), "Main.swift": support])
+                                            "Stubs.swift": SwiftCompilation.stubs(for: program), "Main.swift": support],
+                                           environment: recording.map { path in
+                                               ProcessInfo.processInfo.environment.merging(["FLOWGRAPH_RECORDING": path]) { _, new in new }
+                                           })
         return (run.status, run.output, generated)
     }
 
@@ -58,6 +62,45 @@ struct JourneyTestGenerationTests {
         let run = try Self.run(files + [SourceFile(path: "ShopCoverage.flow", text: cover.source)])
         #expect(run.status == 0, "\(run.output.suffix(3000))")
         #expect(run.output.contains("Test run with \(cover.journeys + 4) tests"), "\(run.output.suffix(1500))")
+    }
+
+    /// The shop's journeys played on its compiled router with `FLOWGRAPH_RECORDING` set: the
+    /// recording says what they exercised, and `flowgraph coverage` measures it on the program.
+    @Test func aRecordingOfTheShopsJourneysMeasuresTheirCoverage() throws {
+        let files = try Repository.flowFiles(in: "samples/shop").map(Repository.source)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-\(UUID().uuidString).flowrec").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try Self.run(files, recording: path)
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        // Every move of the four journeys, in the order Swift Testing ran them.
+        #expect(lines.count == 20, "\(text)")
+        #expect(text.contains(#"{"version":1,"cause":"link","flow":"Shop","link":"/products/{product}","from":"Shop.Catalog","clauses":[],"#))
+        #expect(text.contains(#""cause":"event","name":"Shop.writeReviewTapped","from":"Shop.Reviews","clauses":[],"#
+                              + #""guards":[{"flow":"Shop","guard":"isLoggedIn","answer":true},{"flow":"Shop","guard":"canReview","answer":false}],"#
+                              + #""status":"blocked"}"#), "\(text)")
+        // A button without a move is recorded too (it closes its dialog).
+        #expect(text.contains(#""clauses":[{"flow":"Shop","step":null,"trigger":"keepSignedInTapped","ordinal":0,"branch":0,"alert":"SignOut","button":1}]"#),
+                "\(text)")
+        // An exit's handler is recorded after the clause that took the exit.
+        #expect(text.contains(#"{"flow":"ShopLogin","step":"SignIn","trigger":"cancelTapped","ordinal":0,"branch":0},"#
+                              + #"{"flow":"Shop","step":"Login","trigger":"cancelled","ordinal":0,"branch":0}"#), "\(text)")
+        #expect(text.contains(#"{"flow":"Shop","step":null,"trigger":"signOutConfirmed","ordinal":0,"branch":0,"alert":"SignOut","button":0}"#),
+                "\(text)")
+
+        let moves = try #require(try? FlowGraphFiles.RecordingFile.read(path))
+        let program = try #require(Compiler.compile(files).program)
+        let coverage = RecordingCoverage.measure(moves, in: program, kinds: [.transitions, .guards])
+        #expect(coverage.moves == 20 && coverage.unknown.isEmpty, "\(coverage.unknown)")
+        let exercised = Set(coverage.items.filter { $0.times > 0 }.map(\.what))
+        #expect(exercised.contains("Shop.Catalog: productPicked: push"))
+        #expect(exercised.contains("Shop.canReview: no"))
+        #expect(exercised.contains("Shop.SignOut: signOutConfirmed") && exercised.contains("Shop.SignOut: keepSignedInTapped"))
+        #expect(exercised.contains("Shop.Login: cancelled: dismiss"))
+        #expect(exercised.contains("Shop: link /products/{product}"))
+        #expect(!exercised.contains("Shop.canReview: yes"))
+        #expect(coverage.exercised > 10 && coverage.exercised < coverage.items.count, "\(coverage.exercised) of \(coverage.items.count)")
     }
 
     /// A journey the compiled router does not follow fails its test, at its line: here the test

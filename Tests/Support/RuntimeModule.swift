@@ -43,8 +43,8 @@ public enum RuntimeModule {
         }
     }
 
-    public static func launch(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let result = try ChildProcess.run(path, arguments, mergingErrors: true)
+    public static func launch(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+        let result = try ChildProcess.run(path, arguments, environment: environment, mergingErrors: true)
         return (result.status, result.outputText)
     }
 }

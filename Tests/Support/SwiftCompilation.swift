@@ -60,13 +60,13 @@ public enum SwiftCompilation {
 
     /// Builds Swift files (one of them with `@main`) with the same settings, linked with the
     /// runtime, and runs the program.
-    public static func run(_ sources: [String: String]) throws -> (status: Int32, output: String) {
+    public static func run(_ sources: [String: String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
         let executable = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: executable) }
         let built = try swiftc(sources, arguments: ["-parse-as-library", "-o", executable.path]
                                    + RuntimeModule.searchPath() + RuntimeModule.linking())
         guard built.status == 0 else { return built }
-        return try RuntimeModule.launch(executable.path, [])
+        return try RuntimeModule.launch(executable.path, [], environment: environment)
     }
 
     /// Runs `swiftc` with the settings of an app's build on files written to a temporary folder.

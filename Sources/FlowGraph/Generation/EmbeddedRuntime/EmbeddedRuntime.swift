@@ -12,6 +12,7 @@ public enum EmbeddedRuntime {
         ("Navigator+Kept.swift", fileNavigatorKept),
         ("Navigator+KeptLinks.swift", fileNavigatorKeptLinks),
         ("Navigator+Links.swift", fileNavigatorLinks),
+        ("Navigator+Recording.swift", fileNavigatorRecording),
         ("Navigator+Tree.swift", fileNavigatorTree),
         ("Navigator+Types.swift", fileNavigatorTypes),
         ("Navigator+Work.swift", fileNavigatorWork),
