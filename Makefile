@@ -38,6 +38,8 @@ demo: build
 	$(FLOWGRAPH) test --format junit samples > $(OUT)/journeys.xml
 	$(FLOWGRAPH) journeys --cover transitions,guards samples/shop -o $(OUT)/ShopCoverage.flow
 	$(FLOWGRAPH) test samples/shop $(OUT)/ShopCoverage.flow > /dev/null
+	$(FLOWGRAPH) coverage samples/shop/ShopJourneys.flowrec --program samples/shop > $(OUT)/shop-coverage.txt
+	$(FLOWGRAPH) render samples/shop --coverage samples/shop/ShopJourneys.flowrec -o $(OUT)/shop-coverage.html --force
 	@for app in $(APPS); do \
 		$(FLOWGRAPH) generate samples/$$app -o $(OUT)/$$app || exit 1; \
 		for format in svg png pdf mmd html; do \

@@ -12,14 +12,14 @@ public enum MapPage {
     /// `changes` marks what changed since an older version on each flow's diagram (`render --diff`).
     package static func render(
         _ program: FlowProgram, diagnostics: [Diagnostic], settings: MapPageSettings, limits: RenderLimits = .init(),
-        changes: DiagramChanges? = nil
+        changes: DiagramChanges? = nil, coverage: DiagramCoverage? = nil
     ) throws(RenderError) -> [UInt8] {
-        let diagrams = MapDiagrams(program, diagnostics: diagnostics, changes: changes)
+        let diagrams = MapDiagrams(program, diagnostics: diagnostics, changes: changes, coverage: coverage)
         let map = ProgramMap.build(program, diagnostics: diagnostics, diagrams: diagrams)
         var settings = settings
         var svgs: [(key: String, text: String)] = []
         svgs.append(("overview", try svg(MapDiagrams.overview(map), limits: RenderLimits(maximumElements: nil, timeLimit: limits.timeLimit))))
-        svgs.append(("legend", try svg(MapDiagrams.legend(), limits: .none)))
+        svgs.append(("legend", try svg(MapDiagrams.legend(withCoverage: coverage != nil), limits: .none)))
         // Each destinations group's page: its box, what it runs, the flows that use it.
         for index in program.groups.indices {
             if let text = try? svg(diagrams.group(index), limits: limits) { svgs.append(("group-\(index)", text)) }

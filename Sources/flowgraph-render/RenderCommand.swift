@@ -78,6 +78,11 @@ struct RenderCommand: AsyncParsableCommand {
         valueName: "path"))
     var diff: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "A recording of the app's navigator (NavigatorRecording) to mark on the diagram: moves its tests took bold, the others dashed. "
+            + "Repeat for several.", valueName: "recording"))
+    var coverage: [String] = []
+
     @OptionGroup var outputOptions: OutputOptions
 
     @OptionGroup var page: PageOptions
@@ -101,6 +106,22 @@ struct RenderCommand: AsyncParsableCommand {
         if !(timeLimit >= 0) || !timeLimit.isFinite { throw ValidationError("--time-limit takes seconds, or 0 for no limit.") }
     }
 
+    /// The coverage of the `--coverage` recordings, or nil without any; a recording that cannot
+    /// be read stops the command (exit code 2).
+    private func recordedCoverage(_ program: FlowProgram) throws -> RecordingCoverage? {
+        guard !coverage.isEmpty else { return nil }
+        var moves: [RecordedMove] = []
+        for path in coverage {
+            do {
+                moves += try RecordingFile.read(path)
+            } catch {
+                Terminal.writeError("flowgraph: error: \(error.description)\n")
+                throw ExitCode(ExitStatus.usage)
+            }
+        }
+        return RecordingCoverage.measure(moves, in: program, kinds: [.transitions])
+    }
+
     func run() async throws {
         // Errors stop the drawing; warnings are drawn.
         let (files, compilation, program) = try input.compileForOutput()
@@ -111,6 +132,7 @@ struct RenderCommand: AsyncParsableCommand {
         if output != "-" { try outputOptions.checkWritable(output, as: resolvedFormat!.fileKind) }
         let diagnostics = noFindings ? [] : compilation.diagnostics
         let comparison = try compareWithOlder(compilation)
+        let covered = try recordedCoverage(program)
         let bytes: [UInt8]
         switch resolvedFormat! {
         case .mermaid:
@@ -126,14 +148,15 @@ struct RenderCommand: AsyncParsableCommand {
             do {
                 bytes = try MapPage.render(
                     program, diagnostics: diagnostics, settings: page.settings(paths: input.paths, files: files.map(\.path)), limits: limits,
-                    changes: comparison?.report.result.changes)
+                    changes: comparison?.report.result.changes, coverage: covered?.diagram)
             } catch {
                 Terminal.writeError(error.messages.map { "flowgraph: error: Graphviz: \($0)\n" }.joined())
                 throw ExitCode(ExitStatus.findings)
             }
         case let format:
-            let options = DiagramBuilder.Options(showsFindings: !noFindings, focus: flow, showsLegend: !noLegend,
+            var options = DiagramBuilder.Options(showsFindings: !noFindings, focus: flow, showsLegend: !noLegend,
                                                  changes: comparison?.report.result.changes)
+            options.coverage = covered?.diagram
             let diagram = DiagramBuilder.build(program, diagnostics: diagnostics, options: options)
             let limits = RenderLimits(maximumElements: maxElements == 0 ? nil : maxElements, timeLimit: timeLimit == 0 ? nil : timeLimit)
             do {

@@ -74,6 +74,10 @@ struct JourneyTestGenerationTests {
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n")
+        // The recording `make demo` measures and draws: the same bytes (FLOWGRAPH_RECORD=1 writes them).
+        let kept = Repository.url("samples/shop/ShopJourneys.flowrec")
+        if ProcessInfo.processInfo.environment["FLOWGRAPH_RECORD"] != nil { try text.write(to: kept, atomically: true, encoding: .utf8) }
+        #expect(try String(contentsOf: kept, encoding: .utf8) == text, "samples/shop/ShopJourneys.flowrec is stale: FLOWGRAPH_RECORD=1")
         // Every move of the four journeys, in the order Swift Testing ran them.
         #expect(lines.count == 20, "\(text)")
         #expect(text.contains(#"{"version":1,"cause":"link","flow":"Shop","link":"/products/{product}","from":"Shop.Catalog","clauses":[],"#))

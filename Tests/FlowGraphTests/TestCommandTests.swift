@@ -91,3 +91,63 @@ struct JourneysCommandTests {
         #expect(try CommandLineTests.run(["journeys", "--cover", "everything", "samples/shop"]).status == 2)
     }
 }
+
+/// `flowgraph coverage`: a recording of the shop's journeys (made by `JourneyTestGenerationTests`
+/// on the compiled router) measured against the program, and against a changed one.
+@Suite("flowgraph coverage")
+struct CoverageCommandTests {
+    @Test func theShopsRecordingIsMeasured() throws {
+        let run = try CommandLineTests.run(["coverage", "samples/shop/ShopJourneys.flowrec", "--program", "samples/shop"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("20 recorded moves exercised 22 of 88 (25.0 %)\nnever exercised:\n"), "\(run.output)")
+        #expect(run.output.contains("  samples/shop/Checkout.flow:15:29: CheckoutFlow.Summary: addressTapped: push\n"))
+        #expect(!run.output.contains("Shop.Catalog: productPicked: push\n"))
+
+        let json = try CommandLineTests.run(["coverage", "samples/shop/ShopJourneys.flowrec", "--program", "samples/shop", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(object["exercised"] as? Int == 22 && object["targets"] as? Int == 88 && object["moves"] as? Int == 20)
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(items.contains { $0["what"] as? String == "Shop.Catalog: productPicked: push" && ($0["times"] as? Int ?? 0) >= 1 })
+
+        let failing = try CommandLineTests.run(["coverage", "samples/shop/ShopJourneys.flowrec", "--program", "samples/shop", "--fail-under", "50"])
+        #expect(failing.status == 1 && failing.output.hasSuffix("below --fail-under 50.0 %\n"), "\(failing.output)")
+    }
+
+    /// A recording of an older version: what the program no longer has is listed by name.
+    @Test func whatTheProgramNoLongerHasIsListed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowgraph-coverage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = folder.appendingPathComponent("Shop.flow").path
+        try "flow Shop {\n    start Catalog\n    step Catalog {\n        on productPicked -> push Product\n    }\n    step Product\n}\n"
+            .write(toFile: program, atomically: true, encoding: .utf8)
+        let recording = folder.appendingPathComponent("old.flowrec").path
+        try ("{\"version\":1,\"cause\":\"event\",\"from\":\"Shop.Catalog\",\"clauses\":[{\"flow\":\"Shop\",\"step\":\"Catalog\",\"trigger\":\"productPicked\","
+            + "\"ordinal\":0,\"branch\":0}],\"guards\":[],\"status\":\"applied\"}\n"
+            + "{\"version\":1,\"cause\":\"event\",\"from\":\"Shop.Catalog\",\"clauses\":[{\"flow\":\"Shop\",\"step\":\"Catalog\",\"trigger\":\"searchTapped\","
+            + "\"ordinal\":0,\"branch\":0}],\"guards\":[{\"flow\":\"Shop\",\"guard\":\"isSignedIn\",\"answer\":true}],\"status\":\"applied\"}\n")
+            .write(toFile: recording, atomically: true, encoding: .utf8)
+        let run = try CommandLineTests.run(["coverage", recording, "--program", program])
+        #expect(run.status == 0)
+        #expect(run.output.hasSuffix("""
+            2 recorded moves exercised 1 of 1 (100.0 %)
+            recorded, but not in the program (a recording of another version):
+              Shop.Catalog: searchTapped (clause 1 for it, action 1)
+              Shop.isSignedIn: yes
+
+            """), "\(run.output)")
+        try "not json\n".write(toFile: recording, atomically: true, encoding: .utf8)
+        let broken = try CommandLineTests.run(["coverage", recording, "--program", program])
+        #expect(broken.status == 2 && broken.errors.contains("cannot read the recording '\(recording)' (line 1): it is not a JSON object"),
+                "\(broken.errors)")
+    }
+
+    /// `render --coverage`: the moves the recording took are bold, the others grey and dashed.
+    @Test func theDiagramMarksWhatTheRecordingExercised() throws {
+        let run = try CommandLineTests.run(["render", "samples/shop", "--coverage", "samples/shop/ShopJourneys.flowrec", "--format", "dot", "-o", "-"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("exercised 2 times by the recorded tests"), "\(run.output.prefix(500))")
+        #expect(run.output.contains("never exercised by the recorded tests"))
+        #expect(run.output.contains("never exercised\""))
+    }
+}

@@ -48,3 +48,25 @@ extension DiagramBuilder {
         }
     }
 }
+
+/// What the app's own tests exercised (`render --coverage`, from `RecordingCoverage`): how many
+/// recorded moves took each action, by the action's source range.
+package struct DiagramCoverage: Sendable {
+    public var times: [SourceRange: Int]
+
+    public init(times: [SourceRange: Int]) { self.times = times }
+}
+
+extension DiagramBuilder {
+    /// Each transition's edge: bold with how many times the recordings took it, or grey and dashed
+    /// when they never did.
+    mutating func mark(_ coverage: DiagramCoverage) {
+        for (index, action) in actionOfEdge {
+            let times = coverage.times[action] ?? 0
+            let tooltip = edges[index].attributes["tooltip"].map { $0 + "\n" } ?? ""
+            for attribute in DiagramStyle.coverageEdge(exercised: times > 0) { edges[index].attributes.set(attribute.name, attribute.value) }
+            edges[index].attributes.set("tooltip", tooltip + (times > 0 ? "exercised \(times) time\(times == 1 ? "" : "s") by the recorded tests"
+                : "never exercised by the recorded tests"))
+        }
+    }
+}

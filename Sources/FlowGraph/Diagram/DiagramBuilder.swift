@@ -12,6 +12,9 @@ public struct DiagramBuilder {
         /// What changed since an older version of the program (`render --diff`): added and changed
         /// steps and moves are marked, removed ones drawn as ghosts.
         package var changes: DiagramChanges?
+        /// How often the recorded moves of the app's own tests took each action (`render
+        /// --coverage`): exercised moves are drawn bold, the others grey and dashed.
+        package var coverage: DiagramCoverage?
 
         public init(showsFindings: Bool = true, focus: String? = nil, showsLegend: Bool = true) {
             self.init(showsFindings: showsFindings, focus: focus, showsLegend: showsLegend, changes: nil)
@@ -31,6 +34,8 @@ public struct DiagramBuilder {
     var edges: [Diagram.Edge] = []
     /// Edges by the source range of the action or event that drew them, to mark findings on them.
     var edgesByRange: [SourceRange: [Int]] = [:]
+    /// The action each transition's edge draws, by edge index.
+    var actionOfEdge: [Int: SourceRange] = [:]
     var nodeIndex: [String: (cluster: Int, node: Int)] = [:]
 
     /// The flows that `focus` draws, or nil when no flow has that name.
@@ -66,6 +71,7 @@ public struct DiagramBuilder {
         for group in groups { builder.addUses(group, included: includedSet) }
         if options.showsFindings { builder.mark(diagnostics, included: includedSet) }
         if let changes = options.changes { builder.mark(changes, drawsRemovedFlows: options.focus == nil) }
+        if let coverage = options.coverage { builder.mark(coverage) }
         var diagram = Diagram(
             name: "flows",
             graphAttributes: [
@@ -78,7 +84,10 @@ public struct DiagramBuilder {
             ],
             edgeDefaults: [.init("fontname", "Helvetica"), .init("fontsize", "9"), .init("arrowsize", "0.7")],
             clusters: builder.clusters, nodes: [], edges: builder.edges)
-        if options.showsLegend { DiagramLegend.add(to: &diagram, withFindings: options.showsFindings, withChanges: options.changes != nil) }
+        if options.showsLegend {
+            DiagramLegend.add(to: &diagram, withFindings: options.showsFindings, withChanges: options.changes != nil,
+                              withCoverage: options.coverage != nil)
+        }
         return diagram
     }
 
@@ -275,6 +284,7 @@ public struct DiagramBuilder {
             edgesByRange[action.range, default: []].append(edges.count)
             for back in action.before { edgesByRange[back.range, default: []].append(edges.count) }
             edgesByRange[transition.eventRange, default: []].append(edges.count)
+            actionOfEdge[edges.count] = action.range
             edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes, clause: transition.range))
         }
     }

@@ -1,6 +1,6 @@
 /// The legend: one sample edge per kind of action, and one sample step per kind of finding.
 enum DiagramLegend {
-    static func add(to diagram: inout Diagram, withFindings: Bool, withChanges: Bool = false) {
+    static func add(to diagram: inout Diagram, withFindings: Bool, withChanges: Bool = false, withCoverage: Bool = false) {
         var nodes: [Diagram.Node] = []
         // One straight sample edge per action, labelled, between two invisible points.
         let point: [Diagram.Attribute] = [.init("shape", "point"), .init("style", "invis"), .init("width", "0.01")]
@@ -21,6 +21,16 @@ enum DiagramLegend {
             like.set(attribute.name, attribute.value)
         }
         diagram.edges.append(Diagram.Edge(tail: "$legend.like.from", head: "$legend.like.to", attributes: like))
+        // `render --coverage`: a move the recorded tests took, and one they never did.
+        if withCoverage {
+            for exercised in [true, false] {
+                let from = "$legend.coverage.\(exercised).from", to = "$legend.coverage.\(exercised).to"
+                nodes += [Diagram.Node(id: from, attributes: point), Diagram.Node(id: to, attributes: point)]
+                diagram.edges.append(Diagram.Edge(tail: from, head: to, attributes: DiagramStyle.coverageEdge(exercised: exercised) + [
+                    .init("label", exercised ? "exercised by the recorded tests" : "never exercised"), .init("fontsize", "9"), .init("minlen", "1"),
+                ]))
+            }
+        }
         // Sample nodes in a column of their own, each held level with one row by an invisible edge.
         var samples: [Diagram.Node] = []
         if withFindings {

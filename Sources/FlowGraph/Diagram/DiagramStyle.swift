@@ -165,6 +165,12 @@ package enum DiagramStyle {
     ]
 
     /// `step X like Y`: from X to the step whose clauses it has (theirs are drawn once, from Y).
+    /// A move the recorded tests took (bold), or never took (grey, dashed): `render --coverage`.
+    static func coverageEdge(exercised: Bool) -> [Diagram.Attribute] {
+        exercised ? [.init("penwidth", "2.2")]
+            : [.init("style", "dashed"), .init("color", "#a0a7b0"), .init("fontcolor", "#8c959f"), .init("penwidth", "1")]
+    }
+
     static let likeEdge: [Diagram.Attribute] = [
         .init("style", "dotted"), .init("color", "#6a6a6a"), .init("fontcolor", "#6a6a6a"), .init("label", "like"),
         .init("arrowhead", "empty"), .init("tooltip", "has the clauses of this step, besides its own"),

@@ -51,9 +51,10 @@ struct JourneyTestPrinter {
         values(in: &out)
         let journeys = program.journeys.filter(\.isRunnable)
         out.line()
-        out.line("/// The program's journeys (docs/Journeys.md), each played on the compiled router.")
+        out.line("/// The program's journeys (docs/Journeys.md), each played on the compiled router, one after another")
+        out.line("/// (so that a recording of them, `NavigatorRecording`, is in their order).")
         out.line("@MainActor")
-        out.line("@Suite(\"Journeys\")")
+        out.line("@Suite(\"Journeys\", .serialized)")
         out.block("struct FlowJourneyTests") { out in
             var names = Set<String>()
             for (index, journey) in journeys.enumerated() {

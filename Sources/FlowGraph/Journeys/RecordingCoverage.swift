@@ -76,6 +76,11 @@ public struct RecordingCoverage: Sendable {
     public var unknown: [String]
     /// How many moves were read.
     public var moves: Int
+    /// How many recorded moves took each action, by its source range: what a diagram marks.
+    package var actions: [SourceRange: Int] = [:]
+
+    /// The diagram's marks of this coverage (`render --coverage`).
+    package var diagram: DiagramCoverage { DiagramCoverage(times: actions) }
 
     public var exercised: Int { items.count { $0.times > 0 } }
     /// The share exercised, in percent (100 for a program with nothing to exercise).
@@ -114,8 +119,19 @@ public struct RecordingCoverage: Sendable {
                 }
             }
         }
+        var actions: [SourceRange: Int] = [:]
+        for (target, count) in times {
+            switch target {
+            case .clause(let ref):
+                actions[ref.clause(in: program).actions[ref.branch].range, default: 0] += count
+            case .button(let flow, let alert, let button):
+                for action in program.flows[flow].alerts[alert].buttons[button].clause?.actions ?? [] { actions[action.range, default: 0] += count }
+            case .link, .answer:
+                break
+            }
+        }
         return RecordingCoverage(items: targets.map { Item(what: $0.what, range: $0.range, times: times[$0.0] ?? 0) },
-                                 unknown: unknown, moves: moves.count)
+                                 unknown: unknown, moves: moves.count, actions: actions)
     }
 
     /// The target a recorded clause names: a button by its alert and index, a clause by its place,

@@ -18,9 +18,11 @@ package struct MapDiagrams: Sendable {
 
     /// Builds the whole diagram once, with `diagnostics` marked on it when `showsFindings`, and
     /// what changed since an older version when `changes` is given (`render --diff`).
-    public init(_ program: FlowProgram, diagnostics: [Diagnostic], showsFindings: Bool = true, changes: DiagramChanges? = nil) {
-        var diagram = DiagramBuilder.build(
-            program, diagnostics: diagnostics, options: .init(showsFindings: showsFindings, showsLegend: false, changes: changes))
+    public init(_ program: FlowProgram, diagnostics: [Diagnostic], showsFindings: Bool = true, changes: DiagramChanges? = nil,
+                coverage: DiagramCoverage? = nil) {
+        var options = DiagramBuilder.Options(showsFindings: showsFindings, showsLegend: false, changes: changes)
+        options.coverage = coverage
+        var diagram = DiagramBuilder.build(program, diagnostics: diagnostics, options: options)
         for cluster in diagram.clusters.indices {
             for node in diagram.clusters[cluster].nodes.indices {
                 diagram.clusters[cluster].nodes[node].attributes.set("id", diagram.clusters[cluster].nodes[node].id)
@@ -231,14 +233,14 @@ package struct MapDiagrams: Sendable {
     }
 
     /// The legend alone, drawn once for the page.
-    public static func legend() -> Diagram {
+    public static func legend(withCoverage: Bool = false) -> Diagram {
         var diagram = Diagram(
             name: "legend", graphAttributes: [.init("rankdir", "LR"), .init("fontname", "Helvetica"), .init("pad", "0.1")],
             nodeDefaults: [.init("shape", "box"), .init("style", "rounded,filled"), .init("fillcolor", "#ffffff"),
                            .init("fontname", "Helvetica"), .init("fontsize", "11")],
             edgeDefaults: [.init("fontname", "Helvetica"), .init("fontsize", "9"), .init("arrowsize", "0.7")],
             clusters: [], nodes: [], edges: [])
-        DiagramLegend.add(to: &diagram, withFindings: true)
+        DiagramLegend.add(to: &diagram, withFindings: true, withCoverage: withCoverage)
         return diagram
     }
 }
