@@ -8,7 +8,8 @@ struct FlowGraphCommand: AsyncParsableCommand {
         commandName: "flowgraph",
         abstract: "Check, generate and draw app navigation flows written in .flow files.",
         version: FlowGraphVersion.current,
-        subcommands: [CheckCommand.self, TestCommand.self, JourneysCommand.self, CoverageCommand.self, GenerateCommand.self, RenderCommand.self, PreviewCommand.self,
+        subcommands: [CheckCommand.self, TestCommand.self, JourneysCommand.self, CoverageCommand.self, GenerateCommand.self, RenderCommand.self,
+                      PreviewCommand.self,
                       FormatCommand.self, DiffCommand.self, LSPCommand.self]
     )
 }

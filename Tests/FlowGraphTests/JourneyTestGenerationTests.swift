@@ -85,7 +85,8 @@ struct JourneyTestGenerationTests {
                               + #""guards":[{"flow":"Shop","guard":"isLoggedIn","answer":true},{"flow":"Shop","guard":"canReview","answer":false}],"#
                               + #""status":"blocked"}"#), "\(text)")
         // A button without a move is recorded too (it closes its dialog).
-        #expect(text.contains(#""clauses":[{"flow":"Shop","step":null,"trigger":"keepSignedInTapped","ordinal":0,"branch":0,"alert":"SignOut","button":1}]"#),
+        #expect(text.contains(#""clauses":[{"flow":"Shop","step":null,"trigger":"keepSignedInTapped","ordinal":0,"branch":0,"#
+                              + #""alert":"SignOut","button":1}]"#),
                 "\(text)")
         // An exit's handler is recorded after the clause that took the exit.
         #expect(text.contains(#"{"flow":"ShopLogin","step":"SignIn","trigger":"cancelTapped","ordinal":0,"branch":0},"#

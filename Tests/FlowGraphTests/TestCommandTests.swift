@@ -122,9 +122,11 @@ struct CoverageCommandTests {
         try "flow Shop {\n    start Catalog\n    step Catalog {\n        on productPicked -> push Product\n    }\n    step Product\n}\n"
             .write(toFile: program, atomically: true, encoding: .utf8)
         let recording = folder.appendingPathComponent("old.flowrec").path
-        try ("{\"version\":1,\"cause\":\"event\",\"from\":\"Shop.Catalog\",\"clauses\":[{\"flow\":\"Shop\",\"step\":\"Catalog\",\"trigger\":\"productPicked\","
+        try ("{\"version\":1,\"cause\":\"event\",\"from\":\"Shop.Catalog\","
+            + "\"clauses\":[{\"flow\":\"Shop\",\"step\":\"Catalog\",\"trigger\":\"productPicked\","
             + "\"ordinal\":0,\"branch\":0}],\"guards\":[],\"status\":\"applied\"}\n"
-            + "{\"version\":1,\"cause\":\"event\",\"from\":\"Shop.Catalog\",\"clauses\":[{\"flow\":\"Shop\",\"step\":\"Catalog\",\"trigger\":\"searchTapped\","
+            + "{\"version\":1,\"cause\":\"event\",\"from\":\"Shop.Catalog\","
+            + "\"clauses\":[{\"flow\":\"Shop\",\"step\":\"Catalog\",\"trigger\":\"searchTapped\","
             + "\"ordinal\":0,\"branch\":0}],\"guards\":[{\"flow\":\"Shop\",\"guard\":\"isSignedIn\",\"answer\":true}],\"status\":\"applied\"}\n")
             .write(toFile: recording, atomically: true, encoding: .utf8)
         let run = try CommandLineTests.run(["coverage", recording, "--program", program])
@@ -144,7 +146,8 @@ struct CoverageCommandTests {
 
     /// `render --coverage`: the moves the recording took are bold, the others grey and dashed.
     @Test func theDiagramMarksWhatTheRecordingExercised() throws {
-        let run = try CommandLineTests.run(["render", "samples/shop", "--coverage", "samples/shop/ShopJourneys.flowrec", "--format", "dot", "-o", "-"])
+        let run = try CommandLineTests.run(["render", "samples/shop", "--coverage", "samples/shop/ShopJourneys.flowrec",
+                                            "--format", "dot", "-o", "-"])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("exercised 2 times by the recorded tests"), "\(run.output.prefix(500))")
         #expect(run.output.contains("never exercised by the recorded tests"))

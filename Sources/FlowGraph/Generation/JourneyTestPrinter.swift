@@ -205,7 +205,8 @@ struct JourneyTestPrinter {
 
     private func dictionary(_ values: [String: String?]) -> String {
         guard !values.isEmpty else { return "[:]" }
-        return "[" + values.sorted { $0.key < $1.key }.map { "\(SwiftNames.stringLiteral($0.key)): \($0.value.map(SwiftNames.stringLiteral) ?? "nil")" }
+        return "[" + values.sorted { $0.key < $1.key }
+            .map { "\(SwiftNames.stringLiteral($0.key)): \($0.value.map(SwiftNames.stringLiteral) ?? "nil")" }
             .joined(separator: ", ") + "]"
     }
 

@@ -98,7 +98,8 @@ public struct RecordingCoverage: Sendable {
         let flows = Dictionary(program.indexedFlows.map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for move in moves {
             if move.cause == "link", let name = move.linkFlow, let text = move.link {
-                if let flow = flows[name], let index = program.flows[flow].links.firstIndex(where: { $0.patterns.first?.text == text || $0.text == text }) {
+                if let flow = flows[name],
+                   let index = program.flows[flow].links.firstIndex(where: { $0.patterns.first?.text == text || $0.text == text }) {
                     times[.link(flow: flow, link: index), default: 0] += 1
                 } else {
                     missing("\(name): link \(text)")
