@@ -29,10 +29,10 @@ extension Navigator {
 
     private func check(_ expectation: JourneyExpectation?, after outcome: Outcome?, move: String) -> String? {
         let status = outcome?.status ?? .applied
-        let did = status == .applied ? JourneyText.shows(journeyScreen) : JourneyText.status(move, status, self)
+        let did = status == .applied ? JourneyLineText.shows(journeyScreen) : JourneyLineText.status(move, status, self)
         switch expectation {
         case nil:
-            return status == .applied ? nil : JourneyText.expectedMove(move, did)
+            return status == .applied ? nil : JourneyLineText.expectedMove(move, did)
         case .screen(let steps, let values, let presented, let written)?:
             let step = Program.step(of: current)
             let inputs = Program.table.flows[step.flow].steps[step.step].inputLabels
@@ -40,17 +40,17 @@ extension Navigator {
             let holds = status == .applied && steps.contains(step)
                 && values.allSatisfy { name, text in inputs.firstIndex(of: name).map { texts.indices.contains($0) && texts[$0] == text } ?? false }
                 && presented.map { journeyPresentation == $0 } ?? true
-            return holds ? nil : JourneyText.expected(written, did)
+            return holds ? nil : JourneyLineText.expected(written, did)
         case .alert(let name)?:
             let shown = alert.map { Program.table.flows[$0.ref.flow].alerts[$0.ref.index].name }
-            return shown == name ? nil : JourneyText.expected("alert \(name)", shown.map { "alert \($0)" } ?? did)
+            return shown == name ? nil : JourneyLineText.expected("alert \(name)", shown.map { "alert \($0)" } ?? did)
         case .blocked(let refs, let written)?:
             if case .blocked(let id) = status, refs.contains(where: { Program.guardID($0) == id }) { return nil }
-            return JourneyText.expected("blocked by \(written)", did)
+            return JourneyLineText.expected("blocked by \(written)", did)
         case .notHandled?:
-            return status == .unhandled ? nil : JourneyText.expected("not handled", did)
+            return status == .unhandled ? nil : JourneyLineText.expected("not handled", did)
         case .impossible?:
-            return status == .impossible ? nil : JourneyText.expected("impossible", did)
+            return status == .impossible ? nil : JourneyLineText.expected("impossible", did)
         }
     }
 
@@ -62,14 +62,14 @@ extension Navigator {
             return nil
         }.first
         guard let (value, entry) = delivered, let screen = self.screen(of: entry) else {
-            return JourneyText.expected("it to receive \(written)", "it received nothing")
+            return JourneyLineText.expected("it to receive \(written)", "it received nothing")
         }
         let step = Program.step(of: screen)
         let labels = Program.table.flows[step.flow].steps[step.step].receivedLabels
         let texts = Program.receivedTexts(of: value)
         let holds = expected.allSatisfy { name, text in labels.firstIndex(of: name).map { texts.indices.contains($0) && texts[$0] == text } ?? false }
         let got = "(" + zip(labels, texts).map { "\($0): \($1 ?? "nil")" }.joined(separator: ", ") + ")"
-        return holds ? nil : JourneyText.expected("it to receive \(written)", "it received \(got)")
+        return holds ? nil : JourneyLineText.expected("it to receive \(written)", "it received \(got)")
     }
 
     /// The screen of an entry of any running flow's stacks.
@@ -130,7 +130,7 @@ extension Navigator {
 }
 
 /// The messages of a journey that does not hold (lowercase, no final period, names quoted).
-enum JourneyText {
+enum JourneyLineText {
 
     /// The name of the guard a blocked outcome names.
     static func guardName<Program: NavigationProgram>(_ id: Program.GuardID, _: Program.Type) -> String {

@@ -67,7 +67,7 @@ enum PluginBuildTests {
         try package.write("\(folder)/flowgraph.json", #"{"namspace": "Navigation"}"#)
         let misspelt = try await package.build(target)
         #expect(misspelt.status != 0)
-        #expect(misspelt.output.contains("unknown option 'namspace' (known: access, namespace)"), "\(misspelt.findings)")
+        #expect(misspelt.output.contains("unknown option 'namspace' (known: access, namespace, testsFor)"), "\(misspelt.findings)")
         try package.write("\(folder)/flowgraph.json", #"{"namespace": "Navigation"}"#)
         try package.write("\(folder)/Broken.flow", fixed())
     }
