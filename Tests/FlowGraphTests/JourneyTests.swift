@@ -129,6 +129,7 @@ struct JourneyTests {
         ])
     }
 
+    /// The answer of a guard the line asked, else another event of the flows on screen.
     @Test func aFailingLineSaysTheAnswerThatWouldMakeItHold() throws {
         let result = check(Self.shop + """
             journey SignedInSeesTheAccount {
@@ -136,13 +137,18 @@ struct JourneyTests {
                 accountTapped -> Account
             }
 
-            journey NoAnswerHelps {
+            journey AnotherEventHelps {
                 productPicked(product: 3) -> Account
+            }
+
+            journey NothingHelps {
+                productPicked(product: 3) -> Review(product: 3)
             }
             """)
         #expect(result.diagnostics.map { $0.notes.first?.message } == [
             "it holds here with 'given isSignedIn' before this line",
-            "journey 'NoAnswerHelps' declared here",
+            "it holds here with 'accountTapped' instead of 'productPicked'",
+            "journey 'NothingHelps' declared here",
         ])
     }
 

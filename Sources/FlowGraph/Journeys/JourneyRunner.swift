@@ -42,6 +42,19 @@ public enum JourneyRunner {
             notes.append(.init(JourneyMessages.holdsWith((flipped ? "" : "!") + name)))
             break
         }
+        // Else another event, of those the flows on screen have, that makes the line hold.
+        if notes.isEmpty, case .send(let event, let values) = line.move {
+            for candidate in failed.events.prefix(64) where candidate.name != event {
+                var changed = journey
+                let given = candidate.parameters.map { parameter in
+                    (parameter.label, values[parameter.label] ?? ReplayValues.sample(label: parameter.label, type: parameter.type))
+                }
+                changed.lines[failed.line].move = .send(event: candidate.name, values: Dictionary(given, uniquingKeysWith: { first, _ in first }))
+                if let again = play(changed, override: nil), again.line <= failed.line { continue }
+                notes.append(.init(JourneyMessages.holdsWithEvent(candidate.name, instead: event)))
+                break
+            }
+        }
         notes.append(.init(JourneyMessages.declared(journey.name), at: journey.range))
         return Diagnostic(.journeyFails, JourneyMessages.fails(journey.name, failed.failure), at: line.range, notes: notes)
     }
@@ -52,7 +65,7 @@ public enum JourneyRunner {
     @MainActor
     private static func play(_ journey: Journey, override: (line: Int, name: String, holds: Bool)?,
                              sent: ((Int, ReplayProgram.Value) -> Void)? = nil)
-        -> (line: Int, failure: String, asked: [(GuardRef, Bool)])? {
+        -> (line: Int, failure: String, asked: [(GuardRef, Bool)], events: [(name: String, parameters: [(label: String, type: String)])])? {
         let model = ReplayProgram.model
         guard let root = model.roots.first(where: { $0.flow == journey.root }) ?? model.roots.first else { return nil }
         let guards = ReplayGuards()
@@ -80,6 +93,7 @@ public enum JourneyRunner {
             let navigator = started ?? start(root, guards: guards)
             started = navigator
             let asked = guards.asked.count
+            let shown = navigator.chain.map(\.flow.rawValue)
             var outcome: Navigator<ReplayProgram>.Outcome?
             var moveName = ""
             switch line.move {
@@ -107,7 +121,7 @@ public enum JourneyRunner {
             }
             if let failure = navigator.journeyMismatch(line.expectation, after: outcome, move: moveName, received: line.received) {
                 let answers = guards.asked[asked...].map { ref, _ in (ref, guards.answers[ref] ?? guards.fallback) }
-                return (index, failure, answers)
+                return (index, failure, answers, events(of: shown))
             }
         }
         return nil
@@ -120,6 +134,23 @@ public enum JourneyRunner {
         var owners: [Int: String] = [:]
         _ = play(journey, override: nil) { line, value in owners[line] = value.owner }
         return owners
+    }
+
+    /// The events of the flows on screen (innermost first), their own and their groups', each once.
+    @MainActor
+    private static func events(of flows: [Int]) -> [(name: String, parameters: [(label: String, type: String)])] {
+        let model = ReplayProgram.model
+        var seen = Set<String>()
+        var found: [(name: String, parameters: [(label: String, type: String)])] = []
+        for flow in flows.reversed() {
+            for event in model.flows[flow].events where event.isDeclared && seen.insert(event.name).inserted {
+                found.append((event.name, event.parameters))
+            }
+            for use in model.flows[flow].uses {
+                for event in model.groups[use.group].events where seen.insert(event.name).inserted { found.append((event.name, event.parameters)) }
+            }
+        }
+        return found
     }
 
     /// The app started at `root` (its values the samples every run gives them), asking `guards`.
@@ -180,4 +211,5 @@ enum JourneyMessages {
     static func fails(_ journey: String, _ failure: String) -> String { "journey '\(journey)' does not hold here: \(failure)" }
     static func declared(_ journey: String) -> String { "journey '\(journey)' declared here" }
     static func holdsWith(_ answer: String) -> String { "it holds here with 'given \(answer)' before this line" }
+    static func holdsWithEvent(_ event: String, instead: String) -> String { "it holds here with '\(event)' instead of '\(instead)'" }
 }
