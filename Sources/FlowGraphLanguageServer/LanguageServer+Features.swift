@@ -81,10 +81,23 @@ extension LanguageServer {
     // MARK: - Names
 
     func hover(_ params: PositionParams) -> Hover? {
-        guard let place = place(params.textDocument.uri, params.position),
-              let occurrence = place.snapshot.index.occurrence(file: place.file, offset: place.offset),
-              let text = EditorHover.markdown(for: occurrence.symbol, in: place.snapshot.compilation) else { return nil }
-        return Hover(contents: MarkupContent(value: text), range: place.snapshot.lines[place.file].range(occurrence.range))
+        guard let place = place(params.textDocument.uri, params.position) else { return nil }
+        let compilation = place.snapshot.compilation
+        let occurrence = place.snapshot.index.occurrence(file: place.file, offset: place.offset)
+        let symbol = occurrence.flatMap { EditorHover.markdown(for: $0.symbol, in: compilation) }
+        // Over a journey's line: what the program shows after it.
+        let along = EditorHover.journeyLine(file: place.file, offset: place.offset, in: compilation, states: journeyStates(compilation))
+        guard let text = [symbol, along].compactMap({ $0 }).joined(separator: "\n\n").nilIfEmpty else { return nil }
+        return Hover(contents: MarkupContent(value: text), range: occurrence.map { place.snapshot.lines[place.file].range($0.range) })
+    }
+
+    /// Where a journey leaves the user, as the runner plays it on the main actor: at once on the
+    /// main thread (where `flowgraph lsp` answers), else there (a server run in another's process).
+    func journeyStates(_ compilation: Compiler.Compilation) -> EditorCompletion.JourneyStates {
+        { name, lines, move in
+            let state = { MainActor.assumeIsolated { JourneyRunner.state(of: name, after: lines, then: move, in: compilation) } }
+            return Thread.isMainThread ? state() : DispatchQueue.main.sync(execute: state)
+        }
     }
 
     func definition(_ params: PositionParams) -> [Location]? {
@@ -133,7 +146,8 @@ extension LanguageServer {
 
     func completion(_ params: PositionParams) -> [CompletionItem]? {
         guard let place = place(params.textDocument.uri, params.position) else { return nil }
-        return EditorCompletion.items(file: place.file, offset: place.offset, in: place.snapshot.compilation).map { item in
+        return EditorCompletion.items(file: place.file, offset: place.offset, in: place.snapshot.compilation,
+                                      journeyStates: journeyStates(place.snapshot.compilation)).map { item in
             let kind = switch item.kind {
             case .keyword: 14
             case .flow: 7
@@ -195,4 +209,9 @@ extension LanguageServer {
         }
         return actions
     }
+}
+
+extension String {
+    /// Nil for the empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

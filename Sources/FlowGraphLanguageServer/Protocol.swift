@@ -226,7 +226,8 @@ struct MarkupContent: Codable {
 
 struct Hover: Codable {
     let contents: MarkupContent
-    let range: LSPRange
+    /// Nil over a journey's line without a name under the cursor (`back`).
+    let range: LSPRange?
 }
 
 struct TextEditJSON: Codable {

@@ -132,6 +132,31 @@ struct ServerFeatureTests {
         return client.completion(url, position).map(\.label)
     }
 
+    /// In a journey, completion offers what the lines above leave on screen (its events first, what
+    /// a move leads to after `->`), and hover says what the program shows after a line.
+    @Test func journeysAreCompletedAndHoveredAlongTheirPath() throws {
+        let (client, workspace, _) = try Self.start()
+        defer { workspace.remove() }
+        let url = workspace.file("a.flow")
+        let sound = Fixture.app.replacingOccurrences(of: "        on loggedIn -> dismiss\n",
+                                                     with: "        on loggedIn -> dismiss\n        on cancelled -> dismiss\n")
+        let journey = sound + "\njourney SignIn {\n    given !isSignedIn\n    detailTapped(item: 3) -> sheet Credentials\n    ‸\n}\n"
+        let here = Self.labels(client, url, journey, version: 2)
+        #expect(Array(here.prefix(4)) == ["submitted", "cancelTapped", "detailTapped", "settingsTapped"], "\(here)")
+        #expect(here.contains("given") && here.contains("back") && here.contains("select"))
+        // After `->`: what the move leads to, first (the journey's text parses: the cursor is before `Home`).
+        let arrow = journey.replacingOccurrences(of: "    ‸\n", with: "    submitted -> ‸Home\n")
+        #expect(Self.labels(client, url, arrow, version: 3).first == "Home", "\(Self.labels(client, url, arrow, version: 4))")
+
+        let text = journey.replacingOccurrences(of: "    ‸\n", with: "    cancelTapped -> Home\n")
+        client.change(url, text, version: 5)
+        #expect(client.findings(url)?.isEmpty == true, "\(client.findings(url) ?? [])")
+        let over = client.hover(url, LSPClient.marker("detailTapped(item: 3)", in: text, plus: 2))?.contents.value ?? ""
+        #expect(over.contains("After this line of journey `SignIn`, the program shows `sheet Credentials`."), "\(over)")
+        #expect(over.contains("detailTapped"), "the event's own hover comes first: \(over)")
+        #expect(client.shutDown() == 0)
+    }
+
     @Test func completionOffersWhatFitsEachContext() throws {
         let (client, workspace, _) = try Self.start()
         defer { workspace.remove() }

@@ -17,8 +17,15 @@ package enum EditorCompletion {
         public let detail: String
     }
 
-    /// The candidates at `offset` of file `file`, filtered by the word being typed.
-    public static func items(file: Int, offset: Int, in compilation: Compiler.Compilation) -> [Item] {
+    /// Where a journey leaves the user after its first lines and a move being written
+    /// (`JourneyRunner.state`, which runs on the main actor: the language server passes it there).
+    public typealias JourneyStates = (_ journey: String, _ lines: Int, _ then: JourneyMove?) -> JourneyState?
+
+    /// The candidates at `offset` of file `file`, filtered by the word being typed. In a journey,
+    /// `journeyStates` says where the lines above leave the user: the events handled there, its
+    /// tabs, and what the move being written leads to come first.
+    public static func items(file: Int, offset: Int, in compilation: Compiler.Compilation,
+                             journeyStates: JourneyStates? = nil) -> [Item] {
         guard compilation.files.indices.contains(file) else { return [] }
         let source = compilation.files[file]
         let clamped = max(0, min(offset, source.bytes.count))
@@ -37,6 +44,11 @@ package enum EditorCompletion {
         // The word being typed, if the cursor is at the end of one.
         let typing = prefix.last.map { isNameCharacter($0) } == true ? words.last ?? "" : ""
         let before = typing.isEmpty ? words : Array(words.dropLast())
+        if let journey = journey(around: line, in: source) {
+            let done = compilation.program?.journeys.first { $0.name == journey }?.lines.filter { $0.range.file == file && $0.range.end <= lineStart }.count ?? 0
+            let items = journeyCandidates(before: before, journey: journey, lines: done, compilation: compilation, states: journeyStates)
+            return items.filter { typing.isEmpty || $0.label.hasPrefix(typing) }
+        }
         let scope = compilation.syntax.flows.last {
             $0.range.file == file && $0.range.start <= clamped && clamped <= max($0.end, $0.range.end)
         }
@@ -132,6 +144,66 @@ package enum EditorCompletion {
     }
 
     static func keyword(_ word: String) -> Item { Item(label: word, kind: .keyword, detail: "keyword") }
+
+    /// The journey whose body holds `line` (1-based): the `journey Name` line above it at the top
+    /// level, with no declaration's end (`}` at the start of a line) between.
+    static func journey(around line: Int, in source: SourceFile) -> String? {
+        var current = line
+        while current >= 1 {
+            let text = source.lineText(current)
+            if current < line, text.hasPrefix("}") { return nil }
+            if text.hasPrefix("journey ") {
+                let words = tokens(text)
+                return words.count >= 2 && (current < line || text.contains("{")) ? words[1] : nil
+            }
+            if text.hasPrefix("flow ") || text.hasPrefix("destinations ") { return nil }
+            current -= 1
+        }
+        return nil
+    }
+
+    /// In a journey's body: at a line's start, the events handled where the lines above leave the
+    /// user and the lines' keywords; after `select`, the tabs on screen; after `->`, what the move
+    /// leads to, then the expectations' words and the steps; after `given`, the guards.
+    private static func journeyCandidates(before: [String], journey: String, lines: Int, compilation: Compiler.Compilation,
+                                          states: JourneyStates?) -> [Item] {
+        let program = compilation.program
+        let allSteps = (program?.flows ?? []).flatMap(\.steps).map(\.name)
+        let allEvents = (program?.flows ?? []).flatMap(\.events).map(\.name)
+        func unique(_ names: [String], kind: Item.Kind, detail: String) -> [Item] {
+            var seen = Set<String>()
+            return names.filter { seen.insert($0).inserted }.map { Item(label: $0, kind: kind, detail: detail) }
+        }
+        let last = before.last ?? ""
+        if before.isEmpty {
+            let here = states?(journey, lines, nil)
+            let events = here.map { unique($0.events, kind: .event, detail: "handled on \($0.screen)") } ?? []
+            return events + ["given", "expect", "open", "back", "swipe", "select"].map(keyword)
+                + unique(allEvents, kind: .event, detail: "event").filter { item in !events.contains { $0.label == item.label } }
+        }
+        if last == "given" || (last == "," && before.first == "given") || last == "!" {
+            return unique((program?.flows ?? []).flatMap(\.guards).map(\.name), kind: .guard, detail: "guard")
+        }
+        if last == "select" {
+            let tabs = states?(journey, lines, nil)?.tabs ?? []
+            return unique(tabs, kind: .step, detail: "a tab on screen")
+        }
+        if last == "->" || last == "expect" {
+            var move: JourneyMove?
+            switch before.first {
+            case "back": move = .back
+            case "swipe": move = .swipe
+            case "expect", "open", "select", "given", nil: move = nil
+            case let event?: move = .send(event)
+            }
+            // `expect`: what the lines above show; `move ->`: what the move leads to.
+            let shows = last == "expect" || move != nil ? states?(journey, lines, move) : nil
+            let first = shows.map { [Item(label: $0.screen, kind: .step, detail: "what the program shows then")] } ?? []
+            return first + ["sheet", "cover", "popover", "alert", "dialog", "blocked", "not", "impossible"].map(keyword)
+                + unique(allSteps, kind: .step, detail: "step")
+        }
+        return []
+    }
 
     static func isNameCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_" || !character.isASCII

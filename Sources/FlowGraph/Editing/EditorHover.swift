@@ -22,6 +22,19 @@ package enum EditorHover {
         return lines.joined(separator: "\n\n")
     }
 
+    /// Over a line of a journey: what the program shows after it (the journey played up to it,
+    /// `states` being `JourneyRunner.state`). Nil elsewhere.
+    public static func journeyLine(file: Int, offset: Int, in compilation: Compiler.Compilation,
+                                   states: EditorCompletion.JourneyStates) -> String? {
+        guard let program = compilation.program else { return nil }
+        for journey in program.journeys {
+            guard let index = journey.lines.firstIndex(where: { $0.range.file == file && $0.range.start <= offset && offset <= $0.range.end }),
+                  let state = states(journey.name, index + 1, nil) else { continue }
+            return "After this line of journey `\(journey.name)`, the program shows `\(state.screen)`."
+        }
+        return nil
+    }
+
     static func parameters(_ parameters: [Parameter]) -> String {
         parameters.isEmpty ? "" : "(" + parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
     }

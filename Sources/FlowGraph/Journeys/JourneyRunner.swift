@@ -64,7 +64,8 @@ public enum JourneyRunner {
     /// program did, and the guards asked on that line with their answers.
     @MainActor
     private static func play(_ journey: Journey, override: (line: Int, name: String, holds: Bool)?,
-                             sent: ((Int, ReplayProgram.Value) -> Void)? = nil)
+                             sent: ((Int, ReplayProgram.Value) -> Void)? = nil,
+                             observe: ((Navigator<ReplayProgram>, Navigator<ReplayProgram>.Outcome?) -> Void)? = nil)
         -> (line: Int, failure: String, asked: [(GuardRef, Bool)], events: [(name: String, parameters: [(label: String, type: String)])])? {
         let model = ReplayProgram.model
         guard let root = model.roots.first(where: { $0.flow == journey.root }) ?? model.roots.first else { return nil }
@@ -119,12 +120,44 @@ public enum JourneyRunner {
             case .none:
                 break
             }
+            observe?(navigator, outcome)
             if let failure = navigator.journeyMismatch(line.expectation, after: outcome, move: moveName, received: line.received) {
                 let answers = guards.asked[asked...].map { ref, _ in (ref, guards.answers[ref] ?? guards.fallback) }
                 return (index, failure, answers, events(of: shown))
             }
         }
         return nil
+    }
+
+    /// Where a journey leaves the user after its first `lines` lines and `then` (a move being
+    /// written, not yet a line): the screen as a line expects it, the events the flows on screen
+    /// have, and the tabs of the tab bars on screen. For the editor's hover and completion. Nil
+    /// for a program with errors, or a journey it does not have.
+    @MainActor
+    public static func state(of name: String, after lines: Int, then move: JourneyMove? = nil,
+                             in compilation: Compiler.Compilation) -> JourneyState? {
+        guard let program = compilation.program, !compilation.hasErrors, var journey = program.journeys.first(where: { $0.name == name }),
+              (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil else { return nil }
+        journey.lines = Array(journey.lines.prefix(max(0, lines)))
+        if let move {
+            let resolved: Journey.Move
+            switch move {
+            case .send(let event): resolved = .send(event: event, values: [:])
+            case .open(let url): resolved = .open(url)
+            case .back: resolved = .back
+            case .swipe: resolved = .swipe
+            }
+            journey.lines.append(Journey.Line(move: resolved, expectation: nil, range: journey.range, written: ""))
+        }
+        if journey.lines.isEmpty { journey.lines = [Journey.Line(move: .none, expectation: nil, range: journey.range, written: "")] }
+        var last: (Navigator<ReplayProgram>, Navigator<ReplayProgram>.Outcome?)?
+        _ = play(journey, override: nil, observe: { navigator, outcome in last = (navigator, outcome) })
+        guard let (navigator, outcome) = last else { return nil }
+        let tabs = navigator.chain.filter(\.isTabs).flatMap { running in
+            running.tabs.map { ReplayProgram.table.flows[running.flow.rawValue].steps[ReplayProgram.step(of: $0.entries[0].screen).step].name }
+        }
+        return JourneyState(screen: JourneyWriter.expectation(after: outcome, on: navigator, unique: JourneyWriter.uniqueStepNames()),
+                            events: events(of: navigator.chain.map(\.flow.rawValue)).map(\.name), tabs: tabs)
     }
 
     /// The payload enum (`owner`) of each event a journey sends, by line, as the navigator resolved
@@ -191,6 +224,21 @@ public enum JourneyRunner {
         }
         return nil
     }
+}
+
+/// A move being written, for `JourneyRunner.state`.
+public enum JourneyMove: Sendable {
+    case send(String), open(String), back, swipe
+}
+
+/// Where a journey leaves the user (`JourneyRunner.state`).
+public struct JourneyState: Sendable, Equatable {
+    /// As a line expects it: `sheet Cart`, `Product(product: 3)`, `alert SignOut`, `blocked by g`.
+    public let screen: String
+    /// The events of the flows on screen, innermost first.
+    public let events: [String]
+    /// The tabs of the tab bars on screen.
+    public let tabs: [String]
 }
 
 /// What came of one journey: it held, or the finding of the line where it did not.
