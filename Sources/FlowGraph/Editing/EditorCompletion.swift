@@ -45,7 +45,8 @@ package enum EditorCompletion {
         let typing = prefix.last.map { isNameCharacter($0) } == true ? words.last ?? "" : ""
         let before = typing.isEmpty ? words : Array(words.dropLast())
         if let journey = journey(around: line, in: source) {
-            let done = compilation.program?.journeys.first { $0.name == journey }?.lines.filter { $0.range.file == file && $0.range.end <= lineStart }.count ?? 0
+            let resolved = compilation.program?.journeys.first { $0.name == journey }
+            let done = resolved?.lines.filter { $0.range.file == file && $0.range.end <= lineStart }.count ?? 0
             let items = journeyCandidates(before: before, journey: journey, lines: done, compilation: compilation, states: journeyStates)
             return items.filter { typing.isEmpty || $0.label.hasPrefix(typing) }
         }
