@@ -12,10 +12,10 @@ public enum MapPage {
     /// `changes` marks what changed since an older version on each flow's diagram (`render --diff`).
     package static func render(
         _ program: FlowProgram, diagnostics: [Diagnostic], settings: MapPageSettings, limits: RenderLimits = .init(),
-        changes: DiagramChanges? = nil, coverage: DiagramCoverage? = nil
+        changes: DiagramChanges? = nil, coverage: DiagramCoverage? = nil, journeys: [JourneyPath] = []
     ) throws(RenderError) -> [UInt8] {
         let diagrams = MapDiagrams(program, diagnostics: diagnostics, changes: changes, coverage: coverage)
-        let map = ProgramMap.build(program, diagnostics: diagnostics, diagrams: diagrams)
+        let map = ProgramMap.build(program, diagnostics: diagnostics, diagrams: diagrams, journeys: journeys)
         var settings = settings
         var svgs: [(key: String, text: String)] = []
         svgs.append(("overview", try svg(MapDiagrams.overview(map), limits: RenderLimits(maximumElements: nil, timeLimit: limits.timeLimit))))

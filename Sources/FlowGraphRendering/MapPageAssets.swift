@@ -142,6 +142,12 @@ a.source { color: var(--accent); }
 #problems h2 { margin: 0 0 6px; font-size: 15px; color: var(--error); }
 #problems li { font: 13px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin: 3px 0; }
 
+/* A journey's path: its screens and moves, under the current line's marks. */
+#canvas .fg-path:not(.fg-mark) :is(path, polygon, ellipse) { stroke: #00a3a3; stroke-width: 3px; }
+.failing { color: #cf222e; }
+ol.journey { padding-left: 1.6em; }
+ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px; }
+
 """##
 
     static let javaScript = ##"""
@@ -409,8 +415,58 @@ a.source { color: var(--accent); }
           element("a", { class: "item", href: `#flow/${encodeURIComponent(group.name)}`, text: group.name }),
           element("span", { class: "meta", text: ` ${plural(group.steps.length, "step")}, used by ${group.users.length ? group.users.map((u) => map.flows[u].name).join(", ") : "no flow"} ` }),
           sourceLink(group.loc))))] : []),
+      ...(journeys.length ? [element("h2", { text: "Journeys" }),
+        element("ul", {}, ...journeys.map((journey, index) => element("li", {},
+          element("a", { class: "item", href: journeyHash(index, 0), text: journey.name }),
+          element("span", { class: `meta${journey.failure ? " failing" : ""}`,
+            text: ` ${plural(journey.lines.length, "line")}${journey.failure ? ", does not hold" : ""} ` }),
+          sourceLink(journey.loc))))] : []),
       element("h2", { text: "Files" }),
       element("ul", {}, ...map.files.map((file) => element("li", { class: "source", text: file })))].filter(Boolean));
+  }
+
+  // ---- Journeys: a user's path, drawn on the flows it goes through ---------------------------------
+
+  const journeys = map.journeys || [];
+  /** The flow whose diagram shows a node (`Flow.Step`, or a group's `Group.Step`: a flow that uses it). */
+  function flowOfNode(node) {
+    const name = node.split(".")[0];
+    if (flowByName.has(name)) return flowByName.get(name);
+    const group = groupByName.get(name);
+    return group === undefined ? null : (groups[group].users[0] ?? null);
+  }
+  /** `#flow/Name/journey/J/L`: journey J with line L current, on the flow of that line's screen. */
+  function journeyHash(index, line) {
+    const lines = journeys[index].lines;
+    const around = [...lines.slice(0, line + 1)].reverse().concat(lines.slice(line + 1)).find((l) => l[2]);
+    const flow = around ? flowOfNode(around[2]) : null;
+    return `#flow/${encodeURIComponent(flow === null ? map.flows[0].name : map.flows[flow].name)}/journey/${index}/${line}`;
+  }
+
+  function showJourney(index, lineIndex) {
+    const journey = journeys[index];
+    if (!journey) return;
+    const lines = journey.lines;
+    details.replaceChildren(...[
+      element("h1", { text: `journey ${journey.name}` }),
+      element("p", { class: "meta" }, `${plural(lines.length, "line")} `, sourceLink(journey.loc)),
+      journey.failure ? element("p", { class: "failing", text: `Does not hold: ${journey.failure}` }) : null,
+      element("ol", { class: "journey" }, ...lines.map((line, l) => element("li", { class: l === lineIndex ? "current" : "" },
+        element("a", { class: "item", href: journeyHash(index, l), text: line[0] }),
+        element("span", { class: "meta", text: ` → ${line[1]} ` }), sourceLink(line[4]))))].filter(Boolean));
+    // The whole path in this diagram, the current line's screen and move marked last.
+    const nodes = lines.map((l) => l[2]).filter(Boolean);
+    const edges = lines.flatMap((l) => l[3]);
+    for (const old of canvas.querySelectorAll(".fg-path")) old.classList.remove("fg-path");
+    for (const id of [...nodes, ...edges]) {
+      const found = document.getElementById(id);
+      if (found && canvas.contains(found)) found.classList.add("fg-path");
+    }
+    const line = lines[lineIndex];
+    if (line) {
+      mark(line[2] ? [line[2]] : [], line[3]);
+      $("status").replaceChildren(`journey ${journey.name}, line ${lineIndex + 1}: ${line[0]} → ${line[1]} — `, sourceLink(line[4]));
+    }
   }
 
   function showFlowDetails(index) {
@@ -620,6 +676,7 @@ a.source { color: var(--accent); }
     restoreZoom(flow);
     showFlowDetails(flow);
     if (parts[2] === "finding") selectFinding(Number(parts[3]));
+    if (parts[2] === "journey") showJourney(Number(parts[3]), Number(parts[4] || 0));
     if (parts[2] === "find") {
       const entry = map.search[Number(parts[3])];
       if (entry) {

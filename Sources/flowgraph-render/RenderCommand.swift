@@ -133,6 +133,8 @@ struct RenderCommand: AsyncParsableCommand {
         let diagnostics = noFindings ? [] : compilation.diagnostics
         let comparison = try compareWithOlder(compilation)
         let covered = try recordedCoverage(program)
+        // The journeys, as the navigator plays them, for the page.
+        let journeys = resolvedFormat == .html ? await MainActor.run { JourneyRunner.paths(of: compilation) } : []
         let bytes: [UInt8]
         switch resolvedFormat! {
         case .mermaid:
@@ -148,7 +150,7 @@ struct RenderCommand: AsyncParsableCommand {
             do {
                 bytes = try MapPage.render(
                     program, diagnostics: diagnostics, settings: page.settings(paths: input.paths, files: files.map(\.path)), limits: limits,
-                    changes: comparison?.report.result.changes, coverage: covered?.diagram)
+                    changes: comparison?.report.result.changes, coverage: covered?.diagram, journeys: journeys)
             } catch {
                 Terminal.writeError(error.messages.map { "flowgraph: error: Graphviz: \($0)\n" }.joined())
                 throw ExitCode(ExitStatus.findings)

@@ -27,6 +27,8 @@ public struct Diagram: Sendable, Equatable {
         /// For a transition's edge, the source of its `on` clause (not drawn; the page of the
         /// program links the edge to its clause and findings with it).
         public var clause: SourceRange? = nil
+        /// For a transition's edge, the source of the action it draws (which of the clause's chain).
+        public var action: SourceRange? = nil
     }
 
     /// A subgraph whose name starts with `cluster`, drawn as a box around its nodes.

@@ -285,7 +285,7 @@ public struct DiagramBuilder {
             for back in action.before { edgesByRange[back.range, default: []].append(edges.count) }
             edgesByRange[transition.eventRange, default: []].append(edges.count)
             actionOfEdge[edges.count] = action.range
-            edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes, clause: transition.range))
+            edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes, clause: transition.range, action: action.range))
         }
     }
 }

@@ -160,6 +160,31 @@ public enum JourneyRunner {
                             events: events(of: navigator.chain.map(\.flow.rawValue)).map(\.name), tabs: tabs)
     }
 
+    /// Each runnable journey as the path the navigator takes: after each line that is not `given`,
+    /// what the program shows, the step on top, and the actions of the clauses its move took. For
+    /// the page (`render --format html`). Empty for a program with errors.
+    @MainActor
+    public static func paths(of compilation: Compiler.Compilation) -> [JourneyPath] {
+        guard let program = compilation.program, !compilation.hasErrors, program.journeys.contains(where: \.isRunnable),
+              (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil else { return [] }
+        let unique = JourneyWriter.uniqueStepNames()
+        return program.journeys.filter(\.isRunnable).map { journey in
+            var lines: [JourneyPath.Line] = []
+            let played = journey.lines.filter { if case .given = $0.move { false } else { true } }
+            let failure = play(journey, override: nil, observe: { navigator, outcome in
+                guard lines.count < played.count else { return }
+                let shown = outcome?.status ?? .applied
+                let actions = outcome == nil ? [] : (navigator.history.last?.clauses ?? []).compactMap { $0.action(in: program) }
+                lines.append(JourneyPath.Line(
+                    written: played[lines.count].written, range: played[lines.count].range,
+                    shows: JourneyWriter.expectation(after: outcome, on: navigator, unique: unique),
+                    step: shown == .applied && navigator.alert == nil ? navigator.current.step : nil, actions: actions))
+            })
+            return JourneyPath(name: journey.name, range: journey.range, failure: failure.map { "line \($0.line + 1): \($0.failure)" },
+                               lines: lines)
+        }
+    }
+
     /// The payload enum (`owner`) of each event a journey sends, by line, as the navigator resolved
     /// its name where the user was (`ReplayProgram.load` first): what a compiled test sends.
     @MainActor
@@ -192,7 +217,7 @@ public enum JourneyRunner {
         Navigator<ReplayProgram>(
             ReplayProgram.Value(owner: "", caseName: root.caseModel.name,
                                 values: root.caseModel.parameters.map { ReplayValues.sample(label: $0.label, type: $0.type) }),
-            guards: guards, historyLimit: 0)
+            guards: guards, historyLimit: 1)
     }
 
     /// The event as the innermost running flow that has one of that name types it: the flow's own,
@@ -223,6 +248,41 @@ public enum JourneyRunner {
             }
         }
         return nil
+    }
+}
+
+/// A journey as the navigator plays it (`JourneyRunner.paths`).
+public struct JourneyPath: Sendable {
+    public let name: String
+    public let range: SourceRange
+    /// Nil when it holds; else where and why it does not.
+    public let failure: String?
+    /// Each line that is not `given`, up to the first that does not hold.
+    public let lines: [Line]
+
+    public struct Line: Sendable {
+        public let written: String
+        public let range: SourceRange
+        /// As a journey writes it: `sheet Cart`, `alert SignOut`, `blocked by canReview`.
+        public let shows: String
+        /// The step on top after it, when a screen is (no alert, the move made).
+        public let step: StepRef?
+        /// The actions of the clauses its move took, by source range.
+        public let actions: [SourceRange]
+    }
+}
+
+extension ClauseTaken {
+    /// The action of the program's clause this names, by its source range.
+    func action(in program: FlowProgram) -> SourceRange? {
+        let flow = program.flows[FlowIndex(self.flow)]
+        if let button {
+            guard flow.alerts.indices.contains(button.alert), flow.alerts[button.alert].buttons.indices.contains(button.index) else { return nil }
+            return flow.alerts[button.alert].buttons[button.index].clause?.actions[safe: branch]?.range
+        }
+        let place = step.map { flow.steps[$0].clauses } ?? flow.clauses
+        let matching = place.filter { $0.event == trigger && $0.link == nil }
+        return matching.indices.contains(ordinal) ? matching[ordinal].actions[safe: branch]?.range : nil
     }
 }
 

@@ -70,6 +70,15 @@ package struct MapDiagrams: Sendable {
         return result
     }
 
+    /// The ids of the edges drawn for each action of an `on` clause, by the action's source range.
+    public var edgesByAction: [SourceRange: [String]] {
+        var result: [SourceRange: [String]] = [:]
+        for (index, edge) in whole.edges.enumerated() {
+            if let action = edge.action { result[action, default: []].append("e\(index)") }
+        }
+        return result
+    }
+
     /// The diagram of one flow: its box, its steps and transitions, a stub for each flow it runs
     /// and one for each step that runs it.
     public func flow(_ flowIndex: Int) -> Diagram {

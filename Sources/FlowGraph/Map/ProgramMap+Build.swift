@@ -1,7 +1,8 @@
 extension ProgramMap {
     /// The page's model of `program`, whose findings are `diagnostics`; `diagrams` gives the ids of
     /// the edges that clauses and findings point at.
-    public static func build(_ program: FlowProgram, diagnostics: [Diagnostic], diagrams: MapDiagrams) -> ProgramMap {
+    public static func build(_ program: FlowProgram, diagnostics: [Diagnostic], diagrams: MapDiagrams,
+                             journeys: [JourneyPath] = []) -> ProgramMap {
         let files = program.files
         func location(_ range: SourceRange) -> Location {
             let place = files.indices.contains(range.file) ? files[range.file].location(of: range.start) : SourceLocation(line: 1, column: 1)
@@ -120,6 +121,16 @@ extension ProgramMap {
             return GroupEntry(name: group.name, doc: group.declaration.doc.joined(separator: "\n"), location: location(group.declaration.range),
                               steps: group.ownSteps.map(\.name), users: group.users.map(Int.init), uses: group.uses,
                               directUsers: direct.flows.map(Int.init), directGroupUsers: direct.groups)
+        }
+        let edgesByAction = journeys.isEmpty ? [:] : diagrams.edgesByAction
+        map.journeys = journeys.map { journey in
+            JourneyEntry(name: journey.name, location: location(journey.range), failure: journey.failure, lines: journey.lines.map { line in
+                let node = line.step.map { step in
+                    DiagramBuilder.stepID(program.flows[FlowIndex(step.flow)], program.flows[FlowIndex(step.flow)].steps[step.step], in: program)
+                }
+                return JourneyEntry.Line(written: line.written, location: location(line.range), shows: line.shows, node: node,
+                                         edges: line.actions.flatMap { edgesByAction[$0] ?? [] })
+            })
         }
         return map
     }

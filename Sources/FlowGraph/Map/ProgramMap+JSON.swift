@@ -11,7 +11,8 @@ extension ProgramMap {
     ///  "groups": [{"name", "doc", "loc", "steps": [name], "users": [flow], "uses": [group]}],
     ///  "overview": [[from, to, [steps], isTab]],
     ///  "findings": [{"rule", "severity", "message", "loc", "flow", "path", "subjects", "edges", "notes": [[message, loc or null]]}],
-    ///  "search": [[kind, text, flow, [targets], loc]]}
+    ///  "search": [[kind, text, flow, [targets], loc]],
+    ///  "journeys": [{"name", "loc", "failure" or null, "lines": [[written, shows, node or null, [edge ids], loc]]}]}
     /// ```
     public func jsonText() -> String {
         let out = JSONWriter()
@@ -75,6 +76,17 @@ extension ProgramMap {
             out.key("search"); out.array(search) { entry in
                 out.tuple { out.string(entry.kind.rawValue) } _: { out.string(entry.text) } _: { out.int(entry.flow) }
                     _: { out.array(entry.targets) { out.string($0) } } _: { out.location(entry.location) }
+            }
+            out.key("journeys"); out.array(journeys) { journey in
+                out.object {
+                    out.key("name"); out.string(journey.name)
+                    out.key("loc"); out.location(journey.location)
+                    out.key("failure"); out.optional(journey.failure)
+                    out.key("lines"); out.array(journey.lines) { line in
+                        out.tuple { out.string(line.written) } _: { out.string(line.shows) } _: { out.optional(line.node) }
+                            _: { out.array(line.edges) { out.string($0) } } _: { out.location(line.location) }
+                    }
+                }
             }
         }
         return out.text

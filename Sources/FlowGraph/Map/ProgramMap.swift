@@ -162,6 +162,28 @@ package struct ProgramMap: Sendable, Equatable {
     public var findings: [Finding]
     public var search: [SearchEntry]
     public var groups: [GroupEntry] = []
+    /// The program's journeys, each as the path the navigator takes (`JourneyRunner.paths`).
+    public var journeys: [JourneyEntry] = []
+
+    /// A journey on the page: its lines, each with the screen on top after it (`Flow.Step`, the
+    /// id of its node) and the edges of the moves it made.
+    public struct JourneyEntry: Sendable, Equatable {
+        public var name: String
+        public var location: Location
+        /// Nil when it holds; else the line where it does not, and why.
+        public var failure: String?
+        public var lines: [Line]
+
+        public struct Line: Sendable, Equatable {
+            public var written: String
+            public var location: Location
+            /// What the program shows after it, as a journey writes it.
+            public var shows: String
+            /// The node of the screen on top (`Flow.Step`), or nil (an alert, a blocked move...).
+            public var node: String?
+            public var edges: [String]
+        }
+    }
 
     /// The map of a program with nothing in it (what preview shows before a first good compile).
     public static let empty = ProgramMap(files: [], flows: [], overview: [], findings: [], search: [])
