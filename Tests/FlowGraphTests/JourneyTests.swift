@@ -129,6 +129,47 @@ struct JourneyTests {
         ])
     }
 
+    /// `tab T`: the tab selected in the innermost tab bar; `stack A, B`: the stack on top, from its bottom.
+    @Test func theTabAndTheStackOnTopAreExpected() {
+        let app = """
+            flow App tabs {
+                start Home
+                step Home runs HomeFlow
+                step Profile runs ProfileFlow
+            }
+            flow HomeFlow {
+                start Feed
+                step Feed {
+                    on postTapped(post: Int) -> push Post
+                }
+                step Post(post: Int) {
+                    on authorTapped -> push Author
+                }
+                step Author
+            }
+            flow ProfileFlow {
+                start Me
+                step Me
+            }
+
+            """
+        let result = check(app + """
+            journey EachTabKeepsItsStack {
+                expect tab Home
+                postTapped(post: 3) -> Post(post: 3)
+                authorTapped -> stack Feed, Post, Author
+                select Profile -> tab Profile
+                select Home -> stack Feed, Post
+            }
+            """)
+        #expect(FlowGraphTests.findings(result) == [
+            "25:5: error [journey-fails] journey 'EachTabKeepsItsStack' does not hold here: expected stack Feed, Post; "
+                + "the stack on top is Feed, Post, Author",
+        ])
+        let unknown = check(app + "journey NoSuchTab {\n    expect tab Feed\n}\n")
+        #expect(FlowGraphTests.findings(unknown) == ["21:16: error [unknown-name] no tab bar has a tab named 'Feed'"])
+    }
+
     /// The answer of a guard the line asked, else another event of the flows on screen.
     @Test func aFailingLineSaysTheAnswerThatWouldMakeItHold() throws {
         let result = check(Self.shop + """

@@ -200,7 +200,7 @@ package enum EditorCompletion {
             // `expect`: what the lines above show; `move ->`: what the move leads to.
             let shows = last == "expect" || move != nil ? states?(journey, lines, move) : nil
             let first = shows.map { [Item(label: $0.screen, kind: .step, detail: "what the program shows then")] } ?? []
-            return first + ["sheet", "cover", "popover", "alert", "dialog", "blocked", "not", "impossible"].map(keyword)
+            return first + ["sheet", "cover", "popover", "alert", "dialog", "tab", "stack", "blocked", "not", "impossible"].map(keyword)
                 + unique(allSteps, kind: .step, detail: "step")
         }
         return []

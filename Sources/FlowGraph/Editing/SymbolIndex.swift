@@ -289,6 +289,8 @@ private struct Builder {
                 }
                 recordIfOne(.alert, Set(scopes), name)
             case .blocked(let name)?: recordIfOne(.guard, guards(name), name)
+            case .tab(let name)?: recordIfOne(.step, steps(name, in: nil), name)
+            case .stack(let names, _)?: for name in names { recordIfOne(.step, steps(name, in: nil), name) }
             case .notHandled?, .impossible?, nil: break
             }
         }

@@ -220,6 +220,11 @@ struct JourneyTestPrinter {
         case .blocked(let refs, let written):
             return ".blocked([\(refs.map { "GuardRef(flow: \($0.flow), index: \($0.index))" }.joined(separator: ", "))], "
                 + "written: \(SwiftNames.stringLiteral(written)))"
+        case .tab(let steps, let written):
+            return ".tab([\(steps.sorted().map(stepRef).joined(separator: ", "))], written: \(SwiftNames.stringLiteral(written)))"
+        case .stack(let screens, let written):
+            return ".stack([\(screens.map { "[" + $0.sorted().map(stepRef).joined(separator: ", ") + "]" }.joined(separator: ", "))], "
+                + "written: \(SwiftNames.stringLiteral(written)))"
         case .notHandled: return ".notHandled"
         case .impossible: return ".impossible"
         }

@@ -169,6 +169,28 @@ extension Resolver {
             return .notHandled
         case .impossible:
             return .impossible
+        case .tab(let name):
+            let tabs = program.flows.indices.filter { program.flows[$0].isTabs }.compactMap { flow in
+                program.flows[flow].step(named: name.text).map { StepRef(flow: flow, step: $0) }
+            }
+            guard !tabs.isEmpty else {
+                _ = reportUnknown(SemanticMessages.unknownJourneyTab(name.text), at: name.range, name: name.text,
+                                  candidates: program.flows.filter(\.isTabs).flatMap { $0.steps.map(\.name) }, mayBeLost: false)
+                return nil
+            }
+            return .tab(Set(tabs), written: "tab " + name.text)
+        case .stack(let names, let range):
+            var screens: [Set<StepRef>] = []
+            for name in names {
+                let steps = program.flows.indices.compactMap { flow in program.flows[flow].step(named: name.text).map { StepRef(flow: flow, step: $0) } }
+                guard !steps.isEmpty else {
+                    _ = reportUnknown(SemanticMessages.unknownJourneyStep(name.text), at: name.range, name: name.text,
+                                      candidates: program.flows.flatMap { $0.steps.map(\.name) }, mayBeLost: false)
+                    return nil
+                }
+                screens.append(Set(steps))
+            }
+            return .stack(screens, written: program.files[range.file].text(range.start..<range.end))
         }
     }
 

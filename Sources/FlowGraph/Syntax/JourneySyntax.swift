@@ -58,4 +58,8 @@ package enum JourneyExpectationSyntax: Sendable {
     case notHandled(SourceRange)
     /// `impossible`: a clause fired whose move cannot be made there.
     case impossible(SourceRange)
+    /// `tab Profile`: the tab selected in the innermost tab bar on screen.
+    case tab(Name)
+    /// `stack Catalog, Product`: the screens of the stack on top, from its bottom.
+    case stack([Name], SourceRange)
 }

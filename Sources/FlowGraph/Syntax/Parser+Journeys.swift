@@ -6,6 +6,7 @@
 ///     move        := Name values? | 'open' String | 'back' | 'swipe' | 'select' Name
 ///     expectation := ('sheet' | 'cover' | 'popover')? Name ('.' Name)? values?
 ///                  | ('alert' | 'dialog') Name | 'blocked' 'by' Name | 'not' 'handled' | 'impossible'
+///                  | 'tab' Name | 'stack' Name (',' Name)*
 ///     values      := '(' (Name ':' (String | Number | Name) (',' Name ':' ...)*)? ')'
 extension Parser {
     mutating func parseJourney() -> JourneySyntax {
@@ -105,7 +106,8 @@ extension Parser {
     private mutating func parseExpectation() -> JourneyExpectationSyntax? {
         let first = current
         guard current.kind == .identifier, !current.isAtLineStart else {
-            error(SyntaxMessages.expected("a screen, 'alert', 'blocked by', 'not handled' or 'impossible'", found: describeFollowing(current)),
+            error(SyntaxMessages.expected("a screen, 'alert', 'tab', 'stack', 'blocked by', 'not handled' or 'impossible'",
+                                          found: describeFollowing(current)),
                   atMissing: current)
             return nil
         }
@@ -124,6 +126,18 @@ extension Parser {
         case "impossible" where !peekIsName(1) || tokens[index + 1].isAtLineStart:
             advance()
             return .impossible(range(from: first))
+        case "tab" where peekIsName(1) && !tokens[index + 1].isAtLineStart:
+            advance()
+            return expectName("a tab's step after 'tab'").map(JourneyExpectationSyntax.tab)
+        case "stack" where peekIsName(1) && !tokens[index + 1].isAtLineStart:
+            advance()
+            var names: [Name] = []
+            repeat {
+                if !names.isEmpty { advance() }  // the ','
+                guard let name = expectName("a step's name in the stack") else { return nil }
+                names.append(name)
+            } while current.isPunctuation(",") && !current.isAtLineStart
+            return .stack(names, range(from: first))
         default:
             break
         }

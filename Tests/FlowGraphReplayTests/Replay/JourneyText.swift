@@ -79,9 +79,19 @@ enum JourneyText {
         }
     }
 
-    /// The journey: its lines, then what the navigator shows now.
+    /// The journey: its lines, then what the navigator shows now: the screen on top, the stack on
+    /// top (`expect stack A, B`), and the tab selected in the innermost tab bar (`expect tab T`).
     static func journey(_ lines: [String], number: Int, driver: ReplayDriver) -> String {
-        (["journey Replayed\(number) {"] + (lines + [expectation(driver)]).filter { !$0.isEmpty }.map { "    " + $0 } + ["}"])
+        let chain = driver.navigator.chain
+        let table = ReplayProgram.table
+        let stack = chain.last.map { running in
+            "expect stack " + running.top.entries.map { table.flows[$0.screen.step.flow].steps[$0.screen.step.step].name }.joined(separator: ", ")
+        } ?? ""
+        let tab = chain.last(where: \.isTabs).map { running in
+            let step = running.tabs[running.selectedTab].entries[0].screen.step
+            return "expect tab " + table.flows[step.flow].steps[step.step].name
+        } ?? ""
+        return (["journey Replayed\(number) {"] + (lines + [expectation(driver), stack, tab]).filter { !$0.isEmpty }.map { "    " + $0 } + ["}"])
             .joined(separator: "\n")
     }
 

@@ -13,6 +13,10 @@ public enum JourneyExpectation: Sendable {
     case alert(String)
     /// A guard of one of these said no.
     case blocked([GuardRef], written: String)
+    /// The tab selected in the innermost tab bar on screen is one of these steps.
+    case tab(Set<StepRef>, written: String)
+    /// The stack on top holds these screens, from its bottom (each one of its set of steps).
+    case stack([Set<StepRef>], written: String)
     case notHandled, impossible
 }
 
@@ -51,6 +55,15 @@ extension Navigator {
         case .blocked(let refs, let written)?:
             if case .blocked(let id) = status, refs.contains(where: { Program.guardID($0) == id }) { return nil }
             return JourneyLineText.expected("blocked by \(written)", did)
+        case .tab(let steps, let written)?:
+            let selected = chain.last(where: \.isTabs).map { $0.tabs[$0.selectedTab] }.map { Program.step(of: $0.entries[0].screen) }
+            if status == .applied, let selected, steps.contains(selected) { return nil }
+            return JourneyLineText.expected(written, selected.map { "the tab selected is \(Program.table.name($0))" } ?? (status == .applied ? "no tab bar is on screen" : did))
+        case .stack(let screens, let written)?:
+            let shown = chain.last.map { $0.top.entries.map { Program.step(of: $0.screen) } } ?? []
+            let holds = status == .applied && shown.count == screens.count && zip(shown, screens).allSatisfy { $1.contains($0) }
+            return holds ? nil : JourneyLineText.expected(written, status == .applied
+                ? "the stack on top is " + shown.map { Program.table.flows[$0.flow].steps[$0.step].name }.joined(separator: ", ") : did)
         case .notHandled?:
             return status == .unhandled ? nil : JourneyLineText.expected("not handled", did)
         case .impossible?:
