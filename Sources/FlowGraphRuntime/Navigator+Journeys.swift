@@ -54,7 +54,8 @@ extension Navigator {
         case .tab(let steps, let written)?:
             let selected = chain.last(where: \.isTabs).map { $0.tabs[$0.selectedTab] }.map { Program.step(of: $0.entries[0].screen) }
             if status == .applied, let selected, steps.contains(selected) { return nil }
-            return JourneyLineText.expected(written, selected.map { "the tab selected is \(Program.table.name($0))" } ?? (status == .applied ? "no tab bar is on screen" : did))
+            let shown = selected.map { "the tab selected is \(Program.table.name($0))" }
+            return JourneyLineText.expected(written, shown ?? (status == .applied ? "no tab bar is on screen" : did))
         case .stack(let screens, let written)?:
             let shown = chain.last.map { $0.top.entries.map { Program.step(of: $0.screen) } } ?? []
             let holds = status == .applied && shown.count == screens.count && zip(shown, screens).allSatisfy { $1.contains($0) }

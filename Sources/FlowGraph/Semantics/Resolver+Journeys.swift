@@ -182,7 +182,9 @@ extension Resolver {
         case .stack(let names, let range):
             var screens: [Set<StepRef>] = []
             for name in names {
-                let steps = program.flows.indices.compactMap { flow in program.flows[flow].step(named: name.text).map { StepRef(flow: flow, step: $0) } }
+                let steps = program.flows.indices.compactMap { flow in
+                    program.flows[flow].step(named: name.text).map { StepRef(flow: flow, step: $0) }
+                }
                 guard !steps.isEmpty else {
                     _ = reportUnknown(SemanticMessages.unknownJourneyStep(name.text), at: name.range, name: name.text,
                                       candidates: program.flows.flatMap { $0.steps.map(\.name) }, mayBeLost: false)
