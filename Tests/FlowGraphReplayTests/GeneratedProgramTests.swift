@@ -66,13 +66,31 @@ struct GeneratedProgramTests {
     /// runs them with the program, and take nearly all there is to take; what they do not take is
     /// named with why.
     @Test func journeysWrittenToCoverEveryProgramHold() throws {
-        var targets = 0, covered = 0, journeys = 0, moves = 0
+        var targets = 0, covered = 0, journeys = 0, moves = 0, fromJourneys = 0, fromWithoutAWay = 0
         var reasons: [String: Int] = [:]
         for item in Self.compiled(Self.seeds) where item.compilation.program != nil && !item.compilation.hasAnyErrors {
             let report = try #require(JourneyCover.cover(item.compilation, kinds: Set(JourneyCover.Kind.allCases)))
+            // And a journey `from` each screen they showed (their names are unique or qualified): the
+            // way there is found as theirs was, and the journey starts there.
+            var landed: [String] = []
+            for line in report.source.split(separator: "\n") {
+                guard let arrow = line.range(of: " -> ") else { continue }
+                let words = line[arrow.upperBound...].split(separator: " ")
+                guard var name = words.first.map(String.init) else { continue }
+                if ["sheet", "cover", "popover"].contains(name), words.count > 1 { name = String(words[1]) }
+                name = String(name.prefix { $0 != "(" })
+                guard name.first?.isUppercase == true, !landed.contains(name) else { continue }
+                landed.append(name)
+            }
+            let starts = landed.prefix(8).enumerated().map { "journey FromStep\($0.offset) from \($0.element) {\n    expect \($0.element)\n}" }
             let checked = Compiler.compileAndRunJourneys([SourceFile(path: "seed-\(item.seed).flow", text: item.text),
-                                                          SourceFile(path: "cover.flow", text: report.source)])
-            #expect(checked.diagnostics.isEmpty, "seed \(item.seed): \(checked.diagnostics.prefix(3))\n\(report.source.prefix(3000))")
+                                                          SourceFile(path: "cover.flow", text: report.source),
+                                                          SourceFile(path: "from.flow", text: starts.joined(separator: "\n\n") + "\n")])
+            // A `from` whose way the navigator does not follow says so ("a way to X (...)"); nothing else fails.
+            let failures = checked.diagnostics.filter { !$0.message.contains("expected a way to ") }
+            #expect(failures.isEmpty, "seed \(item.seed): \(failures.prefix(3))\n\(report.source.prefix(3000))")
+            fromJourneys += starts.count
+            fromWithoutAWay += checked.diagnostics.count - failures.count
             targets += report.targets
             covered += report.covered
             journeys += report.journeys
@@ -80,6 +98,7 @@ struct GeneratedProgramTests {
             for item in report.uncovered { reasons[String(item.reason.prefix(60)), default: 0] += 1 }
         }
         // The figures of the note and docs/Journeys.md.
+        print("from: \(fromJourneys) journeys from a screen the cover showed, \(fromWithoutAWay) without a way the navigator follows")
         print("cover: \(Self.seeds.count) programs, \(journeys) journeys (\(moves) moves) take \(covered) of \(targets); "
               + "not taken: \(reasons.sorted { $0.value > $1.value })")
         // The generated programs are harder than apps' (moves with `at`, tab items, guards asked

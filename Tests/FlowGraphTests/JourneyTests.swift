@@ -129,6 +129,35 @@ struct JourneyTests {
         ])
     }
 
+    /// `journey X from Step`: the shortest way there first (as `journeys --cover` finds it), then its lines.
+    @Test func aJourneyStartsFromANamedStep() throws {
+        let result = check(Self.shop + """
+            journey ReviewAProduct from Product {
+                expect stack Catalog, Product
+                reviewTapped(product: 3) -> sheet Review(product: 3)
+            }
+
+            journey AccountFromTheStart from Shop.Account {
+                expect Account
+            }
+
+            """)
+        #expect(FlowGraphTests.findings(result).isEmpty, "\(FlowGraphTests.findings(result))")
+        let lost = check("flow Lost {\n    start Home\n    step Home\n    step Orphan\n}\n\njourney NoWayThere from Orphan {\n    expect Orphan\n}\n")
+        #expect(FlowGraphTests.findings(lost).filter { $0.contains("error") } == [
+            "7:9: error [journey-fails] journey 'NoWayThere' does not hold here: expected a way to Lost.Orphan "
+                + "(no user's way reaches where it is taken); the program shows Lost.Home",
+        ])
+        let unknown = check(Self.shop + "journey Nowhere from Missing {\n    back\n}\n")
+        #expect(FlowGraphTests.findings(unknown) == ["36:22: error [unknown-name] no step named 'Missing'"])
+        guard case .formatted(let bytes) = FlowFormatter.format(SourceFile(path: "a.flow", text: "journey   A from  Shop.Product {\nback\n}\n")) else {
+            Issue.record("the formatter refused a journey with 'from'")
+            return
+        }
+        let formatted = String(decoding: bytes, as: UTF8.self)
+        #expect(formatted.hasPrefix("journey A from Shop.Product {\n    back\n}"), "\(formatted)")
+    }
+
     /// `tab T`: the tab selected in the innermost tab bar; `stack A, B`: the stack on top, from its bottom.
     @Test func theTabAndTheStackOnTopAreExpected() {
         let app = """

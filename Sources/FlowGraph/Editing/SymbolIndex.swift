@@ -257,6 +257,10 @@ private struct Builder {
         func guards(_ name: Name) -> Set<String> {
             Set(program.flows.compactMap { flow in flow.guardIndex(named: name.text).map { _ in guardScope(name.text, in: flow, scope: flow.name) } })
         }
+        if let (step, flow) = journey.from {
+            if let flow { record(.flow, "", flow) }
+            recordIfOne(.step, steps(step, in: flow), step)
+        }
         for line in journey.lines {
             switch line.move {
             case .given(let tests): for test in tests { recordIfOne(.guard, guards(test.guardName), test.guardName) }

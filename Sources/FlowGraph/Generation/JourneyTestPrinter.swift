@@ -16,7 +16,9 @@ public enum JourneyTestEmitter {
         guard let program = compilation.program, !compilation.hasErrors, !program.roots.isEmpty,
               (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil else { return nil }
         let model = ReplayProgram.model
-        return JourneyTestPrinter(program: program, model: model, options: options).file(sources: sources, testableImport: testableImport)
+        let journeys = JourneyRunner.expanded(program.journeys.filter(\.isRunnable), in: compilation)
+        return JourneyTestPrinter(program: program, model: model, options: options, journeys: journeys)
+            .file(sources: sources, testableImport: testableImport)
     }
 }
 
@@ -25,11 +27,14 @@ struct JourneyTestPrinter {
     let program: FlowProgram
     let model: RouterModel
     let options: SwiftEmitter.Options
+    /// The runnable journeys, each with the way to its `from` first.
+    let journeys: [Journey]
 
-    init(program: FlowProgram, model: RouterModel, options: SwiftEmitter.Options) {
+    init(program: FlowProgram, model: RouterModel, options: SwiftEmitter.Options, journeys: [Journey]) {
         self.program = program
         self.model = model
         self.options = options
+        self.journeys = journeys
     }
 
     private var runtime: String { options.embedsRuntime ? "" : "FlowGraphRuntime." }
@@ -49,7 +54,6 @@ struct JourneyTestPrinter {
         guards(in: &out)
         out.line()
         values(in: &out)
-        let journeys = program.journeys.filter(\.isRunnable)
         out.line()
         out.line("/// The program's journeys (docs/Journeys.md), each played on the compiled router, one after another")
         out.line("/// (so that a recording of them, `NavigatorRecording`, is in their order).")

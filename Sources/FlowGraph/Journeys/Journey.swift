@@ -12,6 +12,9 @@ package struct Journey: Sendable {
     public var lines: [Line] = []
     /// Whether it can be run: it parsed whole and every name it uses resolved.
     public var isRunnable = true
+    /// `from Settings`: the step it starts at, reached first by the shortest way from the app's
+    /// start (`JourneyRunner.expanded`); nil for the app's start.
+    public var start: StepRef?
     /// The root it starts at: the first of the program's roots whose flows have every step,
     /// event and tab it names (a program of several apps, checked together), else the first root.
     public var root: Int?

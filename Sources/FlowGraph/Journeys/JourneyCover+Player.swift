@@ -116,6 +116,7 @@ enum CoverMessages {
         case .exitTooDeep: "the way to it goes through more than six subflows' exits"
         case .noExit(let exit): "no clause of the subflow takes its exit '\(exit)' where a user can be"
         case .atMove: "the shortest way to it goes through a move's 'at', which opens another step"
+        case .notFollowed(let did): "the way found is not followed: \(did)"
         }
     }
 

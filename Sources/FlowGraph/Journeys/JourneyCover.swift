@@ -442,8 +442,15 @@ struct CoverPlanner {
         return .success(lines + [last])
     }
 
+    /// The lines of the shortest way from the app's start to `step` (a journey's `from`).
+    mutating func way(to step: StepReference) -> Result<[PlannedLine], WayError> {
+        way(to: step, in: search.edges(to: step) == nil ? linkSearch : search)
+    }
+
     enum WayError: Error {
         case unreachable, tabItem(StepReference), noAnswers, exitTooDeep, noExit(String), atMove
+        /// The navigator did not follow the way found (what it did instead).
+        case notFollowed(String)
     }
 
     private func selectLine(_ step: StepReference) -> PlannedLine {

@@ -20,8 +20,9 @@ public enum JourneyRunner {
     public static func results(of compilation: Compiler.Compilation) -> [JourneyResult] {
         guard let program = compilation.program, program.journeys.contains(where: \.isRunnable), !compilation.hasErrors,
               (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil else { return [] }
-        return program.journeys.filter(\.isRunnable).map { journey in
-            JourneyResult(name: journey.name, range: journey.range, lines: journey.lines.count, failure: run(journey, in: program))
+        let runnable = program.journeys.filter(\.isRunnable)
+        return zip(runnable, expanded(runnable, in: compilation)).map { declared, journey in
+            JourneyResult(name: journey.name, range: journey.range, lines: declared.lines.count, failure: run(journey, in: program))
         }
     }
 
@@ -136,9 +137,10 @@ public enum JourneyRunner {
     @MainActor
     public static func state(of name: String, after lines: Int, then move: JourneyMove? = nil,
                              in compilation: Compiler.Compilation) -> JourneyState? {
-        guard let program = compilation.program, !compilation.hasErrors, var journey = program.journeys.first(where: { $0.name == name }),
-              (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil else { return nil }
-        journey.lines = Array(journey.lines.prefix(max(0, lines)))
+        guard let program = compilation.program, !compilation.hasErrors, let declared = program.journeys.first(where: { $0.name == name }),
+              (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil, var journey = expanded([declared], in: compilation).first
+        else { return nil }
+        journey.lines = Array(journey.lines.prefix(max(0, lines) + journey.lines.count - declared.lines.count))
         if let move {
             let resolved: Journey.Move
             switch move {
@@ -168,7 +170,7 @@ public enum JourneyRunner {
         guard let program = compilation.program, !compilation.hasErrors, program.journeys.contains(where: \.isRunnable),
               (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil else { return [] }
         let unique = JourneyWriter.uniqueStepNames()
-        return program.journeys.filter(\.isRunnable).map { journey in
+        return expanded(program.journeys.filter(\.isRunnable), in: compilation).map { journey in
             var lines: [JourneyPath.Line] = []
             let played = journey.lines.filter { if case .given = $0.move { false } else { true } }
             let failure = play(journey, override: nil, observe: { navigator, outcome in
@@ -182,6 +184,68 @@ public enum JourneyRunner {
             })
             return JourneyPath(name: journey.name, range: journey.range, failure: failure.map { "line \($0.line + 1): \($0.failure)" },
                                lines: lines)
+        }
+    }
+
+    /// The journeys with the lines of each `from` first: the shortest way from the app's start to
+    /// its step (as `journeys --cover` finds it), its moves made with the samples' values, ending
+    /// with that step expected on top. A way that cannot be found is a line that does not hold.
+    @MainActor
+    static func expanded(_ journeys: [Journey], in compilation: Compiler.Compilation) -> [Journey] {
+        guard let program = compilation.program, journeys.contains(where: { $0.start != nil }) else { return journeys }
+        var planner = CoverPlanner(program: program, analysis: compilation.analysis, kinds: [])
+        let table = ReplayProgram.table
+        var refsByName: [String: [GuardRef]] = [:]
+        for (flow, info) in table.flows.enumerated() {
+            for (index, item) in info.guards.enumerated() { refsByName[item.name, default: []].append(GuardRef(flow: flow, index: index)) }
+        }
+        let model = ReplayProgram.model
+        let unique = JourneyWriter.uniqueStepNames()
+        func samples(_ event: String) -> [String: String?] {
+            let parameters = model.flows.lazy.compactMap { $0.events.first { $0.name == event && $0.isDeclared }?.parameters }.first
+                ?? model.groups.lazy.compactMap { $0.events.first { $0.name == event }?.parameters }.first ?? []
+            return Dictionary(parameters.map { ($0.label, Optional(ReplayValues.sample(label: $0.label, type: $0.type))) },
+                              uniquingKeysWith: { first, _ in first })
+        }
+        return journeys.map { journey in
+            guard let start = journey.start else { return journey }
+            var expanded = journey
+            let name = table.name(start)
+            func line(_ move: Journey.Move, _ written: String, expecting: Journey.Expectation? = nil) -> Journey.Line {
+                Journey.Line(move: move, expectation: expecting, range: journey.range, written: written)
+            }
+            var lines: [Journey.Line] = []
+            // The way is made on the navigator first, as `journeys --cover` makes it: one it does not
+            // follow is no way there.
+            var way = planner.way(to: start)
+            if case .success(let planned) = way,
+               let failure = CoverPlayer(unique: unique, root: journey.root).play(planned + [PlannedLine(move: .none, check: .lands(start))]).failure {
+                way = .failure(.notFollowed(failure))
+            }
+            switch way {
+            case .success(let planned):
+                for item in planned {
+                    if !item.answers.isEmpty {
+                        lines.append(line(.given(item.answers.sorted { $0.key < $1.key }.map { (refsByName[$0.key] ?? [], $0.value) }),
+                                          "given (on the way to \(name))"))
+                    }
+                    switch item.move {
+                    case .send(let event): lines.append(line(.send(event: event, values: samples(event)), "\(event) (on the way to \(name))"))
+                    case .open(let url): lines.append(line(.open(url), "open \(url) (on the way to \(name))"))
+                    case .select(let step, let tab): lines.append(line(.select([step]), "select \(tab) (on the way to \(name))"))
+                    case .swipe: lines.append(line(.swipe, "swipe (on the way to \(name))"))
+                    case .back: lines.append(line(.back, "back (on the way to \(name))"))
+                    case .none: break
+                    }
+                }
+                lines.append(line(.none, "from \(name)", expecting: .screen(steps: [start], values: [:], presented: nil, written: name)))
+            case .failure(let error):
+                let reason = CoverMessages.reason(error, in: program)
+                lines.append(line(.none, "from \(name)", expecting: .screen(steps: [], values: [:], presented: nil,
+                                                                             written: "a way to \(name) (\(reason))")))
+            }
+            expanded.lines = lines + journey.lines
+            return expanded
         }
     }
 

@@ -16,6 +16,17 @@ extension Resolver {
             }
             var journey = Journey(name: syntax.name.text, range: syntax.name.range)
             journey.isRunnable = !syntax.isIncomplete
+            if let (step, flow) = syntax.from {
+                let flows = flow.map { name in program.flows.indices.filter { program.flows[$0].name == name.text } } ?? Array(program.flows.indices)
+                let steps = flows.compactMap { index in program.flows[index].step(named: step.text).map { StepRef(flow: index, step: $0) } }
+                if let first = steps.first {
+                    journey.start = first
+                } else {
+                    _ = reportUnknown(SemanticMessages.unknownJourneyStep(step.text), at: step.range, name: step.text,
+                                      candidates: flows.flatMap { program.flows[$0].steps.map(\.name) }, mayBeLost: false)
+                    journey.isRunnable = false
+                }
+            }
             for line in syntax.lines {
                 guard let move = journeyMove(line.move, in: program),
                       let expectation = line.expectation.map({ journeyExpectation($0, in: program) }) ?? .some(nil) else {
@@ -54,6 +65,7 @@ extension Resolver {
         }
         var moves: [Set<Int>] = []
         var expectations: [Set<Int>] = []
+        if let start = journey.start { moves.append([start.flow]) }
         for line in journey.lines {
             switch line.move {
             case .send(let event, _): moves.append(Set(program.flows.indices.filter { program.flows[$0].events.contains { $0.name == event } }))

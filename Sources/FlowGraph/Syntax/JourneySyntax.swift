@@ -6,6 +6,9 @@ package struct JourneySyntax: Sendable {
     public let doc: [String]
     public let range: SourceRange
     public var lines: [JourneyLineSyntax] = []
+    /// `from Settings`, `from Profile.Settings`: where the journey starts, reached by the shortest
+    /// way from the app's start; nil for the app's start.
+    public var from: (step: Name, flow: Name?)?
     /// Whether a syntax error lost some of its lines: it is not run.
     public var isIncomplete = false
 }

@@ -24,7 +24,7 @@ package enum Keyword {
     /// The members a `destinations` group may have.
     public static let destinationMembers = ["step", "guard", "on", "alert", "dialog", "link", "use"]
     /// The words of a journey's lines (`given`, `expect`, the user's gestures, the outcomes).
-    public static let journeyWords = ["given", "expect", "back", "swipe", "blocked", "by", "not", "handled", "impossible", "tab", "stack"]
+    public static let journeyWords = ["given", "expect", "back", "swipe", "blocked", "by", "not", "handled", "impossible", "tab", "stack", "from"]
     /// The moves, as written after `->`.
     public static let actions = ActionKind.allCases.map(\.rawValue).filter { !$0.contains(" ") }
     /// The words inside a declaration.

@@ -1,4 +1,4 @@
-/// `journey Name { line* }`: a user's path (see `JourneySyntax`, docs/Journeys.md).
+/// `journey Name ('from' (Name '.')? Name)? { line* }`: a user's path (see `JourneySyntax`, docs/Journeys.md).
 ///
 ///     line        := 'given' '!'? Name (',' '!'? Name)*
 ///                  | move ('->' expectation ('receives' values)?)?
@@ -13,6 +13,24 @@ extension Parser {
         let keyword = take()
         let name = expectName("a journey name after 'journey'") ?? Name(text: "", range: range(of: keyword))
         var journey = JourneySyntax(name: name, doc: keyword.doc, range: range(of: keyword))
+        // `from Settings`, `from Profile.Settings`: where it starts.
+        if current.isKeyword("from"), current.kind == .identifier, !current.isAtLineStart, peekIsName(1) {
+            advance()
+            guard let first = expectName("a step's name after 'from'") else {
+                journey.isIncomplete = true
+                return journey
+            }
+            if current.isPunctuation("."), !current.isAtLineStart {
+                advance()
+                guard let step = expectName("a step's name after '.'") else {
+                    journey.isIncomplete = true
+                    return journey
+                }
+                journey.from = (step, first)
+            } else {
+                journey.from = (first, nil)
+            }
+        }
         guard expectPunctuation("{", "'{' after the journey's name") else {
             journey.isIncomplete = true
             skip { $0.isAtLineStart && Self.startsDeclaration($0) }

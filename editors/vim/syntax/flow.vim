@@ -18,7 +18,7 @@ set cpo&vim
 syntax case match
 
 " A word inside a declaration, unless it is a parameter's name (first: the later items win).
-syntax match flowModifier /\<\%(tabs\|receives\|runs\|if\|else\|at\|locked\|while\|ignoring\|case\|async\|below\|as\|keeps\|links\|detents\|medium\|large\|height\|interactive\|compact\|like\|split\|in\|content\|detail\|given\|expect\|back\|swipe\|blocked\|by\|not\|handled\|impossible\|tab\|stack\)\>\%(\s*:\)\@!/
+syntax match flowModifier /\<\%(tabs\|receives\|runs\|if\|else\|at\|locked\|while\|ignoring\|case\|async\|below\|as\|keeps\|links\|detents\|medium\|large\|height\|interactive\|compact\|like\|split\|in\|content\|detail\|given\|expect\|back\|swipe\|blocked\|by\|not\|handled\|impossible\|tab\|stack\|from\)\>\%(\s*:\)\@!/
 
 " The name a declaration declares, and a use of a name after start, link, on, use.
 syntax match flowDeclaredName /`\=\%([A-Za-z_]\|[^\x00-\x7f]\)\%(\w\|[^\x00-\x7f]\)*`\=/ contained
