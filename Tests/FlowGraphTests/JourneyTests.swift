@@ -143,7 +143,8 @@ struct JourneyTests {
 
             """)
         #expect(FlowGraphTests.findings(result).isEmpty, "\(FlowGraphTests.findings(result))")
-        let lost = check("flow Lost {\n    start Home\n    step Home\n    step Orphan\n}\n\njourney NoWayThere from Orphan {\n    expect Orphan\n}\n")
+        let lost = check("flow Lost {\n    start Home\n    step Home\n    step Orphan\n}\n\n"
+                         + "journey NoWayThere from Orphan {\n    expect Orphan\n}\n")
         #expect(FlowGraphTests.findings(lost).filter { $0.contains("error") } == [
             "7:9: error [journey-fails] journey 'NoWayThere' does not hold here: expected a way to Lost.Orphan "
                 + "(no user's way reaches where it is taken); the program shows Lost.Home",

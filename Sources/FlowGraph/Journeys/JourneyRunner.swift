@@ -219,7 +219,8 @@ public enum JourneyRunner {
             // follow is no way there.
             var way = planner.way(to: start)
             if case .success(let planned) = way,
-               let failure = CoverPlayer(unique: unique, root: journey.root).play(planned + [PlannedLine(move: .none, check: .lands(start))]).failure {
+               let failure = CoverPlayer(unique: unique, root: journey.root)
+                   .play(planned + [PlannedLine(move: .none, check: .lands(start))]).failure {
                 way = .failure(.notFollowed(failure))
             }
             switch way {
