@@ -151,7 +151,8 @@ struct JourneyTests {
         ])
         let unknown = check(Self.shop + "journey Nowhere from Missing {\n    back\n}\n")
         #expect(FlowGraphTests.findings(unknown) == ["36:22: error [unknown-name] no step named 'Missing'"])
-        guard case .formatted(let bytes) = FlowFormatter.format(SourceFile(path: "a.flow", text: "journey   A from  Shop.Product {\nback\n}\n")) else {
+        let unformatted = SourceFile(path: "a.flow", text: "journey   A from  Shop.Product {\nback\n}\n")
+        guard case .formatted(let bytes) = FlowFormatter.format(unformatted) else {
             Issue.record("the formatter refused a journey with 'from'")
             return
         }
