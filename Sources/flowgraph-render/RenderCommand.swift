@@ -110,16 +110,7 @@ struct RenderCommand: AsyncParsableCommand {
     /// be read stops the command (exit code 2).
     private func recordedCoverage(_ program: FlowProgram) throws -> RecordingCoverage? {
         guard !coverage.isEmpty else { return nil }
-        var moves: [RecordedMove] = []
-        for path in coverage {
-            do {
-                moves += try RecordingFile.read(path)
-            } catch {
-                Terminal.writeError("flowgraph: error: \(error.description)\n")
-                throw ExitCode(ExitStatus.usage)
-            }
-        }
-        return RecordingCoverage.measure(moves, in: program, kinds: [.transitions])
+        return RecordingCoverage.measure(try Recordings.read(coverage), in: program, kinds: [.transitions])
     }
 
     func run() async throws {

@@ -45,15 +45,7 @@ struct CoverageCommand: AsyncParsableCommand {
         var input = InputOptions()
         input.paths = program
         let (_, compilation, flowProgram) = try input.compileForOutput()
-        var moves: [RecordedMove] = []
-        for path in recordings {
-            do {
-                moves += try RecordingFile.read(path)
-            } catch {
-                Terminal.writeError("flowgraph: error: \(error.description)\n")
-                throw ExitCode(ExitStatus.usage)
-            }
-        }
+        let moves = try Recordings.read(recordings)
         let coverage = RecordingCoverage.measure(moves, in: flowProgram, kinds: cover.kinds)
         let context = ReportContext(compilation)
         switch format {
