@@ -294,7 +294,9 @@ private struct Builder {
                 recordIfOne(.alert, Set(scopes), name)
             case .blocked(let name)?: recordIfOne(.guard, guards(name), name)
             case .tab(let name)?: recordIfOne(.step, steps(name, in: nil), name)
-            case .stack(let names, _)?: for name in names { recordIfOne(.step, steps(name, in: nil), name) }
+            case .stack(let tab, let names, _)?:
+                if let tab { recordIfOne(.step, steps(tab, in: nil), tab) }
+                for name in names { recordIfOne(.step, steps(name, in: nil), name) }
             case .notHandled?, .impossible?, nil: break
             }
         }

@@ -226,8 +226,9 @@ struct JourneyTestPrinter {
                 + "written: \(SwiftNames.stringLiteral(written)))"
         case .tab(let steps, let written):
             return ".tab([\(steps.sorted().map(stepRef).joined(separator: ", "))], written: \(SwiftNames.stringLiteral(written)))"
-        case .stack(let screens, let written):
-            return ".stack([\(screens.map { "[" + $0.sorted().map(stepRef).joined(separator: ", ") + "]" }.joined(separator: ", "))], "
+        case .stack(let tab, let screens, let written):
+            let container = tab.map { "[" + $0.sorted().map(stepRef).joined(separator: ", ") + "]" } ?? "nil"
+            return ".stack(tab: \(container), [\(screens.map { "[" + $0.sorted().map(stepRef).joined(separator: ", ") + "]" }.joined(separator: ", "))], "
                 + "written: \(SwiftNames.stringLiteral(written)))"
         case .notHandled: return ".notHandled"
         case .impossible: return ".impossible"

@@ -145,6 +145,19 @@ extension Resolver {
         }
     }
 
+    /// The tabs of that name in the program's tab bars; nil (reported) when none has one.
+    private mutating func journeyTabs(_ name: Name, in program: FlowProgram) -> Set<StepRef>? {
+        let tabs = program.flows.indices.filter { program.flows[$0].isTabs }.compactMap { flow in
+            program.flows[flow].step(named: name.text).map { StepRef(flow: flow, step: $0) }
+        }
+        guard !tabs.isEmpty else {
+            _ = reportUnknown(SemanticMessages.unknownJourneyTab(name.text), at: name.range, name: name.text,
+                              candidates: program.flows.filter(\.isTabs).flatMap { $0.steps.map(\.name) }, mayBeLost: false)
+            return nil
+        }
+        return Set(tabs)
+    }
+
     private mutating func journeyExpectation(_ expectation: JourneyExpectationSyntax, in program: FlowProgram) -> Journey.Expectation? {
         switch expectation {
         case .screen(let step, let flow, let values, let presented, let range):
@@ -182,16 +195,13 @@ extension Resolver {
         case .impossible:
             return .impossible
         case .tab(let name):
-            let tabs = program.flows.indices.filter { program.flows[$0].isTabs }.compactMap { flow in
-                program.flows[flow].step(named: name.text).map { StepRef(flow: flow, step: $0) }
+            return journeyTabs(name, in: program).map { .tab($0, written: "tab " + name.text) }
+        case .stack(let tabName, let names, let range):
+            var tab: Set<StepRef>?
+            if let tabName {
+                guard let tabs = journeyTabs(tabName, in: program) else { return nil }
+                tab = tabs
             }
-            guard !tabs.isEmpty else {
-                _ = reportUnknown(SemanticMessages.unknownJourneyTab(name.text), at: name.range, name: name.text,
-                                  candidates: program.flows.filter(\.isTabs).flatMap { $0.steps.map(\.name) }, mayBeLost: false)
-                return nil
-            }
-            return .tab(Set(tabs), written: "tab " + name.text)
-        case .stack(let names, let range):
             var screens: [Set<StepRef>] = []
             for name in names {
                 let steps = program.flows.indices.compactMap { flow in
@@ -204,7 +214,7 @@ extension Resolver {
                 }
                 screens.append(Set(steps))
             }
-            return .stack(screens, written: program.files[range.file].text(range.start..<range.end))
+            return .stack(tab: tab, screens, written: program.files[range.file].text(range.start..<range.end))
         }
     }
 

@@ -63,6 +63,7 @@ package enum JourneyExpectationSyntax: Sendable {
     case impossible(SourceRange)
     /// `tab Profile`: the tab selected in the innermost tab bar on screen.
     case tab(Name)
-    /// `stack Catalog, Product`: the screens of the stack on top, from its bottom.
-    case stack([Name], SourceRange)
+    /// `stack Catalog, Product`: the screens of the stack on top, from its bottom; `stack
+    /// Watchlist: SavedMovies, MovieDetail`: of that tab's stack, whichever tab is selected.
+    case stack(tab: Name?, [Name], SourceRange)
 }

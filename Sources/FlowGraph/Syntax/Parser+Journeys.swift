@@ -6,7 +6,7 @@
 ///     move        := Name values? | 'open' String | 'back' | 'swipe' | 'select' Name
 ///     expectation := ('sheet' | 'cover' | 'popover')? Name ('.' Name)? values?
 ///                  | ('alert' | 'dialog') Name | 'blocked' 'by' Name | 'not' 'handled' | 'impossible'
-///                  | 'tab' Name | 'stack' Name (',' Name)*
+///                  | 'tab' Name | 'stack' (Name ':')? Name (',' Name)*
 ///     values      := '(' (Name ':' (String | Number | Name) (',' Name ':' ...)*)? ')'
 extension Parser {
     mutating func parseJourney() -> JourneySyntax {
@@ -149,13 +149,19 @@ extension Parser {
             return expectName("a tab's step after 'tab'").map(JourneyExpectationSyntax.tab)
         case "stack" where peekIsName(1) && !tokens[index + 1].isAtLineStart:
             advance()
+            // `stack Watchlist: ...`: the stack of that tab.
+            var tab: Name?
+            if index + 1 < tokens.count, tokens[index + 1].isPunctuation(":"), !tokens[index + 1].isAtLineStart {
+                tab = expectName("a tab's step before ':'")
+                advance()
+            }
             var names: [Name] = []
             repeat {
                 if !names.isEmpty { advance() }  // the ','
                 guard let name = expectName("a step's name in the stack") else { return nil }
                 names.append(name)
             } while current.isPunctuation(",") && !current.isAtLineStart
-            return .stack(names, range(from: first))
+            return .stack(tab: tab, names, range(from: first))
         default:
             break
         }

@@ -87,12 +87,19 @@ enum JourneyText {
         let stack = chain.last.map { running in
             "expect stack " + running.top.entries.map { table.flows[$0.screen.step.flow].steps[$0.screen.step.step].name }.joined(separator: ", ")
         } ?? ""
-        let tab = chain.last(where: \.isTabs).map { running in
-            let step = running.tabs[running.selectedTab].entries[0].screen.step
-            return "expect tab " + table.flows[step.flow].steps[step.step].name
-        } ?? ""
-        return (["journey Replayed\(number) {"] + (lines + [expectation(driver), stack, tab]).filter { !$0.isEmpty }.map { "    " + $0 } + ["}"])
-            .joined(separator: "\n")
+        let name = { (step: StepRef) in table.flows[step.flow].steps[step.step].name }
+        let bar = chain.last(where: \.isTabs)
+        let tab = bar.map { "expect tab " + name($0.tabs[$0.selectedTab].entries[0].screen.step) } ?? ""
+        // Each tab's stack: of the flow it runs, else its own.
+        let tabStacks = bar.map { running in
+            running.tabs.map { stack -> String in
+                let entry = stack.entries[0]
+                let entries = entry.subflow.flatMap { driver.navigator.flows[$0] }?.tabs[0].entries ?? stack.entries
+                return "expect stack \(name(entry.screen.step)): " + entries.map { name($0.screen.step) }.joined(separator: ", ")
+            }
+        } ?? []
+        return (["journey Replayed\(number) {"] + (lines + [expectation(driver), stack, tab] + tabStacks).filter { !$0.isEmpty }.map { "    " + $0 }
+            + ["}"]).joined(separator: "\n")
     }
 
     /// `expect Flow.Step(input: "value", ...)`: the screen on top, with every input.

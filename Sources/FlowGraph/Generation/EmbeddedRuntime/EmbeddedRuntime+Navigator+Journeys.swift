@@ -15,8 +15,9 @@ public enum JourneyExpectation: Sendable {
     case blocked([GuardRef], written: String)
     /// The tab selected in the innermost tab bar on screen is one of these steps.
     case tab(Set<StepRef>, written: String)
-    /// The stack on top holds these screens, from its bottom (each one of its set of steps).
-    case stack([Set<StepRef>], written: String)
+    /// The stack on top (or with `tab`, that tab's stack in the innermost tab bar that has it)
+    /// holds these screens, from its bottom (each one of its set of steps).
+    case stack(tab: Set<StepRef>?, [Set<StepRef>], written: String)
     case notHandled, impossible
 }
 
@@ -60,11 +61,11 @@ extension Navigator {
             if status == .applied, let selected, steps.contains(selected) { return nil }
             let shown = selected.map { "the tab selected is \(Program.table.name($0))" }
             return JourneyLineText.expected(written, shown ?? (status == .applied ? "no tab bar is on screen" : did))
-        case .stack(let screens, let written)?:
-            let shown = chain.last.map { $0.top.entries.map { Program.step(of: $0.screen) } } ?? []
+        case .stack(let tab, let screens, let written)?:
+            let shown = tab.map { stackOfTab($0) } ?? chain.last.map { $0.top.entries.map { Program.step(of: $0.screen) } } ?? []
             let holds = status == .applied && shown.count == screens.count && zip(shown, screens).allSatisfy { $1.contains($0) }
             return holds ? nil : JourneyLineText.expected(written, status == .applied
-                ? "the stack on top is " + shown.map { Program.table.flows[$0.flow].steps[$0.step].name }.joined(separator: ", ") : did)
+                ? (tab == nil ? "the stack on top is " : "the tab's stack is ") + shown.map { Program.table.flows[$0.flow].steps[$0.step].name }.joined(separator: ", ") : did)
         case .notHandled?:
             return status == .unhandled ? nil : JourneyLineText.expected("not handled", did)
         case .impossible?:
@@ -98,6 +99,19 @@ extension Navigator {
             }
         }
         return nil
+    }
+
+    /// The screens of a tab's stack, from its bottom: the stack of the flow the tab runs (its base
+    /// stack), or the tab's own; the innermost tab bar that has one of `tabs`; empty when none does.
+    private func stackOfTab(_ tabs: Set<StepRef>) -> [StepRef] {
+        for running in chain.reversed() where running.isTabs {
+            guard let tab = running.tabs.first(where: { tabs.contains(Program.step(of: $0.entries[0].screen)) }) else { continue }
+            if let subflow = tab.entries[0].subflow, let inner = flows[subflow] {
+                return inner.tabs[0].entries.map { Program.step(of: $0.screen) }
+            }
+            return tab.entries.map { Program.step(of: $0.screen) }
+        }
+        return []
     }
 
     /// A journey's `back`: the back button, one screen back in the stack on top; at a split view's
