@@ -60,8 +60,9 @@ extension Navigator {
         case .stack(let tab, let screens, let written)?:
             let shown = tab.map { stackOfTab($0) } ?? chain.last.map { $0.top.entries.map { Program.step(of: $0.screen) } } ?? []
             let holds = status == .applied && shown.count == screens.count && zip(shown, screens).allSatisfy { $1.contains($0) }
+            let names = shown.map { Program.table.flows[$0.flow].steps[$0.step].name }.joined(separator: ", ")
             return holds ? nil : JourneyLineText.expected(written, status == .applied
-                ? (tab == nil ? "the stack on top is " : "the tab's stack is ") + shown.map { Program.table.flows[$0.flow].steps[$0.step].name }.joined(separator: ", ") : did)
+                ? (tab == nil ? "the stack on top is " : "the tab's stack is ") + names : did)
         case .notHandled?:
             return status == .unhandled ? nil : JourneyLineText.expected("not handled", did)
         case .impossible?:

@@ -227,9 +227,8 @@ struct JourneyTestPrinter {
         case .tab(let steps, let written):
             return ".tab([\(steps.sorted().map(stepRef).joined(separator: ", "))], written: \(SwiftNames.stringLiteral(written)))"
         case .stack(let tab, let screens, let written):
-            let container = tab.map { "[" + $0.sorted().map(stepRef).joined(separator: ", ") + "]" } ?? "nil"
-            return ".stack(tab: \(container), [\(screens.map { "[" + $0.sorted().map(stepRef).joined(separator: ", ") + "]" }.joined(separator: ", "))], "
-                + "written: \(SwiftNames.stringLiteral(written)))"
+            let set = { (steps: Set<StepRef>) in "[" + steps.sorted().map(stepRef).joined(separator: ", ") + "]" }
+            return ".stack(tab: \(tab.map(set) ?? "nil"), [\(screens.map(set).joined(separator: ", "))], written: \(SwiftNames.stringLiteral(written)))"
         case .notHandled: return ".notHandled"
         case .impossible: return ".impossible"
         }
