@@ -228,7 +228,8 @@ struct JourneyTestPrinter {
             return ".tab([\(steps.sorted().map(stepRef).joined(separator: ", "))], written: \(SwiftNames.stringLiteral(written)))"
         case .stack(let tab, let screens, let written):
             let set = { (steps: Set<StepRef>) in "[" + steps.sorted().map(stepRef).joined(separator: ", ") + "]" }
-            return ".stack(tab: \(tab.map(set) ?? "nil"), [\(screens.map(set).joined(separator: ", "))], written: \(SwiftNames.stringLiteral(written)))"
+            return ".stack(tab: \(tab.map(set) ?? "nil"), [\(screens.map(set).joined(separator: ", "))], "
+                + "written: \(SwiftNames.stringLiteral(written)))"
         case .notHandled: return ".notHandled"
         case .impossible: return ".impossible"
         }
