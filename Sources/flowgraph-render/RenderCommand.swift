@@ -138,9 +138,14 @@ struct RenderCommand: AsyncParsableCommand {
             }
         case .html:
             let limits = RenderLimits(maximumElements: maxElements == 0 ? nil : maxElements, timeLimit: timeLimit == 0 ? nil : timeLimit)
+            var settings = page.settings(paths: input.paths, files: files.map(\.path))
+            settings.coverage = covered.map { coverage in
+                "\(coverage.moves) recorded moves exercised \(coverage.exercised) of \(coverage.items.count) transitions "
+                    + "(\(Int(coverage.percent.rounded())) %): bold on the diagrams; the others dashed"
+            }
             do {
                 bytes = try MapPage.render(
-                    program, diagnostics: diagnostics, settings: page.settings(paths: input.paths, files: files.map(\.path)), limits: limits,
+                    program, diagnostics: diagnostics, settings: settings, limits: limits,
                     changes: comparison?.report.result.changes, coverage: covered?.diagram, journeys: journeys)
             } catch {
                 Terminal.writeError(error.messages.map { "flowgraph: error: Graphviz: \($0)\n" }.joined())

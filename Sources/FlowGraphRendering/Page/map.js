@@ -251,6 +251,7 @@
     details.replaceChildren(...[
       element("h1", { text: page.title }),
       element("p", { class: "meta", text: `${plural(map.flows.length, "flow")}, ${plural(steps, "step")}, ${plural(map.findings.length, "finding")}; ${plural(roots, "root")}` }),
+      page.coverage ? element("p", { class: "coverage", text: `Coverage: ${page.coverage}.` }) : null,
       element("h2", { text: "Flows" }),
       element("ul", {}, ...map.flows.map((flow, index) => element("li", {},
         element("a", { class: "item", href: flowHash(index), text: flow.name }),
