@@ -306,8 +306,10 @@ struct CoverPlanner {
             lines += new
             return true
         }
-        // After a move with `at` (`sheet Filter at Address`), the hops it made itself, up to its step.
+        // After a move with `at` (`sheet Filter at Address`), the hops it made itself, up to its step;
+        // or, when the way goes on by the subflow's exit, where the subflow's way starts.
         var skipTo: StepReference?
+        var exitStart: StepReference?
         for (position, hop) in hops.enumerated() {
             if let target = skipTo {
                 if hop.step == target { skipTo = nil }
@@ -351,7 +353,9 @@ struct CoverPlanner {
                 guard append(closeLaunch(FlowIndex(hop.step.flow), launches: launches)) else { return .failure(.noAnswers) }
                 continue
             }
-            switch take(clause, at: hops[position - 1].step, depth: depth) {
+            let startsAt = exitStart
+            exitStart = nil
+            switch take(clause, at: hops[position - 1].step, depth: depth, subflowAt: startsAt) {
             case .success(let taken):
                 guard append(taken) else { return .failure(.noAnswers) }
                 if let at = clause.clause(in: program).actions[safe: clause.branch]?.at?.last, let atFlow = at.flow, let atStep = at.step {
@@ -360,6 +364,10 @@ struct CoverPlanner {
                     // screen, back along the path the move pushed; else it assumed another stack.
                     if hops[(position + 1)...].contains(where: { $0.step == landed }) {
                         skipTo = landed
+                    } else if hops.indices.contains(position + 1), let next = hops[position + 1].edge?.clause, next.flow.raw == hop.step.flow,
+                              next.step == hop.step.step, next.clause(in: program).isExitHandler {
+                        // The subflow's exit, taken from where the move opened it.
+                        exitStart = landed
                     } else if hops.last?.step != hop.step {
                         let pushed = atPaths[clause]?.hops.filter { $0.step.flow == atFlow.raw }.count ?? 0
                         guard hops.indices.contains(position + 1), hops[position + 1].step.flow == atFlow.raw, pushed > 0,
@@ -409,7 +417,8 @@ struct CoverPlanner {
     /// The lines that take a clause's action where the user is (`previous`): its event; for an
     /// alert's button, the clause that shows the alert, then the button; for a link's move, the
     /// link opened; for a subflow's exit, the way in the subflow to a clause that takes the exit.
-    private mutating func take(_ clause: ClauseReference, at previous: StepReference, depth: Int) -> Result<[PlannedLine], WayError> {
+    private mutating func take(_ clause: ClauseReference, at previous: StepReference, depth: Int,
+                               subflowAt: StepReference? = nil) -> Result<[PlannedLine], WayError> {
         let flow = program.flows[clause.flow]
         if let alert = clause.clause.alert {
             guard let shows = showing(alert, flow: clause.flow, at: previous), let showLine = clauseLine(shows),
@@ -427,7 +436,7 @@ struct CoverPlanner {
         }
         guard depth < 6 else { return .failure(.exitTooDeep) }
         var lines: [PlannedLine]
-        switch exitWay(subflow, exit: written.event, depth: depth + 1) {
+        switch exitWay(subflow, exit: written.event, depth: depth + 1, from: subflowAt) {
         case .success(let exitLines): lines = exitLines
         case .failure(let error): return .failure(error)
         }
@@ -473,12 +482,19 @@ struct CoverPlanner {
     }
 
     /// The way, from a subflow's start, to a clause that takes its exit `exit`, and that clause's line.
-    private mutating func exitWay(_ subflow: FlowIndex, exit name: String, depth: Int) -> Result<[PlannedLine], WayError> {
+    private mutating func exitWay(_ subflow: FlowIndex, exit name: String, depth: Int,
+                                  from start: StepReference? = nil) -> Result<[PlannedLine], WayError> {
         let flow = program.flows[subflow]
         guard let exit = flow.exits.firstIndex(where: { $0.name == name }) else { return .failure(.noExit(name)) }
-        let tree = subflowSearches[subflow] ?? graph.search(everyMove: true, userMoves: true, given: nil,
+        let tree: CompositeGraph.Search
+        if let start {
+            // From the step a move's `at` opened (not cached: one per such move).
+            tree = graph.search(everyMove: true, userMoves: true, given: nil, from: [graph.node(start)], within: within)
+        } else {
+            tree = subflowSearches[subflow] ?? graph.search(everyMove: true, userMoves: true, given: nil,
                                                             from: graph.seeds(entering: subflow), within: within)
-        subflowSearches[subflow] = tree
+            subflowSearches[subflow] = tree
+        }
         var best: (step: StepReference, ref: ClauseReference, depth: Int)?
         for (stepIndex, step) in flow.steps.enumerated() {
             let reference = StepReference(flow: subflow, step: stepIndex)
