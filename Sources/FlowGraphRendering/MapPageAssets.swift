@@ -115,7 +115,13 @@ main { flex: 1 1 auto; display: flex; min-height: 0; }
 #legend { position: absolute; right: 10px; bottom: 10px; width: min(340px, 60%); max-height: 70%; overflow: auto; background: #fff;
   border: 1px solid var(--line); border-radius: 6px; padding: 4px; filter: var(--diagram-filter); }
 #legend svg { display: block; width: 100%; height: auto; }
-#status { position: absolute; left: 10px; bottom: 6px; margin: 0; color: var(--muted); font-size: 12px; }
+/* Over the diagram: on a background of its own, so that node labels under it do not show through. */
+#status { position: absolute; left: 10px; bottom: 6px; margin: 0; color: var(--muted); font-size: 12px; max-width: calc(100% - 20px);
+  background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 3px 8px; }
+#status:empty { display: none; }
+/* A long unbroken token (a URL in a doc comment) wraps rather than widening the panel. */
+#side { overflow-wrap: break-word; }
+#side code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--accent-bg); padding: 0 3px; border-radius: 3px; }
 .too-large { padding: 24px; max-width: 46em; }
 
 #side { flex: 0 0 360px; max-width: 40vw; overflow: auto; border-left: 1px solid var(--line); background: var(--panel); padding: 4px 12px 20px; }
@@ -178,6 +184,10 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     return node;
   }
   const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+  /** A doc comment as a paragraph: `code` in backticks as code, the rest as text. */
+  function docParagraph(text) {
+    return element("p", { class: "doc" }, ...text.split("`").map((part, i) => i % 2 ? element("code", { text: part }) : part));
+  }
   const flowHash = (index) => `#flow/${encodeURIComponent(map.flows[index].name)}`;
 
   /** `file:line:column`, a link into the editor when the page was made with --editor. */
@@ -479,7 +489,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
       element("p", { class: "meta" },
         `${flow.kind === "tabs" ? "tabs flow" : flow.kind === "split" ? "split view" : flow.kind === "shared" ? "shared flow" : "flow"}, ${plural(ownSteps(flow), "step")}${(flow.uses || []).map((g) => ` + ${groups[g].name}`).join("")} `,
         sourceLink(flow.loc)),
-      flow.doc ? element("p", { text: flow.doc }) : null,
+      flow.doc ? docParagraph(flow.doc) : null,
       ...section("Uses", (flow.uses || []).map((g) => element("li", {},
         element("a", { class: "item", href: `#flow/${encodeURIComponent(groups[g].name)}`, text: groups[g].name }),
         element("span", { class: "meta", text: ` ${plural(groups[g].steps.length, "step")} ` }), sourceLink(groups[g].loc)))),
@@ -511,7 +521,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     details.replaceChildren(...[
       element("h1", { text: group.name }),
       element("p", { class: "meta" }, `destinations, ${plural(group.steps.length, "step")} `, sourceLink(group.loc)),
-      group.doc ? element("p", { text: group.doc }) : null,
+      group.doc ? docParagraph(group.doc) : null,
       ...section("Used by", group.users.map((u) => element("li", {},
         element("a", { class: "item", href: flowHash(u), text: map.flows[u].name })))),
       ...section("Uses", (group.uses || []).map((g) => element("li", {},
@@ -551,13 +561,16 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     $("findings-title").textContent = `Findings (${map.findings.length})`;
     if (map.findings.length === 0) list.replaceChildren(element("li", { class: "empty", text: "No findings: the checker found nothing wrong." }));
     else list.replaceChildren(...map.findings.map(findingEntry));
+    // Findings, when there are any, come first: a person opens the page for them.
+    if (map.findings.length) $("side").insertBefore($("findings-panel"), details);
   }
 
   // ---- Search --------------------------------------------------------------------------------
 
   let found = [], chosen = -1;
   function runSearch() {
-    const query = searchInput.value.trim().toLowerCase();
+    // Spaces are ignored: "Conversation Detail" finds ConversationDetail.
+    const query = searchInput.value.trim().toLowerCase().replace(/\s+/g, "");
     results.replaceChildren();
     found = [];
     chosen = -1;
@@ -566,7 +579,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     const order = { step: 0, flow: 1, link: 2, guard: 3, exit: 4, event: 5 };
     const scored = [];
     for (let i = 0; i < map.search.length; i++) {
-      const text = map.search[i][1].toLowerCase();
+      const text = map.search[i][1].toLowerCase().replace(/\s+/g, "");
       const at = text.indexOf(query);
       if (at < 0) continue;
       const rank = text === query ? 0 : at === 0 ? 1 : 2;

@@ -25,6 +25,10 @@
     return node;
   }
   const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
+  /** A doc comment as a paragraph: `code` in backticks as code, the rest as text. */
+  function docParagraph(text) {
+    return element("p", { class: "doc" }, ...text.split("`").map((part, i) => i % 2 ? element("code", { text: part }) : part));
+  }
   const flowHash = (index) => `#flow/${encodeURIComponent(map.flows[index].name)}`;
 
   /** `file:line:column`, a link into the editor when the page was made with --editor. */
@@ -326,7 +330,7 @@
       element("p", { class: "meta" },
         `${flow.kind === "tabs" ? "tabs flow" : flow.kind === "split" ? "split view" : flow.kind === "shared" ? "shared flow" : "flow"}, ${plural(ownSteps(flow), "step")}${(flow.uses || []).map((g) => ` + ${groups[g].name}`).join("")} `,
         sourceLink(flow.loc)),
-      flow.doc ? element("p", { text: flow.doc }) : null,
+      flow.doc ? docParagraph(flow.doc) : null,
       ...section("Uses", (flow.uses || []).map((g) => element("li", {},
         element("a", { class: "item", href: `#flow/${encodeURIComponent(groups[g].name)}`, text: groups[g].name }),
         element("span", { class: "meta", text: ` ${plural(groups[g].steps.length, "step")} ` }), sourceLink(groups[g].loc)))),
@@ -358,7 +362,7 @@
     details.replaceChildren(...[
       element("h1", { text: group.name }),
       element("p", { class: "meta" }, `destinations, ${plural(group.steps.length, "step")} `, sourceLink(group.loc)),
-      group.doc ? element("p", { text: group.doc }) : null,
+      group.doc ? docParagraph(group.doc) : null,
       ...section("Used by", group.users.map((u) => element("li", {},
         element("a", { class: "item", href: flowHash(u), text: map.flows[u].name })))),
       ...section("Uses", (group.uses || []).map((g) => element("li", {},
@@ -398,13 +402,16 @@
     $("findings-title").textContent = `Findings (${map.findings.length})`;
     if (map.findings.length === 0) list.replaceChildren(element("li", { class: "empty", text: "No findings: the checker found nothing wrong." }));
     else list.replaceChildren(...map.findings.map(findingEntry));
+    // Findings, when there are any, come first: a person opens the page for them.
+    if (map.findings.length) $("side").insertBefore($("findings-panel"), details);
   }
 
   // ---- Search --------------------------------------------------------------------------------
 
   let found = [], chosen = -1;
   function runSearch() {
-    const query = searchInput.value.trim().toLowerCase();
+    // Spaces are ignored: "Conversation Detail" finds ConversationDetail.
+    const query = searchInput.value.trim().toLowerCase().replace(/\s+/g, "");
     results.replaceChildren();
     found = [];
     chosen = -1;
@@ -413,7 +420,7 @@
     const order = { step: 0, flow: 1, link: 2, guard: 3, exit: 4, event: 5 };
     const scored = [];
     for (let i = 0; i < map.search.length; i++) {
-      const text = map.search[i][1].toLowerCase();
+      const text = map.search[i][1].toLowerCase().replace(/\s+/g, "");
       const at = text.indexOf(query);
       if (at < 0) continue;
       const rank = text === query ? 0 : at === 0 ? 1 : 2;
