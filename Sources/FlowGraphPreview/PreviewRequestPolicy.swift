@@ -14,7 +14,7 @@ public enum PreviewRequestPolicy {
         case events(after: Int?)
         /// 400: a `Host` that is not a loopback name or address.
         case badHost
-        /// 405: any method but GET (the page only reads).
+        /// 405: any method but GET and HEAD (the page only reads; HEAD answers as GET, without the body).
         case methodNotAllowed
         /// 404: any other path.
         case notFound
@@ -24,10 +24,10 @@ public enum PreviewRequestPolicy {
     /// `Host` header `host`.
     public static func decide(method: String, target: String, host: String?) -> Decision {
         guard let host, isLoopback(host: host) else { return .badHost }
-        guard method == "GET" else { return .methodNotAllowed }
+        guard method == "GET" || method == "HEAD" else { return .methodNotAllowed }
         let (path, query) = split(target)
         switch path {
-        case "/", "/index.html": return .page
+        case "/": return .page
         case "/events":
             let after = query.split(separator: "&").first { $0.hasPrefix("after=") }.flatMap { Int($0.dropFirst(6)) }
             return .events(after: after)

@@ -69,13 +69,20 @@ private struct Handler: HTTPHandler {
     let eventWait: Duration
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let response = try await answer(request)
+        // HEAD: what GET says, without its body.
+        guard request.method.rawValue == "HEAD" else { return response }
+        return HTTPResponse(statusCode: response.statusCode, headers: response.headers, body: Data())
+    }
+
+    private func answer(_ request: HTTPRequest) async throws -> HTTPResponse {
         let decision = PreviewRequestPolicy.decide(
             method: request.method.rawValue, target: request.target.rawValue, host: request.headers[.host])
         switch decision {
         case .badHost:
             return Self.text(.badRequest, "this server answers only requests to 127.0.0.1 or localhost\n")
         case .methodNotAllowed:
-            return Self.text(.methodNotAllowed, "only GET\n", headers: [HTTPHeader("Allow"): "GET"])
+            return Self.text(.methodNotAllowed, "only GET and HEAD\n", headers: [HTTPHeader("Allow"): "GET, HEAD"])
         case .notFound:
             return Self.text(.notFound, "not found\n")
         case .page:
@@ -83,7 +90,7 @@ private struct Handler: HTTPHandler {
         case .events(let after):
             var snapshot = await state.snapshot
             let deadline = ContinuousClock.now + eventWait
-            while snapshot.version == after, ContinuousClock.now < deadline, !Task.isCancelled {
+            while snapshot.version == after, request.method.rawValue != "HEAD", ContinuousClock.now < deadline, !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(40))
                 snapshot = await state.snapshot
             }

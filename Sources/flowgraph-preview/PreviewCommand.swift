@@ -50,7 +50,7 @@ struct PreviewCommand: AsyncParsableCommand {
         do {
             server = try PreviewServer(state: state, port: UInt16(port))
         } catch {
-            Terminal.writeError("flowgraph: error: cannot listen on 127.0.0.1:\(port): \(error)\n")
+            Terminal.writeError("flowgraph: error: cannot listen on 127.0.0.1:\(port): \(Self.reason(error))\n")
             throw ExitCode(ExitStatus.usage)
         }
         let serving = Task { try await server.run() }
@@ -77,7 +77,7 @@ struct PreviewCommand: AsyncParsableCommand {
         }
         guard let listening else {
             if case .failure(let error) = await serving.result, !(error is CancellationError) {
-                Terminal.writeError("flowgraph: error: cannot listen on 127.0.0.1:\(port): \(error)\n")
+                Terminal.writeError("flowgraph: error: cannot listen on 127.0.0.1:\(port): \(Self.reason(error))\n")
                 throw ExitCode(ExitStatus.usage)
             }
             return
@@ -95,6 +95,20 @@ struct PreviewCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.findings)
         }
         Terminal.write("flowgraph: preview stopped\n")
+    }
+
+    /// Why listening failed, as a sentence: the socket's error number, read from its description
+    /// (`failed(type: "Bind", errno: 98, ...)`), for the usual ones; else the description.
+    static func reason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        guard let range = text.range(of: "errno: ") else { return text }
+        let number = Int32(text[range.upperBound...].prefix { $0.isNumber })
+        switch number {
+        case EADDRINUSE?: return "the port is in use (by another preview, or another program); choose another with --port, or --port 0 for any free one"
+        case EACCES?: return "this user may not listen on that port (ports below 1024 need privileges); choose another with --port"
+        case EADDRNOTAVAIL?: return "the loopback address is not available on this machine"
+        default: return text
+        }
     }
 }
 

@@ -24,18 +24,18 @@ struct PreviewRequestPolicyTests {
     @Test func onlyThePageAndItsEventsAreServed() {
         let decide = { (target: String) in PreviewRequestPolicy.decide(method: "GET", target: target, host: "localhost") }
         #expect(decide("/") == .page)
-        #expect(decide("/index.html") == .page)
+        #expect(PreviewRequestPolicy.decide(method: "HEAD", target: "/", host: "localhost") == .page)
         #expect(decide("/?anything") == .page)
         #expect(decide("/events") == .events(after: nil))
         #expect(decide("/events?after=12") == .events(after: 12))
         #expect(decide("/events?x=1&after=3") == .events(after: 3))
-        for target in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc/passwd", "/App.flow", "/samples/", "//", "/index.html/",
+        for target in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc/passwd", "/App.flow", "/samples/", "//", "/index.html", "/index.html/",
                        "/events/", "/Events", "/events/../index.html", "*", "http://127.0.0.1/"] {
             #expect(decide(target) == .notFound, "\(target)")
         }
     }
 
-    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD", "CONNECT", "TRACE", "get"])
+    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE", "get", "head"])
     func onlyGETIsAnswered(method: String) {
         #expect(PreviewRequestPolicy.decide(method: method, target: "/", host: "localhost") == .methodNotAllowed)
     }

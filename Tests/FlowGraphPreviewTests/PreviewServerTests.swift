@@ -173,12 +173,26 @@ struct PreviewServerTests {
         await fixture.stop()
     }
 
-    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"])
+    @Test(arguments: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
     func onlyGETIsAnswered(method: String) async throws {
         let fixture = try PreviewFixture()
         let port = try await fixture.start()
         let response = try await RawHTTP.getAsync(port: port, "/", host: "127.0.0.1:\(port)", method: method)
         #expect(response.status == 405)
+        #expect(response.headers.contains("Allow: GET, HEAD"), "\(response.headers)")
+        await fixture.stop()
+    }
+
+    /// HEAD answers as GET, without the body (`curl -I`), and at once for the events.
+    @Test func headAnswersLikeGET() async throws {
+        let fixture = try PreviewFixture()
+        let port = try await fixture.start()
+        let page = try await RawHTTP.getAsync(port: port, "/", host: "127.0.0.1:\(port)", method: "HEAD")
+        #expect(page.status == 200 && page.body.isEmpty)
+        #expect(page.headers.lowercased().contains("content-type: text/html"), "\(page.headers)")
+        let events = try await RawHTTP.getAsync(port: port, "/events?after=1", host: "127.0.0.1:\(port)", method: "HEAD")
+        #expect(events.status == 200 && events.body.isEmpty)
+        #expect(try await RawHTTP.getAsync(port: port, "/index.html", host: "127.0.0.1:\(port)").status == 404)
         await fixture.stop()
     }
 

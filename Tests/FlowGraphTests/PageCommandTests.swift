@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 @testable import FlowGraph
@@ -59,4 +62,27 @@ struct PageCommandTests {
         let port = try CommandLineTests.run(["preview", "samples/shop", "--port", "70000"])
         #expect(port.status == 2 && port.errors.contains("--port"))
     }
+
+    #if canImport(Glibc)
+    /// A port another program listens on: a sentence that says so, not the socket's error.
+    @Test func previewOnABusyPortSaysSo() throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && listen(socket, 1) == 0
+                && getsockname(socket, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = UInt16(bigEndian: address.sin_port)
+        let run = try CommandLineTests.run(["preview", "samples/shop", "--port", "\(port)"], timeLimit: 60)
+        #expect(run.status == 2)
+        #expect(run.errors == "flowgraph: error: cannot listen on 127.0.0.1:\(port): the port is in use (by another preview, or another "
+                + "program); choose another with --port, or --port 0 for any free one\n", "\(run.errors)")
+    }
+    #endif
 }
