@@ -104,7 +104,8 @@ struct PreviewCommand: AsyncParsableCommand {
         guard let range = text.range(of: "errno: ") else { return text }
         let number = Int32(text[range.upperBound...].prefix { $0.isNumber })
         switch number {
-        case EADDRINUSE?: return "the port is in use (by another preview, or another program); choose another with --port, or --port 0 for any free one"
+        case EADDRINUSE?:
+            return "the port is in use (by another preview, or another program); choose another with --port, or --port 0 for any free one"
         case EACCES?: return "this user may not listen on that port (ports below 1024 need privileges); choose another with --port"
         case EADDRNOTAVAIL?: return "the loopback address is not available on this machine"
         default: return text

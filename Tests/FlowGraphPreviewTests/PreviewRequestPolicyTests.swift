@@ -29,7 +29,8 @@ struct PreviewRequestPolicyTests {
         #expect(decide("/events") == .events(after: nil))
         #expect(decide("/events?after=12") == .events(after: 12))
         #expect(decide("/events?x=1&after=3") == .events(after: 3))
-        for target in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc/passwd", "/App.flow", "/samples/", "//", "/index.html", "/index.html/",
+        for target in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc/passwd", "/App.flow", "/samples/", "//", "/index.html",
+                       "/index.html/",
                        "/events/", "/Events", "/events/../index.html", "*", "http://127.0.0.1/"] {
             #expect(decide(target) == .notFound, "\(target)")
         }
