@@ -32,9 +32,16 @@ extension Navigator {
         check(expectation, after: outcome, move: move) ?? received.flatMap { receivedMismatch(outcome, expected: $0) }
     }
 
+    /// What the program did with a move that came out as `outcome` (nil: none was made), as a
+    /// journey's message says it: `the program shows sheet Shop.Cart`, `'x' is blocked by g`.
+    public func journeyOutcome(_ outcome: Outcome?, move: String) -> String {
+        let status = outcome?.status ?? .applied
+        return status == .applied ? JourneyLineText.shows(journeyScreen) : JourneyLineText.status(move, status, self)
+    }
+
     private func check(_ expectation: JourneyExpectation?, after outcome: Outcome?, move: String) -> String? {
         let status = outcome?.status ?? .applied
-        let did = status == .applied ? JourneyLineText.shows(journeyScreen) : JourneyLineText.status(move, status, self)
+        let did = journeyOutcome(outcome, move: move)
         switch expectation {
         case nil:
             return status == .applied ? nil : JourneyLineText.expectedMove(move, did)

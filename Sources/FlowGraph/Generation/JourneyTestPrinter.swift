@@ -22,6 +22,24 @@ public enum JourneyTestEmitter {
     }
 }
 
+extension RouterModel {
+    /// The payload enum case of an event named `name` (of `owner`, a flow's or a group's case,
+    /// when given): the first flow that declares one, else the first group; nil when none does.
+    func eventCase(named name: String, owner: String? = nil) -> (owner: String, parameters: [(label: String, type: String)])? {
+        for flow in flows {
+            if let item = flow.events.first(where: { $0.name == name && $0.isDeclared }), owner == nil || owner == flow.caseName {
+                return (flow.caseName, item.parameters)
+            }
+        }
+        for group in groups {
+            if let item = group.events.first(where: { $0.name == name }), owner == nil || owner == group.caseName {
+                return (group.caseName, item.parameters)
+            }
+        }
+        return nil
+    }
+}
+
 @MainActor
 struct JourneyTestPrinter {
     let program: FlowProgram
@@ -186,22 +204,7 @@ struct JourneyTestPrinter {
     /// The event as the program's payload enum: the case the navigator resolved its name to (or,
     /// for one no flow on screen had, the first flow that declares it: the router refuses it too).
     private func send(_ event: String, _ values: [String: String?], owner: String?) -> String {
-        var found: (owner: String, parameters: [(label: String, type: String)])?
-        for flow in model.flows {
-            if let item = flow.events.first(where: { $0.name == event && $0.isDeclared }), owner == nil || owner == flow.caseName {
-                found = (flow.caseName, item.parameters)
-                break
-            }
-        }
-        if found == nil {
-            for group in model.groups {
-                if let item = group.events.first(where: { $0.name == event }), owner == nil || owner == group.caseName {
-                    found = (group.caseName, item.parameters)
-                    break
-                }
-            }
-        }
-        guard let found else { return "\(navigatorType).Outcome(status: .unhandled, commands: [])" }
+        guard let found = model.eventCase(named: event, owner: owner) else { return "\(navigatorType).Outcome(status: .unhandled, commands: [])" }
         return "\(awaitWord)navigator.send(\(programType).Event.\(found.owner)(.\(event)\(arguments(found.parameters, values))))"
     }
 

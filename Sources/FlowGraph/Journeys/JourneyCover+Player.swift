@@ -5,7 +5,6 @@ import FlowGraphRuntime
 /// Plays planned lines on the navigator, writing each as a journey line with what it showed.
 @MainActor
 struct CoverPlayer {
-    let unique: Set<String>
     let root: Int?
 
     struct Played {
@@ -20,11 +19,6 @@ struct CoverPlayer {
         var played = Played()
         let model = ReplayProgram.model
         guard let root = model.roots.first(where: { $0.flow == root }) ?? model.roots.first else { return played }
-        let table = ReplayProgram.table
-        var refsByName: [String: [GuardRef]] = [:]
-        for (flow, info) in table.flows.enumerated() {
-            for (index, declared) in info.guards.enumerated() { refsByName[declared.name, default: []].append(GuardRef(flow: flow, index: index)) }
-        }
         let guards = ReplayGuards()
         var current: [String: Bool] = [:]
         var navigator: Navigator<ReplayProgram>?
@@ -34,7 +28,7 @@ struct CoverPlayer {
             if !changed.isEmpty {
                 played.text.append("given " + changed.map { line.answers[$0]! ? $0 : "!" + $0 }.joined(separator: ", "))
                 for name in changed {
-                    for ref in refsByName[name] ?? [] { guards.answers[ref] = line.answers[name] }
+                    for ref in ReplayProgram.guards(named: name) { guards.answers[ref] = line.answers[name] }
                     current[name] = line.answers[name]
                 }
             }
@@ -71,7 +65,7 @@ struct CoverPlayer {
                 played.failure = failure
                 return played
             }
-            let expectation = JourneyWriter.expectation(after: outcome, on: started, unique: unique)
+            let expectation = JourneyWriter.expectation(after: outcome, on: started)
             played.text.append(written == "expect" ? "expect " + expectation : written + " -> " + expectation)
             if case .none = line.move {} else { played.moves += 1 }
             played.taken += line.takes
@@ -84,8 +78,7 @@ struct CoverPlayer {
     private static func check(_ check: PlannedLine.Check, _ outcome: Navigator<ReplayProgram>.Outcome?, move: String,
                               on navigator: Navigator<ReplayProgram>) -> String? {
         let status = outcome?.status ?? .applied
-        let did = navigator.journeyMismatch(nil, after: outcome, move: move).map { String($0.drop { $0 != ";" }.dropFirst(2)) }
-            ?? "the program shows \(navigator.journeyScreen)"
+        let did = navigator.journeyOutcome(outcome, move: move)
         switch check {
         case .any:
             return nil

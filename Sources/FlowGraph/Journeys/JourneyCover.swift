@@ -96,7 +96,6 @@ struct CoverPlanner {
     private let linkSeeds: [StepReference: (flow: FlowIndex, link: Int)]
     /// Searches from the start of a subflow, for the way to one of its exits.
     private var subflowSearches: [FlowIndex: CompositeGraph.Search] = [:]
-    private let unique: Set<String>
     private let atPaths: [ClauseReference: NavigationPath]
 
     init(program: FlowProgram, analysis: ProgramAnalysis, kinds: Set<JourneyCover.Kind>) {
@@ -116,7 +115,6 @@ struct CoverPlanner {
         }
         linkSeeds = seeds
         linkSearch = graph.search(everyMove: true, userMoves: true, given: nil, from: seeds.keys.map(graph.node).sorted(), within: within)
-        unique = JourneyWriter.uniqueStepNames()
     }
 
     // MARK: What there is to take
@@ -463,7 +461,7 @@ struct CoverPlanner {
     }
 
     private func selectLine(_ step: StepReference) -> PlannedLine {
-        PlannedLine(move: .select(step, name: JourneyWriter.stepName(step, unique: unique)), check: .applied)
+        PlannedLine(move: .select(step, name: JourneyWriter.stepName(step)), check: .applied)
     }
 
     /// The clause of `step` (or of its flow) that shows alert `alert` by its first action that does.
@@ -580,7 +578,7 @@ struct CoverPlanner {
                 lines[1].answers.merge(lines[0].answers) { first, _ in first }
                 lines.removeFirst()
             }
-            let played = CoverPlayer(unique: unique, root: rootFlow(of: site.step)).play(lines)
+            let played = CoverPlayer(root: rootFlow(of: site.step)).play(lines)
             let new = played.taken.filter { wanted.contains($0) && !covered.contains($0) }
             if !played.taken.contains(target) { reasons[target] = played.failure ?? CoverMessages.notTaken }
             guard !new.isEmpty else { continue }

@@ -74,11 +74,7 @@ public enum JourneyRunner {
         var started: Navigator<ReplayProgram>?
         for (index, line) in journey.lines.enumerated() {
             if let override, override.line == index {
-                for (flow, info) in ReplayProgram.table.flows.enumerated() {
-                    for (guardIndex, guardInfo) in info.guards.enumerated() where guardInfo.name == override.name {
-                        guards.answers[GuardRef(flow: flow, index: guardIndex)] = override.holds
-                    }
-                }
+                for ref in ReplayProgram.guards(named: override.name) { guards.answers[ref] = override.holds }
             }
             if case .given(let answers) = line.move {
                 for (refs, holds) in answers {
@@ -158,7 +154,7 @@ public enum JourneyRunner {
         let tabs = navigator.chain.filter(\.isTabs).flatMap { running in
             running.tabs.map { ReplayProgram.table.flows[running.flow.rawValue].steps[ReplayProgram.step(of: $0.entries[0].screen).step].name }
         }
-        return JourneyState(screen: JourneyWriter.expectation(after: outcome, on: navigator, unique: JourneyWriter.uniqueStepNames()),
+        return JourneyState(screen: JourneyWriter.expectation(after: outcome, on: navigator),
                             events: events(of: navigator.chain.map(\.flow.rawValue)).map(\.name), tabs: tabs)
     }
 
@@ -169,7 +165,6 @@ public enum JourneyRunner {
     public static func paths(of compilation: Compiler.Compilation) -> [JourneyPath] {
         guard let program = compilation.program, !compilation.hasErrors, program.journeys.contains(where: \.isRunnable),
               (try? ReplayProgram.load(program, analysis: compilation.analysis)) != nil else { return [] }
-        let unique = JourneyWriter.uniqueStepNames()
         return expanded(program.journeys.filter(\.isRunnable), in: compilation).map { journey in
             var lines: [JourneyPath.Line] = []
             let played = journey.lines.filter { if case .given = $0.move { false } else { true } }
@@ -179,7 +174,7 @@ public enum JourneyRunner {
                 let actions = outcome == nil ? [] : (navigator.history.last?.clauses ?? []).compactMap { $0.action(in: program) }
                 lines.append(JourneyPath.Line(
                     written: played[lines.count].written, range: played[lines.count].range,
-                    shows: JourneyWriter.expectation(after: outcome, on: navigator, unique: unique),
+                    shows: JourneyWriter.expectation(after: outcome, on: navigator),
                     step: shown == .applied && navigator.alert == nil ? navigator.current.step : nil, actions: actions))
             })
             return JourneyPath(name: journey.name, range: journey.range, failure: failure.map { "line \($0.line + 1): \($0.failure)" },
@@ -195,15 +190,8 @@ public enum JourneyRunner {
         guard let program = compilation.program, journeys.contains(where: { $0.start != nil }) else { return journeys }
         var planner = CoverPlanner(program: program, analysis: compilation.analysis, kinds: [])
         let table = ReplayProgram.table
-        var refsByName: [String: [GuardRef]] = [:]
-        for (flow, info) in table.flows.enumerated() {
-            for (index, item) in info.guards.enumerated() { refsByName[item.name, default: []].append(GuardRef(flow: flow, index: index)) }
-        }
-        let model = ReplayProgram.model
-        let unique = JourneyWriter.uniqueStepNames()
         func samples(_ event: String) -> [String: String?] {
-            let parameters = model.flows.lazy.compactMap { $0.events.first { $0.name == event && $0.isDeclared }?.parameters }.first
-                ?? model.groups.lazy.compactMap { $0.events.first { $0.name == event }?.parameters }.first ?? []
+            let parameters = ReplayProgram.model.eventCase(named: event)?.parameters ?? []
             return Dictionary(parameters.map { ($0.label, Optional(ReplayValues.sample(label: $0.label, type: $0.type))) },
                               uniquingKeysWith: { first, _ in first })
         }
@@ -219,7 +207,7 @@ public enum JourneyRunner {
             // follow is no way there.
             var way = planner.way(to: start)
             if case .success(let planned) = way,
-               let failure = CoverPlayer(unique: unique, root: journey.root)
+               let failure = CoverPlayer(root: journey.root)
                    .play(planned + [PlannedLine(move: .none, check: .lands(start))]).failure {
                 way = .failure(.notFollowed(failure))
             }
@@ -227,7 +215,7 @@ public enum JourneyRunner {
             case .success(let planned):
                 for item in planned {
                     if !item.answers.isEmpty {
-                        lines.append(line(.given(item.answers.sorted { $0.key < $1.key }.map { (refsByName[$0.key] ?? [], $0.value) }),
+                        lines.append(line(.given(item.answers.sorted { $0.key < $1.key }.map { (ReplayProgram.guards(named: $0.key), $0.value) }),
                                           "given (on the way to \(name))"))
                     }
                     switch item.move {
@@ -345,9 +333,8 @@ extension ClauseTaken {
             guard flow.alerts.indices.contains(button.alert), flow.alerts[button.alert].buttons.indices.contains(button.index) else { return nil }
             return flow.alerts[button.alert].buttons[button.index].clause?.actions[safe: branch]?.range
         }
-        let place = step.map { flow.steps[$0].clauses } ?? flow.clauses
-        let matching = place.filter { $0.event == trigger && $0.link == nil }
-        return matching.indices.contains(ordinal) ? matching[ordinal].actions[safe: branch]?.range : nil
+        guard let index = flow.clauseIndex(step: step, trigger: trigger, ordinal: ordinal) else { return nil }
+        return (step.map { flow.steps[$0].clauses } ?? flow.clauses)[index].actions[safe: branch]?.range
     }
 }
 

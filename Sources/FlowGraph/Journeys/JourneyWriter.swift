@@ -26,27 +26,17 @@ enum JourneyWriter {
 
     /// The name of a step as a line writes it: alone when no other flow has a step of that name,
     /// else `Flow.Step`.
-    static func stepName(_ step: StepRef, unique: Set<String>) -> String {
+    static func stepName(_ step: StepRef) -> String {
         let info = ReplayProgram.table.flows[step.flow]
         let name = info.steps[step.step].name
-        return unique.contains(name) ? name : "\(info.name).\(name)"
-    }
-
-    /// The step names that only one flow of the table has.
-    static func uniqueStepNames() -> Set<String> {
-        var count: [String: Int] = [:]
-        for flow in ReplayProgram.table.flows {
-            for name in Set(flow.steps.map(\.name)) { count[name, default: 0] += 1 }
-        }
-        return Set(count.filter { $0.value == 1 }.keys)
+        return ReplayProgram.loaded.uniqueStepNames.contains(name) ? name : "\(info.name).\(name)"
     }
 
     /// What a journey line expects after a move the navigator made with `outcome`: the screen on
     /// top (how it is presented, its inputs, the values a back move handed it), the alert on
     /// screen, or the guard that blocked the move.
     @MainActor
-    static func expectation(after outcome: Navigator<ReplayProgram>.Outcome?, on navigator: Navigator<ReplayProgram>,
-                            unique: Set<String>) -> String {
+    static func expectation(after outcome: Navigator<ReplayProgram>.Outcome?, on navigator: Navigator<ReplayProgram>) -> String {
         switch outcome?.status ?? .applied {
         case .blocked(let ref): return "blocked by " + ReplayProgram.table.guardName(ref)
         case .unhandled: return "not handled"
@@ -59,7 +49,7 @@ enum JourneyWriter {
         let current = navigator.current
         let kind = navigator.journeyPresentation.map { "\($0) " } ?? ""
         let labels = ReplayProgram.table.flows[current.step.flow].steps[current.step.step].inputLabels
-        var text = kind + stepName(current.step, unique: unique) + values(labels, current.values)
+        var text = kind + stepName(current.step) + values(labels, current.values)
         let delivered = outcome?.commands.lazy.compactMap { command -> ReplayProgram.Received? in
             if case .deliver(let value, _, _) = command { return value }
             return nil

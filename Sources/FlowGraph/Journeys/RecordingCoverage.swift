@@ -58,6 +58,17 @@ public struct RecordedMove: Sendable {
     }
 }
 
+extension Flow {
+    /// The index, among the clauses of `step` (nil: the flow's own), of its `ordinal`-th clause
+    /// for `trigger` (an event, or the exit of the flow the step runs), a link's move aside: how
+    /// the runtime names a clause it took (`ClauseTaken`), by indices or, in a recording, by names.
+    func clauseIndex(step: Int?, trigger: String, ordinal: Int) -> Int? {
+        let place = step.map { steps[$0].clauses } ?? clauses
+        let matching = place.indices.filter { place[$0].event == trigger && place[$0].link == nil }
+        return matching.indices.contains(ordinal) ? matching[ordinal] : nil
+    }
+}
+
 /// Which transitions, links, alert buttons and guard answers an app's own tests exercised, from
 /// recordings of its navigator (`flowgraph coverage`, docs/Journeys.md): the same targets
 /// `journeys --cover` takes, each exercised or not, and what the recordings name that the program
@@ -147,12 +158,9 @@ public struct RecordingCoverage: Sendable {
         }
         let step = clause.step.map { name in flow.steps.firstIndex { $0.name == name } }
         if case .some(nil) = step { return nil }
-        let place = step.flatMap { $0 }.map { flow.steps[$0].clauses } ?? flow.clauses
-        let matching = place.indices.filter { place[$0].event == clause.trigger && place[$0].link == nil }
-        guard matching.indices.contains(clause.ordinal) else { return nil }
-        let index = matching[clause.ordinal]
-        guard place[index].actions.indices.contains(clause.branch) else { return nil }
-        return .clause(ClauseReference(flow: flowIndex, step: step.flatMap { $0 }, index: ClauseIndex(index), branch: clause.branch))
+        guard let index = flow.clauseIndex(step: step.flatMap { $0 }, trigger: clause.trigger, ordinal: clause.ordinal) else { return nil }
+        let ref = ClauseReference(flow: flowIndex, step: step.flatMap { $0 }, index: ClauseIndex(index), branch: clause.branch)
+        return ref.clause(in: program).actions.indices.contains(clause.branch) ? .clause(ref) : nil
     }
 
     private static func describe(_ clause: RecordedMove.Clause) -> String {

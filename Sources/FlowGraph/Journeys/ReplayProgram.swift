@@ -68,18 +68,34 @@ enum ReplayProgram: SyncNavigationProgram {
         let analysis: ProgramAnalysis
         let model: RouterModel
         let table: ProgramTable
+        /// Every guard of each name, in every flow (a group's, in each flow that uses it): what a
+        /// journey's `given` answers.
+        let guardsByName: [String: [GuardRef]]
+        /// The step names only one flow has: a journey writes them alone, the others `Flow.Step`.
+        let uniqueStepNames: Set<String>
     }
 
     /// Makes `program` the one replayed.
     @MainActor static func load(_ program: FlowProgram, analysis: ProgramAnalysis) throws {
         let model = RouterModel(program, analysis: analysis, sources: [], options: SwiftEmitter.Options())
         let table = try ProgramTable(parsing: model.table.lines.joined(separator: "\n"))
-        current = Loaded(program: program, analysis: analysis, model: model, table: table)
+        var guardsByName: [String: [GuardRef]] = [:]
+        for (flow, info) in table.flows.enumerated() {
+            for (index, item) in info.guards.enumerated() { guardsByName[item.name, default: []].append(GuardRef(flow: flow, index: index)) }
+        }
+        var stepNames: [String: Int] = [:]
+        for flow in table.flows {
+            for name in Set(flow.steps.map(\.name)) { stepNames[name, default: 0] += 1 }
+        }
+        current = Loaded(program: program, analysis: analysis, model: model, table: table, guardsByName: guardsByName,
+                         uniqueStepNames: Set(stepNames.filter { $0.value == 1 }.keys))
     }
 
     static var loaded: Loaded { current! }
     static var table: ProgramTable { loaded.table }
     static var model: RouterModel { loaded.model }
+    /// Every guard named `name`, in every flow.
+    static func guards(named name: String) -> [GuardRef] { loaded.guardsByName[name] ?? [] }
 
     static func step(of screen: Screen) -> StepRef { screen.step }
 
