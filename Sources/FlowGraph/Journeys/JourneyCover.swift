@@ -449,7 +449,7 @@ struct CoverPlanner {
         return .success(lines + [last])
     }
 
-    /// The lines of the shortest way from the app's start to `step` (a journey's `from`).
+    /// The lines of the shortest way from the app's start to `step` (or from a link, when none from the start reaches it).
     mutating func way(to step: StepReference) -> Result<[PlannedLine], WayError> {
         way(to: step, in: search.edges(to: step) == nil ? linkSearch : search)
     }
@@ -554,7 +554,7 @@ struct CoverPlanner {
             }
             var lines: [PlannedLine] = []
             if let step = site.step {
-                switch way(to: step, in: search.edges(to: step) == nil ? linkSearch : search) {
+                switch way(to: step) {
                 case .success(let way): lines = way
                 case .failure(let error):
                     reasons[target] = CoverMessages.reason(error, in: program)
