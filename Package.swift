@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "FlowGraphTestSupport", dependencies: ["FlowGraph"], path: "Tests/Support"),
         .testTarget(
             name: "FlowGraphTests",
-            dependencies: ["FlowGraph", "FlowGraphTestSupport"],
+            dependencies: ["FlowGraph", "FlowGraphFiles", "FlowGraphTestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(name: "FlowGraphRenderingTests", dependencies: ["FlowGraph", "FlowGraphRendering", "FlowGraphFiles", "FlowGraphTestSupport"]),
