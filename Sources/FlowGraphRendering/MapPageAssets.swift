@@ -35,6 +35,7 @@ enum MapPageAssets {
 <main>
   <section id="view" tabindex="0" aria-label="Diagram: drag or arrow keys to pan, wheel or + and - to zoom">
     <div id="canvas"></div>
+    <div id="minimap" hidden title="Where the view is: drag to move it ( 0 shows the whole flow )"><img id="minimap-image" alt=""><div id="minimap-frame"></div></div>
     <div id="legend" hidden></div>
     <p id="status" role="status" aria-live="polite"></p>
   </section>
@@ -115,6 +116,12 @@ main { flex: 1 1 auto; display: flex; min-height: 0; }
 #legend { position: absolute; right: 10px; bottom: 10px; width: min(340px, 60%); max-height: 70%; overflow: auto; background: #fff;
   border: 1px solid var(--line); border-radius: 6px; padding: 4px; filter: var(--diagram-filter); }
 #legend svg { display: block; width: 100%; height: auto; }
+/* The map of the flow: the diagram small, a frame where the view is. */
+#minimap { position: absolute; top: 10px; right: 10px; background: #fff; border: 1px solid var(--line); border-radius: 4px;
+  box-shadow: 0 2px 8px rgba(0,0,0,.15); cursor: pointer; overflow: hidden; filter: var(--diagram-filter); touch-action: none; }
+#minimap[hidden] { display: none; }
+#minimap img { display: block; width: 100%; height: 100%; pointer-events: none; user-select: none; }
+#minimap-frame { position: absolute; border: 2px solid #1f5fbf; background: rgba(31, 95, 191, .12); pointer-events: none; }
 /* Over the diagram: on a background of its own, so that node labels under it do not show through. */
 #status { position: absolute; left: 10px; bottom: 6px; margin: 0; color: var(--muted); font-size: 12px; max-width: calc(100% - 20px);
   background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 3px 8px; }
@@ -137,7 +144,7 @@ a.source { color: var(--accent); }
 .badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 9px; background: var(--accent-bg); color: var(--accent); margin-left: 4px; }
 .sev-error { color: var(--error); font-weight: 700; }
 .sev-warning { color: var(--warning); font-weight: 700; }
-#findings li.current { background: var(--accent-bg); }
+#findings li.current, #details li.current { background: var(--accent-bg); }
 #findings .message { display: block; }
 #findings .path { display: block; font-size: 12px; color: var(--muted); }
 #findings-panel .empty { color: var(--muted); }
@@ -189,6 +196,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     return element("p", { class: "doc" }, ...text.split("`").map((part, i) => i % 2 ? element("code", { text: part }) : part));
   }
   const flowHash = (index) => `#flow/${encodeURIComponent(map.flows[index].name)}`;
+  const stepHash = (flow, step) => `${flowHash(flow)}/step/${encodeURIComponent(map.flows[flow].steps[step][0])}`;
 
   /** `file:line:column`, a link into the editor when the page was made with --editor. */
   function sourceLink(loc) {
@@ -221,7 +229,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
   function show(key) {
     if (shown && shown.key === key) return true;
     const text = svgText(key);
-    if (text === null) { shown = null; return false; }
+    if (text === null) { shown = null; minimap.hidden = true; return false; }
     canvas.innerHTML = text;
     const svg = canvas.querySelector("svg");
     const box = svg.viewBox.baseVal;
@@ -237,7 +245,11 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
       const title = node.querySelector("title");
       if (title) node.setAttribute("aria-label", title.textContent);
     }
-    fit();
+    // A flow opens on its start (the step searched for or a finding's path is revealed after).
+    const flowIndex = key.startsWith("flow-") ? Number(key.slice(5)) : null;
+    const start = flowIndex === null ? null : document.getElementById(`${map.flows[flowIndex].name}.$start`);
+    open(start && canvas.contains(start) ? start : null);
+    showMinimap(text);
     // From the start of the navigation (the HTML read and parsed included), for the browser test.
     if (window.fgFirstDiagramMs === undefined) window.fgFirstDiagramMs = performance.now();
     return true;
@@ -247,17 +259,110 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     if (!shown) return;
     shown.viewBox = viewBox;
     shown.svg.setAttribute("viewBox", `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`);
+    updateMinimap();
   }
 
-  /** The whole diagram, but never larger than its natural size (a small flow stays readable). */
+  // ---- The map: the whole diagram small, a frame where the view is; drag it to move the view -----
+
+  const minimap = $("minimap"), minimapImage = $("minimap-image"), minimapFrame = $("minimap-frame");
+  const minimapSize = { w: 200, h: 140 };
+  let minimapScale = 0;   // map pixels per diagram unit
+
+  function showMinimap(text) {
+    const { box } = shown;
+    minimapScale = Math.min(minimapSize.w / box.w, minimapSize.h / box.h);
+    minimap.style.width = `${Math.max(24, box.w * minimapScale)}px`;
+    minimap.style.height = `${Math.max(24, box.h * minimapScale)}px`;
+    // An image of the diagram's own SVG text: one bitmap, no second copy of its elements and ids.
+    minimapImage.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+    updateMinimap();
+  }
+
+  /** What the view shows, in diagram units (preserveAspectRatio meet may show more than the viewBox). */
+  function visibleBox() {
+    const rect = view.getBoundingClientRect(), v = shown.viewBox;
+    const scale = Math.min(rect.width / v.w, rect.height / v.h);
+    const w = rect.width / scale, h = rect.height / scale;
+    return { x: v.x + v.w / 2 - w / 2, y: v.y + v.h / 2 - h / 2, w, h };
+  }
+
+  function updateMinimap() {
+    if (!shown || !shown.viewBox || shown.key === "overview") { minimap.hidden = true; return; }
+    const { box } = shown, seen = visibleBox();
+    // Shown only while part of the diagram is out of the view.
+    const slack = Math.max(box.w, box.h) * 0.01;
+    const whole = seen.x <= box.x + slack && seen.y <= box.y + slack && seen.x + seen.w >= box.x + box.w - slack
+      && seen.y + seen.h >= box.y + box.h - slack;
+    minimap.hidden = whole;
+    if (whole) return;
+    const left = Math.max(0, (seen.x - box.x) * minimapScale), top = Math.max(0, (seen.y - box.y) * minimapScale);
+    const right = Math.min(box.w, seen.x + seen.w - box.x) * minimapScale, bottom = Math.min(box.h, seen.y + seen.h - box.y) * minimapScale;
+    Object.assign(minimapFrame.style, { left: `${left}px`, top: `${top}px`,
+      width: `${Math.max(4, right - left)}px`, height: `${Math.max(4, bottom - top)}px` });
+  }
+
+  /** Centres the view on the point of the map under the pointer. */
+  function moveTo(event) {
+    const rect = minimap.getBoundingClientRect(), rectView = view.getBoundingClientRect();
+    const x = shown.box.x + (event.clientX - rect.left) / minimapScale, y = shown.box.y + (event.clientY - rect.top) / minimapScale;
+    const v = shown.viewBox;
+    viewAt(Math.min(rectView.width / v.w, rectView.height / v.h), x, y);
+  }
+  minimap.addEventListener("pointerdown", (event) => {
+    event.stopPropagation();
+    try { minimap.setPointerCapture(event.pointerId); } catch (error) { /* a pointer the browser no longer tracks */ }
+    moveTo(event);
+  });
+  minimap.addEventListener("pointermove", (event) => { if (minimap.hasPointerCapture(event.pointerId)) moveTo(event); });
+
+  // Step labels are 11 units high (DiagramBuilder's node font): a unit a pixel or more keeps them
+  // at 11 px or more on screen. A small flow may grow to fill the view, up to twice its size.
+  const readableScale = 1, largestScale = 2;
+
+  /** Pixels per diagram unit when the whole diagram fits the view. */
+  function fitScale() {
+    const rect = view.getBoundingClientRect();
+    return Math.min(rect.width / shown.box.w, rect.height / shown.box.h);
+  }
+
+  /** The view at `scale` pixels a unit, centred on (cx, cy) in diagram units, kept over the diagram. */
+  function viewAt(scale, cx, cy) {
+    const rect = view.getBoundingClientRect();
+    const { box } = shown;
+    const w = rect.width / scale, h = rect.height / scale;
+    const clamp = (centre, size, start, length) => size >= length ? start + length / 2 - size / 2
+      : Math.min(Math.max(centre - size / 2, start), start + length - size);
+    setViewBox({ x: clamp(cx, w, box.x, box.w), y: clamp(cy, h, box.y, box.h), w, h });
+  }
+
+  /** The whole diagram ("Fit", `0`): a small one grows to fill the view, up to twice its size. */
   function fit() {
     if (!shown) return;
     const { box } = shown;
-    const rect = view.getBoundingClientRect();
-    const scale = Math.min(rect.width / box.w, rect.height / box.h);
-    if (scale <= 1.25) { setViewBox({ ...box }); return; }
-    const w = rect.width / 1.25, h = rect.height / 1.25;
-    setViewBox({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
+    viewAt(Math.min(fitScale(), largestScale), box.x + box.w / 2, box.y + box.h / 2);
+  }
+
+  /** The box of elements in the diagram's units (Graphviz translates its graph group). */
+  function boundsOf(elements) {
+    const graph = shown.svg.querySelector("g.graph");
+    const matrix = graph ? graph.transform.baseVal.consolidate() : null;
+    const dx = matrix ? matrix.matrix.e : 0, dy = matrix ? matrix.matrix.f : 0;
+    let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+    for (const node of elements) {
+      const b = node.getBBox();
+      left = Math.min(left, b.x + dx); top = Math.min(top, b.y + dy);
+      right = Math.max(right, b.x + b.width + dx); bottom = Math.max(bottom, b.y + b.height + dy);
+    }
+    return { left, top, right, bottom };
+  }
+
+  /** A flow as it opens: whole when its labels can be read so; else at a readable scale, centred
+   *  on `focus` (its start, or the step the person came for), with the map showing where. */
+  function open(focus) {
+    if (!shown) return;
+    if (fitScale() >= readableScale || !focus) { fit(); return; }
+    const b = boundsOf([focus]);
+    viewAt(readableScale, (b.left + b.right) / 2, (b.top + b.bottom) / 2);
   }
 
   /** Zooms by `factor` (> 1 closer) around the point (px, py) of the view, its centre by default. */
@@ -286,22 +391,15 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
   /** Brings the marked elements into view, zooming out if they do not fit. */
   function reveal(elements) {
     if (!shown || elements.length === 0) return;
-    const graph = shown.svg.querySelector("g.graph");
-    const matrix = graph ? graph.transform.baseVal.consolidate() : null;
-    let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
-    for (const node of elements) {
-      const b = node.getBBox();
-      const dx = matrix ? matrix.matrix.e : 0, dy = matrix ? matrix.matrix.f : 0;
-      left = Math.min(left, b.x + dx); top = Math.min(top, b.y + dy);
-      right = Math.max(right, b.x + b.width + dx); bottom = Math.max(bottom, b.y + b.height + dy);
-    }
-    // At the natural size (a unit a pixel) when they fit, so labels can be read; else all of them.
+    const { left, top, right, bottom } = boundsOf(elements);
+    // At a readable scale when they fit, so labels can be read; else all of them.
     const rect = view.getBoundingClientRect();
     const margin = 40;
-    const w = Math.max(rect.width, right - left + 2 * margin), h = Math.max(rect.height, bottom - top + 2 * margin);
-    const scale = Math.max(w / rect.width, h / rect.height);
-    const width = rect.width * scale, height = rect.height * scale;
-    setViewBox({ x: (left + right) / 2 - width / 2, y: (top + bottom) / 2 - height / 2, w: width, h: height });
+    const scale = Math.min(readableScale, rect.width / (right - left + 2 * margin), rect.height / (bottom - top + 2 * margin));
+    const v = shown.viewBox;
+    // Left where it is when they are in view already at that scale.
+    const inView = v && Math.abs(rect.width / v.w - scale) < 1e-6 && left >= v.x && right <= v.x + v.w && top >= v.y && bottom <= v.y + v.h;
+    if (!inView) viewAt(scale, (left + right) / 2, (top + bottom) / 2);
   }
 
   view.addEventListener("wheel", (event) => {
@@ -381,8 +479,12 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     const node = event.target.closest("g.node");
     if (!node || current.flow === null) return;
     const flow = map.flows[current.flow];
-    const step = flow.steps.findIndex((s) => `${flow.name}.${s[0]}` === node.id);
-    if (step >= 0) { mark([node.id], []); showStep(current.flow, step); }
+    const step = flow.steps.findIndex((s) => stepNodeId(flow, s[0]) === node.id);
+    if (step >= 0) location.hash = stepHash(current.flow, step);
+  });
+  // Escape leaves a focused step (as the back button does).
+  view.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && current.flow !== null && /\/step\//.test(location.hash)) location.hash = flowHash(current.flow);
   });
 
   // ---- Marks: what a search result or a finding points at --------------------------------------
@@ -498,13 +600,16 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
         const target = flowByName.get(runner.split(".")[0]);
         return element("li", {}, element("a", { class: "item", href: flowHash(target), text: runner }));
       })),
-      ...section("Steps", flow.steps.map((step, s) => element("li", {},
-        item(step[0], () => { mark([`${flow.name}.${step[0]}`], []); showStep(index, s); }, "Show it in the diagram"),
+      ...section("Steps", flow.steps.map((step, s) => element("li", { id: `step-${s}` },
+        element("a", { class: "item", href: stepHash(index, s), title: "Show it and its neighbours in the diagram", text: step[0] }),
         step[1] ? element("span", { class: "meta", text: ` (${step[1]})` }) : null,
         step[4] >= 0 ? element("span", { class: "meta" }, " ▸ ", element("a", { href: flowHash(step[4]), text: map.flows[step[4]].name })) : null,
         " ", sourceLink(step[3])))),
       ...section("Transitions", flow.clauses.map((clause) => element("li", {},
-        item(`on ${clause[0]}`, () => mark([], clause[4]), "Show its edges"),
+        item(`on ${clause[0]}`, () => {
+          mark([], clause[4]);
+          $("status").replaceChildren(`on ${clause[0]} ${clause[1] ? `in ${clause[1]}` : "any step"} → ${clause[2]} — `, sourceLink(clause[3]));
+        }, "Show its edges"),
         element("span", { class: "meta", text: ` ${clause[1] ? `in ${clause[1]}` : "any step"} → ${clause[2]} ` }),
         sourceLink(clause[3])))),
       ...section("Deep links", flow.links.map((link) => element("li", {},
@@ -540,6 +645,47 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     const clauses = flow.clauses.filter((c) => c[1] === step[0]);
     const status = $("status");
     status.replaceChildren(...[`${flow.name}.${step[0]}${step[1] ? ` (${step[1]})` : ""} — ${plural(clauses.length, "transition")} — `, sourceLink(step[3])].filter(Boolean));
+    highlightStep(stepIndex);
+  }
+
+  /** The step's entry in the side list, marked and scrolled to. */
+  function highlightStep(stepIndex) {
+    for (const old of details.querySelectorAll("li.current")) old.classList.remove("current");
+    const entry = $(`step-${stepIndex}`);
+    if (entry) { entry.classList.add("current"); entry.scrollIntoView({ block: "nearest" }); }
+  }
+
+  /** A step's node: `Flow.Step`, or `Group.Step` for a step of a destinations group the flow uses. */
+  function stepNodeId(flow, name) {
+    const group = (flow.uses || []).find((g) => groups[g].steps.includes(name));
+    return `${group === undefined ? flow.name : groups[group].name}.${name}`;
+  }
+
+  /** `#flow/Name/step/Step`: the step and its neighbourhood (what leads to it, where it goes), the
+   *  rest dimmed; back (or Escape) returns to the whole flow. */
+  function focusStep(flowIndex, stepIndex) {
+    const id = stepNodeId(map.flows[flowIndex], map.flows[flowIndex].steps[stepIndex][0]);
+    const node = document.getElementById(id);
+    if (!node || !canvas.contains(node)) { showStep(flowIndex, stepIndex); return; }
+    const keep = new Set([id]), near = [node];
+    for (const edge of canvas.querySelectorAll("g.edge")) {
+      const title = edge.querySelector("title");
+      const [tail, head] = title ? title.textContent.split("->") : [];
+      if (tail !== id && head !== id) continue;
+      keep.add(edge.id); keep.add(tail); keep.add(head);
+      near.push(edge);
+    }
+    for (const element of canvas.querySelectorAll("g.node, g.edge")) element.classList.toggle("fg-dim", !keep.has(element.id));
+    for (const other of keep) {
+      const found = document.getElementById(other);
+      if (found && found !== node && found.matches("g.node")) near.push(found);
+    }
+    mark([id], []);
+    // All of it when it can be read so; else readable, on the step (the map shows the rest).
+    const rect = view.getBoundingClientRect(), b = boundsOf(near);
+    if (Math.min(rect.width / (b.right - b.left + 80), rect.height / (b.bottom - b.top + 80)) >= readableScale) reveal(near);
+    else { const own = boundsOf([node]); viewAt(readableScale, (own.left + own.right) / 2, (own.top + own.bottom) / 2); }
+    showStep(flowIndex, stepIndex);
   }
 
   // ---- Findings ------------------------------------------------------------------------------
@@ -623,8 +769,16 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
 
   const current = { flow: null };
 
-  /** From a root down to the flow: the first runner of each flow, up to a root (cycles are cut). */
+  /** From a root down to the flow: through the flow the person came from when it runs this one
+   *  (a shared flow has many runners), else the first runner of each flow, up to a root (cycles are cut). */
+  let lastTrail = [];
   function trail(index) {
+    const at = lastTrail.indexOf(index);
+    if (at >= 0) return lastTrail.slice(0, at + 1);
+    const runnerFlows = new Set(map.flows[index].runners.map((runner) => flowByName.get(runner.split(".")[0])));
+    for (let i = lastTrail.length - 1; i >= 0; i--) {
+      if (runnerFlows.has(lastTrail[i])) return [...lastTrail.slice(0, i + 1), index];
+    }
     const chain = [index];
     const seen = new Set(chain);
     while (true) {
@@ -641,7 +795,9 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
   function showCrumbs(index) {
     const parts = [element("a", { href: "#", text: page.title })];
     if (index !== null) {
-      for (const step of trail(index)) {
+      const chain = trail(index);
+      lastTrail = chain;
+      for (const step of chain) {
         parts.push(element("span", { class: "sep", "aria-hidden": "true", text: "›" }));
         parts.push(step === index ? element("span", { "aria-current": "page", text: map.flows[step].name })
           : element("a", { href: flowHash(step), text: map.flows[step].name }));
@@ -654,6 +810,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     const parts = location.hash.replace(/^#/, "").split("/").map(decodeURIComponent);
     for (const old of document.querySelectorAll("#findings li.current")) old.classList.remove("current");
     $("status").textContent = "";
+    for (const dimmed of canvas.querySelectorAll(".fg-dim")) dimmed.classList.remove("fg-dim");
     let flow = null;
     if (parts[0] === "flow" && flowByName.has(parts[1])) flow = flowByName.get(parts[1]);
     if (parts[0] === "flow" && flow === null && groupByName.has(parts[1])) {
@@ -691,11 +848,19 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     showFlowDetails(flow);
     if (parts[2] === "finding") selectFinding(Number(parts[3]));
     if (parts[2] === "journey") showJourney(Number(parts[3]), Number(parts[4] || 0));
+    if (parts[2] === "step") {
+      const step = map.flows[flow].steps.findIndex((s) => s[0] === parts[3]);
+      if (step >= 0) focusStep(flow, step);
+    }
     if (parts[2] === "find") {
       const entry = map.search[Number(parts[3])];
       if (entry) {
         const count = mark(entry[3].filter((t) => !t.startsWith("e")), entry[3].filter((t) => t.startsWith("e")));
         $("status").replaceChildren(`${entry[0]} ${entry[1]}${entry[3].length && !count ? " (not in the diagram)" : ""} — `, sourceLink(entry[4]));
+        // A step found is marked in the side list too.
+        const flowEntry = map.flows[flow];
+        const step = entry[0] === "step" ? flowEntry.steps.findIndex((s) => entry[3].includes(stepNodeId(flowEntry, s[0]))) : -1;
+        if (step >= 0) highlightStep(step);
       }
     }
   }
