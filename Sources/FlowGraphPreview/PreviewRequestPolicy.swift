@@ -12,21 +12,38 @@ public enum PreviewRequestPolicy {
         case page
         /// The state: `/events?after=N` answers when the version passes `N` (or after a while).
         case events(after: Int?)
+        /// `/simulator`: GET its state; POST (a JSON body, from the page itself) an action.
+        case simulator(isAction: Bool)
+        /// 415: a POST whose body is not declared JSON (a form another site's page could send
+        /// without asking the browser first), or whose `Origin` is not this machine's loopback.
+        case refusedAction
         /// 400: a `Host` that is not a loopback name or address.
         case badHost
-        /// 405: any method but GET and HEAD (the page only reads; HEAD answers as GET, without the body).
+        /// 405: any method but GET and HEAD (HEAD answers as GET, without the body), and POST but to `/simulator`.
         case methodNotAllowed
         /// 404: any other path.
         case notFound
     }
 
-    /// Decides on a request for `target` (the path and query as sent) with method `method` and
-    /// `Host` header `host`.
-    public static func decide(method: String, target: String, host: String?) -> Decision {
+    /// Decides on a request for `target` (the path and query as sent) with method `method`,
+    /// `Host` header `host`, and for a POST its `Content-Type` and `Origin` headers.
+    public static func decide(method: String, target: String, host: String?, contentType: String? = nil,
+                              origin: String? = nil) -> Decision {
         guard let host, isLoopback(host: host) else { return .badHost }
-        guard method == "GET" || method == "HEAD" else { return .methodNotAllowed }
         let (path, query) = split(target)
+        if method == "POST", path == "/simulator" {
+            // A JSON body makes a browser ask first (CORS), which this server never allows; an
+            // `Origin` when sent must be the page's own.
+            let type = contentType?.split(separator: ";").first.map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() }
+            guard type == "application/json" else { return .refusedAction }
+            if let origin {
+                guard origin.hasPrefix("http://"), isLoopback(host: String(origin.dropFirst("http://".count))) else { return .refusedAction }
+            }
+            return .simulator(isAction: true)
+        }
+        guard method == "GET" || method == "HEAD" else { return .methodNotAllowed }
         switch path {
+        case "/simulator": return .simulator(isAction: false)
         case "/": return .page
         case "/events":
             let after = query.split(separator: "&").first { $0.hasPrefix("after=") }.flatMap { Int($0.dropFirst(6)) }

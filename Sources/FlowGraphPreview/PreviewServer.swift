@@ -9,9 +9,11 @@ import Foundation
 /// reloads (keeping its flow and zoom) or shows the new errors over the last good diagram.
 ///
 /// What it promises (docs/Diagrams.md, tested in FlowGraphPreviewTests): it listens on the IPv4
-/// loopback address only; it answers GET `/` (the page) and `/events`, nothing else (no file is
-/// ever read from a request's path, nothing is listed); a request whose `Host` is not a loopback
-/// name is refused (DNS rebinding); no request runs anything.
+/// loopback address only; it answers GET `/` (the page), `/events` and `/simulator`, and POST
+/// `/simulator`, nothing else (no file is ever read from a request's path, nothing is listed); a
+/// request whose `Host` is not a loopback name is refused (DNS rebinding); no request runs anything
+/// but the simulator's navigator, in memory (a JSON body, which another site's page cannot send
+/// without the browser asking first: `PreviewSimulator`).
 public final class PreviewServer: Sendable {
     public let state: PreviewState
     private let server: HTTPServer
@@ -24,7 +26,7 @@ public final class PreviewServer: Sendable {
         self.state = state
         self.interval = interval
         self.eventWait = eventWait
-        let handler = Handler(state: state, eventWait: eventWait)
+        let handler = Handler(state: state, eventWait: eventWait, simulator: PreviewSimulator())
         server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: .disabled, handler: handler)
     }
 
@@ -67,6 +69,7 @@ public final class PreviewServer: Sendable {
 private struct Handler: HTTPHandler {
     let state: PreviewState
     let eventWait: Duration
+    let simulator: PreviewSimulator
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let response = try await answer(request)
@@ -77,7 +80,8 @@ private struct Handler: HTTPHandler {
 
     private func answer(_ request: HTTPRequest) async throws -> HTTPResponse {
         let decision = PreviewRequestPolicy.decide(
-            method: request.method.rawValue, target: request.target.rawValue, host: request.headers[.host])
+            method: request.method.rawValue, target: request.target.rawValue, host: request.headers[.host],
+            contentType: request.headers[.contentType], origin: request.headers[HTTPHeader("Origin")])
         switch decision {
         case .badHost:
             return Self.text(.badRequest, "this server answers only requests to 127.0.0.1 or localhost\n")
@@ -85,6 +89,18 @@ private struct Handler: HTTPHandler {
             return Self.text(.methodNotAllowed, "only GET and HEAD\n", headers: [HTTPHeader("Allow"): "GET, HEAD"])
         case .notFound:
             return Self.text(.notFound, "not found\n")
+        case .refusedAction:
+            return Self.text(.unsupportedMediaType, "the simulator takes a JSON body from this server's own page\n")
+        case .simulator(let isAction):
+            var body: Data?
+            if isAction {
+                let data = try await request.bodyData
+                guard data.count <= PreviewSimulator.largestBody else { return Self.text(.payloadTooLarge, "too large\n") }
+                body = data
+            }
+            let good = await state.good
+            let (ok, json) = await simulator.answer(body, program: good)
+            return HTTPResponse(statusCode: ok ? .ok : .badRequest, headers: Self.headers("application/json"), body: Data(json.utf8))
         case .page:
             return HTTPResponse(statusCode: .ok, headers: Self.headers("text/html; charset=utf-8"), body: Data(await state.page))
         case .events(let after):

@@ -25,6 +25,8 @@ public actor PreviewState {
     public private(set) var pageVersion = 0
     package private(set) var problems: [ProgramMap.Problem] = []
     private var pageBytes: [UInt8]?
+    /// The program the last good page was made from, with that page's version: what the simulator runs.
+    package private(set) var good: (version: Int, compilation: Compiler.Compilation)?
 
     /// - Parameters:
     ///   - paths: the files and folders read as one program, as `check` reads them.
@@ -84,6 +86,7 @@ public actor PreviewState {
         do {
             pageBytes = try MapPage.render(program, diagnostics: compilation.diagnostics, settings: settings, limits: limits)
             pageVersion = version
+            good = (version, compilation)
             problems = []
         } catch {
             problems = error.messages.map { ProgramMap.Problem(file: "", line: 0, column: 0, message: "Graphviz: \($0)") }

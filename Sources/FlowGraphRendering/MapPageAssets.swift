@@ -30,6 +30,8 @@ enum MapPageAssets {
     <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button>
     <button id="fit" type="button" title="Fit to screen (0)">Fit</button>
     <button id="legend-button" type="button" aria-expanded="false" aria-controls="legend">Legend</button>
+    <button id="simulator-button" type="button" aria-expanded="false" aria-controls="simulator" hidden
+            title="Run the app's navigation: the runtime's navigator over this program">Simulator</button>
   </div>
 </header>
 <main>
@@ -39,6 +41,7 @@ enum MapPageAssets {
     <div id="legend" hidden></div>
     <p id="status" role="status" aria-live="polite"></p>
   </section>
+  <section id="simulator" aria-label="Simulator" hidden></section>
   <aside id="side" aria-label="Details">
     <section id="details"></section>
     <section id="findings-panel" aria-labelledby="findings-title">
@@ -160,6 +163,45 @@ a.source { color: var(--accent); }
 .failing { color: #cf222e; }
 ol.journey { padding-left: 1.6em; }
 ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px; }
+
+/* The simulator (preview only): what the app shows, driven by the runtime's navigator in the server. */
+#simulator { flex: 0 0 340px; overflow: auto; border-left: 1px solid var(--line); background: var(--panel); padding: 8px 10px 20px; }
+#simulator[hidden] { display: none; }
+#simulator h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 12px 0 6px; }
+#simulator .row { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+#simulator button { border: 1px solid var(--line); border-radius: 6px; background: var(--bg); padding: 3px 9px; cursor: pointer; }
+#simulator button:hover:not(:disabled) { background: var(--accent-bg); }
+#simulator button:disabled { opacity: .45; cursor: default; }
+#simulator input[type=text] { border: 1px solid var(--line); border-radius: 5px; padding: 2px 6px; background: var(--bg); min-width: 0; }
+#sim-url { flex: 1 1 auto; }
+.phone { position: relative; margin: 8px auto; width: 300px; height: 420px; border: 8px solid #1d2330; border-radius: 28px;
+  background: var(--bg); overflow: hidden; display: flex; flex-direction: column; }
+.phone .card { position: absolute; left: 0; right: 0; bottom: 0; display: flex; flex-direction: column; background: var(--bg);
+  border-top: 1px solid var(--line); }
+.phone .card.base, .phone .card.column, .phone .card.cover { top: 0; }
+.phone .card.sheet, .phone .card.popover { border-radius: 12px 12px 0 0; box-shadow: 0 -4px 14px rgba(0,0,0,.25); }
+.phone .bar { display: flex; align-items: center; gap: 6px; padding: 6px 8px; border-bottom: 1px solid var(--line); font-weight: 600; min-height: 34px; }
+.phone .bar .kind { font-size: 11px; font-weight: 400; color: var(--muted); margin-left: auto; }
+.phone .screens { flex: 1 1 auto; overflow: auto; padding: 6px 8px; margin: 0; list-style: none; }
+.phone .screens li { padding: 3px 6px; border-radius: 5px; color: var(--muted); font-size: 12px; overflow-wrap: anywhere; }
+.phone .screens li.top { color: var(--fg); background: var(--accent-bg); font-size: 14px; font-weight: 600; }
+.phone .screens li .inputs { display: block; font-weight: 400; font-size: 12px; color: var(--muted); }
+.phone .tabbar { display: flex; border-top: 1px solid var(--line); }
+.phone .tabbar button { flex: 1 1 0; border: 0 !important; border-radius: 0 !important; font-size: 11px; padding: 6px 2px !important; overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; }
+.phone .tabbar button[aria-pressed=true] { color: var(--accent); font-weight: 700; }
+.phone .alert { position: absolute; inset: 0; background: rgba(0,0,0,.35); display: flex; align-items: center; justify-content: center; }
+.phone .alert > div { background: var(--bg); border-radius: 12px; padding: 12px; width: 80%; text-align: center; }
+.phone .alert button { display: block; width: 100%; margin-top: 6px; }
+#simulator .events li { display: flex; flex-direction: column; gap: 3px; padding: 4px 0; border-bottom: 1px solid var(--line); }
+#simulator .events label { font-size: 12px; color: var(--muted); display: flex; gap: 4px; align-items: center; }
+#simulator .events input { flex: 1 1 auto; }
+#simulator ul, #simulator ol { margin: 0; padding: 0; list-style: none; }
+#sim-outcome { margin: 6px 0; font-size: 13px; }
+#sim-outcome.refused { color: var(--error); }
+#simulator .history li { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; padding: 2px 0; overflow-wrap: anywhere; }
+#simulator .guards label { display: flex; gap: 6px; align-items: center; padding: 2px 0; }
+#sim-journey { width: 100%; height: 8em; font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; }
 
 """##
 
@@ -848,6 +890,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     showFlowDetails(flow);
     if (parts[2] === "finding") selectFinding(Number(parts[3]));
     if (parts[2] === "journey") showJourney(Number(parts[3]), Number(parts[4] || 0));
+    if (parts.length === 2 && !simulator.hidden) markSimulated();
     if (parts[2] === "step") {
       const step = map.flows[flow].steps.findIndex((s) => s[0] === parts[3]);
       if (step >= 0) focusStep(flow, step);
@@ -872,6 +915,135 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     if (entry) { entry.classList.add("current"); entry.scrollIntoView({ block: "nearest" }); }
     mark([...finding.subjects, ...finding.path], finding.edges);
     $("status").replaceChildren(`${finding.severity} [${finding.rule}] ${finding.message} — `, sourceLink(finding.loc));
+  }
+
+  // ---- The simulator (preview only): the runtime's navigator in the server, over this program -----
+  // The page shows what the navigator shows and sends what the person does; it decides nothing.
+
+  const simulator = $("simulator"), simulatorButton = $("simulator-button");
+  let simulated = null;     // the last state the server answered, to mark on the diagram after a route
+
+  async function simulate(action) {
+    try {
+      const response = await fetch("/simulator", action
+        ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(action), cache: "no-store" }
+        : { cache: "no-store" });
+      const state = await response.json();
+      if (!response.ok) { showSimulator(null, state.error || `the server answered ${response.status}`); return; }
+      showSimulator(state, null);
+    } catch (error) {
+      showSimulator(null, "the preview server does not answer");
+    }
+  }
+
+  /** The top screen and the last move's edges, on the diagram of the top screen's flow. */
+  function markSimulated() {
+    if (!simulated || !simulated.top) return;
+    mark([simulated.top], simulated.edges);
+  }
+
+  function showSimulator(state, problem) {
+    const rows = [];
+    const button = (text, action, attributes) => element("button", { type: "button", onclick: () => simulate(action), ...(attributes || {}) }, text);
+    rows.push(element("div", { class: "row" },
+      element("strong", { text: "Simulator" }),
+      button("Undo", { do: "undo" }, { disabled: !state || !state.canUndo, title: "Take the last action back" }),
+      button("Restart", { do: "restart" }, { title: "The app started again, every guard saying yes" }),
+      element("button", { type: "button", disabled: !state, title: "Copy the session as a journey (docs/Journeys.md)",
+        onclick: () => copyJourney(state) }, "Copy as journey")));
+    if (!state || state.unavailable) {
+      rows.push(element("p", { class: "meta", text: problem || state.unavailable }));
+      simulator.replaceChildren(...rows);
+      return;
+    }
+    const url = element("input", { type: "text", id: "sim-url", placeholder: "/a/deep/link", "aria-label": "URL to open", spellcheck: "false" });
+    url.addEventListener("keydown", (event) => { if (event.key === "Enter") simulate({ do: "open", url: url.value }); });
+    rows.push(element("div", { class: "row" }, url, element("button", { type: "button", onclick: () => simulate({ do: "open", url: url.value }) }, "Open")));
+
+    // The phone: each stack a card, bottom first; the alert over them.
+    const phone = element("div", { class: "phone", role: "group", "aria-label": "What the app shows" });
+    const sheets = state.cards.filter((card) => card.style === "sheet" || card.style === "popover").length;
+    let sheet = 0;
+    state.cards.forEach((card, index) => {
+      const isTop = index === state.cards.length - 1;
+      const screens = card.screens;
+      const modal = card.style === "sheet" || card.style === "popover";
+      const node = element("div", { class: `card ${card.style}`, "data-style": card.style });
+      if (modal) { node.style.top = `${36 + 16 * sheet - (sheets - 1) * 0}px`; sheet++; }
+      node.append(element("div", { class: "bar" },
+        screens.length > 1 && isTop ? button("‹ Back", { do: "back" }, { title: "The back button" }) : null,
+        element("span", { text: screens.length ? screens[screens.length - 1].name : card.flow }),
+        element("span", { class: "kind", text: card.style === "base" ? card.flow : `${card.style} · ${card.flow}` }),
+        modal && isTop ? button("⌄", { do: "swipe" }, { title: card.locked ? "Locked: it cannot be swiped away now" : "Swipe the sheet down",
+          disabled: card.locked, "aria-label": "Swipe down" }) : null));
+      node.append(element("ol", { class: "screens" }, ...screens.map((screen, s) => element("li", { class: s === screens.length - 1 ? "top" : "" },
+        screen.name, screen.inputs ? element("span", { class: "inputs", text: screen.inputs }) : null))));
+      if (card.tabs) {
+        node.append(element("div", { class: "tabbar", role: "tablist" }, ...card.tabs.map((tab, t) =>
+          button(tab.name, { do: "select", index: t }, { "aria-pressed": String(tab.selected), role: "tab" }))));
+      }
+      phone.append(node);
+    });
+    if (state.alert) {
+      phone.append(element("div", { class: "alert", role: "alertdialog", "aria-label": state.alert.name },
+        element("div", {}, element("strong", { text: `${state.alert.dialog ? "dialog" : "alert"} ${state.alert.name}` }),
+          ...state.alert.buttons.map((name) => button(name, { do: "send", event: name })))));
+    }
+    rows.push(phone);
+    rows.push(element("p", { id: "sim-outcome", class: state.refused ? "refused" : "", role: "status",
+      text: state.refused ? `Not taken: ${state.refused}` : state.notice || `Shows ${state.shows}` }));
+
+    // What the person can do: the events of the flows on screen, those handled here first.
+    const eventItem = (event) => {
+      const inputs = event.parameters.map((parameter) => element("input", { type: "text", value: parameter.value, "data-label": parameter.label,
+        "aria-label": `${parameter.label}: ${parameter.type}`, title: parameter.type }));
+      const send = () => simulate({ do: "send", event: event.name,
+        values: Object.fromEntries(inputs.map((input) => [input.dataset.label, input.value])) });
+      for (const input of inputs) input.addEventListener("keydown", (e) => { if (e.key === "Enter") send(); });
+      return element("li", {}, element("button", { type: "button", onclick: send }, event.name),
+        ...event.parameters.map((parameter, i) => element("label", {}, `${parameter.label}:`, inputs[i])));
+    };
+    const here = state.events.filter((event) => event.here), others = state.events.filter((event) => !event.here);
+    rows.push(element("h2", { text: state.alert ? "Buttons" : "Events handled here" }));
+    rows.push(element("ul", { class: "events" }, ...here.map(eventItem)));
+    if (others.length) {
+      rows.push(element("details", {}, element("summary", { text: `Other events of the flows on screen (${others.length})` }),
+        element("ul", { class: "events" }, ...others.map(eventItem))));
+    }
+    rows.push(element("div", { class: "row" }, button("Back", { do: "back" }), button("Swipe down", { do: "swipe" })));
+    if (state.guards.length) {
+      rows.push(element("h2", { text: "Guards" }));
+      rows.push(element("ul", { class: "guards" }, ...state.guards.map((g) => {
+        const box = element("input", { type: "checkbox", checked: g.holds });
+        box.addEventListener("change", () => simulate({ do: "answer", guard: g.name, holds: box.checked }));
+        return element("li", {}, element("label", {}, box, g.name));
+      })));
+    }
+    rows.push(element("h2", { text: "History" }));
+    rows.push(element("ol", { class: "history" }, ...state.lines.map((line) => element("li", { text: line }))));
+    simulator.replaceChildren(...rows);
+    simulated = state;
+    window.fgSimulated = state;   // for the browser test
+    const flow = state.top ? flowOfNode(state.top) : null;
+    if (flow !== null && flow !== current.flow) location.hash = flowHash(flow);
+    else markSimulated();
+  }
+
+  async function copyJourney(state) {
+    const text = state.journey;
+    try { await navigator.clipboard.writeText(text); $("sim-outcome").textContent = "The session is on the clipboard, as a journey."; return; }
+    catch (error) { /* no clipboard: shown to copy by hand */ }
+    const area = element("textarea", { id: "sim-journey", readonly: true, "aria-label": "The session as a journey" });
+    area.value = text;
+    simulator.append(area);
+    area.select();
+  }
+
+  function toggleSimulator(open) {
+    simulator.hidden = !open;
+    simulatorButton.setAttribute("aria-expanded", String(open));
+    sessionStorage.setItem("fg-simulator", open ? "1" : "0");
+    if (open) simulate(null);
   }
 
   // ---- Preview: reload on a save, keeping the flow and the zoom; errors over the last good page --
@@ -922,7 +1094,13 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
   window.addEventListener("hashchange", route);
   showFindings();
   route();
-  if (page.preview) { showProblems(page.preview.problems); watch(); }
+  if (page.preview) {
+    showProblems(page.preview.problems);
+    watch();
+    simulatorButton.hidden = false;
+    simulatorButton.addEventListener("click", () => toggleSimulator(simulator.hidden));
+    if (sessionStorage.getItem("fg-simulator") === "1") toggleSimulator(true);
+  }
 })();
 
 """##

@@ -40,4 +40,27 @@ struct PreviewRequestPolicyTests {
     func onlyGETIsAnswered(method: String) {
         #expect(PreviewRequestPolicy.decide(method: method, target: "/", host: "localhost") == .methodNotAllowed)
     }
+
+    @Test
+    func theSimulatorTakesAJSONActionFromThePageItself() {
+        let decide = { (type: String?, origin: String?) in
+            PreviewRequestPolicy.decide(method: "POST", target: "/simulator", host: "127.0.0.1:8000", contentType: type, origin: origin)
+        }
+        #expect(decide("application/json", nil) == .simulator(isAction: true))
+        #expect(decide("Application/JSON; charset=utf-8", "http://127.0.0.1:8000") == .simulator(isAction: true))
+        #expect(decide("application/json", "http://localhost:8000") == .simulator(isAction: true))
+        // What another site's page can send without the browser asking first, or from its own origin.
+        #expect(decide("text/plain", nil) == .refusedAction)
+        #expect(decide("application/x-www-form-urlencoded", nil) == .refusedAction)
+        #expect(decide(nil, nil) == .refusedAction)
+        #expect(decide("application/json", "http://evil.example") == .refusedAction)
+        #expect(decide("application/json", "null") == .refusedAction)
+        #expect(decide("application/json", "https://127.0.0.1.evil.example") == .refusedAction)
+        // Its state is read with GET; POST reaches nothing else.
+        #expect(PreviewRequestPolicy.decide(method: "GET", target: "/simulator", host: "localhost") == .simulator(isAction: false))
+        #expect(PreviewRequestPolicy.decide(method: "POST", target: "/events", host: "localhost", contentType: "application/json")
+            == .methodNotAllowed)
+        #expect(PreviewRequestPolicy.decide(method: "POST", target: "/simulator", host: "evil.example", contentType: "application/json")
+            == .badHost)
+    }
 }
