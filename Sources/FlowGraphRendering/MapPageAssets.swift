@@ -203,6 +203,11 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
 #simulator .guards label { display: flex; gap: 6px; align-items: center; padding: 2px 0; }
 #sim-journey { width: 100%; height: 8em; font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; }
 
+/* After a save: what changed flashes twice. */
+@keyframes fg-flash { 0%, 50%, 100% { opacity: 1; } 25%, 75% { opacity: .2; } }
+#canvas .fg-flash :is(path, polygon, ellipse) { stroke: #f08c00; stroke-width: 4px; }
+#canvas .fg-flash { animation: fg-flash 1.2s ease-in-out 1; }
+
 """##
 
     static let javaScript = ##"""
@@ -1066,6 +1071,45 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     box.hidden = false;
   }
 
+  /** Each step as the map says it (`Flow.Step` → its inputs, what it runs, its clauses' moves), to
+   *  tell after a save which steps changed or are new; source locations are left out (they move). */
+  function stepSignatures() {
+    const signatures = {};
+    for (const flow of map.flows) {
+      for (const step of flow.steps) {
+        const clauses = flow.clauses.filter((c) => c[1] === step[0]).map((c) => `${c[0]}:${c[2]}`).join("|");
+        signatures[stepNodeId(flow, step[0])] = `${step[1]}/${step[4] >= 0 ? map.flows[step[4]].name : ""}/${clauses}`;
+      }
+    }
+    return signatures;
+  }
+
+  /** After a save: the steps that changed or are new flash in the diagram shown (brought into view
+   *  when off screen); those of other flows are named on the status line, with links. */
+  function showChanges() {
+    let before = null;
+    try { before = JSON.parse(sessionStorage.getItem("fg-signatures") || "null"); } catch (error) { before = null; }
+    sessionStorage.removeItem("fg-signatures");
+    if (!before) return;
+    const after = stepSignatures();
+    const changed = Object.keys(after).filter((id) => before[id] !== after[id]);
+    window.fgChanged = changed;   // for the browser test
+    if (!changed.length) return;
+    const here = changed.map((id) => document.getElementById(id)).filter((node) => node && canvas.contains(node));
+    for (const node of here) node.classList.add("fg-flash");
+    if (here.length && shown) {
+      const seen = visibleBox(), b = boundsOf(here);
+      if (b.left < seen.x || b.right > seen.x + seen.w || b.top < seen.y || b.bottom > seen.y + seen.h) reveal(here);
+      return;
+    }
+    const elsewhere = changed.slice(0, 6).map((id) => {
+      const flow = flowOfNode(id);
+      return flow === null ? element("span", { text: id }) : element("a", { href: flowHash(flow), text: id });
+    });
+    $("status").replaceChildren("Changed: ", ...elsewhere.flatMap((link, i) => i ? [", ", link] : [link]),
+      changed.length > 6 ? ` and ${changed.length - 6} more` : "");
+  }
+
   async function watch() {
     let version = page.preview.version;
     for (;;) {
@@ -1080,6 +1124,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
           if (shown && shown.viewBox && named === (current.flow !== null)) {
             sessionStorage.setItem("fg-zoom", JSON.stringify({ key: shown.key, viewBox: shown.viewBox }));
           }
+          sessionStorage.setItem("fg-signatures", JSON.stringify(stepSignatures()));
           location.reload();
           return;
         }
@@ -1096,6 +1141,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
   route();
   if (page.preview) {
     showProblems(page.preview.problems);
+    showChanges();
     watch();
     simulatorButton.hidden = false;
     simulatorButton.addEventListener("click", () => toggleSimulator(simulator.hidden));

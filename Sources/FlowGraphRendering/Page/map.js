@@ -858,6 +858,45 @@
     box.hidden = false;
   }
 
+  /** Each step as the map says it (`Flow.Step` → its inputs, what it runs, its clauses' moves), to
+   *  tell after a save which steps changed or are new; source locations are left out (they move). */
+  function stepSignatures() {
+    const signatures = {};
+    for (const flow of map.flows) {
+      for (const step of flow.steps) {
+        const clauses = flow.clauses.filter((c) => c[1] === step[0]).map((c) => `${c[0]}:${c[2]}`).join("|");
+        signatures[stepNodeId(flow, step[0])] = `${step[1]}/${step[4] >= 0 ? map.flows[step[4]].name : ""}/${clauses}`;
+      }
+    }
+    return signatures;
+  }
+
+  /** After a save: the steps that changed or are new flash in the diagram shown (brought into view
+   *  when off screen); those of other flows are named on the status line, with links. */
+  function showChanges() {
+    let before = null;
+    try { before = JSON.parse(sessionStorage.getItem("fg-signatures") || "null"); } catch (error) { before = null; }
+    sessionStorage.removeItem("fg-signatures");
+    if (!before) return;
+    const after = stepSignatures();
+    const changed = Object.keys(after).filter((id) => before[id] !== after[id]);
+    window.fgChanged = changed;   // for the browser test
+    if (!changed.length) return;
+    const here = changed.map((id) => document.getElementById(id)).filter((node) => node && canvas.contains(node));
+    for (const node of here) node.classList.add("fg-flash");
+    if (here.length && shown) {
+      const seen = visibleBox(), b = boundsOf(here);
+      if (b.left < seen.x || b.right > seen.x + seen.w || b.top < seen.y || b.bottom > seen.y + seen.h) reveal(here);
+      return;
+    }
+    const elsewhere = changed.slice(0, 6).map((id) => {
+      const flow = flowOfNode(id);
+      return flow === null ? element("span", { text: id }) : element("a", { href: flowHash(flow), text: id });
+    });
+    $("status").replaceChildren("Changed: ", ...elsewhere.flatMap((link, i) => i ? [", ", link] : [link]),
+      changed.length > 6 ? ` and ${changed.length - 6} more` : "");
+  }
+
   async function watch() {
     let version = page.preview.version;
     for (;;) {
@@ -872,6 +911,7 @@
           if (shown && shown.viewBox && named === (current.flow !== null)) {
             sessionStorage.setItem("fg-zoom", JSON.stringify({ key: shown.key, viewBox: shown.viewBox }));
           }
+          sessionStorage.setItem("fg-signatures", JSON.stringify(stepSignatures()));
           location.reload();
           return;
         }
@@ -888,6 +928,7 @@
   route();
   if (page.preview) {
     showProblems(page.preview.problems);
+    showChanges();
     watch();
     simulatorButton.hidden = false;
     simulatorButton.addEventListener("click", () => toggleSimulator(simulator.hidden));
