@@ -328,4 +328,17 @@ struct DestinationsTests {
         #expect(mermaid.contains("state \"Social (destinations of TimelineTab, MentionsTab)\" as Social {"))
         #expect(mermaid.contains("state \"Status (Social)\" as MentionsTab_Status"))
     }
+
+    /// A group's step that runs a subflow is one runner on the page, `Group.Step`, not one per
+    /// flow that uses the group (issue 29: 16 stubs where one was meant).
+    @Test func aGroupsStepRunsASubflowOnceOnThePage() throws {
+        let text = Self.tabs.replacingOccurrences(of: "    step Lonely\n", with: "    step Lonely runs Compose\n")
+            + "\nflow Compose {\n    start Editor\n    step Editor\n}\n"
+        let compilation = compile(text)
+        let program = try #require(compilation.program)
+        let compose = try #require(program.flow(named: "Compose"))
+        #expect(program.runners[compose].count == 2)
+        let map = ProgramMap.build(program, diagnostics: compilation.diagnostics, diagrams: MapDiagrams(program, diagnostics: []))
+        #expect(map.flows[compose].runners == ["Social.Lonely"])
+    }
 }

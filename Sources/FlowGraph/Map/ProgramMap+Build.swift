@@ -77,7 +77,7 @@ extension ProgramMap {
             flows.append(FlowEntry(
                 name: flow.name, kind: kind, isRoot: program.roots.contains(FlowIndex(flowIndex)), doc: flow.doc.joined(separator: "\n"),
                 location: location(flow.range), steps: steps, clauses: clauses, links: links, guards: guards, exits: exits,
-                runs: runs, runners: runners.map { program.qualifiedName($0) }, findings: [], uses: flow.uses))
+                runs: runs, runners: Self.runnerNames(runners, in: program), findings: [], uses: flow.uses))
         }
 
         var overview: [OverviewEdge] = []
@@ -167,5 +167,17 @@ extension ProgramMap {
             let place = file?.location(of: diagnostic.range.start) ?? SourceLocation(line: 1, column: 1)
             return Problem(file: file?.path ?? "", line: place.line, column: place.column, message: "\(diagnostic.message) [\(diagnostic.rule.id)]")
         }
+    }
+
+    /// The steps that run a flow, as `Flow.Step`; a destinations group's step once, as
+    /// `Group.Step`, not once per flow that uses the group.
+    static func runnerNames(_ runners: [StepReference], in program: FlowProgram) -> [String] {
+        var names: [String] = []
+        for runner in runners {
+            let step = program[runner]
+            let name = step.shared.map { "\(program.groups[$0.group].name).\(step.name)" } ?? program.qualifiedName(runner)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 }

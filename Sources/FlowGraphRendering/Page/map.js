@@ -431,8 +431,10 @@
         element("span", { class: "meta", text: ` ${plural(groups[g].steps.length, "step")} ` }), sourceLink(groups[g].loc)))),
       ...section("Runs", flowLinks(flow.runs)),
       ...section("Run by", flow.runners.map((runner) => {
-        const target = flowByName.get(runner.split(".")[0]);
-        return element("li", {}, element("a", { class: "item", href: flowHash(target), text: runner }));
+        // A destinations group's step (`Group.Step`) links to the group's page.
+        const owner = runner.split(".")[0];
+        const href = flowByName.has(owner) ? flowHash(flowByName.get(owner)) : `#flow/${encodeURIComponent(owner)}`;
+        return element("li", {}, element("a", { class: "item", href, text: runner }));
       })),
       ...section("Steps", flow.steps.map((step, s) => element("li", { id: `step-${s}` },
         element("a", { class: "item", href: stepHash(index, s), title: "Show it and its neighbours in the diagram", text: step[0] }),
@@ -609,7 +611,11 @@
   function trail(index) {
     const at = lastTrail.indexOf(index);
     if (at >= 0) return lastTrail.slice(0, at + 1);
-    const runnerFlows = new Set(map.flows[index].runners.map((runner) => flowByName.get(runner.split(".")[0])));
+    // A group's step runs it from each flow that uses the group.
+    const runnerFlows = new Set(map.flows[index].runners.flatMap((runner) => {
+      const group = groupByName.get(runner.split(".")[0]);
+      return group === undefined ? [flowOfNode(runner)] : groups[group].users;
+    }));
     for (let i = lastTrail.length - 1; i >= 0; i--) {
       if (runnerFlows.has(lastTrail[i])) return [...lastTrail.slice(0, i + 1), index];
     }
@@ -618,8 +624,8 @@
     while (true) {
       const runner = map.flows[chain[0]].runners[0];
       if (!runner) break;
-      const parent = flowByName.get(runner.split(".")[0]);
-      if (parent === undefined || seen.has(parent)) break;
+      const parent = flowOfNode(runner);
+      if (parent === null || parent === undefined || seen.has(parent)) break;
       seen.add(parent);
       chain.unshift(parent);
     }
