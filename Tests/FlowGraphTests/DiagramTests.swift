@@ -61,6 +61,65 @@ struct DiagramTests {
         #expect(plain.allNodes.first { $0.id == "Shop.About" }?.attributes["tooltip"] == nil)
     }
 
+    /// A flow's "any step" draws one edge a head and a style, whose label lists the events, and
+    /// which the page, the journeys and the coverage find for each clause and action it stands for.
+    @Test func flowLevelClausesToOneHeadAreOneEdgeThatStandsForEachOfThem() throws {
+        let result = compile("""
+            flow Main {
+                start Home
+                step Home {
+                    on itemTapped -> push Detail
+                }
+                step Detail
+                step Settings
+                step Help
+                on settingsTapped -> sheet Settings
+                on preferencesTapped -> sheet Settings
+                on helpTapped -> push Help
+                on faqTapped -> sheet Help
+                on closeTapped -> dismiss
+                on doneTapped -> dismiss
+            }
+            """)
+        let program = try #require(result.program)
+        let diagram = DiagramBuilder.build(program, diagnostics: result.diagnostics, options: .init(showsLegend: false))
+        let fromAny = diagram.edges.filter { $0.tail == "Main.$any" }
+        #expect(fromAny.map { "\($0.head): \($0.attributes["label"] ?? "")" } == [
+            "Main.Settings: settingsTapped\npreferencesTapped", "Main.Help: helpTapped", "Main.Help: faqTapped",
+            "Main.$any: closeTapped: dismiss\ndoneTapped: dismiss",
+        ])
+        #expect(fromAny[0].attributes["tooltip"] == "on settingsTapped → sheet Settings\non preferencesTapped → sheet Settings")
+        let clauses = program.flows[0].clauses
+        #expect(fromAny[0].clauses == [clauses[0].range, clauses[1].range])
+        #expect(fromAny[0].actions == [clauses[0].action.range, clauses[1].action.range])
+        // Mermaid has no line breaks in a label: the events one after another.
+        let mermaid = MermaidEmitter.emit(program)
+        #expect(mermaid.contains("Main__any --> Main_Settings: settingsTapped (sheet) · preferencesTapped (sheet)\n"))
+        #expect(mermaid.contains("Main__any --> Main__any: closeTapped (dismiss) · doneTapped (dismiss)\n"))
+        // "Any step" is held at the start's rank by an edge that is not drawn.
+        #expect(diagram.edges.contains { $0.tail == "Main.$start" && $0.head == "Main.$any" && $0.attributes["style"] == "invis" })
+
+        // The page marks the one edge for each of its clauses, and a journey's line for each action.
+        let map = MapDiagrams(program, diagnostics: result.diagnostics)
+        let id = try #require(map.whole.edges.first { $0.tail == "Main.$any" && $0.head == "Main.Settings" }?.attributes["id"])
+        for clause in clauses.prefix(2) {
+            #expect(map.edgesByClause[clause.range] == [id])
+            #expect(map.edgesByAction[clause.action.range] == [id])
+        }
+
+        // Coverage: an exercised action and one never exercised are two edges, each drawn as it is.
+        var options = DiagramBuilder.Options(showsLegend: false)
+        options.coverage = DiagramCoverage(times: [clauses[0].action.range: 2, clauses[4].action.range: 1, clauses[5].action.range: 3])
+        let covered = DiagramBuilder.build(program, diagnostics: [], options: options).edges.filter { $0.tail == "Main.$any" }
+        #expect(covered.map { "\($0.head): \($0.attributes["label"] ?? "") \($0.attributes["penwidth"] ?? "")" } == [
+            "Main.Settings: settingsTapped 2.2", "Main.Settings: preferencesTapped 1", "Main.Help: helpTapped 1", "Main.Help: faqTapped 1",
+            "Main.$any: closeTapped: dismiss\ndoneTapped: dismiss 2.2",
+        ])
+        #expect(covered.last?.attributes["tooltip"]?.hasSuffix("exercised 4 times by the recorded tests") == true)
+        #expect(DiagramBuilder.focusedElementCounts(program, options: options)
+            == [DiagramBuilder.build(program, diagnostics: result.diagnostics, options: options).elementCount])
+    }
+
     @Test func focusDrawsOneFlowAndTheFlowsItRuns() throws {
         let result = try Self.compiled("samples/shop")
         let program = try #require(result.program)

@@ -25,10 +25,12 @@ public struct Diagram: Sendable, Equatable {
         public let head: String
         public var attributes: [Attribute]
         /// For a transition's edge, the source of its `on` clause (not drawn; the page of the
-        /// program links the edge to its clause and findings with it).
-        public var clause: SourceRange? = nil
-        /// For a transition's edge, the source of the action it draws (which of the clause's chain).
-        public var action: SourceRange? = nil
+        /// program links the edge to its clause and findings with it). Several for the one edge
+        /// that moves from a flow's "any step" to one head, drawn alike, stand for.
+        public var clauses: [SourceRange] = []
+        /// For a transition's edge, the source of the action it draws (which of the clause's
+        /// chain), one for each of `clauses`.
+        public var actions: [SourceRange] = []
     }
 
     /// A subgraph whose name starts with `cluster`, drawn as a box around its nodes.

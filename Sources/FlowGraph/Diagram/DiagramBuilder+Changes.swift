@@ -21,7 +21,7 @@ extension DiagramBuilder {
             let key = drawn.edge.tail + "\u{0}" + drawn.edge.head
             isAdded[key] = (isAdded[key] ?? true) && drawn.isAdded
         }
-        for index in edges.indices where edges[index].clause != nil && isAdded[edges[index].tail + "\u{0}" + edges[index].head] == true {
+        for index in edges.indices where !edges[index].clauses.isEmpty && isAdded[edges[index].tail + "\u{0}" + edges[index].head] == true {
             for attribute in DiagramStyle.Change.added.edgeAttributes { edges[index].attributes.set(attribute.name, attribute.value) }
         }
         for removed in changes.removedSteps {
@@ -59,10 +59,12 @@ package struct DiagramCoverage: Sendable {
 
 extension DiagramBuilder {
     /// Each transition's edge: bold with how many times the recordings took it, or grey and dashed
-    /// when they never did.
+    /// when they never did. An edge of "any step" that stands for several actions is only merged
+    /// from actions alike in this (`addTransition`): all exercised, with the sum of their times,
+    /// or none.
     mutating func mark(_ coverage: DiagramCoverage) {
-        for (index, action) in actionOfEdge {
-            let times = coverage.times[action] ?? 0
+        for (index, actions) in actionOfEdge {
+            let times = actions.reduce(0) { $0 + (coverage.times[$1] ?? 0) }
             let tooltip = edges[index].attributes["tooltip"].map { $0 + "\n" } ?? ""
             for attribute in DiagramStyle.coverageEdge(exercised: times > 0) { edges[index].attributes.set(attribute.name, attribute.value) }
             edges[index].attributes.set("tooltip", tooltip + (times > 0 ? "exercised \(times) time\(times == 1 ? "" : "s") by the recorded tests"

@@ -34,8 +34,12 @@ public struct DiagramBuilder {
     var edges: [Diagram.Edge] = []
     /// Edges by the source range of the action or event that drew them, to mark findings on them.
     var edgesByRange: [SourceRange: [Int]] = [:]
-    /// The action each transition's edge draws, by edge index.
-    var actionOfEdge: [Int: SourceRange] = [:]
+    /// The actions each transition's edge draws, by edge index (several for a merged edge of "any step").
+    var actionOfEdge: [Int: [SourceRange]] = [:]
+    /// The edges of the flow-level clauses, by what merges them: "any step", the head and the style.
+    var anyStepEdges: [String: Int] = [:]
+    /// What the tooltip of a merged edge of "any step" says, one part per action it draws.
+    var anyStepTooltips: [Int: [String]] = [:]
     var nodeIndex: [String: (cluster: Int, node: Int)] = [:]
 
     /// The flows that `focus` draws, or nil when no flow has that name.
@@ -235,7 +239,13 @@ public struct DiagramBuilder {
                 addTransition(transition, from: source, of: step, in: flow)
             }
         }
-        for transition in program.ownClauses(of: flow) { addTransition(transition, from: Self.anyStepID(flow), of: nil, in: flow) }
+        let ownClauses = program.ownClauses(of: flow)
+        // A flow's "any step" at the rank of its start, not amid the steps its edges' heads would
+        // pull it to (a group, with no start, has it before the first of those heads).
+        if !ownClauses.isEmpty, !flow.isDestinations {
+            edges.append(Diagram.Edge(tail: Self.startID(flow), head: Self.anyStepID(flow), attributes: DiagramStyle.anyStepAnchor))
+        }
+        for transition in ownClauses { addTransition(transition, from: Self.anyStepID(flow), of: nil, in: flow) }
         // A button's move is taken where the alert was shown: drawn from the alert (a back move, on it).
         for alert in flow.alerts where alert.group == nil {
             let source = Self.alertID(flow, alert, in: program)
@@ -277,15 +287,42 @@ public struct DiagramBuilder {
             }
             label += DiagramStyle.lockLabel(action)
             label += DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)
-            var attributes = [Diagram.Attribute("label", label)] + DiagramStyle.edge(action)
+            let style = DiagramStyle.edge(action)
             let tooltip = transition.doc.isEmpty ? "on \(transition.event) → \(action.written)"
                 : transition.doc.joined(separator: "\n")
-            attributes.append(.init("tooltip", tooltip))
-            edgesByRange[action.range, default: []].append(edges.count)
-            for back in action.before { edgesByRange[back.range, default: []].append(edges.count) }
-            edgesByRange[transition.eventRange, default: []].append(edges.count)
-            actionOfEdge[edges.count] = action.range
-            edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes, clause: transition.range, action: action.range))
+            let index = source == Self.anyStepID(flow) ? anyStepEdge(from: source, to: head, style: style, label: label, transition, action)
+                : edges.count
+            for range in [action.range, transition.eventRange] + action.before.map(\.range)
+            where edgesByRange[range]?.contains(index) != true {
+                edgesByRange[range, default: []].append(index)
+            }
+            actionOfEdge[index, default: []].append(action.range)
+            guard index == edges.count else { continue }
+            let attributes = [Diagram.Attribute("label", label)] + style + [.init("tooltip", tooltip)]
+            edges.append(Diagram.Edge(tail: source, head: head, attributes: attributes, clauses: [transition.range], actions: [action.range]))
         }
+    }
+
+    /// The index of the edge from a flow's "any step" (`source`) that draws `action`: a new one
+    /// (`edges.count`, added by the caller), or the one already drawn to the same head with the
+    /// same style, whose label gets the new line and which then stands for `transition` too.
+    /// Under `render --coverage`, exercised and never exercised actions are not merged: a merged
+    /// edge is bold or grey for all it stands for.
+    private mutating func anyStepEdge(from source: String, to head: String, style: [Diagram.Attribute], label: String,
+                                      _ transition: Clause, _ action: Action) -> Int {
+        let exercised = options.coverage.map { ($0.times[action.range] ?? 0) > 0 }
+        let key = ([source, head, exercised.map { "\($0)" } ?? ""] + style.map { "\($0.name)=\($0.value)" }).joined(separator: "\u{0}")
+        let part = "on \(transition.event) → \(action.written)" + (transition.doc.isEmpty ? "" : ": " + transition.doc.joined(separator: " "))
+        guard let index = anyStepEdges[key] else {
+            anyStepEdges[key] = edges.count
+            anyStepTooltips[edges.count] = [part]
+            return edges.count
+        }
+        anyStepTooltips[index, default: []].append(part)
+        edges[index].attributes.set("label", (edges[index].attributes["label"] ?? "") + "\n" + label)
+        edges[index].attributes.set("tooltip", anyStepTooltips[index, default: []].joined(separator: "\n"))
+        edges[index].clauses.append(transition.range)
+        edges[index].actions.append(action.range)
+        return index
     }
 }

@@ -136,6 +136,10 @@ package enum DiagramStyle {
         .init("shape", "plaintext"), .init("style", ""), .init("fontcolor", "#777777"), .init("label", "any step"),
     ]
 
+    /// An invisible edge from a flow's start to its "any step" that holds the two at one rank
+    /// (`minlen=0`, and a weight that outweighs the pull of the flow-level clauses' heads).
+    static let anyStepAnchor: [Diagram.Attribute] = [.init("style", "invis"), .init("minlen", "0"), .init("weight", "10")]
+
     static let exitNode: [Diagram.Attribute] = [
         .init("shape", "cds"), .init("style", "filled"), .init("fillcolor", "#e3f4e8"), .init("color", "#1a7f37"),
     ]

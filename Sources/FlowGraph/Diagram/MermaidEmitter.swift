@@ -78,7 +78,21 @@ public enum MermaidEmitter {
             let source = ids.id(for: "\(flow.name).\(step.name)")
             for transition in step.clauses { lines += edges(transition, from: source, of: step, in: flow, program: program, ids: &ids) }
         }
-        for transition in clauses { lines += edges(transition, from: anyID, of: nil, in: flow, program: program, ids: &ids) }
+        // As in DOT, one transition from "any step" to a state a style, its events one after another.
+        var merged: [(head: String, text: String)] = []
+        var mergedIndex: [String: Int] = [:]
+        for transition in clauses {
+            for (head, text, action) in transitions(transition, from: anyID, of: nil, in: flow, program: program, ids: &ids) {
+                let key = ([head] + DiagramStyle.edge(action).map { "\($0.name)=\($0.value)" }).joined(separator: "\u{0}")
+                if let index = mergedIndex[key] {
+                    merged[index].text += " · " + text
+                } else {
+                    mergedIndex[key] = merged.count
+                    merged.append((head, text))
+                }
+            }
+        }
+        for edge in merged { lines.append("        \(anyID) --> \(edge.head): \(label(edge.text))") }
         for alert in flow.alerts where alert.group == nil {
             let source = ids.id(for: "\(flow.name).\(alert.name)")
             for clause in alert.buttons.compactMap(\.clause) { lines += edges(clause, from: source, of: nil, in: flow, program: program, ids: &ids) }
@@ -89,6 +103,14 @@ public enum MermaidEmitter {
 
     private static func edges(_ transition: Clause, from source: String, of step: Step?, in flow: Flow, program: FlowProgram,
                               ids: inout MermaidIDs) -> [String] {
+        transitions(transition, from: source, of: step, in: flow, program: program, ids: &ids).map {
+            "        \(source) --> \($0.head): \(label($0.text))"
+        }
+    }
+
+    /// Each action of a clause drawn: the state it goes to, and its text (not yet escaped).
+    private static func transitions(_ transition: Clause, from source: String, of step: Step?, in flow: Flow, program: FlowProgram,
+                                    ids: inout MermaidIDs) -> [(head: String, text: String, action: Action)] {
         let conditions = transition.conditions
         return transition.actions.enumerated().compactMap { branch, action in
             var text = transition.event + DiagramStyle.conditionLabel(conditions, branch: branch, in: flow)
@@ -130,7 +152,7 @@ public enum MermaidEmitter {
                     text += " (\(action.kind.rawValue)\(DiagramStyle.handedBack(transition, action, from: step, in: flow, program: program)))"
                 }
             }
-            return "        \(source) --> \(head): \(label(text))"
+            return (head, text, action)
         }
     }
 

@@ -65,7 +65,7 @@ package struct MapDiagrams: Sendable {
     public var edgesByClause: [SourceRange: [String]] {
         var result: [SourceRange: [String]] = [:]
         for (index, edge) in whole.edges.enumerated() {
-            if let clause = edge.clause { result[clause, default: []].append("e\(index)") }
+            for clause in edge.clauses where result[clause]?.last != "e\(index)" { result[clause, default: []].append("e\(index)") }
         }
         return result
     }
@@ -74,7 +74,7 @@ package struct MapDiagrams: Sendable {
     public var edgesByAction: [SourceRange: [String]] {
         var result: [SourceRange: [String]] = [:]
         for (index, edge) in whole.edges.enumerated() {
-            if let action = edge.action { result[action, default: []].append("e\(index)") }
+            for action in edge.actions { result[action, default: []].append("e\(index)") }
         }
         return result
     }
@@ -121,7 +121,8 @@ package struct MapDiagrams: Sendable {
               let subflow = program.flow(named: subflowName) else { return edge }
         let stub = "runs:\(subflowName)"
         addStub(stub, "▸ \(subflowName)", program.flows[subflow], "open flow \(subflowName)")
-        return Diagram.Edge(tail: edge.tail, head: stub, attributes: edge.attributes.filter { $0.name != "lhead" }, clause: edge.clause)
+        return Diagram.Edge(tail: edge.tail, head: stub, attributes: edge.attributes.filter { $0.name != "lhead" },
+                            clauses: edge.clauses, actions: edge.actions)
     }
 
     /// The diagram of a destinations group: its box with its transitions, the boxes of the groups
