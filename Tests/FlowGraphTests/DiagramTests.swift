@@ -120,6 +120,38 @@ struct DiagramTests {
             == [DiagramBuilder.build(program, diagnostics: result.diagnostics, options: options).elementCount])
     }
 
+    /// A back move of a destinations group lands in a flow that uses it: its edge names what it
+    /// hands back there (` ↩ address`) as a flow's own back move does.
+    @Test func aGroupsBackMoveShowsTheValuesItHandsBackToTheFlowsThatUseIt() throws {
+        let result = compile("""
+            destinations Pickers {
+                step AddressPicker {
+                    on addressPicked(address: AddressID) -> pop
+                    on cancelTapped -> pop
+                }
+                on pickAddressTapped -> push AddressPicker
+            }
+            flow Checkout {
+                start Summary
+                use Pickers
+                step Summary receives (address: AddressID) {
+                    on couponTapped -> push CouponPicker
+                }
+                step CouponPicker {
+                    on addressPicked(address: AddressID) -> pop
+                }
+            }
+            """)
+        let program = try #require(result.program)
+        let labels = DiagramBuilder.build(program, diagnostics: [], options: .init(showsLegend: false)).edges
+            .compactMap { edge in edge.attributes["label"].map { "\(edge.tail): \($0)" } }
+        #expect(labels.contains("Pickers.AddressPicker: addressPicked: pop ↩ address"))
+        #expect(labels.contains("Pickers.AddressPicker: cancelTapped: pop"))
+        #expect(labels.contains("Checkout.CouponPicker: addressPicked: pop ↩ address"))
+        let mermaid = MermaidEmitter.emit(program)
+        #expect(mermaid.contains("Pickers_AddressPicker --> Pickers_AddressPicker: addressPicked (pop ↩ address)\n"))
+    }
+
     @Test func focusDrawsOneFlowAndTheFlowsItRuns() throws {
         let result = try Self.compiled("samples/shop")
         let program = try #require(result.program)

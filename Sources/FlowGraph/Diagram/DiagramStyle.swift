@@ -104,12 +104,19 @@ package enum DiagramStyle {
 
     /// The values a back move alone hands back, as its edge shows them (` ↩ address`): the names
     /// of its clause's payload that some step of the flow receives; nothing for any other action.
-    /// Where it lands is the checker's to say: the edge shows what it may hand over.
+    /// A destinations group's move goes back to a screen of the flow that uses it, so for a
+    /// group's declaration, the steps of every flow that uses it (its copies of the group's steps
+    /// among them). Where it lands is the checker's to say: the edge shows what it may hand over.
     static func handedBack(_ transition: Clause, _ action: Action, from step: Step?, in flow: Flow, program: FlowProgram) -> String {
         guard action.kind.goesBack, action.back == nil else { return "" }
-        let received = Set(flow.steps.flatMap { $0.receives.map(\.name) })
-        guard !received.isEmpty else { return "" }
-        let names = program.payload(of: transition, in: step).map(\.name).filter(received.contains)
+        let payload = program.payload(of: transition, in: step).map(\.name)
+        guard !payload.isEmpty else { return "" }
+        var steps = [flow.steps[...]]
+        if flow.isDestinations, let group = program.groups.first(where: { $0.declaration.range == flow.range }) {
+            steps += group.users.map { program.flows[$0].steps[...] }
+        }
+        let received = Set(steps.joined().flatMap { $0.receives.map(\.name) })
+        let names = payload.filter(received.contains)
         return names.isEmpty ? "" : " ↩ " + names.joined(separator: ", ")
     }
 
