@@ -22,12 +22,12 @@ public enum MapPage {
         svgs.append(("legend", try svg(MapDiagrams.legend(withCoverage: coverage != nil), limits: .none)))
         // Each destinations group's page: its box, what it runs, the flows that use it.
         for index in program.groups.indices {
-            if let text = try? svg(diagrams.group(index), limits: limits) { svgs.append(("group-\(index)", text)) }
+            if let text = try? shapedSVG(diagrams.group(index), limits: limits) { svgs.append(("group-\(index)", text)) }
         }
         for index in program.flows.indices {
             let diagram = diagrams.flow(index)
             do {
-                svgs.append(("flow-\(index)", try svg(diagram, limits: limits)))
+                svgs.append(("flow-\(index)", try shapedSVG(diagram, limits: limits)))
             } catch {
                 switch error.reason {
                 case .graphviz: throw error
@@ -43,6 +43,39 @@ public enum MapPage {
     /// A page with no diagram: what preview serves while a program that never compiled has errors.
     public static func empty(settings: MapPageSettings) -> [UInt8] {
         return Array(page(map: .empty, settings: settings, svgs: []).utf8)
+    }
+
+    /// The aspect ratio (width / height) of a typical view of the page, which a diagram is fitted in.
+    static let viewAspect = 1.3
+    /// How far from `viewAspect` (as a factor, either way) a diagram laid out left to right is a
+    /// strip worth laying out again top to bottom.
+    static let stripFactor = 3.0 / viewAspect
+
+    /// A flow's (or group's) diagram laid out left to right, as the program's diagram is; or, when
+    /// that makes a strip (wider than 3 times its height, as a long chain; or as far from a view's
+    /// shape the other way), top to bottom, when that is closer to the shape of a view (compared
+    /// as ratios, that is, as logarithms). Only strips are laid out twice; a second layout that
+    /// fails or times out leaves the first.
+    static func shapedSVG(_ diagram: Diagram, limits: RenderLimits) throws(RenderError) -> String {
+        let leftToRight = try svg(diagram, limits: limits)
+        guard let ratio = aspectRatio(ofSVG: leftToRight), distanceFromView(ratio) > stripFactor else { return leftToRight }
+        var flipped = diagram
+        flipped.graphAttributes = diagram.graphAttributes.filter { $0.name != "rankdir" } + [.init("rankdir", "TB")]
+        guard let topToBottom = try? svg(flipped, limits: limits), let other = aspectRatio(ofSVG: topToBottom),
+              distanceFromView(other) < distanceFromView(ratio) else { return leftToRight }
+        return topToBottom
+    }
+
+    /// How far an aspect ratio is from `viewAspect`, as a factor of at least 1 (2 for half or twice as wide).
+    static func distanceFromView(_ ratio: Double) -> Double { max(ratio / viewAspect, viewAspect / ratio) }
+
+    /// Width / height of an SVG's `viewBox` (Graphviz writes `viewBox="0.00 0.00 W H"`), or nil.
+    static func aspectRatio(ofSVG text: String) -> Double? {
+        guard let start = text.range(of: "viewBox=\"")?.upperBound,
+              let end = text[start...].firstIndex(of: "\"") else { return nil }
+        let numbers = text[start..<end].split(separator: " ").compactMap { Double($0) }
+        guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
+        return numbers[2] / numbers[3]
     }
 
     /// The SVG element alone: the XML prologue, doctype and comments before `<svg` are left out,

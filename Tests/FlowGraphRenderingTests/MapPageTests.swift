@@ -60,6 +60,60 @@ struct MapPageTests {
         #expect(page.contains("id=\"svg-overview\""))  // the overview is always drawn
     }
 
+    /// A flow whose left-to-right layout is a strip (a long chain) is laid out top to bottom on
+    /// the page, closer to the shape of the view it is fitted in; a flow of an ordinary shape
+    /// stays left to right, laid out once.
+    @Test func aLongChainIsLaidOutTopToBottomAndAnOrdinaryFlowLeftToRight() throws {
+        // A chain of screens, each with a sheet of its own: two screens across, ten along.
+        let chain = (1...10).map {
+            "    step S\($0) {\n        on next -> push S\($0 + 1)\n        on infoTapped -> sheet Info\($0)\n    }\n"
+                + "    step Info\($0) {\n        on closeTapped -> dismiss\n    }"
+        }.joined(separator: "\n")
+        let compilation = Compiler.compile([SourceFile(path: "shapes.flow", bytes: Array("""
+            flow Chain {
+                start S1
+            \(chain)
+                step S11
+            }
+
+            flow Small {
+                start Home
+                step Home {
+                    on itemTapped -> push Detail
+                    on settingsTapped -> sheet Settings
+                }
+                step Detail {
+                    on doneTapped -> pop
+                }
+                step Settings {
+                    on closeTapped -> dismiss
+                }
+            }
+            """.utf8))])
+        let program = try #require(compilation.program)
+        let page = String(decoding: try MapPage.render(program, diagnostics: compilation.diagnostics, settings: .init(title: "shapes")),
+                          as: UTF8.self)
+        func pageSVG(_ name: String) throws -> String {
+            let key = "id=\"svg-flow-\(try #require(program.flow(named: name)))\">"
+            let start = try #require(page.range(of: key)).upperBound
+            return String(page[start..<(try #require(page[start...].range(of: "</script>")).lowerBound)])
+        }
+        let diagrams = MapDiagrams(program, diagnostics: compilation.diagnostics)
+        func leftToRight(_ name: String) throws -> String {
+            let diagram = diagrams.flow(Int(try #require(program.flow(named: name))))
+            #expect(diagram.graphAttributes.contains { $0.name == "rankdir" && $0.value == "LR" })
+            return try MapPage.svg(diagram, limits: .init())
+        }
+        let chainLR = try #require(MapPage.aspectRatio(ofSVG: try leftToRight("Chain")))
+        let chainPage = try #require(MapPage.aspectRatio(ofSVG: try pageSVG("Chain")))
+        #expect(chainLR > 3, "the chain laid out left to right is a strip: \(chainLR)")
+        #expect(chainPage < 1, "the chain on the page is laid out top to bottom: \(chainPage)")
+        #expect(MapPage.distanceFromView(chainPage) < MapPage.distanceFromView(chainLR))
+        let small = try leftToRight("Small")
+        #expect(try #require(MapPage.aspectRatio(ofSVG: small)) <= 3)
+        #expect(try pageSVG("Small") == small)
+    }
+
     @Test func thePagesFilesAreCopiedIntoTheBinary() throws {
         // scripts/embed-page --check: MapPageAssets.swift holds Page/map.html, map.css and map.js as they are.
         let checked = try ChildProcess.run("/usr/bin/env", ["python3", root.appendingPathComponent("scripts/embed-page").path, "--check"])
