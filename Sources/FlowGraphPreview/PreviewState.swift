@@ -25,6 +25,8 @@ public actor PreviewState {
     public private(set) var pageVersion = 0
     package private(set) var problems: [ProgramMap.Problem] = []
     private var pageBytes: [UInt8]?
+    /// Each diagram's layout on the last page: a save lays out again only the diagrams it changed.
+    private let layouts = MapLayoutCache()
     /// The program the last good page was made from, with that page's version: what the simulator runs.
     package private(set) var good: (version: Int, compilation: Compiler.Compilation)?
 
@@ -84,7 +86,8 @@ public actor PreviewState {
         var settings = makeSettings(files.map(\.path))
         settings.preview = .init(version: version, page: version, problems: [])
         do {
-            pageBytes = try MapPage.render(program, diagnostics: compilation.diagnostics, settings: settings, limits: limits)
+            layouts.resetCounts()
+            pageBytes = try MapPage.render(program, diagnostics: compilation.diagnostics, settings: settings, limits: limits, cache: layouts)
             pageVersion = version
             good = (version, compilation)
             problems = []

@@ -12,22 +12,34 @@ public enum MapPage {
     /// `changes` marks what changed since an older version on each flow's diagram (`render --diff`).
     package static func render(
         _ program: FlowProgram, diagnostics: [Diagnostic], settings: MapPageSettings, limits: RenderLimits = .init(),
-        changes: DiagramChanges? = nil, coverage: DiagramCoverage? = nil, journeys: [JourneyPath] = []
+        changes: DiagramChanges? = nil, coverage: DiagramCoverage? = nil, journeys: [JourneyPath] = [],
+        cache: MapLayoutCache? = nil
     ) throws(RenderError) -> [UInt8] {
+        defer { cache?.pageDone() }
+        /// A diagram's SVG: laid out, or as the last page had it when its DOT text is the same.
+        func laidOut(_ diagram: Diagram, _ make: (Diagram) throws(RenderError) -> String) throws(RenderError) -> String {
+            guard let cache else { return try make(diagram) }
+            return try cache.svg(for: diagram, make: make)
+        }
         let diagrams = MapDiagrams(program, diagnostics: diagnostics, changes: changes, coverage: coverage)
         let map = ProgramMap.build(program, diagnostics: diagnostics, diagrams: diagrams, journeys: journeys)
         var settings = settings
         var svgs: [(key: String, text: String)] = []
-        svgs.append(("overview", try svg(MapDiagrams.overview(map), limits: RenderLimits(maximumElements: nil, timeLimit: limits.timeLimit))))
-        svgs.append(("legend", try svg(MapDiagrams.legend(withCoverage: coverage != nil), limits: .none)))
+        let overviewLimits = RenderLimits(maximumElements: nil, timeLimit: limits.timeLimit)
+        svgs.append(("overview", try laidOut(MapDiagrams.overview(map)) { diagram throws(RenderError) in try svg(diagram, limits: overviewLimits) }))
+        svgs.append(("legend", try laidOut(MapDiagrams.legend(withCoverage: coverage != nil)) { diagram throws(RenderError) in
+            try svg(diagram, limits: .none)
+        }))
         // Each destinations group's page: its box, what it runs, the flows that use it.
         for index in program.groups.indices {
-            if let text = try? shapedSVG(diagrams.group(index), limits: limits) { svgs.append(("group-\(index)", text)) }
+            if let text = try? laidOut(diagrams.group(index), { diagram throws(RenderError) in try shapedSVG(diagram, limits: limits) }) {
+                svgs.append(("group-\(index)", text))
+            }
         }
         for index in program.flows.indices {
             let diagram = diagrams.flow(index)
             do {
-                svgs.append(("flow-\(index)", try shapedSVG(diagram, limits: limits)))
+                svgs.append(("flow-\(index)", try laidOut(diagram) { diagram throws(RenderError) in try shapedSVG(diagram, limits: limits) }))
             } catch {
                 switch error.reason {
                 case .graphviz: throw error
@@ -118,5 +130,44 @@ public enum MapPage {
 
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
+
+/// The layouts of the last page, by each diagram's DOT text: `preview` lays out again only the
+/// diagrams a save changed and keeps the SVG of the others (an edge's id does not depend on other
+/// flows, so an unchanged flow's diagram is the same text). Holds the diagrams of one page: those
+/// the next page does not use are let go.
+package final class MapLayoutCache {
+    private var kept: [String: String] = [:]
+    private var used: [String: String] = [:]
+    /// Diagrams of the last page laid out, and reused.
+    package private(set) var laidOut = 0
+    package private(set) var reused = 0
+
+    package init() {}
+
+    func svg(for diagram: Diagram, make: (Diagram) throws(RenderError) -> String) throws(RenderError) -> String {
+        let key = DOTEmitter.emit(diagram)
+        if let text = used[key] ?? kept[key] {
+            reused += 1
+            used[key] = text
+            return text
+        }
+        laidOut += 1
+        let text = try make(diagram)
+        used[key] = text
+        return text
+    }
+
+    /// The page is made: what it used is kept for the next one.
+    func pageDone() {
+        kept = used
+        used = [:]
+    }
+
+    /// Starts counting for the next page.
+    package func resetCounts() {
+        laidOut = 0
+        reused = 0
     }
 }

@@ -909,7 +909,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     if (parts[2] === "find") {
       const entry = map.search[Number(parts[3])];
       if (entry) {
-        const count = mark(entry[3].filter((t) => !t.startsWith("e")), entry[3].filter((t) => t.startsWith("e")));
+        const count = mark(entry[3].filter((t) => !t.startsWith("e:")), entry[3].filter((t) => t.startsWith("e:")));
         $("status").replaceChildren(`${entry[0]} ${entry[1]}${entry[3].length && !count ? " (not in the diagram)" : ""} — `, sourceLink(entry[4]));
         // A step found is marked in the side list too.
         const flowEntry = map.flows[flow];

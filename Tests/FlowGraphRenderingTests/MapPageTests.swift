@@ -19,6 +19,34 @@ private func compiledSample(_ folder: String) throws -> (FlowProgram, Compiler.C
 /// The page of `render --format html`, as a file: self-contained, signed, with every flow drawn.
 @Suite("The program's page")
 struct MapPageTests {
+    /// `preview`'s redraw: after a change in one flow, only that flow's diagram (and the overview,
+    /// whose counts changed) is laid out again, and the page is the one made without the cache.
+    @Test func aSaveLaysOutAgainOnlyTheDiagramsItChanged() throws {
+        let base = root.appendingPathComponent("samples/shop")
+        let names = try FileManager.default.contentsOfDirectory(atPath: base.path).filter { $0.hasSuffix(".flow") }.sorted()
+        var texts = try names.map { String(decoding: try Data(contentsOf: base.appendingPathComponent($0)), as: UTF8.self) }
+        func page(_ texts: [String], cache: MapLayoutCache?) throws -> [UInt8] {
+            let compilation = Compiler.compile(zip(names, texts).map { SourceFile(path: "samples/shop/\($0)", text: $1) })
+            let program = try #require(compilation.program)
+            return try MapPage.render(program, diagnostics: compilation.diagnostics, settings: .init(title: "shop"), cache: cache)
+        }
+        let cache = MapLayoutCache()
+        _ = try page(texts, cache: cache)
+        let diagrams = cache.laidOut
+        #expect(cache.reused == 0 && diagrams > 3)
+        cache.resetCounts()
+        _ = try page(texts, cache: cache)
+        #expect(cache.laidOut == 0 && cache.reused == diagrams)
+        // A step added to the checkout flow: its diagram and the overview's count change, nothing else.
+        let checkout = try #require(names.firstIndex(of: "Checkout.flow"))
+        let end = try #require(texts[checkout].lastIndex(of: "}"))
+        texts[checkout].insert(contentsOf: "    step Added\n", at: end)
+        cache.resetCounts()
+        let cached = try page(texts, cache: cache)
+        #expect(cache.laidOut == 2, "laid out \(cache.laidOut), reused \(cache.reused)")
+        #expect(cached == (try page(texts, cache: nil)))
+    }
+
     @Test func thePageHoldsEveryDiagramAndFetchesNothing() throws {
         let (program, compilation) = try compiledSample("samples/movies")
         let bytes = try MapPage.render(program, diagnostics: compilation.diagnostics, settings: .init(title: "movies"))

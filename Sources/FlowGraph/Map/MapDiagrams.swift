@@ -3,7 +3,7 @@
 /// diagram of the whole program, built once (`DiagramBuilder`), so each looks as `render` draws it.
 ///
 /// Ids, which the page finds elements by (Graphviz writes them as the SVG elements' `id`): a step's
-/// node is `Flow.Step`; a transition's edge `e<N>`; a stub `runs:Flow` or `runner:Flow.Step`; a
+/// node is `Flow.Step`; a transition's edge `e:Flow:N` (the flow or group whose step it leaves); a stub `runs:Flow` or `runner:Flow.Step`; a
 /// flow of the overview `flow:Name`. Stubs and overview nodes link to `#flow/Name`.
 package struct MapDiagrams: Sendable {
     /// The program's diagram, with the ids set; no legend.
@@ -28,7 +28,6 @@ package struct MapDiagrams: Sendable {
                 diagram.clusters[cluster].nodes[node].attributes.set("id", diagram.clusters[cluster].nodes[node].id)
             }
         }
-        for edge in diagram.edges.indices { diagram.edges[edge].attributes.set("id", "e\(edge)") }
         var clusterOfFlow = [Int?](repeating: nil, count: program.flows.count)
         var flowOfNode: [String: Int] = [:]
         let flowOfCluster = Dictionary(uniqueKeysWithValues: program.flows.indices.map { (DiagramBuilder.clusterID(program.flows[$0]), $0) })
@@ -49,9 +48,23 @@ package struct MapDiagrams: Sendable {
         }
         var edgesOfFlow = [[Int]](repeating: [], count: program.flows.count)
         var edgesOfGroup = [[Int]](repeating: [], count: program.groups.count)
+        var other = 0
         for (index, edge) in diagram.edges.enumerated() {
-            if let flow = flowOfNode[edge.tail] { edgesOfFlow[flow].append(index) }
-            if let group = groupOfNode[edge.tail] { edgesOfGroup[group].append(index) }
+            // An edge's id is its flow's (or group's) name and its place among that flow's edges, so
+            // that a change in one flow leaves the other flows' diagrams as they were, to the byte
+            // (the preview lays out again only the diagrams that changed).
+            let id: String
+            if let flow = flowOfNode[edge.tail] {
+                id = "e:\(program.flows[flow].name):\(edgesOfFlow[flow].count)"
+                edgesOfFlow[flow].append(index)
+            } else if let group = groupOfNode[edge.tail] {
+                id = "e:\(program.groups[group].name):\(edgesOfGroup[group].count)"
+                edgesOfGroup[group].append(index)
+            } else {
+                id = "e::\(other)"
+                other += 1
+            }
+            diagram.edges[index].attributes.set("id", id)
         }
         self.whole = diagram
         self.program = program
@@ -64,8 +77,9 @@ package struct MapDiagrams: Sendable {
     /// The ids of the edges drawn for each `on` clause, by the clause's source range.
     public var edgesByClause: [SourceRange: [String]] {
         var result: [SourceRange: [String]] = [:]
-        for (index, edge) in whole.edges.enumerated() {
-            for clause in edge.clauses where result[clause]?.last != "e\(index)" { result[clause, default: []].append("e\(index)") }
+        for edge in whole.edges {
+            guard let id = edge.attributes["id"] else { continue }
+            for clause in edge.clauses where result[clause]?.last != id { result[clause, default: []].append(id) }
         }
         return result
     }
@@ -73,8 +87,9 @@ package struct MapDiagrams: Sendable {
     /// The ids of the edges drawn for each action of an `on` clause, by the action's source range.
     public var edgesByAction: [SourceRange: [String]] {
         var result: [SourceRange: [String]] = [:]
-        for (index, edge) in whole.edges.enumerated() {
-            for action in edge.actions { result[action, default: []].append("e\(index)") }
+        for edge in whole.edges {
+            guard let id = edge.attributes["id"] else { continue }
+            for action in edge.actions { result[action, default: []].append(id) }
         }
         return result
     }
