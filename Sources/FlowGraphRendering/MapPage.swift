@@ -65,29 +65,36 @@ public enum MapPage {
 
     /// A flow's (or group's) diagram laid out left to right, as the program's diagram is; or, when
     /// that makes a strip (wider than 3 times its height, as a long chain; or as far from a view's
-    /// shape the other way), top to bottom, when that is closer to the shape of a view (compared
-    /// as ratios, that is, as logarithms). Only strips are laid out twice; a second layout that
-    /// fails or times out leaves the first.
+    /// shape the other way), top to bottom, when that layout is drawn larger fitted in a view of the
+    /// page's shape (a pure chain, 12 wide left to right, is 11 tall top to bottom: as far from
+    /// the view's shape, but its nodes are drawn larger, stacked). Only strips are laid out twice;
+    /// a second layout that fails or times out leaves the first.
     static func shapedSVG(_ diagram: Diagram, limits: RenderLimits) throws(RenderError) -> String {
         let leftToRight = try svg(diagram, limits: limits)
-        guard let ratio = aspectRatio(ofSVG: leftToRight), distanceFromView(ratio) > stripFactor else { return leftToRight }
+        guard let size = size(ofSVG: leftToRight), distanceFromView(size.width / size.height) > stripFactor else { return leftToRight }
         var flipped = diagram
         flipped.graphAttributes = diagram.graphAttributes.filter { $0.name != "rankdir" } + [.init("rankdir", "TB")]
-        guard let topToBottom = try? svg(flipped, limits: limits), let other = aspectRatio(ofSVG: topToBottom),
-              distanceFromView(other) < distanceFromView(ratio) else { return leftToRight }
+        guard let topToBottom = try? svg(flipped, limits: limits), let other = self.size(ofSVG: topToBottom),
+              fittedScale(other) > fittedScale(size) else { return leftToRight }
         return topToBottom
     }
 
     /// How far an aspect ratio is from `viewAspect`, as a factor of at least 1 (2 for half or twice as wide).
     static func distanceFromView(_ ratio: Double) -> Double { max(ratio / viewAspect, viewAspect / ratio) }
 
-    /// Width / height of an SVG's `viewBox` (Graphviz writes `viewBox="0.00 0.00 W H"`), or nil.
-    static func aspectRatio(ofSVG text: String) -> Double? {
+    /// The scale a diagram of that size is drawn at, fitted in a view of the page's shape (of height 1).
+    static func fittedScale(_ size: (width: Double, height: Double)) -> Double { min(viewAspect / size.width, 1 / size.height) }
+
+    /// Width / height of an SVG's `viewBox`, or nil.
+    static func aspectRatio(ofSVG text: String) -> Double? { size(ofSVG: text).map { $0.width / $0.height } }
+
+    /// The width and height of an SVG's `viewBox` (Graphviz writes `viewBox="0.00 0.00 W H"`), or nil.
+    static func size(ofSVG text: String) -> (width: Double, height: Double)? {
         guard let start = text.range(of: "viewBox=\"")?.upperBound,
               let end = text[start...].firstIndex(of: "\"") else { return nil }
         let numbers = text[start..<end].split(separator: " ").compactMap { Double($0) }
         guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
-        return numbers[2] / numbers[3]
+        return (numbers[2], numbers[3])
     }
 
     /// The SVG element alone: the XML prologue, doctype and comments before `<svg` are left out,

@@ -104,6 +104,12 @@ struct MapPageTests {
                 step S11
             }
 
+            flow Line {
+                start L1
+            \((1...11).map { "    step L\($0) {\n        on next -> push L\($0 + 1)\n    }" }.joined(separator: "\n"))
+                step L12
+            }
+
             flow Small {
                 start Home
                 step Home {
@@ -137,6 +143,11 @@ struct MapPageTests {
         #expect(chainLR > 3, "the chain laid out left to right is a strip: \(chainLR)")
         #expect(chainPage < 1, "the chain on the page is laid out top to bottom: \(chainPage)")
         #expect(MapPage.distanceFromView(chainPage) < MapPage.distanceFromView(chainLR))
+        // A pure chain: as far from the view's shape either way, but drawn larger top to bottom.
+        let lineLR = try #require(MapPage.size(ofSVG: try leftToRight("Line")))
+        let linePage = try #require(MapPage.size(ofSVG: try pageSVG("Line")))
+        #expect(lineLR.width / lineLR.height > 3 && linePage.width / linePage.height < 1, "\(lineLR) \(linePage)")
+        #expect(MapPage.fittedScale(linePage) > MapPage.fittedScale(lineLR))
         let small = try leftToRight("Small")
         #expect(try #require(MapPage.aspectRatio(ofSVG: small)) <= 3)
         #expect(try pageSVG("Small") == small)
