@@ -25,28 +25,27 @@ public enum FlowFormatter {
 
     /// Formats one file; `file` is its index in diagnostics' ranges.
     public static func format(_ source: SourceFile, file: Int = 0) -> Outcome {
-        let tree = Parser.parseConcrete(source, file: file)
-        guard tree.diagnostics.isEmpty else { return .refused(tree.diagnostics.sorted()) }
-        var printer = FormatPrinter(tree: tree)
-        let bytes = printer.print()
-        let again = Parser.parseConcrete(SourceFile(path: source.path, bytes: bytes), file: file)
-        guard again.diagnostics.isEmpty, sameProgram(tree, again) else {
+        // The first tree is let go before the formatted text is parsed again: only its digest is
+        // kept to compare with (one tree in memory at a time, not two).
+        let formatted: (bytes: [UInt8], digest: ProgramDigest)
+        do {
+            let tree = Parser.parseConcrete(source, file: file)
+            guard tree.diagnostics.isEmpty else { return .refused(tree.diagnostics.sorted()) }
+            var printer = FormatPrinter(tree: tree)
+            formatted = (printer.print(), ProgramDigest(tree))
+        }
+        let again = Parser.parseConcrete(SourceFile(path: source.path, bytes: formatted.bytes), file: file)
+        guard again.diagnostics.isEmpty, ProgramDigest(again) == formatted.digest else {
             return .refused([Diagnostic(.syntax, FormatMessages.wouldChangeMeaning, at: SourceRange(file: file, start: 0, end: 0))])
         }
-        return .formatted(bytes)
+        return .formatted(formatted.bytes)
     }
 
     /// Whether two trees hold the same tokens (kind, text, escaping, docs), the same nodes over
     /// them, and the same comments in the same order (the blanks at a comment's end aside: the
     /// formatter drops them).
     static func sameProgram(_ old: ConcreteSyntaxTree, _ new: ConcreteSyntaxTree) -> Bool {
-        guard old.tokens.count == new.tokens.count, old.root == new.root else { return false }
-        for index in old.tokens.indices {
-            let a = old.tokens[index], b = new.tokens[index]
-            guard a.kind == b.kind, a.text == b.text, a.isEscaped == b.isEscaped,
-                  a.doc.map({ $0.trimmingTrailingBlanks() }) == b.doc.map({ $0.trimmingTrailingBlanks() }) else { return false }
-        }
-        return comments(of: old) == comments(of: new)
+        ProgramDigest(old) == ProgramDigest(new)
     }
 
     /// Every comment of a file in order, each without the blanks at its end.
@@ -54,6 +53,33 @@ public enum FlowFormatter {
         tree.tokens.indices.flatMap { index in
             tree.leadingTrivia(of: index).filter(\.isComment).map { tree.source.text($0.range).trimmingTrailingBlanks() }
         }
+    }
+}
+
+/// What `FlowFormatter.sameProgram` compares, as a count and a hash (SipHash, seeded once per
+/// process, so digests compare only within one): the tokens' kinds, texts, escaping and docs, the
+/// nodes over them, and the comments in order without the blanks at their ends.
+struct ProgramDigest: Equatable {
+    let tokens: Int
+    let hash: Int
+
+    init(_ tree: ConcreteSyntaxTree) {
+        var hasher = Hasher()
+        for token in tree.tokens {
+            hasher.combine(token.kind)
+            hasher.combine(token.text)
+            hasher.combine(token.isEscaped)
+            hasher.combine(token.doc.count)
+            for line in token.doc { hasher.combine(line.trimmingTrailingBlanks()) }
+        }
+        hasher.combine(tree.root)
+        for index in tree.tokens.indices {
+            for piece in tree.leadingTrivia(of: index) where piece.isComment {
+                hasher.combine(tree.source.text(piece.range).trimmingTrailingBlanks())
+            }
+        }
+        tokens = tree.tokens.count
+        hash = hasher.finalize()
     }
 }
 
