@@ -77,7 +77,18 @@ package struct SyntaxNode: Sendable, Hashable {
 /// A node the parser has finished, in the order it finished them (children before parents).
 struct SyntaxNodeMark {
     let kind: SyntaxNode.Kind
-    let tokens: Range<Int>
+    /// Token indices in 32 bits, as `Token`'s offsets (the input size limit allows them): a mark
+    /// is 12 bytes, not 24.
+    private let lower: UInt32
+    private let upper: UInt32
+
+    init(kind: SyntaxNode.Kind, tokens: Range<Int>) {
+        self.kind = kind
+        lower = UInt32(truncatingIfNeeded: tokens.lowerBound)
+        upper = UInt32(truncatingIfNeeded: tokens.upperBound)
+    }
+
+    var tokens: Range<Int> { Int(lower)..<Int(upper) }
 }
 
 extension SyntaxNode {
