@@ -273,6 +273,24 @@ struct JourneyTests {
         ])
     }
 
+    /// `-> alert` alone is a screen named `alert` (a word is a keyword only where the grammar
+    /// expects it); `-> alert Name` and `-> dialog Name` are alerts.
+    @Test func alertWithoutANameIsAScreensName() {
+        let result = Compiler.compileAndRunJourneys([SourceFile(path: "a.flow", text: """
+            flow App {
+                start Home
+                step Home {
+                    on go -> push alert
+                }
+                step alert
+            }
+            journey ToAStepNamedAlert {
+                go -> alert
+            }
+            """)])
+        #expect(!result.diagnostics.contains { $0.rule == .syntax || $0.rule == .journeyFails }, "\(result.diagnostics.map(\.message))")
+    }
+
     @Test func aProgramWithErrorsRunsNoJourney() {
         let result = check(Self.shop.replacingOccurrences(of: "-> push Account", with: "-> push Acount") + """
             journey Wrong {

@@ -130,7 +130,7 @@ extension Parser {
             return nil
         }
         switch current.text {
-        case "alert", "dialog" where peekIsName(1):
+        case "alert" where peekIsName(1), "dialog" where peekIsName(1):
             advance()
             return expectName("an alert's name").map(JourneyExpectationSyntax.alert)
         case "blocked" where peekIsName(1) && tokens[index + 1].text == "by":
