@@ -941,7 +941,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
         : { cache: "no-store" });
       const state = await response.json();
       if (!response.ok) { showSimulator(null, state.error || `the server answered ${response.status}`); return; }
-      showSimulator(state, null);
+      showSimulator(state, null, action !== null);
     } catch (error) {
       showSimulator(null, "the preview server does not answer");
     }
@@ -953,7 +953,8 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     mark([simulated.top], simulated.edges);
   }
 
-  function showSimulator(state, problem) {
+  /** The simulator's state; after an action (`moved`), the diagram of the step now on top. */
+  function showSimulator(state, problem, moved) {
     const rows = [];
     const button = (text, action, attributes) => element("button", { type: "button", onclick: () => simulate(action), ...(attributes || {}) }, text);
     rows.push(element("div", { class: "row" },
@@ -1035,9 +1036,10 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
     simulator.replaceChildren(...rows);
     simulated = state;
     window.fgSimulated = state;   // for the browser test
+    // After a move, its flow is shown; on opening (a reload after a save) the flow the person reads stays.
     const flow = state.top ? flowOfNode(state.top) : null;
-    if (flow !== null && flow !== current.flow) location.hash = flowHash(flow);
-    else markSimulated();
+    if (moved && flow !== null && flow !== current.flow) location.hash = flowHash(flow);
+    else if (flow === current.flow) markSimulated();
   }
 
   async function copyJourney(state) {

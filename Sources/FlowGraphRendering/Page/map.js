@@ -728,7 +728,7 @@
         : { cache: "no-store" });
       const state = await response.json();
       if (!response.ok) { showSimulator(null, state.error || `the server answered ${response.status}`); return; }
-      showSimulator(state, null);
+      showSimulator(state, null, action !== null);
     } catch (error) {
       showSimulator(null, "the preview server does not answer");
     }
@@ -740,7 +740,8 @@
     mark([simulated.top], simulated.edges);
   }
 
-  function showSimulator(state, problem) {
+  /** The simulator's state; after an action (`moved`), the diagram of the step now on top. */
+  function showSimulator(state, problem, moved) {
     const rows = [];
     const button = (text, action, attributes) => element("button", { type: "button", onclick: () => simulate(action), ...(attributes || {}) }, text);
     rows.push(element("div", { class: "row" },
@@ -822,9 +823,10 @@
     simulator.replaceChildren(...rows);
     simulated = state;
     window.fgSimulated = state;   // for the browser test
+    // After a move, its flow is shown; on opening (a reload after a save) the flow the person reads stays.
     const flow = state.top ? flowOfNode(state.top) : null;
-    if (flow !== null && flow !== current.flow) location.hash = flowHash(flow);
-    else markSimulated();
+    if (moved && flow !== null && flow !== current.flow) location.hash = flowHash(flow);
+    else if (flow === current.flow) markSimulated();
   }
 
   async function copyJourney(state) {
