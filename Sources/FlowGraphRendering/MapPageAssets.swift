@@ -185,6 +185,7 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
 .phone .screens { flex: 1 1 auto; overflow: auto; padding: 6px 8px; margin: 0; list-style: none; }
 .phone .screens li { padding: 3px 6px; border-radius: 5px; color: var(--muted); font-size: 12px; overflow-wrap: anywhere; }
 .phone .screens li.top { color: var(--fg); background: var(--accent-bg); font-size: 14px; font-weight: 600; }
+.phone .screens li.runs { font-style: italic; font-size: 11px; }
 .phone .screens li .inputs { display: block; font-weight: 400; font-size: 12px; color: var(--muted); }
 .phone .tabbar { display: flex; border-top: 1px solid var(--line); }
 .phone .tabbar button { flex: 1 1 0; border: 0 !important; border-radius: 0 !important; font-size: 11px; padding: 6px 2px !important; overflow: hidden;
@@ -988,8 +989,11 @@ ol.journey li.current { background: rgba(0, 163, 163, 0.14); border-radius: 4px;
         element("span", { class: "kind", text: card.style === "base" ? card.flow : `${card.style} · ${card.flow}` }),
         modal && isTop ? button("⌄", { do: "swipe" }, { title: card.locked ? "Locked: it cannot be swiped away now" : "Swipe the sheet down",
           disabled: card.locked, "aria-label": "Swipe down" }) : null));
-      node.append(element("ol", { class: "screens" }, ...screens.map((screen, s) => element("li", { class: s === screens.length - 1 ? "top" : "" },
-        screen.name, screen.inputs ? element("span", { class: "inputs", text: screen.inputs }) : null))));
+      // A step that runs a flow is the flow's place, not a screen: shown as such, the flow's screens after it.
+      node.append(element("ol", { class: "screens" }, ...screens.map((screen, s) => element("li", {
+        class: s === screens.length - 1 ? "top" : screen.runs ? "runs" : "", title: screen.runs ? `${screen.name} runs ${screen.runs}` : null },
+        screen.runs && s < screens.length - 1 ? `▸ ${screen.runs}` : screen.name,
+        screen.inputs ? element("span", { class: "inputs", text: screen.inputs }) : null))));
       if (card.tabs) {
         node.append(element("div", { class: "tabbar", role: "tablist" }, ...card.tabs.map((tab, t) =>
           button(tab.name, { do: "select", index: t }, { "aria-pressed": String(tab.selected), role: "tab" }))));

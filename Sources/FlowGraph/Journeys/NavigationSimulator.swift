@@ -169,7 +169,7 @@ public final class NavigationSimulator {
     /// ```
     /// {"cards": [{"style": "base"|"column"|"sheet"|"cover"|"popover", "flow", "locked",
     ///             "tabs": [{"name", "selected"}] (a tab bar's card only),
-    ///             "screens": [{"name", "inputs", "node"}]}],
+    ///             "screens": [{"name", "inputs", "node", "runs": flow or null}]}],
     ///  "alert": {"name", "dialog", "buttons": [event]} or null,
     ///  "events": [{"name", "here", "parameters": [{"label", "type", "value"}]}],
     ///  "guards": [{"name", "holds"}], "top": node or null, "edges": [edge id],
@@ -212,7 +212,10 @@ public final class NavigationSimulator {
         let step = entry.screen.step
         let labels = ReplayProgram.table.flows[step.flow].steps[step.step].inputLabels
         let inputs = zip(labels, entry.screen.values).map { "\($0): \($1.map(JourneyWriter.value) ?? "nil")" }.joined(separator: ", ")
-        return .object([("name", .string(JourneyWriter.stepName(step))), ("inputs", .string(inputs)), ("node", .string(node(of: step)))])
+        // A step that runs a flow is no screen of its own: the app shows the flow's screens in its place.
+        let runs = ReplayProgram.table.flows[step.flow].steps[step.step].runs.map { JSONValue.string(ReplayProgram.table.flows[$0].name) }
+        return .object([("name", .string(JourneyWriter.stepName(step))), ("inputs", .string(inputs)), ("node", .string(node(of: step))),
+                        ("runs", runs ?? .null)])
     }
 
     /// Each stack on screen as a card, bottom first: a subflow running in the top screen of a base

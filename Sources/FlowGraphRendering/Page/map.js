@@ -775,8 +775,11 @@
         element("span", { class: "kind", text: card.style === "base" ? card.flow : `${card.style} · ${card.flow}` }),
         modal && isTop ? button("⌄", { do: "swipe" }, { title: card.locked ? "Locked: it cannot be swiped away now" : "Swipe the sheet down",
           disabled: card.locked, "aria-label": "Swipe down" }) : null));
-      node.append(element("ol", { class: "screens" }, ...screens.map((screen, s) => element("li", { class: s === screens.length - 1 ? "top" : "" },
-        screen.name, screen.inputs ? element("span", { class: "inputs", text: screen.inputs }) : null))));
+      // A step that runs a flow is the flow's place, not a screen: shown as such, the flow's screens after it.
+      node.append(element("ol", { class: "screens" }, ...screens.map((screen, s) => element("li", {
+        class: s === screens.length - 1 ? "top" : screen.runs ? "runs" : "", title: screen.runs ? `${screen.name} runs ${screen.runs}` : null },
+        screen.runs && s < screens.length - 1 ? `▸ ${screen.runs}` : screen.name,
+        screen.inputs ? element("span", { class: "inputs", text: screen.inputs }) : null))));
       if (card.tabs) {
         node.append(element("div", { class: "tabbar", role: "tablist" }, ...card.tabs.map((tab, t) =>
           button(tab.name, { do: "select", index: t }, { "aria-pressed": String(tab.selected), role: "tab" }))));
