@@ -249,7 +249,7 @@ public enum JourneyRunner {
 
     /// The events of the flows on screen (innermost first), their own and their groups', each once.
     @MainActor
-    private static func events(of flows: [Int]) -> [(name: String, parameters: [(label: String, type: String)])] {
+    static func events(of flows: [Int]) -> [(name: String, parameters: [(label: String, type: String)])] {
         let model = ReplayProgram.model
         var seen = Set<String>()
         var found: [(name: String, parameters: [(label: String, type: String)])] = []

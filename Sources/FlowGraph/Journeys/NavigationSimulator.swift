@@ -44,6 +44,8 @@ public final class NavigationSimulator {
     private var shows = ""
     private var edges: [String] = []
     private var notice: String?
+    /// What the app shows when it starts (every guard saying yes): the session's journey expects it first.
+    private let startShows: String
 
     /// Nil for a program with errors or without a root flow.
     public init?(_ compilation: Compiler.Compilation, edgesByAction: [SourceRange: [String]]) {
@@ -56,7 +58,8 @@ public final class NavigationSimulator {
         self.edgesByAction = edgesByAction
         guards = ReplayGuards()
         navigator = JourneyRunner.start(root, guards: guards)
-        shows = JourneyWriter.expectation(after: nil, on: navigator)
+        startShows = JourneyWriter.expectation(after: nil, on: navigator)
+        shows = startShows
     }
 
     /// Takes the action; a refusal (an unknown event, a value of the wrong type) changes nothing.
@@ -101,7 +104,7 @@ public final class NavigationSimulator {
         answers = [:]
         navigator = JourneyRunner.start(root, guards: guards)
         lines = []
-        shows = JourneyWriter.expectation(after: nil, on: navigator)
+        shows = startShows
         edges = []
         actions = []
         for action in kept {
@@ -152,9 +155,8 @@ public final class NavigationSimulator {
             guard let bar = navigator.chain.last(where: \.isTabs), bar.tabs.indices.contains(index) else {
                 throw Refusal(message: "no tab bar on screen has a tab \(index + 1)")
             }
-            let step = ReplayProgram.step(of: bar.tabs[index].entries[0].screen)
+            written = "select " + Self.tabName(bar.tabs[index])
             outcome = navigator.userSelectedTab(index, in: bar.id)
-            written = "select " + ReplayProgram.table.flows[step.flow].steps[step.step].name
         }
         shows = JourneyWriter.expectation(after: outcome, on: navigator)
         lines.append(written + " -> " + shows)
@@ -196,12 +198,13 @@ public final class NavigationSimulator {
 
     /// The session as a journey a person can paste next to the flows.
     public var journey: String {
-        "journey Session {\n" + (["expect " + firstShows] + lines).map { "    " + $0 + "\n" }.joined() + "}\n"
+        "journey Session {\n" + (["expect " + startShows] + lines).map { "    " + $0 + "\n" }.joined() + "}\n"
     }
 
-    private var firstShows: String {
-        let start = JourneyRunner.start(root, guards: ReplayGuards())
-        return JourneyWriter.expectation(after: nil, on: start)
+    /// A tab as `select` names it: the step of its stack's first screen.
+    private static func tabName(_ stack: Navigator<ReplayProgram>.Stack) -> String {
+        let step = ReplayProgram.step(of: stack.entries[0].screen)
+        return ReplayProgram.table.flows[step.flow].steps[step.step].name
     }
 
     private func node(of step: StepRef) -> String {
@@ -237,9 +240,7 @@ public final class NavigationSimulator {
             let name = ReplayProgram.table.flows[running.flow.rawValue].name
             if running.isTabs {
                 let tabs = JSONValue.array(running.tabs.enumerated().map { index, stack in
-                    let step = ReplayProgram.step(of: stack.entries[0].screen)
-                    return .object([("name", .string(ReplayProgram.table.flows[step.flow].steps[step.step].name)),
-                                    ("selected", .bool(index == running.selectedTab))])
+                    .object([("name", .string(Self.tabName(stack))), ("selected", .bool(index == running.selectedTab))])
                 })
                 open("base", flow: name, locked: false, tabs: tabs)
                 screens += running.tabs[running.selectedTab].entries.map(screenState)
@@ -280,24 +281,14 @@ public final class NavigationSimulator {
                 for clause in flow.steps[top.step].clauses + program.ownClauses(of: flow) { here.insert(clause.event) }
             }
         }
-        var seen = Set<String>()
-        var found: [JSONValue] = []
-        for running in navigator.chain.reversed() {
-            let model = loaded.model.flows[running.flow.rawValue]
-            let own = model.events.filter(\.isDeclared).map { ($0.name, $0.parameters.map { (label: $0.label, type: $0.type) }) }
-            let shared = model.uses.flatMap { use in
-                loaded.model.groups[use.group].events.map { ($0.name, $0.parameters.map { (label: $0.label, type: $0.type) }) }
-            }
-            for (name, parameters) in own + shared where seen.insert(name).inserted {
-                found.append(.object([
-                    ("name", .string(name)), ("here", .bool(here.contains(name))),
-                    ("parameters", .array(parameters.map { parameter in
-                        .object([("label", .string(parameter.label)), ("type", .string(parameter.type)),
-                                 ("value", .string(ReplayValues.sample(label: parameter.label, type: parameter.type)))])
-                    })),
-                ]))
-            }
+        return JourneyRunner.events(of: navigator.chain.map(\.flow.rawValue)).map { event in
+            .object([
+                ("name", .string(event.name)), ("here", .bool(here.contains(event.name))),
+                ("parameters", .array(event.parameters.map { parameter in
+                    .object([("label", .string(parameter.label)), ("type", .string(parameter.type)),
+                             ("value", .string(ReplayValues.sample(label: parameter.label, type: parameter.type)))])
+                })),
+            ])
         }
-        return found
     }
 }
