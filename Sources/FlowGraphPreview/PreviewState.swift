@@ -86,7 +86,6 @@ public actor PreviewState {
         var settings = makeSettings(files.map(\.path))
         settings.preview = .init(version: version, page: version, problems: [])
         do {
-            layouts.resetCounts()
             pageBytes = try MapPage.render(program, diagnostics: compilation.diagnostics, settings: settings, limits: limits, cache: layouts)
             pageVersion = version
             good = (version, compilation)

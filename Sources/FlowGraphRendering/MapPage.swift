@@ -15,6 +15,7 @@ public enum MapPage {
         changes: DiagramChanges? = nil, coverage: DiagramCoverage? = nil, journeys: [JourneyPath] = [],
         cache: MapLayoutCache? = nil
     ) throws(RenderError) -> [UInt8] {
+        cache?.startPage()
         defer { cache?.pageDone() }
         /// A diagram's SVG: laid out, or as the last page had it when its DOT text is the same.
         func laidOut(_ diagram: Diagram, _ make: (Diagram) throws(RenderError) -> String) throws(RenderError) -> String {
@@ -172,8 +173,8 @@ package final class MapLayoutCache {
         used = [:]
     }
 
-    /// Starts counting for the next page.
-    package func resetCounts() {
+    /// A page begins: its counts start at zero.
+    func startPage() {
         laidOut = 0
         reused = 0
     }
