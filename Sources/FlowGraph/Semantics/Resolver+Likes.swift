@@ -4,12 +4,13 @@ extension Resolver {
     /// screen with several entries). Y is a step of the flow (a group's too) that runs no flow and
     /// is like no other; X runs no flow (`invalid-like`). The copies are Y's resolved clauses, with
     /// Y's ranges: what is wrong in one is reported where it is written.
-    mutating func resolveLikes(of flow: inout Flow, _ declarations: [(Int, StepSyntax)]) {
+    /// `declarations`: each step's position in `flow.steps` and the `like` its syntax says.
+    mutating func resolveLikes(of flow: inout Flow, _ declarations: [(position: Int, like: Name?)]) {
         var likes: [Int: Name] = [:]
-        for (position, stepSyntax) in declarations { if let like = stepSyntax.like { likes[position] = like } }
+        for (position, like) in declarations { if let like { likes[position] = like } }
         guard !likes.isEmpty else { return }
-        for (position, stepSyntax) in declarations {
-            guard let name = stepSyntax.like else { continue }
+        for (position, like) in declarations {
+            guard let name = like else { continue }
             guard let target = namedStep(name, in: flow) else { continue }
             let step = flow.steps[position]
             let other = flow.steps[target]

@@ -137,9 +137,10 @@ package struct Resolver {
         flow.isDestinations = syntax.isDestinations
         flow.isSplit = syntax.isSplit
         var repeated = Set<String>()
-        let steps = unique(syntax.steps, name: \.name, message: { SemanticMessages.duplicateStep($0, owner: SemanticMessages.owner(flow)) },
+        let steps = unique(syntax.steps.count, name: { syntax.steps[$0].name }, message: { SemanticMessages.duplicateStep($0, owner: SemanticMessages.owner(flow)) },
                            repeated: &repeated)
-        for step in steps {
+        for syntaxIndex in steps {
+            let step = syntax.steps[syntaxIndex]
             var declared = Step(
                 name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
                 runs: nil, runsRange: step.runs?.range, clauses: [])
@@ -175,47 +176,46 @@ package struct Resolver {
             declared.isIncomplete = alert.isIncomplete
             flow.alerts.append(declared)
         }
-        for exit in unique(syntax.exits, name: \.name, message: { SemanticMessages.duplicateExit($0, flow: flow.name) }) {
+        for exit in unique(syntax.exits.count, name: { syntax.exits[$0].name }, message: { SemanticMessages.duplicateExit($0, flow: flow.name) }).map({ syntax.exits[$0] }) {
             flow.exits.append(Exit(name: exit.name.text, inputs: parameters(exit.inputs), doc: exit.doc, range: exit.name.range))
             checkInputTypes(exit.inputs, of: SemanticMessages.exitOwner(exit.name.text))
         }
-        for item in unique(syntax.guards, name: \.name, message: { SemanticMessages.duplicateGuard($0, owner: SemanticMessages.owner(flow)) }) {
+        for item in unique(syntax.guards.count, name: { syntax.guards[$0].name }, message: { SemanticMessages.duplicateGuard($0, owner: SemanticMessages.owner(flow)) })
+            .map({ syntax.guards[$0] }) {
             flow.guards.append(Guard(name: item.name.text, isAsync: item.isAsync, parameters: parameters(item.parameters),
                                      doc: item.doc, range: item.name.range))
             checkArgumentTypes(item.parameters, of: item.name.text)
         }
         // A step's lock asks a guard of the flow, declared above or below it.
         // So does a tab's condition, asked as the tab bar is built, like a start's (`start-guard`).
-        for (index, step) in steps.enumerated() {
-            if let lock = step.lock { flow.steps[index].lock = resolveLock(lock, in: flow) }
-            if let condition = step.condition { flow.steps[index].condition = startCondition(condition, in: flow) }
+        for (index, syntaxIndex) in steps.enumerated() {
+            if let lock = syntax.steps[syntaxIndex].lock { flow.steps[index].lock = resolveLock(lock, in: flow) }
+            if let condition = syntax.steps[syntaxIndex].condition { flow.steps[index].condition = startCondition(condition, in: flow) }
         }
         return flow
     }
 
     /// The declarations with a name not seen before; each repeated name is a `duplicate-name`.
-    private mutating func unique<Declaration>(
-        _ declarations: [Declaration], name: (Declaration) -> Name, message: (String) -> String
-    ) -> [Declaration] {
+    private mutating func unique(_ count: Int, name: (Int) -> Name, message: (String) -> String) -> [Int] {
         var repeated = Set<String>()
-        return unique(declarations, name: name, message: message, repeated: &repeated)
+        return unique(count, name: name, message: message, repeated: &repeated)
     }
 
-    /// The same, adding each name declared more than once to `repeated`.
-    private mutating func unique<Declaration>(
-        _ declarations: [Declaration], name: (Declaration) -> Name, message: (String) -> String, repeated: inout Set<String>
-    ) -> [Declaration] {
-        var earlier = EarlierMatch<String>(count: declarations.count)
-        var kept: [Declaration] = []
-        kept.reserveCapacity(declarations.count)
-        for (index, declaration) in declarations.enumerated() {
-            let declared = name(declaration)
-            if let first = earlier.first(declared.text, at: index, keyAt: { name(declarations[$0]).text }) {
+    /// The same, adding each name declared more than once to `repeated`. The indices of the kept
+    /// declarations, not copies of them, and `name(i)` reads the `i`th's name in place: a step's
+    /// syntax holds a dozen arrays, each retained by a copy.
+    private mutating func unique(_ count: Int, name: (Int) -> Name, message: (String) -> String, repeated: inout Set<String>) -> [Int] {
+        var earlier = EarlierMatch<String>(count: count)
+        var kept: [Int] = []
+        kept.reserveCapacity(count)
+        for index in 0..<count {
+            let declared = name(index)
+            if let first = earlier.first(declared.text, at: index, keyAt: { name($0).text }) {
                 report(.duplicateName, message(declared.text), at: declared.range,
-                       notes: [.init(SemanticMessages.firstDeclaredHere, at: name(declarations[first]).range)])
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: name(first).range)])
                 repeated.insert(declared.text)
             } else {
-                kept.append(declaration)
+                kept.append(index)
             }
         }
         return kept
@@ -224,8 +224,8 @@ package struct Resolver {
     /// Converts parameter syntax, reporting a name declared twice in one list.
     private mutating func parameters(_ syntax: [ParameterSyntax]) -> [Parameter] {
         if syntax.isEmpty { return [] }
-        return unique(syntax, name: \.name, message: SemanticMessages.duplicateParameter).map {
-            Parameter(name: $0.name.text, type: $0.type.text, range: $0.name.range)
+        return unique(syntax.count, name: { syntax[$0].name }, message: SemanticMessages.duplicateParameter).map {
+            Parameter(name: syntax[$0].name.text, type: syntax[$0].type.text, range: syntax[$0].name.range)
         }
     }
 
@@ -265,8 +265,8 @@ package struct Resolver {
         // steps: `runs`, then clauses (a clause's `at` asks what its target runs)
         // `flow.steps` are the first declarations of each name, in order (see `declare`).
         let firstDeclarations = Self.firstDeclarations(syntax.steps, of: flow)
-        for (position, stepSyntax) in firstDeclarations {  // not `stepIndex`, the table of step names
-            guard let runs = stepSyntax.runs else { continue }
+        for (position, syntaxIndex) in firstDeclarations {  // not `stepIndex`, the table of step names
+            guard let runs = syntax.steps[syntaxIndex].runs else { continue }
             var runsFlow = flowIndex[runs.text]
             if runsFlow == nil {
                 runsFlow = reportUnknown(SemanticMessages.unknownFlow(runs.text), at: runs.range, name: runs.text,
@@ -274,9 +274,10 @@ package struct Resolver {
             }
             flow.steps[position].runs = runsFlow
         }
-        for (position, stepSyntax) in firstDeclarations {
-            flow.steps[position].clauses = stepSyntax.clauses.map {
-                transition($0, in: flow, isExitHandler: stepSyntax.runs != nil)
+        for (position, syntaxIndex) in firstDeclarations {
+            let isExitHandler = syntax.steps[syntaxIndex].runs != nil
+            flow.steps[position].clauses = syntax.steps[syntaxIndex].clauses.map {
+                transition($0, in: flow, isExitHandler: isExitHandler)
             }
             if let runsFlow = flow.steps[position].runs {
                 let subflow = flows[runsFlow]
@@ -288,7 +289,7 @@ package struct Resolver {
                 }
             }
         }
-        resolveLikes(of: &flow, firstDeclarations)
+        resolveLikes(of: &flow, firstDeclarations.map { ($0.position, syntax.steps[$0.syntax].like) })
         flow.clauses = syntax.clauses.map { transition($0, in: flow, isExitHandler: false) }
         // alerts: `flow.alerts` holds the first declaration of each name, in order (see `declare`).
         var position = 0
@@ -322,11 +323,11 @@ package struct Resolver {
     }
 
     /// Each step's syntax with its index in `flow.steps`, which holds the first declaration of each name.
-    private static func firstDeclarations(_ steps: [StepSyntax], of flow: Flow) -> [(Int, StepSyntax)] {
-        var result: [(Int, StepSyntax)] = []
+    private static func firstDeclarations(_ steps: [StepSyntax], of flow: Flow) -> [(position: Int, syntax: Int)] {
+        var result: [(position: Int, syntax: Int)] = []
         result.reserveCapacity(flow.steps.count)
-        for stepSyntax in steps where result.count < flow.steps.count && flow.steps[result.count].range == stepSyntax.name.range {
-            result.append((result.count, stepSyntax))
+        for index in steps.indices where result.count < flow.steps.count && flow.steps[result.count].range == steps[index].name.range {
+            result.append((result.count, index))
         }
         return result
     }
@@ -501,8 +502,9 @@ package struct Resolver {
     /// to programs without one.
     private func declaredRuns(flow: FlowIndex, step: Int) -> FlowIndex? {
         let declared = declaredFlows[flow]
-        guard let syntax = Self.firstDeclarations(declaredSyntaxes[Int(flow)].steps, of: declared).first(where: { $0.0 == step })?.1,
-              let name = syntax.runs?.text else { return nil }
+        let steps = declaredSyntaxes[Int(flow)].steps
+        guard let syntax = Self.firstDeclarations(steps, of: declared).first(where: { $0.position == step })?.syntax,
+              let name = steps[syntax].runs?.text else { return nil }
         return declaredFlows.firstIndex { $0.name == name }.map { FlowIndex($0) }
     }
 
@@ -530,33 +532,55 @@ package struct Resolver {
 
     /// The flow's event table; one event name with two payloads is a `payload-conflict`.
     private mutating func events(of flow: Flow) -> [Event] {
+        // Where each clause that names an event is: a step's (step, clause), the flow's (-1, clause),
+        // an alert's button (-2 - alert, button). Places, not copies of the clauses: a program has many.
+        // An alert's buttons are events of its flow too: the app sends them when the user taps one.
+        var places: [(range: SourceRange, owner: Int, index: Int)] = []
+        for step in flow.steps.indices {
+            for clause in flow.steps[step].clauses.indices where !flow.steps[step].clauses[clause].isExitHandler {
+                places.append((flow.steps[step].clauses[clause].range, step, clause))
+            }
+        }
+        for clause in flow.clauses.indices { places.append((flow.clauses[clause].range, -1, clause)) }
+        for alert in flow.alerts.indices {
+            for button in flow.alerts[alert].buttons.indices {
+                let written = flow.alerts[alert].buttons[button]
+                places.append((written.clause?.range ?? written.range, -2 - alert, button))
+            }
+        }
+        func named(_ place: (range: SourceRange, owner: Int, index: Int)) -> (event: String, payload: [Parameter], range: SourceRange) {
+            if place.owner >= 0 {
+                let clause = flow.steps[place.owner].clauses[place.index]
+                return (clause.event, clause.payload, clause.eventRange)
+            }
+            if place.owner == -1 {
+                let clause = flow.clauses[place.index]
+                return (clause.event, clause.payload, clause.eventRange)
+            }
+            let button = flow.alerts[-2 - place.owner].buttons[place.index]
+            return button.clause.map { ($0.event, $0.payload, $0.eventRange) } ?? (button.event, button.payload, button.eventRange)
+        }
         var events: [Event] = []
         var byName: [String: Int] = [:]
-        // An alert's buttons are events of its flow too: the app sends them when the user taps one.
-        let transitions = flow.steps.flatMap(\.clauses).filter { !$0.isExitHandler } + flow.clauses
-            + flow.alerts.flatMap { $0.buttons.map { button in
-                button.clause ?? Clause(event: button.event, eventRange: button.eventRange, payload: button.payload,
-                                            action: Action(kind: .close, targetName: nil, target: nil, range: button.range),
-                                            condition: nil, doc: button.doc, range: button.range, isExitHandler: false)
-            } }
-        for transition in transitions.sorted(by: { $0.range < $1.range }) {
+        for place in places.sorted(by: { $0.range < $1.range }) {
+            let transition = named(place)
             if let index = byName[transition.event] {
                 let first = events[index]
                 if !first.payload.elementsEqual(transition.payload, by: { $0.name == $1.name && $0.type == $1.type }) {
                     report(.payloadConflict,
                            SemanticMessages.payloadConflict(event: transition.event, payload: transition.payload, other: first.payload),
-                           at: transition.eventRange, notes: [.init(SemanticMessages.otherPayload(transition.event), at: first.range)])
+                           at: transition.range, notes: [.init(SemanticMessages.otherPayload(transition.event), at: first.range)])
                 }
                 continue
             }
             byName[transition.event] = events.count
-            events.append(Event(name: transition.event, payload: transition.payload, range: transition.eventRange,
+            events.append(Event(name: transition.event, payload: transition.payload, range: transition.range,
                                 isOwn: flow.uses.isEmpty))
         }
         // Who spells each event: the flow's own event type, a used group's, or both.
-        for transition in transitions where !flow.uses.isEmpty {
-            guard let index = byName[transition.event] else { continue }
-            if let group = group(containing: transition.range), flow.uses.contains(group) {
+        for place in places where !flow.uses.isEmpty {
+            guard let index = byName[named(place).event] else { continue }
+            if let group = group(containing: place.range), flow.uses.contains(group) {
                 if !events[index].groups.contains(group) { events[index].groups.append(group) }
             } else {
                 events[index].isOwn = true
