@@ -18,11 +18,29 @@ struct SyntaxTests {
     }
 
     @Test func attachesDocCommentsAndSkipsOtherComments() {
-        let lexed = tokens("// plain\n/// First line.\n/// Second line.\n/* block /* nested */ still */ flow A {}")
-        #expect(lexed[0].text == "flow")
-        #expect(lexed[0].doc == ["First line.", "Second line."])
+        var lexer = Lexer(file: 0, bytes: Array("// plain\n/// First line.\n/// Second line.\n/* block /* nested */ still */ flow A {}".utf8))
+        let lexed = lexer.tokenize()
+        #expect(lexer.texts[lexed[0]] == "flow")
+        #expect(lexed[0].isKeyword("flow"))
+        #expect(lexer.texts[lexed[1]] == "A")
+        #expect(lexer.texts.doc(lexed[0]) == ["First line.", "Second line."])
+        #expect(lexer.texts.doc(lexed[1]).isEmpty)
         #expect(lexed[0].isAtLineStart)
-        #expect(tokens("//// not a doc\nflow")[0].doc.isEmpty)
+        var other = Lexer(file: 0, bytes: Array("//// not a doc\nflow".utf8))
+        #expect(other.texts.doc(other.tokenize()[0]).isEmpty)
+    }
+
+    /// A token's text is a number in its file's table: each distinct name once, a keyword at the
+    /// same number in every file, an escaped keyword the same text but never the keyword.
+    @Test func namesAreNumberedOnceAndKeywordsAlike() {
+        var lexer = Lexer(file: 0, bytes: Array("step Checkout `step` Checkout \"a\\\"b\" 42 ->".utf8))
+        let lexed = lexer.tokenize()
+        #expect(lexed[0].textID == lexed[2].textID)
+        #expect(lexed[0].textID < TokenTexts.keywordCount && lexed[1].textID >= TokenTexts.keywordCount)
+        #expect(lexed[1].textID == lexed[3].textID)
+        #expect(lexed[0].isKeyword("step") && !lexed[2].isKeyword("step") && !lexed[1].isKeyword("step"))
+        #expect(lexed.map { lexer.texts[$0] } == ["step", "Checkout", "step", "Checkout", "a\"b", "42", "->", ""])
+        #expect(MemoryLayout<Token>.stride <= 20)
     }
 
     @Test func skipsByteOrderMarkAndCountsCRLFAndCRAsLineEnds() {

@@ -67,10 +67,11 @@ struct ProgramDigest: Equatable {
         var hasher = Hasher()
         for token in tree.tokens {
             hasher.combine(token.kind)
-            hasher.combine(token.text)
+            hasher.combine(tree.texts[token])
             hasher.combine(token.isEscaped)
-            hasher.combine(token.doc.count)
-            for line in token.doc { hasher.combine(line.trimmingTrailingBlanks()) }
+            let doc = tree.texts.doc(token)
+            hasher.combine(doc.count)
+            for line in doc { hasher.combine(line.trimmingTrailingBlanks()) }
         }
         hasher.combine(tree.root)
         for index in tree.tokens.indices {

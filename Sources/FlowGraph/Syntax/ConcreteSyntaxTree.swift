@@ -9,6 +9,8 @@ package struct ConcreteSyntaxTree: Sendable {
     public let source: SourceFile
     /// The file's tokens; the last is `.end`.
     public let tokens: [Token]
+    /// The tokens' texts and docs.
+    public let texts: TokenTexts
     /// The whole file: its children are its `flow`, `destinations` and `import` declarations.
     public let root: SyntaxNode
     /// The file's syntax errors (the lexer's and the parser's).
@@ -113,17 +115,17 @@ extension Parser {
     public static func parseConcrete(_ source: SourceFile, file: Int = 0) -> ConcreteSyntaxTree {
         guard source.bytes.count <= SourceLimits.fileSize else {
             let message = SyntaxMessages.fileTooLarge(source.bytes.count)
-            let end = Token(kind: .end, start: source.bytes.count, end: source.bytes.count, text: "", doc: [], isAtLineStart: true)
-            return ConcreteSyntaxTree(source: source, tokens: [end], root: SyntaxNode(kind: .file, tokens: 0..<1, children: []),
+            let end = Token(kind: .end, start: source.bytes.count, end: source.bytes.count, textID: 0, docID: 0, isAtLineStart: true)
+            return ConcreteSyntaxTree(source: source, tokens: [end], texts: TokenTexts(), root: SyntaxNode(kind: .file, tokens: 0..<1, children: []),
                                       diagnostics: [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))])
         }
         var lexer = Lexer(file: file, bytes: source.bytes)
         let tokens = lexer.tokenize()
-        var parser = Parser(file: file, tokens: tokens)
+        var parser = Parser(file: file, tokens: tokens, texts: lexer.texts)
         parser.recordsNodes = true
         _ = parser.parseFile()
         let root = SyntaxNode.tree(from: parser.nodeMarks, tokenCount: tokens.count)
-        return ConcreteSyntaxTree(source: source, tokens: tokens, root: root, diagnostics: lexer.diagnostics + parser.diagnostics)
+        return ConcreteSyntaxTree(source: source, tokens: tokens, texts: lexer.texts, root: root, diagnostics: lexer.diagnostics + parser.diagnostics)
     }
 
     /// Records the node `kind` over the tokens read since `start`, when the tree is being built.

@@ -10,6 +10,8 @@ package struct Lexer {
     private var pendingDoc: [String] = []
     private var sawLineBreak = true
     private var names = NameTable()
+    /// The tokens' texts and docs, which `Token.textID` and `Token.docID` number.
+    public private(set) var texts = TokenTexts()
     public private(set) var diagnostics: [Diagnostic] = []
     /// The `// flowgraph:ignore` comments, in source order.
     public private(set) var ignores: [IgnoreComment] = []
@@ -21,6 +23,7 @@ package struct Lexer {
         self.bytes = bytes
         // A UTF-8 byte-order mark is allowed and ignored.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        names.seed(with: texts.strings)
     }
 
     /// Lexes the whole file; the last token is always `.end`.
@@ -45,7 +48,7 @@ package struct Lexer {
     private mutating func nextOrSkip() -> Token? {
         skipTrivia()
         let start = index
-        guard index < bytes.count else { return make(.end, start, "") }
+        guard index < bytes.count else { return make(.end, start) }
         let byte = bytes[index]
         if byte >= 0x80, utf8Length(at: index) == 0 {
             report(SyntaxMessages.invalidUTF8, start, start + 1)
@@ -61,7 +64,7 @@ package struct Lexer {
         if isIdentifierStart(byte) { return identifier() }
         if isDigit(byte) {
             while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
-            return make(.number, start, text(start, index))
+            return make(.number, start, textID: newText(text(start, index)))
         }
         switch byte {
         case UInt8(ascii: "\""):
@@ -71,14 +74,14 @@ package struct Lexer {
         case UInt8(ascii: "-"):
             if peek(1) == UInt8(ascii: ">") {
                 index += 2
-                return make(.arrow, start, "->")
+                return make(.arrow, start)
             }
         case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
              UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: ","), UInt8(ascii: ":"),
              UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "@"),
              UInt8(ascii: "="), UInt8(ascii: "~"):
             index += 1
-            return make(.punctuation(byte), start, punctuationText[Int(byte)])
+            return make(.punctuation(byte), start)
         default:
             break
         }
@@ -95,9 +98,14 @@ package struct Lexer {
         return nil
     }
 
-    private mutating func make(_ kind: TokenKind, _ start: Int, _ text: String) -> Token {
-        let token = Token(kind: kind, start: start, end: index, text: text, doc: pendingDoc, isAtLineStart: sawLineBreak)
-        pendingDoc = []
+    private mutating func make(_ kind: TokenKind, _ start: Int, textID: UInt32 = 0) -> Token {
+        var docID: UInt32 = 0
+        if !pendingDoc.isEmpty {
+            docID = UInt32(texts.docs.count)
+            texts.docs.append(pendingDoc)
+            pendingDoc = []
+        }
+        let token = Token(kind: kind, start: start, end: index, textID: textID, docID: docID, isAtLineStart: sawLineBreak)
         sawLineBreak = false
         if firstUntargetedIgnore < ignores.count { targetIgnores(at: kind == .end ? nil : start) }
         return token
@@ -122,7 +130,7 @@ package struct Lexer {
                 break
             }
         }
-        return make(.identifier, start, names.name(bytes, start..<index))
+        return make(.identifier, start, textID: names.intern(bytes, start..<index, into: &texts.strings))
     }
 
     private mutating func escapedIdentifier() -> Token {
@@ -130,11 +138,11 @@ package struct Lexer {
         index += 1
         let nameStart = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "`"), !isLineEnd(bytes[index]) { index += 1 }
-        let name = text(nameStart, index)
-        let valid = index < bytes.count && bytes[index] == UInt8(ascii: "`") && isValidName(name)
+        let nameEnd = index
+        let valid = index < bytes.count && bytes[index] == UInt8(ascii: "`") && isValidName(text(nameStart, nameEnd))
         if index < bytes.count, bytes[index] == UInt8(ascii: "`") { index += 1 }
         if !valid { report(SyntaxMessages.invalidEscapedName, start, index) }
-        var token = make(.identifier, start, name)
+        var token = make(.identifier, start, textID: names.intern(bytes, nameStart..<nameEnd, into: &texts.strings))
         token.isEscaped = true
         return token
     }
@@ -147,7 +155,7 @@ package struct Lexer {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                return make(.string, start, String(decoding: value, as: UTF8.self))
+                return make(.string, start, textID: newText(String(decoding: value, as: UTF8.self)))
             }
             if isLineEnd(byte) { break }
             if byte == UInt8(ascii: "\\") {
@@ -167,7 +175,7 @@ package struct Lexer {
             index += 1
         }
         report(SyntaxMessages.unterminatedString, start, index)
-        return make(.string, start, String(decoding: value, as: UTF8.self))
+        return make(.string, start, textID: newText(String(decoding: value, as: UTF8.self)))
     }
 
     /// Skips white space and comments, collecting `///` docs and noting line breaks.
@@ -233,6 +241,12 @@ package struct Lexer {
         diagnostics.append(Diagnostic(.syntax, message, at: SourceRange(file: file, start: start, end: end)))
     }
 
+    /// A text of its own (a string's value, a number): its number in `texts`.
+    private mutating func newText(_ text: String) -> UInt32 {
+        texts.strings.append(text)
+        return UInt32(texts.strings.count - 1)
+    }
+
     private func peek(_ offset: Int) -> UInt8? {
         index + offset < bytes.count ? bytes[index + offset] : nil
     }
@@ -272,34 +286,47 @@ package struct Lexer {
     }
 }
 
-/// The text of each ASCII punctuation token, made once.
-private let punctuationText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
-
-/// Each distinct name of a file made into a `String` once: a name is written many times, and
-/// the copies then share one storage instead of each being decoded and allocated.
+/// Each distinct name of a file made into a `String` once, numbered: a name is written many
+/// times, and its tokens then hold its number. Seeded with the keywords, at their numbers.
 private struct NameTable {
-    private var slots: [(hash: UInt32, start: Int, count: Int, name: String)?] = Array(repeating: nil, count: 1024)
+    /// Open addressing: a name's hash and number, or nil.
+    private var slots: [(hash: UInt32, id: UInt32)?] = Array(repeating: nil, count: 1024)
     private var used = 0
 
-    mutating func name(_ bytes: [UInt8], _ range: Range<Int>) -> String {
-        // Names of 15 bytes or less are stored inline in a String: nothing to share.
-        if range.count <= 15 || range.count > 1024 { return String(decoding: bytes[range], as: UTF8.self) }
+    mutating func seed(with names: [String]) {
+        for (id, name) in names.enumerated() {
+            let bytes = Array(name.utf8)
+            var strings = names
+            _ = intern(bytes, 0..<bytes.count, into: &strings, id: UInt32(id))
+        }
+    }
+
+    /// The number of the name `bytes[range]` in `strings`, appended there when new.
+    mutating func intern(_ bytes: [UInt8], _ range: Range<Int>, into strings: inout [String], id newID: UInt32? = nil) -> UInt32 {
         var hash: UInt32 = 2_166_136_261  // FNV-1a
         for byte in bytes[range] { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while let entry = slots[slot] {
-            if entry.hash == hash, entry.count == range.count,
-               bytes[entry.start..<entry.start + entry.count].elementsEqual(bytes[range]) {
-                return entry.name
+            if entry.hash == hash {
+                let found = strings[Int(entry.id)].utf8.withContiguousStorageIfAvailable { stored in
+                    bytes.withUnsafeBufferPointer { $0[range].elementsEqual(stored) }
+                } ?? strings[Int(entry.id)].utf8.elementsEqual(bytes[range])
+                if found { return entry.id }
             }
             slot = (slot + 1) & mask
         }
-        let name = String(decoding: bytes[range], as: UTF8.self)
-        slots[slot] = (hash, range.lowerBound, range.count, name)
+        let id: UInt32
+        if let newID {
+            id = newID
+        } else {
+            id = UInt32(strings.count)
+            strings.append(String(decoding: bytes[range], as: UTF8.self))
+        }
+        slots[slot] = (hash, id)
         used += 1
         if used * 2 > slots.count { grow() }
-        return name
+        return id
     }
 
     private mutating func grow() {

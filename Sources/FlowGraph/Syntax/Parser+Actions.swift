@@ -29,19 +29,20 @@ extension Parser {
         if current.isPunctuation(","), !current.isAtLineStart {
             advance()
             let word = current
-            guard current.kind == .identifier, !current.isEscaped, current.text == "cover" || current.text == "sheet" else {
+            guard current.kind == .identifier, !current.isEscaped, text(current) == "cover" || text(current) == "sheet" else {
                 error(SyntaxMessages.expected("'cover' or 'sheet' and the step shown at launch after ','", found: describeFollowing(current)),
                       atMissing: current)
                 return start
             }
             advance()
-            guard let target = expectName("a step name after '\(word.text)'") else { return start }
+            let wordText = text(word)
+            guard let target = expectName("a step name after '\(wordText)'") else { return start }
             var condition: GuardTestSyntax?
             if current.isKeyword("if"), !current.isAtLineStart {
                 guard let test = parseGuardTest() else { return start }
                 condition = test
             }
-            start.launch = LaunchSyntax(kind: word.text == "cover" ? .cover : .sheet, target: target, condition: condition,
+            start.launch = LaunchSyntax(kind: text(word) == "cover" ? .cover : .sheet, target: target, condition: condition,
                                         range: range(from: word))
         }
         return start
@@ -133,21 +134,21 @@ extension Parser {
     mutating func parseMove(after word: String) -> ActionSyntax? {
         // A line break after `->` goes on with the move on the next line, as Swift goes on after a
         // binary operator; a line that starts with no move is a new declaration, not the action.
-        let goesOn = word == "->" && current.kind == .identifier && ActionKind(rawValue: current.text) != nil
+        let goesOn = word == "->" && current.kind == .identifier && ActionKind(rawValue: text(current)) != nil
         guard current.kind == .identifier, !current.isAtLineStart || goesOn else {
             error(SyntaxMessages.expected("an action after '\(word)'", found: describeFollowing(current)), atMissing: current)
             return nil
         }
         let word = current
-        guard var kind = ActionKind(rawValue: word.text) else {
-            error(SyntaxMessages.unknownAction(word.text), at: word)
+        guard var kind = ActionKind(rawValue: text(word)) else {
+            error(SyntaxMessages.unknownAction(text(word)), at: word)
             return nil
         }
         advance()
         // `dismiss on b -> ...`: the next clause, on the same line, is a slip that
         // `finishDeclaration` names, as it does after `push X`; so is an `else` without an `if`.
-        if !kind.hasTarget, current.kind == .identifier, !current.isAtLineStart, current.text != "if", current.text != "else",
-           !(Self.memberKeywords.contains(current.text) && current.isKeyword(current.text) && peekIsName(1)) {
+        if !kind.hasTarget, current.kind == .identifier, !current.isAtLineStart, text(current) != "if", text(current) != "else",
+           !(Self.memberKeywords.contains(text(current)) && current.isKeyword(text(current)) && peekIsName(1)) {
             error(current.isKeyword("locked") ? SyntaxMessages.lockedAfterMove(kind.rawValue) : SyntaxMessages.actionTakesNoTarget(kind.rawValue),
                   at: current)
             return nil
@@ -202,7 +203,7 @@ extension Parser {
             let compactWord = current
             advance()
             let kindWord = current
-            guard kindWord.kind == .identifier, !kindWord.isAtLineStart, let other = ActionKind(rawValue: kindWord.text),
+            guard kindWord.kind == .identifier, !kindWord.isAtLineStart, let other = ActionKind(rawValue: text(kindWord)),
                   [.sheet, .cover, .popover].contains(other) else {
                 error(SyntaxMessages.expected("'sheet', 'cover' or 'popover' after 'compact'", found: describeFollowing(kindWord)),
                       atMissing: kindWord)

@@ -29,16 +29,16 @@ extension Parser {
             return nil
         }
         let token = take()
-        if token.text.utf8.count > SourceLimits.nameLength {
+        if text(token).utf8.count > SourceLimits.nameLength {
             error(SyntaxMessages.nameTooLong, at: token)
         }
-        return Name(text: token.text, range: range(of: token))
+        return Name(text: text(token), range: range(of: token))
     }
 
     /// A word at a line start that begins a declaration is not taken as a name for the line before.
     func isKeywordLine(_ token: Token) -> Bool {
         token.isAtLineStart && token.kind == .identifier
-            && (Self.declarationKeywords.contains(token.text) || Self.memberKeywords.contains(token.text))
+            && (Self.declarationKeywords.contains(text(token)) || Self.memberKeywords.contains(text(token)))
     }
 
     mutating func expectPunctuation(_ character: Unicode.Scalar, _ what: @autoclosure () -> String) -> Bool {
@@ -95,11 +95,11 @@ extension Parser {
     func describe(_ token: Token) -> String {
         switch token.kind {
         case .end: "the end of the file"
-        case .identifier: "'\(token.text)'"
-        case .number: "'\(token.text)'"
+        case .identifier: "'\(text(token))'"
+        case .number: "'\(text(token))'"
         case .string: "a string"
         case .arrow: "'->'"
-        case .punctuation: "'\(token.text)'"
+        case .punctuation: "'\(text(token))'"
         }
     }
 

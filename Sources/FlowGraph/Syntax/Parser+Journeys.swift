@@ -12,7 +12,7 @@ extension Parser {
     mutating func parseJourney() -> JourneySyntax {
         let keyword = take()
         let name = expectName("a journey name after 'journey'") ?? Name(text: "", range: range(of: keyword))
-        var journey = JourneySyntax(name: name, doc: keyword.doc, range: range(of: keyword))
+        var journey = JourneySyntax(name: name, doc: doc(keyword), range: range(of: keyword))
         // `from Settings`, `from Profile.Settings`: where it starts.
         if current.isKeyword("from"), current.kind == .identifier, !current.isAtLineStart, peekIsName(1) {
             advance()
@@ -78,7 +78,7 @@ extension Parser {
         } else if isWord("open", current), index + 1 < tokens.count, tokens[index + 1].kind == .string {
             advance()
             let url = take()
-            move = .open(url.text, range(of: url))
+            move = .open(text(url), range(of: url))
         } else if isWord("back", current), !followsCall {
             move = .back(range(of: take()))
         } else if isWord("swipe", current), !followsCall {
@@ -94,7 +94,7 @@ extension Parser {
                 guard let read = parseJourneyValues() else { return nil }
                 values = read
             }
-            move = .send(Name(text: event.text, range: range(of: event)), values)
+            move = .send(Name(text: text(event), range: range(of: event)), values)
         } else {
             error(SyntaxMessages.expected(SyntaxMessages.journeyLineKinds, found: describe(current)), at: current)
             return nil
@@ -129,15 +129,15 @@ extension Parser {
                   atMissing: current)
             return nil
         }
-        switch current.text {
+        switch text(current) {
         case "alert" where peekIsName(1), "dialog" where peekIsName(1):
             advance()
             return expectName("an alert's name").map(JourneyExpectationSyntax.alert)
-        case "blocked" where peekIsName(1) && tokens[index + 1].text == "by":
+        case "blocked" where peekIsName(1) && text(tokens[index + 1]) == "by":
             advance()
             advance()
             return expectName("a guard's name after 'blocked by'").map(JourneyExpectationSyntax.blocked)
-        case "not" where peekIsName(1) && tokens[index + 1].text == "handled":
+        case "not" where peekIsName(1) && text(tokens[index + 1]) == "handled":
             advance()
             advance()
             return .notHandled(range(from: first))
@@ -166,7 +166,7 @@ extension Parser {
             break
         }
         var presented: ActionKind?
-        if let kind = ActionKind(rawValue: current.text), kind.presents, peekIsName(1), !tokens[index + 1].isAtLineStart {
+        if let kind = ActionKind(rawValue: text(current)), kind.presents, peekIsName(1), !tokens[index + 1].isAtLineStart {
             presented = kind
             advance()
         }
@@ -197,10 +197,10 @@ extension Parser {
             guard let name = expectName("a name and its value ('status: 42')"), expectPunctuation(":", "':' after the name") else { return nil }
             switch current.kind {
             case .string, .number:
-                values.append(JourneyValueSyntax(name: name, text: take().text))
+                values.append(JourneyValueSyntax(name: name, text: text(take())))
             case .identifier where !current.isAtLineStart:
                 let word = take()
-                values.append(JourneyValueSyntax(name: name, text: word.text == "nil" ? nil : word.text))
+                values.append(JourneyValueSyntax(name: name, text: text(word) == "nil" ? nil : text(word)))
             default:
                 error(SyntaxMessages.expected("a value: a string, a number or a word", found: describeFollowing(current)), atMissing: current)
                 return nil

@@ -61,7 +61,7 @@ extension Parser {
             if token.isPunctuation("{") || token.isPunctuation("}") || token.kind == .string { break }
             // `(Int) -> Void` and `() async throws -> Int` are function types; in `Int -> pop` the arrow ends the type.
             if token.kind == .arrow, stack.isEmpty, let last = parts.last,
-               !(last.isPunctuation(")") || last.text == "throws" || last.text == "rethrows" || last.text == "async") { break }
+               !(last.isPunctuation(")") || text(last) == "throws" || text(last) == "rethrows" || text(last) == "async") { break }
             if case .punctuation(let byte) = token.kind {
                 if stack.isEmpty, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ")") { break }
                 if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") {
@@ -75,9 +75,9 @@ extension Parser {
                         : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "<")
                     guard stack.last == opening else {
                         if let open = stack.last {
-                            error(SyntaxMessages.mismatchedType(open: String(UnicodeScalar(open)), found: token.text), at: token)
+                            error(SyntaxMessages.mismatchedType(open: String(UnicodeScalar(open)), found: text(token)), at: token)
                         } else {
-                            error(SyntaxMessages.unbalancedType(token.text), at: token)
+                            error(SyntaxMessages.unbalancedType(text(token)), at: token)
                         }
                         return nil
                     }
@@ -96,19 +96,19 @@ extension Parser {
             return nil
         }
         // Most types are one word, already canonical.
-        let text = parts.count == 1 ? last.text : Self.canonicalType(parts)
-        return TypeSyntax(text: text, range: SourceRange(file: file, start: first.start, end: last.end))
+        let written = parts.count == 1 ? text(last) : Self.canonicalType(parts, texts: texts)
+        return TypeSyntax(text: written, range: SourceRange(file: file, start: first.start, end: last.end))
     }
 
     /// Joins a type's tokens with canonical spacing, so `[String:Int]` and `[String: Int]` compare equal.
-    static func canonicalType(_ parts: [Token]) -> String {
+    static func canonicalType(_ parts: [Token], texts: TokenTexts) -> String {
         var text = ""
         for (position, token) in parts.enumerated() {
             if position > 0,
                spacesInType(parts[position - 1], token, afterAttribute: position > 1 && parts[position - 2].isPunctuation("@")) {
                 text += " "
             }
-            text += token.text
+            text += texts[token]
         }
         return text
     }

@@ -6,6 +6,8 @@
 /// expects them, so they can still be used as names.
 package struct Parser {
     let tokens: [Token]
+    /// The tokens' texts and docs (`text(_:)`, `doc(_:)`).
+    let texts: TokenTexts
     let file: Int
     var index = 0
     public internal(set) var diagnostics: [Diagnostic] = []
@@ -28,10 +30,17 @@ package struct Parser {
     /// starts, ends or is linked to.
     static let destinationMembers = Set(Keyword.destinationMembers)
 
-    public init(file: Int, tokens: [Token]) {
+    public init(file: Int, tokens: [Token], texts: TokenTexts) {
         self.file = file
         self.tokens = tokens
+        self.texts = texts
     }
+
+    /// The token's text (see `TokenTexts`).
+    func text(_ token: Token) -> String { texts[token] }
+
+    /// The `///` lines written just before the token.
+    func doc(_ token: Token) -> [String] { texts.doc(token) }
 
     /// Lexes and parses one file; `ignores` are its `// flowgraph:ignore` comments.
     public static func parse(_ source: SourceFile, file: Int)
@@ -42,7 +51,7 @@ package struct Parser {
         }
         var lexer = Lexer(file: file, bytes: source.bytes)
         let tokens = lexer.tokenize()
-        var parser = Parser(file: file, tokens: tokens)
+        var parser = Parser(file: file, tokens: tokens, texts: lexer.texts)
         let flows = parser.parseFile()
         // One error a line: the first the lexer found there, else the parser's.
         var lines = Set<Int>()
@@ -106,12 +115,12 @@ package struct Parser {
 
     /// A word that begins a top-level declaration (`flow`, `destinations`).
     static func startsDeclaration(_ token: Token) -> Bool {
-        token.kind == .identifier && declarationKeywords.contains(token.text) && token.isKeyword(token.text)
+        declarationKeywords.contains(where: token.isKeyword)
     }
 
     mutating func parseFlow() -> FlowSyntax {
         let flowToken = take()
-        let isDestinations = flowToken.text == "destinations"
+        let isDestinations = text(flowToken) == "destinations"
         let name = expectName(isDestinations ? "a name after 'destinations'" : "a flow name after 'flow'")
             ?? Name(text: "", range: range(of: flowToken))
         var isTabs = false
@@ -124,20 +133,21 @@ package struct Parser {
         } else if current.isKeyword("split"), !current.isAtLineStart {
             isSplit = true
             advance()
-        } else if current.kind == .identifier, !current.isAtLineStart, let close = closestName(to: current.text, in: ["tabs", "split"]) {
+        } else if current.kind == .identifier, !current.isAtLineStart, let close = closestName(to: text(current), in: ["tabs", "split"]) {
             error(SyntaxMessages.expected("'tabs', 'split' or '{' after the flow's name", found: describe(current)), at: current)
             isTabs = close == "tabs"
             isSplit = close == "split"
             advance()
         }
-        var flow = FlowSyntax(name: name, isTabs: isTabs, doc: flowToken.doc, range: range(of: flowToken))
+        var flow = FlowSyntax(name: name, isTabs: isTabs, doc: doc(flowToken), range: range(of: flowToken))
         flow.isSplit = isSplit
         flow.isDestinations = isDestinations
         if expectPunctuation("{", isDestinations ? "'{' after the group's name" : "'{' after the flow's name") {
             parseMembers(into: &flow)
         } else {
             // Without '{' there is no body to read: go on with the next flow.
-            skip { $0.isAtLineStart && (Self.startsDeclaration($0) || Self.memberKeywords.contains($0.text)) }
+            let texts = texts
+            skip { $0.isAtLineStart && (Self.startsDeclaration($0) || Self.memberKeywords.contains(texts[$0])) }
             if !Self.startsDeclaration(current), !isAtEnd { parseMembers(into: &flow) }
         }
         flow.end = max(flowToken.end, previous.end)
@@ -164,7 +174,7 @@ package struct Parser {
     mutating func parseMember(into flow: inout FlowSyntax) {
         let keyword = current
         let startIndex = index
-        let word = keyword.kind == .identifier ? keyword.text : ""
+        let word = keyword.kind == .identifier ? text(keyword) : ""
         if flow.isDestinations, Self.memberKeywords.contains(word), !Self.destinationMembers.contains(word) {
             error(SyntaxMessages.notInDestinations(word), at: keyword)
             advance()
@@ -224,7 +234,7 @@ package struct Parser {
             advance()
             guard let name = expectName("an exit name after 'exit'") else { break }
             let inputs = current.isPunctuation("(") ? parseParameters() : []
-            flow.exits.append(ExitSyntax(name: name, inputs: inputs, doc: keyword.doc, range: range(from: keyword)))
+            flow.exits.append(ExitSyntax(name: name, inputs: inputs, doc: doc(keyword), range: range(from: keyword)))
         case "guard":
             kind = .guardDeclaration
             advance()
@@ -237,7 +247,7 @@ package struct Parser {
             guard let name = expectName("a guard name after 'guard'") else { break }
             // A broken list is reported and skipped; the guard is kept with the arguments read.
             let parameters = current.isPunctuation("(") ? parseParameters() : []
-            flow.guards.append(GuardSyntax(name: name, isAsync: isAsync, parameters: parameters, doc: keyword.doc,
+            flow.guards.append(GuardSyntax(name: name, isAsync: isAsync, parameters: parameters, doc: doc(keyword),
                                            range: range(from: keyword)))
         case "link":
             kind = .link
@@ -287,7 +297,7 @@ package struct Parser {
         var tabItem: (kind: ActionKind, range: SourceRange)?
         if current.isKeyword("as"), !current.isAtLineStart {
             let word = take()
-            if current.kind == .identifier, !current.isAtLineStart, let kind = ActionKind(rawValue: current.text), kind.presents {
+            if current.kind == .identifier, !current.isAtLineStart, let kind = ActionKind(rawValue: text(current)), kind.presents {
                 advance()
                 tabItem = (kind, range(from: word))
             } else {
@@ -299,7 +309,7 @@ package struct Parser {
         var column: (column: SplitColumn, range: SourceRange)?
         if current.isKeyword("in"), !current.isAtLineStart {
             let word = take()
-            if current.kind == .identifier, !current.isAtLineStart, let value = SplitColumn(rawValue: current.text) {
+            if current.kind == .identifier, !current.isAtLineStart, let value = SplitColumn(rawValue: text(current)) {
                 advance()
                 column = (value, range(from: word))
             } else {
@@ -377,7 +387,7 @@ package struct Parser {
             skipHeader()
             if current.isPunctuation("{") { clauses = parseStepBody(named: name.text) }
         }
-        var step = StepSyntax(name: name, inputs: inputs, runs: runs, clauses: clauses, doc: keyword.doc, range: range(from: keyword))
+        var step = StepSyntax(name: name, inputs: inputs, runs: runs, clauses: clauses, doc: doc(keyword), range: range(from: keyword))
         step.receives = receives
         step.receivesRange = receivesToken.map { range(of: $0) }
         step.keepsLinksRange = keepsLinksRange
@@ -403,12 +413,12 @@ package struct Parser {
                       atMissing: current)
                 return nil
             }
-            switch current.text {
+            switch text(current) {
             case "medium": detents.append(.medium)
             case "large": detents.append(.large)
             case "height":
                 advance()
-                guard current.kind == .number, !current.isAtLineStart, let points = Int(current.text), points > 0, points <= 10_000 else {
+                guard current.kind == .number, !current.isAtLineStart, let points = Int(text(current)), points > 0, points <= 10_000 else {
                     error(SyntaxMessages.expected("a height in points (1 to 10000) after 'height'", found: describeFollowing(current)),
                           atMissing: current)
                     return nil
@@ -433,8 +443,9 @@ package struct Parser {
 
     mutating func parseAlert() -> AlertSyntax? {
         let keyword = take()
-        let style = AlertStyle(rawValue: keyword.text) ?? .alert
-        guard let name = expectName("a name after '\(keyword.text)'") else {
+        let word = text(keyword)
+        let style = AlertStyle(rawValue: word) ?? .alert
+        guard let name = expectName("a name after '\(word)'") else {
             skipHeader()
             if current.isPunctuation("{") { _ = parseStepBody(named: "", isAlert: true) }
             return nil
@@ -448,13 +459,13 @@ package struct Parser {
             isIncomplete = diagnostics.count > errors
         } else {
             // An alert without buttons could not be closed: its body is required.
-            error(SyntaxMessages.expected("'(' or '{' and the buttons of \(keyword.text) '\(name.text)'", found: describeFollowing(current)),
+            error(SyntaxMessages.expected("'(' or '{' and the buttons of \(text(keyword)) '\(name.text)'", found: describeFollowing(current)),
                   atMissing: current)
             isIncomplete = true
             skipHeader()
             if current.isPunctuation("{") { buttons = parseStepBody(named: name.text, isAlert: true) }
         }
-        var alert = AlertSyntax(style: style, name: name, inputs: inputs, buttons: buttons, doc: keyword.doc, range: range(from: keyword))
+        var alert = AlertSyntax(style: style, name: name, inputs: inputs, buttons: buttons, doc: doc(keyword), range: range(from: keyword))
         alert.isIncomplete = isIncomplete
         return alert
     }
@@ -469,7 +480,7 @@ package struct Parser {
             }
             // A declaration keyword at a line start means the '}' was forgotten.
             if isAtEnd || (current.isAtLineStart && current.kind == .identifier
-                && (Self.declarationKeywords.contains(current.text) || (Self.memberKeywords.contains(current.text) && current.text != "on"))
+                && (Self.declarationKeywords.contains(text(current)) || (Self.memberKeywords.contains(text(current)) && text(current) != "on"))
                 && peekIsName(1)) {
                 error(isAlert ? SyntaxMessages.unclosedAlert(name) : SyntaxMessages.unclosedStep(name), atEndOf: previous)
                 return clauses
@@ -498,7 +509,7 @@ package struct Parser {
         let payload = current.isPunctuation("(") ? parseParameters() : []
         // An alert's button with no move only closes the alert.
         if isButton, isAtEnd || current.isAtLineStart || current.isPunctuation("}") {
-            return ClauseSyntax(event: event, payload: payload, action: nil, condition: nil, doc: keyword.doc, range: range(from: keyword))
+            return ClauseSyntax(event: event, payload: payload, action: nil, condition: nil, doc: doc(keyword), range: range(from: keyword))
         }
         guard expectArrow(), let action = parseAction() else { return nil }
         var condition: ConditionSyntax?
@@ -510,6 +521,6 @@ package struct Parser {
             error(SyntaxMessages.elseWithoutIf, at: current)
             return nil
         }
-        return ClauseSyntax(event: event, payload: payload, action: action, condition: condition, doc: keyword.doc, range: range(from: keyword))
+        return ClauseSyntax(event: event, payload: payload, action: action, condition: condition, doc: doc(keyword), range: range(from: keyword))
     }
 }

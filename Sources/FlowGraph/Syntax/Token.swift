@@ -14,10 +14,12 @@ package enum TokenKind: Hashable, Sendable {
     case end
 }
 
-/// One token: its kind, its byte range, its text, and the `///` docs that precede it.
+/// One token: its kind, its byte range, and where its text and its `///` docs are in its file's
+/// `TokenTexts`.
 ///
-/// A large file has millions of tokens, so a token is kept small (40 bytes): offsets are stored
-/// in 32 bits, which the input size limit allows.
+/// A large file has millions of tokens, so a token is kept small and holds no reference (20 bytes,
+/// nothing to retain or release when it is copied): offsets are stored in 32 bits, which the input
+/// size limit allows, and its text is a number (each distinct name of a file is one `String`).
 package struct Token: Sendable {
     public let kind: TokenKind
     /// Whether this is the first token on its line; the parser resynchronizes at line starts.
@@ -26,21 +28,22 @@ package struct Token: Sendable {
     public var isEscaped = false
     private let startOffset: UInt32
     private let endOffset: UInt32
-    /// The identifier's name, the string's value, or the token's source text.
-    public let text: String
-    /// `///` lines written just before this token, without the slashes.
-    public let doc: [String]
+    /// The identifier's name, the string's value, or the number's text: an index into
+    /// `TokenTexts.strings` (a keyword's is below `TokenTexts.keywordCount`). Unused for punctuation.
+    let textID: UInt32
+    /// The `///` lines written just before this token: an index into `TokenTexts.docs` (0: none).
+    let docID: UInt32
 
     public var start: Int { Int(startOffset) }
     public var end: Int { Int(endOffset) }
 
-    init(kind: TokenKind, start: Int, end: Int, text: String, doc: [String], isAtLineStart: Bool) {
+    init(kind: TokenKind, start: Int, end: Int, textID: UInt32, docID: UInt32, isAtLineStart: Bool) {
         self.kind = kind
         self.isAtLineStart = isAtLineStart
         startOffset = UInt32(truncatingIfNeeded: start)
         endOffset = UInt32(truncatingIfNeeded: end)
-        self.text = text
-        self.doc = doc
+        self.textID = textID
+        self.docID = docID
     }
 
     /// Whether this is the punctuation `character` (ASCII).
@@ -48,7 +51,41 @@ package struct Token: Sendable {
         kind == .punctuation(UInt8(truncatingIfNeeded: character.value))
     }
 
+    /// Whether this is the keyword `word` (one of `Keyword.all`, which `EditorGrammarTests` holds to
+    /// every word the parser asks for), not escaped. A name that is no keyword is told at once by
+    /// its text's number.
     func isKeyword(_ word: String) -> Bool {
-        kind == .identifier && text == word && !isEscaped
+        guard kind == .identifier, !isEscaped, textID < TokenTexts.keywordCount else { return false }
+        return TokenTexts.keywords[Int(textID)] == word
     }
 }
+
+/// The texts and the docs of one file's tokens: each distinct name once (the keywords first, at
+/// the same numbers in every file), each string and number, each token's block of `///` lines.
+package struct TokenTexts: Sendable {
+    /// Every keyword, at its number in every file's table.
+    static let keywords: [String] = Keyword.all.map(\.word)
+    static let keywordCount = UInt32(keywords.count)
+
+    /// By number: `Token.textID`.
+    public internal(set) var strings: [String] = TokenTexts.keywords
+    /// By number: `Token.docID`; the first is no docs.
+    public internal(set) var docs: [[String]] = [[]]
+
+    /// The token's text: the identifier's name, the string's value with escapes resolved, or its
+    /// source text.
+    public subscript(_ token: Token) -> String {
+        switch token.kind {
+        case .identifier, .number, .string: strings[Int(token.textID)]
+        case .arrow: "->"
+        case let .punctuation(byte): punctuationText[Int(byte & 0x7F)]
+        case .end: ""
+        }
+    }
+
+    /// The `///` lines written just before the token, without the slashes.
+    public func doc(_ token: Token) -> [String] { docs[Int(token.docID)] }
+}
+
+/// The text of each ASCII punctuation token, made once.
+let punctuationText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
