@@ -40,7 +40,7 @@ struct SyntaxTests {
         #expect(lexed[1].textID == lexed[3].textID)
         #expect(lexed[0].isKeyword("step") && !lexed[2].isKeyword("step") && !lexed[1].isKeyword("step"))
         #expect(lexed.map { lexer.texts[$0] } == ["step", "Checkout", "step", "Checkout", "a\"b", "42", "->", ""])
-        #expect(MemoryLayout<Token>.stride <= 20)
+        #expect(MemoryLayout<Token>.stride <= 16)
     }
 
     @Test func skipsByteOrderMarkAndCountsCRLFAndCRAsLineEnds() {

@@ -12,14 +12,14 @@ struct FormatPrinter {
     private var memberDepth: PackedDepths
     /// For each token: whether a blank line written before it is kept (before a member, not the
     /// first of a body; and before the comments above such a member).
-    private var keepsBlankLine: [Bool]
+    private var keepsBlankLine: PackedBools
     /// For each token: whether it is in a type, after the type's first token (spaced as a type).
-    private var isInsideType: [Bool]
+    private var isInsideType: PackedBools
     /// For each token: a `(` spaced from the word before it (`receives (`).
-    private var spacedParenthesis: [Bool]
+    private var spacedParenthesis: PackedBools
     /// For each token: the `{` that opens a body (a comment before it puts it on a line of its own,
     /// at its member's depth, where its `}` will be).
-    private var opensBody: [Bool]
+    private var opensBody: PackedBools
     private var output: [UInt8] = []
     /// Whether a comment or a token is written yet (a byte-order mark is not a line).
     private var started = false
@@ -30,10 +30,10 @@ struct FormatPrinter {
         let count = tree.tokens.count
         lineDepth = PackedDepths(count: count, initial: nil)
         memberDepth = PackedDepths(count: count, initial: 0)
-        keepsBlankLine = Array(repeating: false, count: count)
-        isInsideType = Array(repeating: false, count: count)
-        spacedParenthesis = Array(repeating: false, count: count)
-        opensBody = Array(repeating: false, count: count)
+        keepsBlankLine = PackedBools(count: count)
+        isInsideType = PackedBools(count: count)
+        spacedParenthesis = PackedBools(count: count)
+        opensBody = PackedBools(count: count)
         for child in tree.root.children { layOutMember(child, depth: 0, isFirstInBody: false) }
         lineDepth[count - 1] = 0
         keepsBlankLine[count - 1] = true
@@ -217,17 +217,38 @@ private struct Gap {
     }
 }
 
-/// A depth for each token, in 32 bits (nil as -1): the formatter keeps two, 8 bytes a token
-/// rather than 24 (`fmt`'s memory).
+/// A depth for each token, in 8 bits (nil as -1): the formatter keeps two, 2 bytes a token
+/// rather than 24 (`fmt`'s memory). The grammar nests members a few levels deep; a deeper depth,
+/// which no program has, would be printed at 127.
 private struct PackedDepths {
-    private var values: [Int32]
+    private var values: [Int8]
 
     init(count: Int, initial: Int?) {
-        values = Array(repeating: initial.map { Int32(truncatingIfNeeded: $0) } ?? -1, count: count)
+        values = Array(repeating: initial.map { Int8(clamping: $0) } ?? -1, count: count)
     }
 
     subscript(index: Int) -> Int? {
         get { values[index] < 0 ? nil : Int(values[index]) }
-        set { values[index] = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+        set { values[index] = newValue.map { Int8(clamping: $0) } ?? -1 }
+    }
+}
+
+/// A Boolean for each token, a bit each (`fmt`'s memory: the formatter keeps four).
+private struct PackedBools {
+    private var words: [UInt64]
+
+    init(count: Int) {
+        words = Array(repeating: 0, count: (count + 63) / 64)
+    }
+
+    subscript(index: Int) -> Bool {
+        get { words[index >> 6] & (1 << UInt64(index & 63)) != 0 }
+        set {
+            if newValue {
+                words[index >> 6] |= 1 << UInt64(index & 63)
+            } else {
+                words[index >> 6] &= ~(1 << UInt64(index & 63))
+            }
+        }
     }
 }

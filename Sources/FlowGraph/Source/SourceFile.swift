@@ -8,26 +8,26 @@ public struct SourceFile: Sendable {
     /// The file's bytes, unchanged. A leading UTF-8 byte-order mark is kept and skipped by the lexer.
     public let bytes: [UInt8]
     /// Offsets at which each line starts; line 1 starts at 0.
-    public let lineStarts: [Int]
+    public let lineStarts: LineStarts
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        var starts = [0]
+        var starts: [UInt32] = [0]
         var index = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\n") {
-                starts.append(index + 1)
+                starts.append(UInt32(truncatingIfNeeded: index + 1))
             } else if byte == UInt8(ascii: "\r") {
                 // CR LF counts as one line end; a lone CR is a line end too.
                 if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                starts.append(index + 1)
+                starts.append(UInt32(truncatingIfNeeded: index + 1))
             }
             index += 1
         }
-        lineStarts = starts
+        lineStarts = LineStarts(offsets: starts)
     }
 
     public init(path: String, text: String) {
@@ -105,4 +105,14 @@ public struct SourceRange: Hashable, Sendable, Comparable {
     public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
         (lhs.file, lhs.start, lhs.end) < (rhs.file, rhs.start, rhs.end)
     }
+}
+
+/// The offsets at which a file's lines start, 4 bytes a line (a file is at most
+/// `SourceLimits.fileSize` bytes): a large file has hundreds of thousands of lines.
+public struct LineStarts: RandomAccessCollection, Sendable, Hashable {
+    fileprivate let offsets: [UInt32]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { offsets.count }
+    public subscript(line: Int) -> Int { Int(offsets[line]) }
 }

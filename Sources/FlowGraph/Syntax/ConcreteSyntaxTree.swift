@@ -67,46 +67,39 @@ package struct SyntaxNode: Sendable, Hashable {
     }
 
     public let kind: Kind
-    /// The tokens it spans, by index.
-    public let tokens: Range<Int>
+    /// Token indices in 32 bits, as `Token`'s offsets: a node is 24 bytes, not 32.
+    private let lower: UInt32
+    private let upper: UInt32
     /// Its nodes, in source order, each inside `tokens`.
     public let children: [SyntaxNode]
+
+    public init(kind: Kind, tokens: Range<Int>, children: [SyntaxNode]) {
+        self.kind = kind
+        lower = UInt32(truncatingIfNeeded: tokens.lowerBound)
+        upper = UInt32(truncatingIfNeeded: tokens.upperBound)
+        self.children = children
+    }
+
+    /// The tokens it spans, by index.
+    public var tokens: Range<Int> { Int(lower)..<Int(upper) }
 
     /// Whether the node holds a brace-delimited body of members (a flow, a step, an alert).
     public var hasBody: Bool { kind == .flow || kind == .step || kind == .alert || kind == .journey }
 }
 
-/// A node the parser has finished, in the order it finished them (children before parents).
-struct SyntaxNodeMark {
-    let kind: SyntaxNode.Kind
-    /// Token indices in 32 bits, as `Token`'s offsets (the input size limit allows them): a mark
-    /// is 12 bytes, not 24.
-    private let lower: UInt32
-    private let upper: UInt32
-
-    init(kind: SyntaxNode.Kind, tokens: Range<Int>) {
-        self.kind = kind
-        lower = UInt32(truncatingIfNeeded: tokens.lowerBound)
-        upper = UInt32(truncatingIfNeeded: tokens.upperBound)
-    }
-
-    var tokens: Range<Int> { Int(lower)..<Int(upper) }
-}
-
 extension SyntaxNode {
-    /// Builds the tree from the nodes the parser finished, children before parents; empty nodes
-    /// (a declaration that read nothing) are left out.
-    static func tree(from marks: [SyntaxNodeMark], tokenCount: Int) -> SyntaxNode {
-        var finished: [SyntaxNode] = []
-        for mark in marks where !mark.tokens.isEmpty {
-            // The nodes finished inside this one, at the end of the list, are its children.
-            var first = finished.count
-            while first > 0, finished[first - 1].tokens.lowerBound >= mark.tokens.lowerBound { first -= 1 }
-            let children = Array(finished[first...])
-            finished.removeSubrange(first...)
-            finished.append(SyntaxNode(kind: mark.kind, tokens: mark.tokens, children: children))
-        }
-        return SyntaxNode(kind: .file, tokens: 0..<tokenCount, children: finished)
+    /// Adds the node `kind` over `tokens`, which the parser has just finished, to `finished`: the
+    /// nodes finished before it inside its tokens, at the end of the list, become its children.
+    /// The parser finishes children before parents, so the list holds only the nodes whose
+    /// parent is not finished yet, and the whole tree once the file is read. Empty nodes (a
+    /// declaration that read nothing) are left out.
+    static func finish(_ kind: Kind, tokens: Range<Int>, in finished: inout [SyntaxNode]) {
+        guard !tokens.isEmpty else { return }
+        var first = finished.count
+        while first > 0, finished[first - 1].tokens.lowerBound >= tokens.lowerBound { first -= 1 }
+        let children = Array(finished[first...])
+        finished.removeSubrange(first...)
+        finished.append(SyntaxNode(kind: kind, tokens: tokens, children: children))
     }
 }
 
@@ -115,7 +108,7 @@ extension Parser {
     public static func parseConcrete(_ source: SourceFile, file: Int = 0) -> ConcreteSyntaxTree {
         guard source.bytes.count <= SourceLimits.fileSize else {
             let message = SyntaxMessages.fileTooLarge(source.bytes.count)
-            let end = Token(kind: .end, start: source.bytes.count, end: source.bytes.count, textID: 0, docID: 0, isAtLineStart: true)
+            let end = Token(kind: .end, start: source.bytes.count, end: source.bytes.count, textID: 0, isAtLineStart: true)
             return ConcreteSyntaxTree(source: source, tokens: [end], texts: TokenTexts(), root: SyntaxNode(kind: .file, tokens: 0..<1, children: []),
                                       diagnostics: [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))])
         }
@@ -124,13 +117,13 @@ extension Parser {
         var parser = Parser(file: file, tokens: tokens, texts: lexer.texts)
         parser.recordsNodes = true
         _ = parser.parseFile()
-        let root = SyntaxNode.tree(from: parser.nodeMarks, tokenCount: tokens.count)
+        let root = SyntaxNode(kind: .file, tokens: 0..<tokens.count, children: parser.finishedNodes)
         return ConcreteSyntaxTree(source: source, tokens: tokens, texts: lexer.texts, root: root, diagnostics: lexer.diagnostics + parser.diagnostics)
     }
 
     /// Records the node `kind` over the tokens read since `start`, when the tree is being built.
     mutating func finishNode(_ kind: SyntaxNode.Kind, from start: Int) {
         guard recordsNodes else { return }
-        nodeMarks.append(SyntaxNodeMark(kind: kind, tokens: start..<max(start, index)))
+        SyntaxNode.finish(kind, tokens: start..<max(start, index), in: &finishedNodes)
     }
 }

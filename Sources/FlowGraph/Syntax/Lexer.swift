@@ -10,7 +10,7 @@ package struct Lexer {
     private var pendingDoc: [String] = []
     private var sawLineBreak = true
     private var names = NameTable()
-    /// The tokens' texts and docs, which `Token.textID` and `Token.docID` number.
+    /// The tokens' texts (which `Token.textID` numbers) and docs.
     public private(set) var texts = TokenTexts()
     public private(set) var diagnostics: [Diagnostic] = []
     /// The `// flowgraph:ignore` comments, in source order.
@@ -99,13 +99,11 @@ package struct Lexer {
     }
 
     private mutating func make(_ kind: TokenKind, _ start: Int, textID: UInt32 = 0) -> Token {
-        var docID: UInt32 = 0
         if !pendingDoc.isEmpty {
-            docID = UInt32(texts.docs.count)
-            texts.docs.append(pendingDoc)
+            texts.docs[UInt32(truncatingIfNeeded: start)] = pendingDoc
             pendingDoc = []
         }
-        let token = Token(kind: kind, start: start, end: index, textID: textID, docID: docID, isAtLineStart: sawLineBreak)
+        let token = Token(kind: kind, start: start, end: index, textID: textID, isAtLineStart: sawLineBreak)
         sawLineBreak = false
         if firstUntargetedIgnore < ignores.count { targetIgnores(at: kind == .end ? nil : start) }
         return token

@@ -15,10 +15,10 @@ package struct Parser {
     public internal(set) var imports: [ImportSyntax] = []
     /// The `journey` declarations read, in source order.
     public internal(set) var journeys: [JourneySyntax] = []
-    /// Whether to record the grammar's nodes for the lossless tree (`parseConcrete`), and those
-    /// recorded, children before parents.
+    /// Whether to record the grammar's nodes for the lossless tree (`parseConcrete`), and the
+    /// nodes finished whose parent is not finished yet (`SyntaxNode.finish`): the tree, at the end.
     var recordsNodes = false
-    var nodeMarks: [SyntaxNodeMark] = []
+    var finishedNodes: [SyntaxNode] = []
     /// The token index of the last error, and the first tokens of lines that already have one.
     var lastErrorToken = -1
     var errorLines = Set<Int>()

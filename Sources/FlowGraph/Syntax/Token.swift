@@ -17,7 +17,7 @@ package enum TokenKind: Hashable, Sendable {
 /// One token: its kind, its byte range, and where its text and its `///` docs are in its file's
 /// `TokenTexts`.
 ///
-/// A large file has millions of tokens, so a token is kept small and holds no reference (20 bytes,
+/// A large file has millions of tokens, so a token is kept small and holds no reference (16 bytes,
 /// nothing to retain or release when it is copied): offsets are stored in 32 bits, which the input
 /// size limit allows, and its text is a number (each distinct name of a file is one `String`).
 package struct Token: Sendable {
@@ -31,19 +31,16 @@ package struct Token: Sendable {
     /// The identifier's name, the string's value, or the number's text: an index into
     /// `TokenTexts.strings` (a keyword's is below `TokenTexts.keywordCount`). Unused for punctuation.
     let textID: UInt32
-    /// The `///` lines written just before this token: an index into `TokenTexts.docs` (0: none).
-    let docID: UInt32
 
     public var start: Int { Int(startOffset) }
     public var end: Int { Int(endOffset) }
 
-    init(kind: TokenKind, start: Int, end: Int, textID: UInt32, docID: UInt32, isAtLineStart: Bool) {
+    init(kind: TokenKind, start: Int, end: Int, textID: UInt32, isAtLineStart: Bool) {
         self.kind = kind
         self.isAtLineStart = isAtLineStart
         startOffset = UInt32(truncatingIfNeeded: start)
         endOffset = UInt32(truncatingIfNeeded: end)
         self.textID = textID
-        self.docID = docID
     }
 
     /// Whether this is the punctuation `character` (ASCII).
@@ -61,7 +58,8 @@ package struct Token: Sendable {
 }
 
 /// The texts and the docs of one file's tokens: each distinct name once (the keywords first, at
-/// the same numbers in every file), each string and number, each token's block of `///` lines.
+/// the same numbers in every file), each string and number, and the blocks of `///` lines by the
+/// offset of the token they precede (few tokens have one: a token holds no field for them).
 package struct TokenTexts: Sendable {
     /// Every keyword, at its number in every file's table.
     static let keywords: [String] = Keyword.all.map(\.word)
@@ -69,8 +67,8 @@ package struct TokenTexts: Sendable {
 
     /// By number: `Token.textID`.
     public internal(set) var strings: [String] = TokenTexts.keywords
-    /// By number: `Token.docID`; the first is no docs.
-    public internal(set) var docs: [[String]] = [[]]
+    /// By the start offset of the token they precede.
+    public internal(set) var docs: [UInt32: [String]] = [:]
 
     /// The token's text: the identifier's name, the string's value with escapes resolved, or its
     /// source text.
@@ -84,7 +82,7 @@ package struct TokenTexts: Sendable {
     }
 
     /// The `///` lines written just before the token, without the slashes.
-    public func doc(_ token: Token) -> [String] { docs[Int(token.docID)] }
+    public func doc(_ token: Token) -> [String] { docs.isEmpty ? [] : docs[UInt32(truncatingIfNeeded: token.start)] ?? [] }
 }
 
 /// The text of each ASCII punctuation token, made once.
