@@ -43,6 +43,17 @@ struct SyntaxTests {
         #expect(MemoryLayout<Token>.stride <= 16)
     }
 
+    /// What a program of 100,000 steps holds millions of stays small (`check`'s and `fmt`'s memory,
+    /// docs/Performance.md): a range is 12 bytes, a clause's rare condition is out of line.
+    @Test func theFrontEndsValuesStaySmall() {
+        #expect(MemoryLayout<SourceRange>.stride == 12)
+        #expect(MemoryLayout<SyntaxNode>.stride <= 24)
+        #expect(MemoryLayout<ClauseSyntax>.stride <= 184)
+        let range = SourceRange(file: 3, start: 10, end: 4)
+        #expect(range.file == 3 && range.start == 10 && range.end == 10)
+        #expect(SourceRange(file: 0, start: 1, end: 2) < SourceRange(file: 0, start: 1, end: 3))
+    }
+
     @Test func skipsByteOrderMarkAndCountsCRLFAndCRAsLineEnds() {
         let source = SourceFile(path: "a.flow", bytes: [0xEF, 0xBB, 0xBF] + Array("flow A {\r\n  start X\r  step X\n}".utf8))
         let result = Compiler.compile([source])

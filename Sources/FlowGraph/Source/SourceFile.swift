@@ -81,15 +81,23 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
 }
 
 /// A byte range in one file of a program, identified by the file's index.
+///
+/// Stored in 32 bits each (12 bytes, not 24): a file is at most `SourceLimits.fileSize` bytes, and
+/// every name, step and clause of a program's syntax and of the resolved program holds ranges.
 public struct SourceRange: Hashable, Sendable, Comparable {
-    public let file: Int
-    public let start: Int
-    public let end: Int
+    private let storedFile: UInt32
+    private let storedStart: UInt32
+    private let storedEnd: UInt32
+
+    /// The file's index in the program.
+    public var file: Int { Int(storedFile) }
+    public var start: Int { Int(storedStart) }
+    public var end: Int { Int(storedEnd) }
 
     public init(file: Int, start: Int, end: Int) {
-        self.file = file
-        self.start = start
-        self.end = max(start, end)
+        storedFile = UInt32(clamping: file)
+        storedStart = UInt32(clamping: start)
+        storedEnd = UInt32(clamping: max(start, end))
     }
 
     /// Whether `other` lies inside `self` (same file, bounds included).
@@ -103,7 +111,7 @@ public struct SourceRange: Hashable, Sendable, Comparable {
     }
 
     public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
-        (lhs.file, lhs.start, lhs.end) < (rhs.file, rhs.start, rhs.end)
+        (lhs.storedFile, lhs.storedStart, lhs.storedEnd) < (rhs.storedFile, rhs.storedStart, rhs.storedEnd)
     }
 }
 

@@ -329,9 +329,22 @@ package struct ClauseSyntax: Sendable {
     public let payload: [ParameterSyntax]
     /// Nil only for an alert's button that only closes it.
     public let action: ActionSyntax?
-    public let condition: ConditionSyntax?
+    /// `if g`, out of line: most clauses have none, and a condition is 168 bytes (a program has
+    /// many clauses: `check`'s and the language server's memory).
+    private let conditions: [ConditionSyntax]
     public let doc: [String]
     public let range: SourceRange
+
+    public var condition: ConditionSyntax? { conditions.first }
+
+    init(event: Name, payload: [ParameterSyntax], action: ActionSyntax?, condition: ConditionSyntax?, doc: [String], range: SourceRange) {
+        self.event = event
+        self.payload = payload
+        self.action = action
+        conditions = condition.map { [$0] } ?? []
+        self.doc = doc
+        self.range = range
+    }
 }
 
 /// The kinds of action, as written.
