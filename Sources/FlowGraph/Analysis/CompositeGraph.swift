@@ -257,7 +257,8 @@ struct CompositeGraph {
             return required[node].allSatisfy(given.contains)
         }
         var parent = [Int32](repeating: -2, count: references.count)
-        var via = [Edge?](repeating: nil, count: references.count)
+        // The edge that reached each node, by index (-1: none): 4 bytes a node, not an `Edge?`'s 56.
+        var via = [Int32](repeating: -1, count: references.count)
         var queue: [Int32] = []
         for node in seeds ?? [] where parent[node] == -2 {
             parent[node] = -1
@@ -277,10 +278,10 @@ struct CompositeGraph {
         var cursor = 0
         var isFlowOpened = [Bool](repeating: false, count: program.flows.count)
         var areFlowsEntered = false
-        func reach(_ target: Int, from node: Int, _ edge: Edge?) {
+        func reach(_ target: Int, from node: Int, _ edge: Int?) {
             guard parent[target] == -2, isAllowed(target) else { return }
             parent[target] = Int32(node)
-            via[target] = edge
+            via[target] = edge.map { Int32($0) } ?? -1
             queue.append(Int32(target))
         }
         if let unknowns, unknowns.anyFlow, let first = queue.first { enterEveryFlow(from: Int(first)) }
@@ -299,7 +300,7 @@ struct CompositeGraph {
             for index in Int(edgeStart[node]) ..< Int(edgeStart[node + 1])
             where (edges[index].isUserMove ? userMoves : everyMove || !edges[index].isBlocked) && (unknowns != nil || !edges[index].isUncertain) {
                 if let given, !edges[index].arguments.allSatisfy(given.contains) { continue }
-                reach(Int(edges[index].target), from: node, edges[index])
+                reach(Int(edges[index].target), from: node, index)
             }
             guard let unknowns else { continue }
             let reference = references[node]
@@ -309,7 +310,7 @@ struct CompositeGraph {
             }
             if unknowns.runsUnknown[reference.flow][reference.step] { enterEveryFlow(from: node) }
         }
-        return Search(offsets: offsets, references: references, parent: parent, via: via)
+        return Search(offsets: offsets, references: references, parent: parent, via: via, edges: edges)
     }
 
     /// The result of one search: a shortest-path tree.
@@ -317,7 +318,9 @@ struct CompositeGraph {
         let offsets: [Int]
         let references: [StepReference]
         let parent: [Int32]
-        let via: [Edge?]
+        /// The index in `edges` of the move that reached each node (-1: none).
+        let via: [Int32]
+        let edges: [Edge]
 
         func path(to step: StepReference, in program: FlowProgram) -> NavigationPath? {
             edges(to: step).map { NavigationPath(hops: $0.map { .init(step: $0.step, via: $0.edge?.via(in: program), clause: $0.edge?.clause) }) }
@@ -329,7 +332,7 @@ struct CompositeGraph {
             guard parent[node] != -2 else { return nil }
             var hops: [(StepReference, Edge?)] = []
             while node >= 0 {
-                hops.append((references[node], via[node]))
+                hops.append((references[node], via[node] < 0 ? nil : edges[Int(via[node])]))
                 node = Int(parent[node])
             }
             return hops.reversed()

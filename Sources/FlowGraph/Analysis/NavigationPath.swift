@@ -38,25 +38,31 @@ package struct NavigationPath: Sendable, Hashable {
 /// `step` nil): the state graph makes its move in each state whose clause shows the alert. It
 /// counts as a flow-level clause when a flow-level clause shows it (`shownByFlowLevel`).
 package struct ClauseID: Sendable, Hashable {
-    public let step: Int?
-    public let index: ClauseIndex
-    /// For an alert's button: the alert, by index in `Flow.alerts`.
-    public let alert: Int?
+    /// In 32 bits each (-1: none): every edge and move of the checker's graphs holds one (16 bytes,
+    /// not 40).
+    private let storedStep: Int32
+    private let storedIndex: Int32
+    private let storedAlert: Int32
     /// For an alert's button: whether a flow-level clause showed the alert.
     public let shownByFlowLevel: Bool
 
+    public var step: Int? { storedStep < 0 ? nil : Int(storedStep) }
+    public var index: ClauseIndex { ClauseIndex(Int(storedIndex)) }
+    /// For an alert's button: the alert, by index in `Flow.alerts`.
+    public var alert: Int? { storedAlert < 0 ? nil : Int(storedAlert) }
+
     public init(step: Int?, index: ClauseIndex) {
-        self.step = step
-        self.index = index
-        alert = nil
+        storedStep = step.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        storedIndex = Int32(truncatingIfNeeded: index.raw)
+        storedAlert = -1
         shownByFlowLevel = false
     }
 
     /// Button `button` of alert `alert`, shown by a flow-level clause or a step's.
     public init(alert: Int, button: Int, shownByFlowLevel: Bool) {
-        step = nil
-        index = ClauseIndex(button)
-        self.alert = alert
+        storedStep = -1
+        storedIndex = Int32(truncatingIfNeeded: button)
+        storedAlert = Int32(truncatingIfNeeded: alert)
         self.shownByFlowLevel = shownByFlowLevel
     }
 

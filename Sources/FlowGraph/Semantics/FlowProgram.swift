@@ -208,10 +208,16 @@ package struct Step: Sendable {
     /// by name from its event's payload (see `ResultDelivery`).
     public var receives: [Parameter] = []
     /// The range of the word `receives`, when it is written.
-    public var receivesRange: SourceRange?
+    public var receivesRange: SourceRange? {
+        get { extrasStorage.first?.receivesRange }
+        set { extras { $0.receivesRange = newValue } }
+    }
     /// The range of `keeps links`, when written: a link that arrives while the step is on screen
     /// waits, and opens once no such step is (see docs/Language.md, "Links kept for later").
-    public var keepsLinksRange: SourceRange?
+    public var keepsLinksRange: SourceRange? {
+        get { extrasStorage.first?.keepsLinksRange }
+        set { extras { $0.keepsLinksRange = newValue } }
+    }
     /// Whether a link that arrives while the step is on screen is kept for later.
     public var keepsLinks: Bool { keepsLinksRange != nil }
     /// `locked` or `locked while g` on the step: the lock of every `sheet` or `popover` that
@@ -245,8 +251,9 @@ package struct Step: Sendable {
         get { extrasStorage.first?.detents }
         set { extras { $0.detents = newValue } }
     }
-    /// `condition`, `tabItem` and `detents`, held out of line as `lockStorage` is (most steps
-    /// have none of them, and a step is copied all over the checker).
+    /// `receivesRange`, `keepsLinksRange`, `condition`, `tabItem`, `detents`, `like` and `column`,
+    /// held out of line as `lockStorage` is (most steps have none of them, and a step is copied
+    /// all over the checker).
     var extrasStorage: [StepExtras] = []
 
     /// `like AccountDetail`: the step whose clauses the step has besides its own (their copies are
@@ -264,6 +271,8 @@ package struct Step: Sendable {
     }
 
     struct StepExtras: Sendable {
+        var receivesRange: SourceRange?
+        var keepsLinksRange: SourceRange?
         var condition: Condition?
         var tabItem: ActionKind?
         var detents: Detents?
@@ -274,7 +283,8 @@ package struct Step: Sendable {
     private mutating func extras(_ change: (inout StepExtras) -> Void) {
         var extras = extrasStorage.first ?? StepExtras()
         change(&extras)
-        extrasStorage = extras.condition == nil && extras.tabItem == nil && extras.detents == nil && extras.like == nil
+        extrasStorage = extras.receivesRange == nil && extras.keepsLinksRange == nil
+            && extras.condition == nil && extras.tabItem == nil && extras.detents == nil && extras.like == nil
             && extras.column == nil ? [] : [extras]
     }
     /// Whether the step is a tab of its tabs flow (not an item that presents it).
@@ -445,7 +455,9 @@ package final class Clause: Sendable {
     public let eventRange: SourceRange
     public let payload: [Parameter]
     public let action: Action
-    public let condition: Condition?
+    /// `if g`, out of line: most clauses have none, and a condition is 160 bytes.
+    private let conditionStorage: [Condition]
+    public var condition: Condition? { conditionStorage.first }
     public let doc: [String]
     public let range: SourceRange
     /// Whether this handles an exit of the flow its step runs (rather than an event).
@@ -463,7 +475,7 @@ package final class Clause: Sendable {
         self.eventRange = eventRange
         self.payload = payload
         self.action = action
-        self.condition = condition
+        conditionStorage = condition.map { [$0] } ?? []
         self.doc = doc
         self.range = range
         self.isExitHandler = isExitHandler

@@ -113,13 +113,22 @@ package struct StepSyntax: Sendable {
     /// again (see docs/Language.md, "Results handed back").
     public var receives: [ParameterSyntax] = []
     /// The range of the word `receives`, when it is written.
-    public var receivesRange: SourceRange?
+    public var receivesRange: SourceRange? {
+        get { extras.first?.receivesRange }
+        set { change { $0.receivesRange = newValue } }
+    }
     /// The range of `keeps links`, when it is written: a link that arrives while the step is on
     /// screen is kept, and opened once it is not.
-    public var keepsLinksRange: SourceRange?
+    public var keepsLinksRange: SourceRange? {
+        get { extras.first?.keepsLinksRange }
+        set { change { $0.keepsLinksRange = newValue } }
+    }
     /// `locked` or `locked while g` after the step's header: every `sheet` or `popover` that
     /// presents the step is locked so, as if the move said it (see docs/Language.md).
-    public var lock: LockSyntax?
+    public var lock: LockSyntax? {
+        get { extras.first?.lock }
+        set { change { $0.lock = newValue } }
+    }
     /// `if hasLists` after the header of a tab (`step Lists runs ListsFlow if hasLists`): the tab
     /// is there only when the guard says so as the tab bar is built. Only in a tabs flow.
     public var condition: GuardTestSyntax? {
@@ -160,10 +169,13 @@ package struct StepSyntax: Sendable {
         get { extras.first?.columnRange }
         set { change { $0.columnRange = newValue } }
     }
-    /// The seven above, out of line: most steps say none of them, and a program has many steps.
+    /// The ten above, out of line: most steps say none of them, and a program has many steps.
     var extras: [Extras] = []
 
     struct Extras: Sendable {
+        var receivesRange: SourceRange?
+        var keepsLinksRange: SourceRange?
+        var lock: LockSyntax?
         var condition: GuardTestSyntax?
         var tabItem: ActionKind?
         var tabItemRange: SourceRange?
@@ -176,7 +188,8 @@ package struct StepSyntax: Sendable {
     private mutating func change(_ body: (inout Extras) -> Void) {
         var value = extras.first ?? Extras()
         body(&value)
-        extras = value.condition == nil && value.tabItem == nil && value.tabItemRange == nil && value.detents == nil && value.like == nil
+        extras = value.receivesRange == nil && value.keepsLinksRange == nil && value.lock == nil
+            && value.condition == nil && value.tabItem == nil && value.tabItemRange == nil && value.detents == nil && value.like == nil
             && value.column == nil && value.columnRange == nil ? [] : [value]
     }
 }
