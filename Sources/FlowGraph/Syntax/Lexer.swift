@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns a file's bytes into tokens; comments are dropped, `///` docs attached to the next token,
 /// and `// flowgraph:ignore` comments collected (`ignores`).
 ///
@@ -306,12 +314,7 @@ private struct NameTable {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while let entry = slots[slot] {
-            if entry.hash == hash {
-                let found = strings[Int(entry.id)].utf8.withContiguousStorageIfAvailable { stored in
-                    bytes.withUnsafeBufferPointer { $0[range].elementsEqual(stored) }
-                } ?? strings[Int(entry.id)].utf8.elementsEqual(bytes[range])
-                if found { return entry.id }
-            }
+            if entry.hash == hash, Self.equal(strings[Int(entry.id)], bytes, range) { return entry.id }
             slot = (slot + 1) & mask
         }
         let id: UInt32
@@ -325,6 +328,16 @@ private struct NameTable {
         used += 1
         if used * 2 > slots.count { grow() }
         return id
+    }
+
+    /// Whether `name` is `bytes[range]`: compared as two runs of bytes, not byte by byte.
+    private static func equal(_ name: String, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var name = name
+        return name.withUTF8 { stored in
+            guard stored.count == range.count else { return false }
+            guard let storedStart = stored.baseAddress else { return true }
+            return bytes.withUnsafeBufferPointer { memcmp(storedStart, $0.baseAddress! + range.lowerBound, range.count) == 0 }
+        }
     }
 
     private mutating func grow() {

@@ -148,7 +148,7 @@ extension Parser {
         // `dismiss on b -> ...`: the next clause, on the same line, is a slip that
         // `finishDeclaration` names, as it does after `push X`; so is an `else` without an `if`.
         if !kind.hasTarget, current.kind == .identifier, !current.isAtLineStart, text(current) != "if", text(current) != "else",
-           !(Self.memberKeywords.contains(text(current)) && current.isKeyword(text(current)) && peekIsName(1)) {
+           !(Self.memberKeywordSet.contains(current) && !current.isEscaped && peekIsName(1)) {
             error(current.isKeyword("locked") ? SyntaxMessages.lockedAfterMove(kind.rawValue) : SyntaxMessages.actionTakesNoTarget(kind.rawValue),
                   at: current)
             return nil

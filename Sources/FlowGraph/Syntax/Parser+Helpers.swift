@@ -38,7 +38,7 @@ extension Parser {
     /// A word at a line start that begins a declaration is not taken as a name for the line before.
     func isKeywordLine(_ token: Token) -> Bool {
         token.isAtLineStart && token.kind == .identifier
-            && (Self.declarationKeywords.contains(text(token)) || Self.memberKeywords.contains(text(token)))
+            && (Self.declarationKeywordSet.contains(token) || Self.memberKeywordSet.contains(token))
     }
 
     mutating func expectPunctuation(_ character: Unicode.Scalar, _ what: @autoclosure () -> String) -> Bool {

@@ -29,6 +29,11 @@ package struct Parser {
     /// The members a `destinations` group may have: screens and what they do, never where a flow
     /// starts, ends or is linked to.
     static let destinationMembers = Set(Keyword.destinationMembers)
+    /// `memberKeywords` and `declarationKeywords` asked of a token by its text's number (the
+    /// parser asks them at every line start).
+    static let memberKeywordSet = TokenTexts.keywordSet(memberKeywords)
+    static let declarationKeywordSet = TokenTexts.keywordSet(declarationKeywords)
+    static let memberKeywordsButOn = TokenTexts.keywordSet(memberKeywords.subtracting(["on"]))
 
     public init(file: Int, tokens: [Token], texts: TokenTexts) {
         self.file = file
@@ -146,8 +151,7 @@ package struct Parser {
             parseMembers(into: &flow)
         } else {
             // Without '{' there is no body to read: go on with the next flow.
-            let texts = texts
-            skip { $0.isAtLineStart && (Self.startsDeclaration($0) || Self.memberKeywords.contains(texts[$0])) }
+            skip { $0.isAtLineStart && (Self.startsDeclaration($0) || Self.memberKeywordSet.contains($0)) }
             if !Self.startsDeclaration(current), !isAtEnd { parseMembers(into: &flow) }
         }
         flow.end = max(flowToken.end, previous.end)
@@ -480,7 +484,7 @@ package struct Parser {
             }
             // A declaration keyword at a line start means the '}' was forgotten.
             if isAtEnd || (current.isAtLineStart && current.kind == .identifier
-                && (Self.declarationKeywords.contains(text(current)) || (Self.memberKeywords.contains(text(current)) && text(current) != "on"))
+                && (Self.declarationKeywordSet.contains(current) || Self.memberKeywordsButOn.contains(current))
                 && peekIsName(1)) {
                 error(isAlert ? SyntaxMessages.unclosedAlert(name) : SyntaxMessages.unclosedStep(name), atEndOf: previous)
                 return clauses

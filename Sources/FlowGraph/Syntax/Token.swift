@@ -65,6 +65,12 @@ package struct TokenTexts: Sendable {
     static let keywords: [String] = Keyword.all.map(\.word)
     static let keywordCount = UInt32(keywords.count)
 
+    /// For each keyword's number, whether it is one of `words` (each of them a keyword).
+    static func keywordSet(_ words: some Sequence<String>) -> KeywordSet {
+        let wanted = Set(words)
+        return KeywordSet(isIn: keywords.map(wanted.contains))
+    }
+
     /// By number: `Token.textID`.
     public internal(set) var strings: [String] = TokenTexts.keywords
     /// By the start offset of the token they precede.
@@ -87,3 +93,13 @@ package struct TokenTexts: Sendable {
 
 /// The text of each ASCII punctuation token, made once.
 let punctuationText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+/// Some of the keywords, asked by a token's text number: whether its text (escaped or not) is one
+/// of them, without hashing the text.
+struct KeywordSet: Sendable {
+    fileprivate let isIn: [Bool]
+
+    func contains(_ token: Token) -> Bool {
+        token.kind == .identifier && token.textID < TokenTexts.keywordCount && isIn[Int(token.textID)]
+    }
+}
