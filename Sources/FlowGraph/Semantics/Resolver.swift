@@ -137,8 +137,9 @@ package struct Resolver {
         flow.isDestinations = syntax.isDestinations
         flow.isSplit = syntax.isSplit
         var repeated = Set<String>()
-        let steps = unique(syntax.steps.count, name: { syntax.steps[$0].name }, message: { SemanticMessages.duplicateStep($0, owner: SemanticMessages.owner(flow)) },
-                           repeated: &repeated)
+        let owner = SemanticMessages.owner(flow)
+        let steps = unique(syntax.steps.count, name: { syntax.steps[$0].name },
+                           message: { SemanticMessages.duplicateStep($0, owner: owner) }, repeated: &repeated)
         for syntaxIndex in steps {
             let step = syntax.steps[syntaxIndex]
             var declared = Step(
@@ -176,12 +177,14 @@ package struct Resolver {
             declared.isIncomplete = alert.isIncomplete
             flow.alerts.append(declared)
         }
-        for exit in unique(syntax.exits.count, name: { syntax.exits[$0].name }, message: { SemanticMessages.duplicateExit($0, flow: flow.name) }).map({ syntax.exits[$0] }) {
+        let exits = unique(syntax.exits.count, name: { syntax.exits[$0].name }, message: { SemanticMessages.duplicateExit($0, flow: flow.name) })
+        for exit in exits.map({ syntax.exits[$0] }) {
             flow.exits.append(Exit(name: exit.name.text, inputs: parameters(exit.inputs), doc: exit.doc, range: exit.name.range))
             checkInputTypes(exit.inputs, of: SemanticMessages.exitOwner(exit.name.text))
         }
-        for item in unique(syntax.guards.count, name: { syntax.guards[$0].name }, message: { SemanticMessages.duplicateGuard($0, owner: SemanticMessages.owner(flow)) })
-            .map({ syntax.guards[$0] }) {
+        let guards = unique(syntax.guards.count, name: { syntax.guards[$0].name },
+                            message: { SemanticMessages.duplicateGuard($0, owner: SemanticMessages.owner(flow)) })
+        for item in guards.map({ syntax.guards[$0] }) {
             flow.guards.append(Guard(name: item.name.text, isAsync: item.isAsync, parameters: parameters(item.parameters),
                                      doc: item.doc, range: item.name.range))
             checkArgumentTypes(item.parameters, of: item.name.text)
