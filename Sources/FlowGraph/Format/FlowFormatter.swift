@@ -12,9 +12,10 @@
 ///   at the end of its line; a comment inside a declaration's line breaks it there, and the rest
 ///   goes on one level deeper (a body's `{` at the declaration's depth, above its `}`).
 ///
-/// A file with a syntax error is refused (its layout is not known). The result is parsed again
-/// and must hold the same tokens in the same tree, with the same comments: a formatter that
-/// changed a program's meaning would be worse than none, so that is refused too.
+/// A file with a syntax error is refused (its layout is not known). A result that differs from
+/// the file is parsed again and must hold the same tokens in the same tree, with the same
+/// comments: a formatter that changed a program's meaning would be worse than none, so that is
+/// refused too.
 public enum FlowFormatter {
     public enum Outcome: Sendable {
         /// The file's canonical text (equal to its bytes when it is formatted already).
@@ -32,7 +33,11 @@ public enum FlowFormatter {
             let tree = Parser.parseConcrete(source, file: file)
             guard tree.diagnostics.isEmpty else { return .refused(tree.diagnostics.sorted()) }
             var printer = FormatPrinter(tree: tree)
-            formatted = (printer.print(), ProgramDigest(tree))
+            let printed = printer.print()
+            // A file formatted already (what `fmt --check` meets most): the text is unchanged, so
+            // is its meaning; there is nothing to parse again.
+            if printed == source.bytes { return .formatted(printed) }
+            formatted = (printed, ProgramDigest(tree))
         }
         let again = Parser.parseConcrete(SourceFile(path: source.path, bytes: formatted.bytes), file: file)
         guard again.diagnostics.isEmpty, ProgramDigest(again) == formatted.digest else {
