@@ -204,6 +204,25 @@ struct FormatterTests {
         #expect(!FlowFormatter.sameProgram(commentLost, old))
     }
 
+    /// `fmt` parses its result for a digest alone, without building the tree of nodes: that digest
+    /// must be the whole tree's, on every sample, and differ when only the nodes do.
+    @Test func theDigestOfAParseWithoutNodesIsTheTrees() throws {
+        let folder = Repository.url("samples")
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".flow") }.sorted()
+        #expect(paths.count >= 5)
+        for path in paths {
+            let source = SourceFile(path: path, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(path))))
+            let whole = Parser.parseConcrete(source)
+            let digested = Parser.digestConcrete(source)
+            #expect(ProgramDigest(whole) == ProgramDigest(digested.tree, nodes: digested.nodes), "\(path)")
+            #expect(digested.tree.tokens.count == whole.tokens.count)
+        }
+        // The same tokens grouped otherwise: `on b -> pop` read as a member of the flow, or of the step.
+        let inStep = Parser.digestConcrete(SourceFile(path: "a.flow", text: "flow A {\n    start B\n    step B {\n        on b -> pop\n    }\n}\n"))
+        let inFlow = Parser.digestConcrete(SourceFile(path: "a.flow", text: "flow A {\n    start B\n    step B {\n    }\n    on b -> pop\n}\n"))
+        #expect(inStep.nodes != inFlow.nodes)
+    }
+
     @Test func unifiedDiffHunks() {
         let old = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
         let new = old.replacingOccurrences(of: "line 2\n", with: "line two\n").replacingOccurrences(of: "line 19\n", with: "")

@@ -5,7 +5,9 @@
 /// stays on its line, spaced by `space(before:)`, except where a comment forces a break (the file
 /// had one there too, so the grammar allows it).
 struct FormatPrinter {
-    let tree: ConcreteSyntaxTree
+    /// The file's tree; its nodes only until the layout is made (printing reads the tokens and
+    /// the text), so that the caller's copy is the last to hold them (`fmt`'s memory).
+    private var tree: ConcreteSyntaxTree
     /// For each token: the depth of the line it starts, or nil when it goes on the line before.
     private var lineDepth: PackedDepths
     /// For each token: the depth of the member it is part of (a line a comment breaks goes on one deeper).
@@ -37,6 +39,8 @@ struct FormatPrinter {
         for child in tree.root.children { layOutMember(child, depth: 0, isFirstInBody: false) }
         lineDepth[count - 1] = 0
         keepsBlankLine[count - 1] = true
+        self.tree = ConcreteSyntaxTree(source: tree.source, tokens: tree.tokens, texts: tree.texts,
+                                       root: SyntaxNode(kind: .file, tokens: 0..<0, children: []), diagnostics: [])
     }
 
     // MARK: - Layout

@@ -88,6 +88,22 @@ package struct SyntaxNode: Sendable, Hashable {
 }
 
 extension SyntaxNode {
+    /// Combines each node under this one (not this one), children before parents: the order the
+    /// parser finishes them in, which `Parser.digestConcrete` hashes as it goes.
+    func combinePostorder(into hasher: inout Hasher) {
+        for child in children {
+            child.combinePostorder(into: &hasher)
+            Self.combine(child.kind, child.tokens, into: &hasher)
+        }
+    }
+
+    /// What a node adds to a digest of the nodes.
+    static func combine(_ kind: Kind, _ tokens: Range<Int>, into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(tokens.lowerBound)
+        hasher.combine(tokens.upperBound)
+    }
+
     /// Adds the node `kind` over `tokens`, which the parser has just finished, to `finished`: the
     /// nodes finished before it inside its tokens, at the end of the list, become its children.
     /// The parser finishes children before parents, so the list holds only the nodes whose
@@ -121,9 +137,34 @@ extension Parser {
         return ConcreteSyntaxTree(source: source, tokens: tokens, texts: lexer.texts, root: root, diagnostics: lexer.diagnostics + parser.diagnostics)
     }
 
-    /// Records the node `kind` over the tokens read since `start`, when the tree is being built.
+    /// Records the node `kind` over the tokens read since `start`, when the tree is being built
+    /// (or only hashed: `digestConcrete`).
     mutating func finishNode(_ kind: SyntaxNode.Kind, from start: Int) {
         guard recordsNodes else { return }
-        SyntaxNode.finish(kind, tokens: start..<max(start, index), in: &finishedNodes)
+        if var hasher = nodeDigest {
+            guard index > start else { return }
+            nodeDigest = nil  // not shared while it is changed
+            SyntaxNode.combine(kind, start..<index, into: &hasher)
+            nodeDigest = hasher
+        } else {
+            SyntaxNode.finish(kind, tokens: start..<max(start, index), in: &finishedNodes)
+        }
+    }
+
+    /// Lexes and parses one file as `parseConcrete` does, but keeps of its nodes only their hash in
+    /// the order they are finished (`SyntaxNode.combinePostorder` of the tree it would build): the
+    /// tree returned has no nodes. What `fmt` needs to compare its result with the file.
+    static func digestConcrete(_ source: SourceFile, file: Int = 0) -> (tree: ConcreteSyntaxTree, nodes: Int) {
+        guard source.bytes.count <= SourceLimits.fileSize else { return (parseConcrete(source, file: file), 0) }
+        var lexer = Lexer(file: file, bytes: source.bytes)
+        let tokens = lexer.tokenize()
+        var parser = Parser(file: file, tokens: tokens, texts: lexer.texts)
+        parser.recordsNodes = true
+        parser.nodeDigest = Hasher()
+        _ = parser.parseFile()
+        let tree = ConcreteSyntaxTree(source: source, tokens: tokens, texts: lexer.texts,
+                                      root: SyntaxNode(kind: .file, tokens: 0..<0, children: []),
+                                      diagnostics: lexer.diagnostics + parser.diagnostics)
+        return (tree, parser.nodeDigest?.finalize() ?? 0)
     }
 }

@@ -19,6 +19,8 @@ package struct Parser {
     /// nodes finished whose parent is not finished yet (`SyntaxNode.finish`): the tree, at the end.
     var recordsNodes = false
     var finishedNodes: [SyntaxNode] = []
+    /// Set when the nodes are only hashed, not kept (`digestConcrete`).
+    var nodeDigest: Hasher?
     /// The token index of the last error, and the first tokens of lines that already have one.
     var lastErrorToken = -1
     var errorLines = Set<Int>()
