@@ -122,30 +122,15 @@ extension SyntaxNode {
 extension Parser {
     /// Lexes and parses one file into its lossless syntax tree.
     public static func parseConcrete(_ source: SourceFile, file: Int = 0) -> ConcreteSyntaxTree {
-        guard source.bytes.count <= SourceLimits.fileSize else {
-            let message = SyntaxMessages.fileTooLarge(source.bytes.count)
-            let end = Token(kind: .end, start: source.bytes.count, end: source.bytes.count, textID: 0, isAtLineStart: true)
-            return ConcreteSyntaxTree(source: source, tokens: [end], texts: TokenTexts(), root: SyntaxNode(kind: .file, tokens: 0..<1, children: []),
-                                      diagnostics: [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))])
-        }
-        var lexer = Lexer(file: file, bytes: source.bytes)
-        let tokens = lexer.tokenize()
-        var parser = Parser(file: file, tokens: tokens, texts: lexer.texts)
-        parser.recordsNodes = true
-        _ = parser.parseFile()
-        let root = SyntaxNode(kind: .file, tokens: 0..<tokens.count, children: parser.finishedNodes)
-        return ConcreteSyntaxTree(source: source, tokens: tokens, texts: lexer.texts, root: root, diagnostics: lexer.diagnostics + parser.diagnostics)
+        concrete(source, file: file, hashingNodes: false).tree
     }
 
     /// Records the node `kind` over the tokens read since `start`, when the tree is being built
     /// (or only hashed: `digestConcrete`).
     mutating func finishNode(_ kind: SyntaxNode.Kind, from start: Int) {
         guard recordsNodes else { return }
-        if var hasher = nodeDigest {
-            guard index > start else { return }
-            nodeDigest = nil  // not shared while it is changed
-            SyntaxNode.combine(kind, start..<index, into: &hasher)
-            nodeDigest = hasher
+        if nodeDigest != nil {
+            if index > start { SyntaxNode.combine(kind, start..<index, into: &nodeDigest!) }
         } else {
             SyntaxNode.finish(kind, tokens: start..<max(start, index), in: &finishedNodes)
         }
@@ -155,15 +140,28 @@ extension Parser {
     /// the order they are finished (`SyntaxNode.combinePostorder` of the tree it would build): the
     /// tree returned has no nodes. What `fmt` needs to compare its result with the file.
     static func digestConcrete(_ source: SourceFile, file: Int = 0) -> (tree: ConcreteSyntaxTree, nodes: Int) {
-        guard source.bytes.count <= SourceLimits.fileSize else { return (parseConcrete(source, file: file), 0) }
+        let parsed = concrete(source, file: file, hashingNodes: true)
+        return (parsed.tree, parsed.nodes)
+    }
+
+    /// The lossless tree of one file, with its nodes (or, `hashingNodes`, only their hash).
+    private static func concrete(_ source: SourceFile, file: Int, hashingNodes: Bool) -> (tree: ConcreteSyntaxTree, nodes: Int) {
+        guard source.bytes.count <= SourceLimits.fileSize else {
+            let message = SyntaxMessages.fileTooLarge(source.bytes.count)
+            let end = Token(kind: .end, start: source.bytes.count, end: source.bytes.count, textID: 0, isAtLineStart: true)
+            let tree = ConcreteSyntaxTree(source: source, tokens: [end], texts: TokenTexts(),
+                                          root: SyntaxNode(kind: .file, tokens: 0..<1, children: []),
+                                          diagnostics: [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))])
+            return (tree, 0)
+        }
         var lexer = Lexer(file: file, bytes: source.bytes)
         let tokens = lexer.tokenize()
         var parser = Parser(file: file, tokens: tokens, texts: lexer.texts)
         parser.recordsNodes = true
-        parser.nodeDigest = Hasher()
+        if hashingNodes { parser.nodeDigest = Hasher() }
         _ = parser.parseFile()
-        let tree = ConcreteSyntaxTree(source: source, tokens: tokens, texts: lexer.texts,
-                                      root: SyntaxNode(kind: .file, tokens: 0..<0, children: []),
+        let root = SyntaxNode(kind: .file, tokens: 0..<(hashingNodes ? 0 : tokens.count), children: parser.finishedNodes)
+        let tree = ConcreteSyntaxTree(source: source, tokens: tokens, texts: lexer.texts, root: root,
                                       diagnostics: lexer.diagnostics + parser.diagnostics)
         return (tree, parser.nodeDigest?.finalize() ?? 0)
     }

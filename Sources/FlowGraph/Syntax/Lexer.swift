@@ -17,7 +17,7 @@ package struct Lexer {
     private var index = 0
     private var pendingDoc: [String] = []
     private var sawLineBreak = true
-    private var names = NameTable()
+    private var names = NameTable.withKeywords
     /// The tokens' texts (which `Token.textID` numbers) and docs.
     public private(set) var texts = TokenTexts()
     public private(set) var diagnostics: [Diagnostic] = []
@@ -31,7 +31,6 @@ package struct Lexer {
         self.bytes = bytes
         // A UTF-8 byte-order mark is allowed and ignored.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-        names.seed(with: texts.strings)
     }
 
     /// Lexes the whole file; the last token is always `.end`.
@@ -299,16 +298,18 @@ private struct NameTable {
     private var slots: [(hash: UInt32, id: UInt32)?] = Array(repeating: nil, count: 1024)
     private var used = 0
 
-    mutating func seed(with names: [String]) {
-        for (id, name) in names.enumerated() {
-            let bytes = Array(name.utf8)
-            var strings = names
-            _ = intern(bytes, 0..<bytes.count, into: &strings, id: UInt32(id))
-        }
-    }
+    /// The table every file starts from, made once: the keywords, interned in order, so at their
+    /// numbers in `TokenTexts.keywords` (each file's `strings` starts as that list).
+    static let withKeywords: NameTable = {
+        var table = NameTable()
+        var strings: [String] = []
+        for keyword in TokenTexts.keywords { _ = table.intern(Array(keyword.utf8), 0..<keyword.utf8.count, into: &strings) }
+        assert(strings == TokenTexts.keywords, "the keywords must be distinct")
+        return table
+    }()
 
     /// The number of the name `bytes[range]` in `strings`, appended there when new.
-    mutating func intern(_ bytes: [UInt8], _ range: Range<Int>, into strings: inout [String], id newID: UInt32? = nil) -> UInt32 {
+    mutating func intern(_ bytes: [UInt8], _ range: Range<Int>, into strings: inout [String]) -> UInt32 {
         var hash: UInt32 = 2_166_136_261  // FNV-1a
         for byte in bytes[range] { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let mask = slots.count - 1
@@ -317,13 +318,8 @@ private struct NameTable {
             if entry.hash == hash, Self.equal(strings[Int(entry.id)], bytes, range) { return entry.id }
             slot = (slot + 1) & mask
         }
-        let id: UInt32
-        if let newID {
-            id = newID
-        } else {
-            id = UInt32(strings.count)
-            strings.append(String(decoding: bytes[range], as: UTF8.self))
-        }
+        let id = UInt32(strings.count)
+        strings.append(String(decoding: bytes[range], as: UTF8.self))
         slots[slot] = (hash, id)
         used += 1
         if used * 2 > slots.count { grow() }
