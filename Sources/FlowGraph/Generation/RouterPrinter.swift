@@ -125,7 +125,7 @@ struct RouterPrinter {
         out.doc(flow.doc)
         out.block("\(access)enum \(flow.declaration)") { out in
             out.line("/// The steps of flow '\(name(flow))': where the user can be.")
-            out.block("\(access)enum Step: Hashable, Sendable") { out in
+            out.block("\(access)enum Step: Hashable, Sendable, \(runtime)KeyedStep") { out in
                 for item in flow.steps where item.wrapper == nil {
                     out.doc(item.doc)
                     out.line("case \(Self.declaration(item))")
@@ -138,7 +138,8 @@ struct RouterPrinter {
                     "case .\(use.caseName)(let step): return \(use.declaration).Step.flowGraphKey(step, in: \(flow.declaration).\(use.caseName)Steps)"
                 }
                 stepIdentity(flow.steps.enumerated().filter { $0.element.wrapper == nil },
-                             doc: "The step's index in the program's table, and its inputs.", first: delegations, in: &out)
+                             doc: "The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.",
+                             keyed: true, first: delegations, in: &out)
             }
             let ownEvents = flow.ownEvents
             if !ownEvents.isEmpty {
@@ -173,14 +174,20 @@ struct RouterPrinter {
     /// inputs (the derived ones cost seconds of compile time in a large program), and the key:
     /// `flowGraphKey(_ step: Step` with `parameters`, the `first` cases (a flow's delegation to the
     /// groups it uses), then a case per step of `steps` with `index` giving its index's expression.
-    private func stepIdentity(_ steps: [(offset: Int, element: RouterModel.CaseModel)], doc: String, parameters: String = "",
-                              first: [String] = [], index: (Int) -> String = { String($0) }, in out: inout SwiftPrinter) {
+    /// `keyed`: a flow's `Step`, a `KeyedStep` whose `==` and `hash(into:)` are the runtime's, from
+    /// the key; a group's writes its own (its key takes the flow's indices).
+    private func stepIdentity(_ steps: [(offset: Int, element: RouterModel.CaseModel)], doc: String, keyed: Bool = false,
+                              parameters: String = "", first: [String] = [], index: (Int) -> String = { String($0) },
+                              in out: inout SwiftPrinter) {
         out.line()
-        out.line("\(access)static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }")
-        out.line("\(access)func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }")
-        out.line()
+        if !keyed {
+            out.line("\(access)static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }")
+            out.line("\(access)func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }")
+            out.line()
+        }
         out.line("/// \(doc)")
-        out.block("fileprivate static func flowGraphKey(_ step: Step\(parameters)) -> \(runtime)StepKey") { out in
+        let visibility = keyed ? access : "fileprivate "
+        out.block("\(visibility)static func flowGraphKey(_ step: Step\(parameters)) -> \(runtime)StepKey") { out in
             out.switchOver("step") { out in
                 for line in first { out.line(line) }
                 for (position, item) in steps {

@@ -195,9 +195,33 @@ public typealias OpenedRef = ElementRef<OpenedElement>
 /// A step's index in its flow and its inputs, type-erased: what a generated `Step` compares and
 /// hashes. Written out by hand in the generated file, one line a step, because the compiler's
 /// derived `==` for an enum of many cases with payloads costs seconds of every clean build.
+///
+/// A step has at most a few inputs: the initializers for none, one, two and three take them
+/// without a parameter pack, which an unoptimized build compiles to much less code at each of the
+/// generated file's calls (a pack is built and walked at run time); more take the pack.
 public struct StepKey: Hashable {
     public let index: Int
     private let values: [AnyHashable]
+
+    public init(_ index: Int) {
+        self.index = index
+        self.values = []
+    }
+
+    public init<A: Hashable>(_ index: Int, _ a: A) {
+        self.index = index
+        self.values = [AnyHashable(a)]
+    }
+
+    public init<A: Hashable, B: Hashable>(_ index: Int, _ a: A, _ b: B) {
+        self.index = index
+        self.values = [AnyHashable(a), AnyHashable(b)]
+    }
+
+    public init<A: Hashable, B: Hashable, C: Hashable>(_ index: Int, _ a: A, _ b: B, _ c: C) {
+        self.index = index
+        self.values = [AnyHashable(a), AnyHashable(b), AnyHashable(c)]
+    }
 
     public init<each Value: Hashable>(_ index: Int, _ value: repeat each Value) {
         var values: [AnyHashable] = []
@@ -205,6 +229,19 @@ public struct StepKey: Hashable {
         self.index = index
         self.values = values
     }
+}
+
+/// A generated flow's `Step`: compared and hashed through its `StepKey` (its index in the flow and
+/// its inputs), by the `==` and `hash(into:)` here rather than ones the compiler derives (see
+/// `StepKey`) or ones written out in each flow.
+public protocol KeyedStep: Hashable {
+    /// The step's index in its flow's table, and its inputs.
+    static func flowGraphKey(_ step: Self) -> StepKey
+}
+
+extension KeyedStep {
+    public static func == (lhs: Self, rhs: Self) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(Self.flowGraphKey(self)) }
 }
 
 extension NavigationProgram {

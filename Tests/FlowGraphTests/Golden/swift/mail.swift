@@ -9,18 +9,15 @@ import Foundation
 /// Presented as a sheet by the mail app, which closes it whatever the outcome.
 enum ComposeFlow {
     /// The steps of flow 'ComposeFlow': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         /// The message editor. The draft says whether it is new, a reply or a forward; a contact
         /// picked in the contacts sheet is added to the recipients.
         case editor(draft: Draft)
         case contacts
         case sendLater
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .editor(let v0): return .init(0, v0)
             case .contacts: return .init(1)
@@ -131,7 +128,7 @@ enum ComposeFlow {
 /// three are one stack, and the back button goes from the message to the list.
 enum Mail {
     /// The steps of flow 'Mail': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         /// All Inboxes, each account's mailboxes, and the smart mailboxes (Flagged, Unread).
         case mailboxes
         /// All Inboxes: the inboxes of every account, merged.
@@ -153,11 +150,8 @@ enum Mail {
         /// The passcode lock, over everything: it cannot be swiped away.
         case lock
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .mailboxes: return .init(0)
             case .inbox: return .init(1)
@@ -305,7 +299,7 @@ enum Mail {
 /// The mail app's settings, presented as a sheet. "Done" finishes it.
 enum MailSettings {
     /// The steps of flow 'MailSettings': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         case settingsHome
         case accounts
         /// Server settings, mailbox behaviours, "Delete Account".
@@ -322,11 +316,8 @@ enum MailSettings {
         /// Enter the new passcode twice.
         case setPasscode
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .settingsHome: return .init(0)
             case .accounts: return .init(1)

@@ -83,7 +83,7 @@ enum MovieScreens {
 /// The Discover tab: trending movies, genres, popular people, search.
 enum DiscoverFlow {
     /// The steps of flow 'DiscoverFlow': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         /// Trending this week, genre chips, popular people.
         case trending
         case genre(genre: GenreID)
@@ -94,11 +94,8 @@ enum DiscoverFlow {
         /// A screen of destinations 'MovieScreens'.
         case movieScreens(MovieScreens.Step)
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .movieScreens(let step): return MovieScreens.Step.flowGraphKey(step, in: DiscoverFlow.movieScreensSteps)
             case .trending: return .init(0)
@@ -185,17 +182,14 @@ enum DiscoverFlow {
 /// signing out.
 enum MoviesApp {
     /// The steps of flow 'MoviesApp': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         /// Welcome pages, favourite genres, notification permission.
         case onboarding
         /// The tab bar: Discover, Watchlist, Profile.
         case home
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .onboarding: return .init(0)
             case .home: return .init(1)
@@ -235,16 +229,13 @@ enum MoviesApp {
 /// The tab bar. Each tab keeps its own navigation stack.
 enum MoviesHome {
     /// The steps of flow 'MoviesHome': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         case discover
         case watchlist
         case profile
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .discover: return .init(0)
             case .watchlist: return .init(1)
@@ -286,7 +277,7 @@ enum MoviesHome {
 /// Finishes with `finished` after the last page, or `skipped` from the welcome page.
 enum MoviesOnboarding {
     /// The steps of flow 'MoviesOnboarding': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         case welcome
         /// Pick at least three genres to tune recommendations.
         case favoriteGenres
@@ -295,11 +286,8 @@ enum MoviesOnboarding {
         /// Explains how to turn notifications on later in the Settings app.
         case notificationsDenied
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .welcome: return .init(0)
             case .favoriteGenres: return .init(1)
@@ -366,7 +354,7 @@ enum MoviesOnboarding {
 /// The Profile tab: account, watch history, custom lists, settings.
 enum ProfileFlow {
     /// The steps of flow 'ProfileFlow': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         /// The profile: avatar and stats when signed in, a "Sign In" button otherwise.
         case account
         /// Sign in with Apple, or with email and password; once signed in, every tab starts over
@@ -388,11 +376,8 @@ enum ProfileFlow {
         /// Open-source licenses.
         case licenses
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .account: return .init(0)
             case .signIn: return .init(1)
@@ -499,7 +484,7 @@ enum ProfileFlow {
 /// The Watchlist tab: movies the user saved to watch later.
 enum WatchlistFlow {
     /// The steps of flow 'WatchlistFlow': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         /// Saved movies, sorted and filtered. An empty list offers "Browse movies",
         /// which the tab bar handles by selecting the Discover tab. A movie picked here opens
         /// the shared movie page; the filter hands its choice back: a popover by the filter button
@@ -509,11 +494,8 @@ enum WatchlistFlow {
         /// A screen of destinations 'MovieScreens'.
         case movieScreens(MovieScreens.Step)
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .movieScreens(let step): return MovieScreens.Step.flowGraphKey(step, in: WatchlistFlow.movieScreensSteps)
             case .savedMovies: return .init(0)

@@ -9,7 +9,7 @@ import FlowGraphRuntime
 /// Pushed from the cart; finishes with the placed order, or cancelled.
 enum CheckoutFlow {
     /// The steps of flow 'CheckoutFlow': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         /// The order summary. The order is created as pending when this screen appears, so
         /// placing it only has to authorize the payment. Each editor hands its pick back to it.
         case summary(items: [CartItem])
@@ -27,11 +27,8 @@ enum CheckoutFlow {
         /// The bank or the wallet said no.
         case paymentDeclined
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .summary(let v0): return .init(0, v0)
             case .addresses: return .init(1)
@@ -154,7 +151,7 @@ enum CheckoutFlow {
 /// with the signed-in user, or cancelled when the user closes it.
 enum ShopLogin {
     /// The steps of flow 'ShopLogin': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         /// Email and password, or Sign in with Apple.
         case signIn
         case oneTimeCode(challenge: TwoFactorChallenge)
@@ -165,11 +162,8 @@ enum ShopLogin {
         /// Terms of service and privacy policy.
         case terms
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .signIn: return .init(0)
             case .oneTimeCode(let v0): return .init(1, v0)
@@ -250,7 +244,7 @@ enum ShopLogin {
 /// and closing the sheet brings the user back to wherever they were browsing.
 enum Shop {
     /// The steps of flow 'Shop': where the user can be.
-    enum Step: Hashable, Sendable {
+    enum Step: Hashable, Sendable, FlowGraphRuntime.KeyedStep {
         /// Home screen: featured products, categories, and the search field.
         case catalog
         /// Products of one category, with sorting and filters; the filters sheet hands its choice back.
@@ -280,11 +274,8 @@ enum Shop {
         case returnRequest(order: OrderID)
         case addresses
 
-        static func == (lhs: Step, rhs: Step) -> Bool { flowGraphKey(lhs) == flowGraphKey(rhs) }
-        func hash(into hasher: inout Hasher) { hasher.combine(Step.flowGraphKey(self)) }
-
-        /// The step's index in the program's table, and its inputs.
-        fileprivate static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
+        /// The step's index in the program's table, and its inputs: what `==` and `hash(into:)` use.
+        static func flowGraphKey(_ step: Step) -> FlowGraphRuntime.StepKey {
             switch step {
             case .catalog: return .init(0)
             case .category(let v0): return .init(1, v0)
