@@ -227,6 +227,22 @@ public struct StepKey: Hashable {
     }
 }
 
+/// A screen's flow and its step's `StepKey`: what a generated `Screen` compares and hashes (the
+/// derived `==` of an enum with a case a flow costs a large program's build), and what
+/// `step(of:)` reads.
+public struct ScreenKey: Hashable {
+    public let flow: Int
+    public let step: StepKey
+
+    public init(flow: Int, step: StepKey) {
+        self.flow = flow
+        self.step = step
+    }
+
+    /// The step the screen shows.
+    public var stepRef: StepRef { StepRef(flow: flow, step: step.index) }
+}
+
 /// A generated flow's `Step`: compared and hashed through its `StepKey` (its index in the flow and
 /// its inputs), by the `==` and `hash(into:)` here rather than ones the compiler derives (see
 /// `StepKey`) or ones written out in each flow.

@@ -25,6 +25,8 @@ extension RouterPrinter {
                 for flow in flows { out.line("case \(flow.caseName)(\(flow.reference).Step)") }
                 out.line()
                 out.line("\(access)var description: String { \(program).describe(self) }")
+                out.line("\(access)static func == (lhs: Screen, rhs: Screen) -> Bool { \(program).key(of: lhs) == \(program).key(of: rhs) }")
+                out.line("\(access)func hash(into hasher: inout Hasher) { hasher.combine(\(program).key(of: self)) }")
                 for group in model.groups { sharedScreen(group, in: &out) }
             }
             out.line()
@@ -142,8 +144,12 @@ extension RouterPrinter {
                 }
             }
         }
-        switchOver("\(access)static func step(of screen: Screen) -> \(ref)StepRef", "screen", model.flows,
-                   { "\(ref)StepRef(flow: \($0.index), step: \($0.reference).Step.flowGraphKey(value).index)" }, in: &out)
+        // The screen's key, written once: `step(of:)`, `==` and `hash(into:)` read it (the derived
+        // `==` and `hash(into:)` of `Screen` cost more to compile than this function).
+        out.line("/// The screen's flow and its step's key: its step, and what `Screen`'s `==` and `hash(into:)` compare.")
+        switchOver("\(access)static func key(of screen: Screen) -> \(ref)ScreenKey", "screen", model.flows,
+                   { "\(ref)ScreenKey(flow: \($0.index), step: \($0.reference).Step.flowGraphKey(value))" }, in: &out)
+        out.line("\(access)static func step(of screen: Screen) -> \(ref)StepRef { key(of: screen).stepRef }")
         eventReferences(withEvents, in: &out)
         switchOver("\(access)static func exit(of exit: Exit) -> \(ref)ExitRef", "exit", withExits,
                    { "\(ref)ExitRef(flow: \($0.index), index: \($0.reference).index(of: value))" }, in: &out)

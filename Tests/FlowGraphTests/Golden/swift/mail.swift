@@ -432,6 +432,8 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case mailSettings(MailSettings.Step)
 
         var description: String { FlowRouter.describe(self) }
+        static func == (lhs: Screen, rhs: Screen) -> Bool { FlowRouter.key(of: lhs) == FlowRouter.key(of: rhs) }
+        func hash(into hasher: inout Hasher) { hasher.combine(FlowRouter.key(of: self)) }
     }
 
     /// An event of any flow, or of a destinations group.
@@ -526,13 +528,15 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         link 1 /settings/accounts - !i /settings /accounts path b3 m1:0:3:0 e14 m2:0:0:0
         """#)
 
-    static func step(of screen: Screen) -> FlowGraphRuntime.StepRef {
+    /// The screen's flow and its step's key: its step, and what `Screen`'s `==` and `hash(into:)` compare.
+    static func key(of screen: Screen) -> FlowGraphRuntime.ScreenKey {
         switch screen {
-        case .composeFlow(let value): return FlowGraphRuntime.StepRef(flow: 0, step: ComposeFlow.Step.flowGraphKey(value).index)
-        case .mail(let value): return FlowGraphRuntime.StepRef(flow: 1, step: Mail.Step.flowGraphKey(value).index)
-        case .mailSettings(let value): return FlowGraphRuntime.StepRef(flow: 2, step: MailSettings.Step.flowGraphKey(value).index)
+        case .composeFlow(let value): return FlowGraphRuntime.ScreenKey(flow: 0, step: ComposeFlow.Step.flowGraphKey(value))
+        case .mail(let value): return FlowGraphRuntime.ScreenKey(flow: 1, step: Mail.Step.flowGraphKey(value))
+        case .mailSettings(let value): return FlowGraphRuntime.ScreenKey(flow: 2, step: MailSettings.Step.flowGraphKey(value))
         }
     }
+    static func step(of screen: Screen) -> FlowGraphRuntime.StepRef { key(of: screen).stepRef }
     static func event(of event: Event) -> FlowGraphRuntime.EventRef {
         switch event {
         case .composeFlow(let value): return FlowGraphRuntime.EventRef(flow: 0, index: ComposeFlow.index(of: value))

@@ -590,6 +590,8 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case watchlistFlow(WatchlistFlow.Step)
 
         var description: String { FlowRouter.describe(self) }
+        static func == (lhs: Screen, rhs: Screen) -> Bool { FlowRouter.key(of: lhs) == FlowRouter.key(of: rhs) }
+        func hash(into hasher: inout Hasher) { hasher.combine(FlowRouter.key(of: self)) }
 
         /// The screen as a step of destinations 'MovieScreens', in whichever flow shows it.
         var movieScreens: MovieScreens.Step? {
@@ -720,16 +722,18 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         link 0 /watchlist - /watchlist path b10 e12 e29
         """#)
 
-    static func step(of screen: Screen) -> FlowGraphRuntime.StepRef {
+    /// The screen's flow and its step's key: its step, and what `Screen`'s `==` and `hash(into:)` compare.
+    static func key(of screen: Screen) -> FlowGraphRuntime.ScreenKey {
         switch screen {
-        case .discoverFlow(let value): return FlowGraphRuntime.StepRef(flow: 0, step: DiscoverFlow.Step.flowGraphKey(value).index)
-        case .moviesApp(let value): return FlowGraphRuntime.StepRef(flow: 1, step: MoviesApp.Step.flowGraphKey(value).index)
-        case .moviesHome(let value): return FlowGraphRuntime.StepRef(flow: 2, step: MoviesHome.Step.flowGraphKey(value).index)
-        case .moviesOnboarding(let value): return FlowGraphRuntime.StepRef(flow: 3, step: MoviesOnboarding.Step.flowGraphKey(value).index)
-        case .profileFlow(let value): return FlowGraphRuntime.StepRef(flow: 4, step: ProfileFlow.Step.flowGraphKey(value).index)
-        case .watchlistFlow(let value): return FlowGraphRuntime.StepRef(flow: 5, step: WatchlistFlow.Step.flowGraphKey(value).index)
+        case .discoverFlow(let value): return FlowGraphRuntime.ScreenKey(flow: 0, step: DiscoverFlow.Step.flowGraphKey(value))
+        case .moviesApp(let value): return FlowGraphRuntime.ScreenKey(flow: 1, step: MoviesApp.Step.flowGraphKey(value))
+        case .moviesHome(let value): return FlowGraphRuntime.ScreenKey(flow: 2, step: MoviesHome.Step.flowGraphKey(value))
+        case .moviesOnboarding(let value): return FlowGraphRuntime.ScreenKey(flow: 3, step: MoviesOnboarding.Step.flowGraphKey(value))
+        case .profileFlow(let value): return FlowGraphRuntime.ScreenKey(flow: 4, step: ProfileFlow.Step.flowGraphKey(value))
+        case .watchlistFlow(let value): return FlowGraphRuntime.ScreenKey(flow: 5, step: WatchlistFlow.Step.flowGraphKey(value))
         }
     }
+    static func step(of screen: Screen) -> FlowGraphRuntime.StepRef { key(of: screen).stepRef }
     static func event(of event: Event) -> FlowGraphRuntime.EventRef {
         switch event {
         case .discoverFlow(let value): return FlowGraphRuntime.EventRef(flow: 0, index: DiscoverFlow.index(of: value))

@@ -497,6 +497,8 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         case shop(Shop.Step)
 
         var description: String { FlowRouter.describe(self) }
+        static func == (lhs: Screen, rhs: Screen) -> Bool { FlowRouter.key(of: lhs) == FlowRouter.key(of: rhs) }
+        func hash(into hasher: inout Hasher) { hasher.combine(FlowRouter.key(of: self)) }
     }
 
     /// An event of any flow, or of a destinations group.
@@ -602,13 +604,15 @@ enum FlowRouter: FlowGraphRuntime.AsyncNavigationProgram {
         link 13 /account - /account path b14 m2:0:3:0 if 0 else 0 path b14
         """#)
 
-    static func step(of screen: Screen) -> FlowGraphRuntime.StepRef {
+    /// The screen's flow and its step's key: its step, and what `Screen`'s `==` and `hash(into:)` compare.
+    static func key(of screen: Screen) -> FlowGraphRuntime.ScreenKey {
         switch screen {
-        case .checkoutFlow(let value): return FlowGraphRuntime.StepRef(flow: 0, step: CheckoutFlow.Step.flowGraphKey(value).index)
-        case .shopLogin(let value): return FlowGraphRuntime.StepRef(flow: 1, step: ShopLogin.Step.flowGraphKey(value).index)
-        case .shop(let value): return FlowGraphRuntime.StepRef(flow: 2, step: Shop.Step.flowGraphKey(value).index)
+        case .checkoutFlow(let value): return FlowGraphRuntime.ScreenKey(flow: 0, step: CheckoutFlow.Step.flowGraphKey(value))
+        case .shopLogin(let value): return FlowGraphRuntime.ScreenKey(flow: 1, step: ShopLogin.Step.flowGraphKey(value))
+        case .shop(let value): return FlowGraphRuntime.ScreenKey(flow: 2, step: Shop.Step.flowGraphKey(value))
         }
     }
+    static func step(of screen: Screen) -> FlowGraphRuntime.StepRef { key(of: screen).stepRef }
     static func event(of event: Event) -> FlowGraphRuntime.EventRef {
         switch event {
         case .checkoutFlow(let value): return FlowGraphRuntime.EventRef(flow: 0, index: CheckoutFlow.index(of: value))
