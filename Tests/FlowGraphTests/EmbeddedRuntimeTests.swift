@@ -62,6 +62,30 @@ struct EmbeddedRuntimeTests {
         #expect(ran.output == "Main.Item(item: 9)\n")
     }
 
+    /// With `--embed-runtime` the runtime's types are the app module's: a flow named like one would
+    /// redeclare it (or hide it inside a namespace), so `generate` refuses it, and only then.
+    @Test func aFlowNamedLikeATypeOfTheEmbeddedRuntimeIsRefused() throws {
+        #expect(EmbeddedRuntime.typeNames.isSuperset(of: ["StepKey", "Navigator", "KeyedStep", "ProgramTable", "LinkRef", "Request"]))
+        #expect(!EmbeddedRuntime.typeNames.contains("public") && !EmbeddedRuntime.typeNames.contains("extension"))
+        let result = compile("""
+            flow StepKey {
+                start Home
+                step Home { on open -> push Item }
+                step Item { on back -> pop }
+            }
+            """)
+        let program = try #require(result.program)
+        #expect(result.diagnostics.isEmpty)
+        #expect(SwiftEmitter.nameProblems(program, options: .init()).isEmpty)
+        for namespace in [nil, "App"] {
+            let problems = SwiftEmitter.nameProblems(program, options: .init(namespace: namespace, embedsRuntime: true))
+            #expect(problems.map(\.message) == [AnalysisMessages.hiddenRuntimeType("StepKey")])
+            #expect(problems.first?.range.start == 5)
+        }
+        let namespaced = SwiftEmitter.nameProblems(program, options: .init(namespace: "Navigator", embedsRuntime: true))
+        #expect(namespaced.contains { $0.message.contains("the namespace 'Navigator' cannot be used: the embedded runtime declares") })
+    }
+
     /// A placeholder of a type that is not LosslessStringConvertible (Foundation's UUID): the app
     /// conforms it to LinkValue in its own code.
     static let users = """

@@ -4,6 +4,9 @@ enum AnalysisMessages {
     static func hiddenType(_ flow: String, _ type: String, _ user: String) -> String {
         "flow '\(flow)' would hide '\(type)', which \(user) names, in the whole module: rename the flow, or generate into a namespace (--namespace)"
     }
+    static func hiddenRuntimeType(_ flow: String) -> String {
+        "flow '\(flow)' has the name of a type of FlowGraphRuntime, which --embed-runtime writes into the module: rename the flow"
+    }
     static func hiddenModule(_ flow: String) -> String {
         "flow '\(flow)' would hide the module '\(flow)' that the program imports: rename the flow, or generate into a namespace (--namespace)"
     }

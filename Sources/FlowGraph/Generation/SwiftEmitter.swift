@@ -78,9 +78,17 @@ extension SwiftEmitter {
             for event in flow.events { use(event.payload, "event '\(event.name)' of flow '\(flow.name)'") }
             for exit in flow.exits { use(exit.inputs, "exit '\(exit.name)' of flow '\(flow.name)'") }
         }
+        // The embedded runtime's types are the module's, named without a qualifier by the router:
+        // a flow of that name hides one inside a namespace too, and redeclares it without one.
+        if options.embedsRuntime {
+            for flow in program.flows where EmbeddedRuntime.typeNames.contains(flow.name) {
+                problems.append(Diagnostic(.swiftName, AnalysisMessages.hiddenRuntimeType(flow.name), at: flow.range))
+            }
+        }
         if let namespace = options.namespace {
             if let reason = SwiftNames.reservedFlowName(namespace) ?? (program.flows.contains { $0.name == namespace } ? "a flow has that name" : nil)
-                ?? (imports.contains(namespace) || typeUsers[namespace] != nil ? "the program uses a module or type of that name" : nil) {
+                ?? (imports.contains(namespace) || typeUsers[namespace] != nil ? "the program uses a module or type of that name" : nil)
+                ?? (options.embedsRuntime && EmbeddedRuntime.typeNames.contains(namespace) ? "the embedded runtime declares a type of that name" : nil) {
                 let range = program.flows.first?.range ?? SourceRange(file: 0, start: 0, end: 0)
                 problems.append(Diagnostic(.swiftName, "the namespace '\(namespace)' cannot be used: \(reason)", at: range))
             }
