@@ -88,7 +88,8 @@ extension SwiftEmitter {
         if let namespace = options.namespace {
             if let reason = SwiftNames.reservedFlowName(namespace) ?? (program.flows.contains { $0.name == namespace } ? "a flow has that name" : nil)
                 ?? (imports.contains(namespace) || typeUsers[namespace] != nil ? "the program uses a module or type of that name" : nil)
-                ?? (options.embedsRuntime && EmbeddedRuntime.typeNames.contains(namespace) ? "the embedded runtime declares a type of that name" : nil) {
+                ?? (options.embedsRuntime && EmbeddedRuntime.typeNames.contains(namespace)
+                    ? "the embedded runtime declares a type of that name" : nil) {
                 let range = program.flows.first?.range ?? SourceRange(file: 0, start: 0, end: 0)
                 problems.append(Diagnostic(.swiftName, "the namespace '\(namespace)' cannot be used: \(reason)", at: range))
             }
