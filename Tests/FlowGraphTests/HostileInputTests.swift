@@ -164,6 +164,15 @@ struct HostileInputTests {
         let compilation = compile("flow App {\n    start Home\n    step Home(x: \(deepest))\n}\n")
         #expect(compilation.diagnostics.isEmpty)
         #expect(compilation.program?.flows[0].steps[0].inputs[0].type == deepest)
+        // Past the 32 brackets the parser keeps in a number, kinds still matched one by one.
+        let alternating = String(repeating: "([", count: 30) + "Int" + String(repeating: "])", count: 30)
+        let kept = compile("flow App {\n    start Home\n    step Home(x: \(alternating))\n}\n")
+        #expect(kept.diagnostics.isEmpty)
+        #expect(kept.program?.flows[0].steps[0].inputs[0].type == alternating)
+        let wrong = String(repeating: "([", count: 20) + "Int" + ")"
+        #expect(Self.findings(bytes: Array("flow App {\n    start Home\n    step Home(x: \(wrong))\n}\n".utf8)) == [
+            "3:61: error [syntax] \(SyntaxMessages.mismatchedType(open: "[", found: ")"))",
+        ])
     }
 
     @Test func aLongElseChainStopsAtTheLimit() {

@@ -225,11 +225,21 @@ package struct Resolver {
     }
 
     /// Converts parameter syntax, reporting a name declared twice in one list.
+    /// Built in place: a list of parameters is short, and there is one in most steps and clauses.
     private mutating func parameters(_ syntax: [ParameterSyntax]) -> [Parameter] {
         if syntax.isEmpty { return [] }
-        return unique(syntax.count, name: { syntax[$0].name }, message: SemanticMessages.duplicateParameter).map {
-            Parameter(name: syntax[$0].name.text, type: syntax[$0].type.text, range: syntax[$0].name.range)
+        var parameters: [Parameter] = []
+        parameters.reserveCapacity(syntax.count)
+        var earlier = EarlierMatch<String>(count: syntax.count)
+        for (index, item) in syntax.enumerated() {
+            if let first = earlier.first(item.name.text, at: index, keyAt: { syntax[$0].name.text }) {
+                report(.duplicateName, SemanticMessages.duplicateParameter(item.name.text), at: item.name.range,
+                       notes: [.init(SemanticMessages.firstDeclaredHere, at: syntax[first].name.range)])
+            } else {
+                parameters.append(Parameter(name: item.name.text, type: item.type.text, range: item.name.range))
+            }
         }
+        return parameters
     }
 
     // MARK: - References

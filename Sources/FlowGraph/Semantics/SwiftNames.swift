@@ -34,14 +34,26 @@ enum SwiftNames {
         guard let first = utf8.first else { return name }
         if first < 0x80, !isASCIIUppercase(first) { return name }
         if utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes = Array(utf8)
-            var index = 0
-            while index < bytes.count, isASCIIUppercase(bytes[index]),
-                  index == 0 || index + 1 >= bytes.count || isASCIIUppercase(bytes[index + 1]) {
-                bytes[index] += 0x20
-                index += 1
+            // Written into the new string's own storage: no array between (a name of up to 15
+            // bytes is stored inline, so most names allocate nothing).
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                var index = 0
+                var lowering = true
+                var next = utf8.makeIterator()
+                var byte = next.next()
+                while let current = byte {
+                    let following = next.next()
+                    if lowering, isASCIIUppercase(current), index == 0 || following.map(isASCIIUppercase) ?? true {
+                        buffer[index] = current + 0x20
+                    } else {
+                        lowering = false
+                        buffer[index] = current
+                    }
+                    index += 1
+                    byte = following
+                }
+                return index
             }
-            return String(decoding: bytes, as: UTF8.self)
         }
         return caseNameOfScalars(name)
     }

@@ -48,67 +48,107 @@ extension Parser {
         return parameters
     }
 
-    /// Type := a Swift type, read up to ',' or ')' at depth 0, with balanced brackets.
+    /// Type := a Swift type, read up to ',' or ')' at depth 0, with balanced brackets. Its tokens
+    /// are the run from where it starts to where it stops, and its open brackets a few bits of a
+    /// number: a type allocates nothing but its text, when that is long.
     mutating func parseType() -> TypeSyntax? {
         let startIndex = index
         defer { finishNode(.type, from: startIndex) }
         let first = current
-        var stack: [UInt8] = []
-        var parts: [Token] = []
+        var brackets = OpenBrackets()
+        var last: Token?
         while !isAtEnd {
             let token = current
-            if parts.count > 0, token.isAtLineStart { break }
+            if last != nil, token.isAtLineStart { break }
             if token.isPunctuation("{") || token.isPunctuation("}") || token.kind == .string { break }
             // `(Int) -> Void` and `() async throws -> Int` are function types; in `Int -> pop` the arrow ends the type.
-            if token.kind == .arrow, stack.isEmpty, let last = parts.last,
+            if token.kind == .arrow, brackets.isEmpty, let last,
                !(last.isPunctuation(")") || text(last) == "throws" || text(last) == "rethrows" || text(last) == "async") { break }
             if case .punctuation(let byte) = token.kind {
-                if stack.isEmpty, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ")") { break }
+                if brackets.isEmpty, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ")") { break }
                 if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "<") {
-                    guard stack.count < SourceLimits.typeNesting else {
+                    guard brackets.count < SourceLimits.typeNesting else {
                         error(SyntaxMessages.typeTooDeep, at: token)
                         return nil
                     }
-                    stack.append(byte)
+                    brackets.push(byte)
                 } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ">") {
                     let opening: UInt8 = byte == UInt8(ascii: ")") ? UInt8(ascii: "(")
                         : byte == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "<")
-                    guard stack.last == opening else {
-                        if let open = stack.last {
+                    guard brackets.last == opening else {
+                        if let open = brackets.last {
                             error(SyntaxMessages.mismatchedType(open: String(UnicodeScalar(open)), found: text(token)), at: token)
                         } else {
                             error(SyntaxMessages.unbalancedType(text(token)), at: token)
                         }
                         return nil
                     }
-                    stack.removeLast()
+                    brackets.pop()
                 }
             }
-            parts.append(token)
+            last = token
             advance()
         }
-        guard let last = parts.last else {
+        guard let last else {
             error(SyntaxMessages.expected("a type", found: describeFollowing(first)), atMissing: first)
             return nil
         }
-        if let open = stack.last {
+        if let open = brackets.last {
             error(SyntaxMessages.unclosedType(String(UnicodeScalar(open))), atEndOf: last)
             return nil
         }
         // Most types are one word, already canonical.
-        let written = parts.count == 1 ? text(last) : Self.canonicalType(parts, texts: texts)
+        let written = index - startIndex == 1 ? text(last) : Self.canonicalType(tokens[startIndex..<index], texts: texts)
         return TypeSyntax(text: written, range: SourceRange(file: file, start: first.start, end: last.end))
     }
 
+    /// The brackets a type has opened and not closed, innermost last: two bits each, in a number
+    /// while they fit, else in an array (`SourceLimits.typeNesting` allows more than fit).
+    private struct OpenBrackets {
+        private static let kinds: [UInt8] = [UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<")]
+        private var bits: UInt64 = 0
+        private var deeper: [UInt8] = []
+        private(set) var count = 0
+
+        var isEmpty: Bool { count == 0 }
+
+        var last: UInt8? {
+            guard count > 0 else { return nil }
+            if count > 32 { return deeper.last }
+            return Self.kinds[Int(bits >> UInt64(2 * (count - 1)) & 3)]
+        }
+
+        mutating func push(_ byte: UInt8) {
+            if count >= 32 {
+                deeper.append(byte)
+            } else {
+                bits |= UInt64(Self.kinds.firstIndex(of: byte) ?? 0) << UInt64(2 * count)
+            }
+            count += 1
+        }
+
+        mutating func pop() {
+            count -= 1
+            if count >= 32 {
+                deeper.removeLast()
+            } else {
+                bits &= (1 << UInt64(2 * count)) &- 1
+            }
+        }
+    }
+
     /// Joins a type's tokens with canonical spacing, so `[String:Int]` and `[String: Int]` compare equal.
-    static func canonicalType(_ parts: [Token], texts: TokenTexts) -> String {
+    static func canonicalType(_ parts: ArraySlice<Token>, texts: TokenTexts) -> String {
         var text = ""
-        for (position, token) in parts.enumerated() {
-            if position > 0,
-               spacesInType(parts[position - 1], token, afterAttribute: position > 1 && parts[position - 2].isPunctuation("@")) {
+        var position = parts.startIndex
+        for token in parts {
+            if position > parts.startIndex,
+               spacesInType(parts[position - 1], token,
+                            afterAttribute: position > parts.startIndex + 1 && parts[position - 2].isPunctuation("@")) {
                 text += " "
             }
             text += texts[token]
+            position += 1
         }
         return text
     }

@@ -30,8 +30,6 @@ extension Findings {
         }
     }
 
-    private static func value(_ slot: inout String) -> String { slot }
-
     /// Names of one kind in one flow must stay apart as Swift cases (`URLView` and `urlView` do
     /// not), and must not be a member the generated enum has.
     private mutating func checkCases(_ kind: String, _ names: [(String, SourceRange)], reserved: Set<String>) {
@@ -39,8 +37,15 @@ extension Findings {
         seen.reserveCapacity(names.count)
         for (name, range) in names {
             let caseName = SwiftNames.caseName(name)
-            // The first name of each case, kept: one lookup that inserts this one when it is the first.
-            let other = Self.value(&seen[caseName, default: name])
+            // The first name of each case, kept. (Not `seen[caseName, default: name]`: its
+            // autoclosure's context was allocated for each name.)
+            let other: String
+            if let first = seen[caseName] {
+                other = first
+            } else {
+                seen[caseName] = name
+                other = name
+            }
             if reserved.contains(caseName) {
                 let message = AnalysisMessages.reservedName(String(kind.dropLast()), name, "the generated enum has a member '\(caseName)'")
                 report(.swiftName, message, at: range)
