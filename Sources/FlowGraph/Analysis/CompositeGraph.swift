@@ -175,7 +175,7 @@ struct CompositeGraph {
                     }
                 }
                 guard !flow.clauses.isEmpty else { continue }
-                flow.forEachFlowLevelClause(in: flow.steps[stepIndex], handling: HandledEvents(clauses)) { index, handler in
+                flow.forEachFlowLevelClause(ofStep: flow.steps[stepIndex].runsAFlow, handling: HandledEvents(clauses)) { index, handler in
                     // A link's move is no move a path can replay: only that link makes it.
                     addForward(handler, from: node, isExitHandler: false, step: nil, index: index, isLinkMove: handler.link != nil)
                 }

@@ -223,10 +223,10 @@ struct FlowStateGraph {
                 addPresentation(launch.kind, of: target, origin: .launch, from: current)
             }
             let stepIndex = Int(state.step)
-            let step = flow.steps[stepIndex]
-            let runsFlow = step.runsAFlow
+            // Not a copy of the step (a dozen references, each retained).
+            let runsFlow = flow.steps[stepIndex].runsAFlow
             // A step's own clauses: for a step that runs a flow, the clauses of the exits it takes.
-            for (handlerIndex, handler) in step.clauses.enumerated() {
+            for (handlerIndex, handler) in flow.steps[stepIndex].clauses.enumerated() {
                 var isCertain = true
                 if runsFlow {
                     if let exits = subflowExits[stepIndex] {
@@ -241,7 +241,7 @@ struct FlowStateGraph {
                 addMoves(of: handler, origin: .clause(ClauseID(step: stepIndex, index: ClauseIndex(handlerIndex))), from: current,
                          isCertain: isCertain, deferring: isDeferring, deferred: &deferred)
             }
-            flow.forEachFlowLevelClause(in: step, handling: stepEvents[stepIndex]) { handlerIndex, handler in
+            flow.forEachFlowLevelClause(ofStep: runsFlow, handling: stepEvents[stepIndex]) { handlerIndex, handler in
                 // The move of a link whose line has a syntax error may or may not happen once it is fixed.
                 let isCertain = handler.link.map { !flow.links[$0].isIncomplete } ?? true
                 addMoves(of: handler, origin: .clause(ClauseID(step: nil, index: ClauseIndex(handlerIndex))), from: current,
@@ -545,7 +545,11 @@ extension Flow {
     /// link search (the runtime, which has no access to this library, follows the same rule).
     @inline(__always)
     func forEachFlowLevelClause(in step: Step, handling handled: HandledEvents, _ body: (Int, Clause) -> Void) {
-        let runsFlow = step.runsAFlow
+        forEachFlowLevelClause(ofStep: step.runsAFlow, handling: handled, body)
+    }
+
+    /// The same, for a step that runs a flow or not (`ofStep: step.runsAFlow`): no copy of the step.
+    func forEachFlowLevelClause(ofStep runsFlow: Bool, handling handled: HandledEvents, _ body: (Int, Clause) -> Void) {
         for (index, clause) in clauses.enumerated() where runsFlow || !handled.contains(clause.event) { body(index, clause) }
     }
 }

@@ -140,27 +140,9 @@ package struct Resolver {
         let owner = SemanticMessages.owner(flow)
         let steps = unique(syntax.steps.count, name: { syntax.steps[$0].name },
                            message: { SemanticMessages.duplicateStep($0, owner: owner) }, repeated: &repeated)
+        flow.steps.reserveCapacity(steps.count)
         for syntaxIndex in steps {
-            let step = syntax.steps[syntaxIndex]
-            var declared = Step(
-                name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
-                runs: nil, runsRange: step.runs?.range, clauses: [])
-            checkInputTypes(step.inputs, of: SemanticMessages.stepOwner(step.name.text))
-            declared.receives = parameters(step.receives)
-            declared.receivesRange = step.receivesRange
-            declared.keepsLinksRange = step.keepsLinksRange
-            declared.tabItem = step.tabItem
-            declared.detents = step.detents
-            declared.column = step.column
-            // A tab item's step is built when it is tapped, from nothing a tap carries.
-            if step.tabItem != nil, let input = step.inputs.first {
-                report(.inputMismatch, SemanticMessages.tabItemWithInputs(step.name.text, input: "\(input.name.text): \(input.type.text)"),
-                       at: input.name.range)
-            }
-            checkReceivedTypes(step.receives, of: step.name.text)
-            // A step declared twice may do what either declaration says.
-            declared.isIncomplete = step.isIncomplete || repeated.contains(step.name.text)
-            flow.steps.append(declared)
+            flow.steps.append(declaredStep(syntax.steps[syntaxIndex], isRepeated: repeated.contains(syntax.steps[syntaxIndex].name.text)))
         }
         // Alerts share the steps' namespace: `alert X` and `push X` must not be able to mean the same name.
         var stepNames = Dictionary(syntax.steps.map { ($0.name.text, $0.name.range) }, uniquingKeysWith: { first, _ in first })
@@ -196,6 +178,29 @@ package struct Resolver {
             if let condition = syntax.steps[syntaxIndex].condition { flow.steps[index].condition = startCondition(condition, in: flow) }
         }
         return flow
+    }
+
+    /// A step as declared, from its syntax, borrowed (a copy of it retains a dozen arrays).
+    private mutating func declaredStep(_ step: borrowing StepSyntax, isRepeated: Bool) -> Step {
+        var declared = Step(
+            name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
+            runs: nil, runsRange: step.runs?.range, clauses: [])
+        checkInputTypes(step.inputs, of: SemanticMessages.stepOwner(step.name.text))
+        declared.receives = parameters(step.receives)
+        declared.receivesRange = step.receivesRange
+        declared.keepsLinksRange = step.keepsLinksRange
+        declared.tabItem = step.tabItem
+        declared.detents = step.detents
+        declared.column = step.column
+        // A tab item's step is built when it is tapped, from nothing a tap carries.
+        if step.tabItem != nil, let input = step.inputs.first {
+            report(.inputMismatch, SemanticMessages.tabItemWithInputs(step.name.text, input: "\(input.name.text): \(input.type.text)"),
+                   at: input.name.range)
+        }
+        checkReceivedTypes(step.receives, of: step.name.text)
+        // A step declared twice may do what either declaration says.
+        declared.isIncomplete = step.isIncomplete || isRepeated
+        return declared
     }
 
     /// The declarations with a name not seen before; each repeated name is a `duplicate-name`.

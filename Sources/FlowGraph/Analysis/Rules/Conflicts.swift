@@ -5,8 +5,8 @@ enum ConflictRules: RuleFamily {
 
     static func report(into findings: inout Findings) {
         for flow in findings.program.flows {
-            for step in flow.steps {
-                findings.checkConflicts(step.clauses, place: AnalysisMessages.stepPlace(step.name))
+            for step in flow.steps.indices {  // not copies of the steps
+                findings.checkConflicts(flow.steps[step].clauses, place: AnalysisMessages.stepPlace(flow.steps[step].name))
             }
             findings.checkConflicts(flow.clauses, place: AnalysisMessages.flowPlace(flow.name))
             // Two buttons for one event conflict as two clauses of a step do; a button without a move closes its alert.
