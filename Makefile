@@ -19,10 +19,11 @@ OUT ?= out
 dependencies:
 	@scripts/install-dependencies
 
-# flowgraph, and the tools it starts for render and preview (docs/CLI.md).
+# flowgraph, and the tools it starts for render and preview (docs/CLI.md), built as they are
+# installed (scripts/release-build: on Linux with Swift's libraries linked in).
 build: dependencies
 	@for product in flowgraph flowgraph-render flowgraph-preview; do \
-		$(SWIFT) build -c release --product $$product || exit 1; \
+		SWIFT=$(SWIFT) scripts/release-build --product $$product || exit 1; \
 	done
 
 FLOWGRAPH = .build/release/flowgraph

@@ -112,8 +112,10 @@ struct ShapeResults {
     var runtimeCompile: Measurement?
     /// `flowgraph check` of a one-step program: what every command pays to start.
     var oneStepCheck: Measurement?
-    /// The language server: seconds from a `didChange` (a whole new text) to its diagnostics, per size.
+    /// The language server: seconds from a `didChange` to its diagnostics, per size: the change
+    /// as an edit (a range and its text, as editors send it to this server), and as a whole text.
     var languageServer: [Int: Measurement] = [:]
+    var languageServerWholeText: [Int: Measurement] = [:]
 
     mutating func record(_ title: String, size: Int, _ measurement: Measurement,
                          in table: WritableKeyPath<ShapeResults, [String: [Int: Measurement]]>,
@@ -208,7 +210,10 @@ struct Benchmark {
             for (title, command, expected) in commands {
                 results.record(title, size: size, measure(command, runs: runs, expecting: expected), in: \.rows, order: \.rowOrder)
             }
-            if !options.checkOnly { results.languageServer[size] = measureLanguageServer(program: program.path, changes: 4 * runs) }
+            if !options.checkOnly {
+                results.languageServer[size] = measureLanguageServer(program: program.path, changes: 4 * runs, wholeText: false)
+                results.languageServerWholeText[size] = measureLanguageServer(program: program.path, changes: 4 * runs, wholeText: true)
+            }
         }
         let oneStep = work + "/one-step.flow"
         _ = writeText("flow App {\n    start Home\n    step Home\n}\n", to: oneStep)
@@ -270,17 +275,18 @@ struct Benchmark {
     }
 
     /// `flowgraph lsp` through pipes (scripts/benchmark-lsp): the program opened, then `changes`
-    /// whole new texts, each timed from its `didChange` to the diagnostics of that version.
-    func measureLanguageServer(program: String, changes: Int) -> Measurement? {
+    /// edits (or `wholeText`s), each timed from its `didChange` to the diagnostics of that version.
+    func measureLanguageServer(program: String, changes: Int, wholeText: Bool) -> Measurement? {
         let script = "scripts/benchmark-lsp"
         guard access(script, X_OK) == 0 else { return nil }
         let result = Subprocess.run(["python3", script, "--no-build", "--program", program, "--flowgraph", flowgraph,
-                                     "--changes", String(changes), "--times"])
+                                     "--changes", String(changes), "--times"] + (wholeText ? ["--full-text"] : []))
         guard result.status == 0 else { fatal("\(script) failed (\(result.status)): \(result.errors.prefix(2_000))") }
         var measurement = Measurement(peakBytes: 0)
         measurement.walls = result.output.split(separator: "\n").compactMap { Double($0).map { $0 / 1_000 } }
         measurement.cpus = measurement.walls
-        printError("  language server, didChange to diagnostics: \(Report.time(measurement.wall)) (max \(Report.time(measurement.walls.max() ?? 0)))")
+        printError("  language server, didChange (\(wholeText ? "whole text" : "edit")) to diagnostics: "
+                   + "\(Report.time(measurement.wall)) (max \(Report.time(measurement.walls.max() ?? 0)))")
         return measurement
     }
 
