@@ -116,6 +116,8 @@ struct ShapeResults {
     /// as an edit (a range and its text, as editors send it to this server), and as a whole text.
     var languageServer: [Int: Measurement] = [:]
     var languageServerWholeText: [Int: Measurement] = [:]
+    /// An edit of the program kept as apps keep it, one file a flow (the others' parses are kept).
+    var languageServerSplit: [Int: Measurement] = [:]
 
     mutating func record(_ title: String, size: Int, _ measurement: Measurement,
                          in table: WritableKeyPath<ShapeResults, [String: [Int: Measurement]]>,
@@ -211,8 +213,9 @@ struct Benchmark {
                 results.record(title, size: size, measure(command, runs: runs, expecting: expected), in: \.rows, order: \.rowOrder)
             }
             if !options.checkOnly {
-                results.languageServer[size] = measureLanguageServer(program: program.path, changes: 4 * runs, wholeText: false)
+                results.languageServer[size] = measureLanguageServer(program: program.path, changes: 4 * runs)
                 results.languageServerWholeText[size] = measureLanguageServer(program: program.path, changes: 4 * runs, wholeText: true)
+                results.languageServerSplit[size] = measureLanguageServer(program: program.path, changes: 4 * runs, split: true)
             }
         }
         let oneStep = work + "/one-step.flow"
@@ -275,17 +278,18 @@ struct Benchmark {
     }
 
     /// `flowgraph lsp` through pipes (scripts/benchmark-lsp): the program opened, then `changes`
-    /// edits (or `wholeText`s), each timed from its `didChange` to the diagnostics of that version.
-    func measureLanguageServer(program: String, changes: Int, wholeText: Bool) -> Measurement? {
+    /// edits (or `wholeText`s), each timed from its `didChange` to the diagnostics of that version;
+    /// `split`: the program in one file a flow.
+    func measureLanguageServer(program: String, changes: Int, wholeText: Bool = false, split: Bool = false) -> Measurement? {
         let script = "scripts/benchmark-lsp"
         guard access(script, X_OK) == 0 else { return nil }
         let result = Subprocess.run(["python3", script, "--no-build", "--program", program, "--flowgraph", flowgraph,
-                                     "--changes", String(changes), "--times"] + (wholeText ? ["--full-text"] : []))
+                                     "--changes", String(changes), "--times"] + (wholeText ? ["--full-text"] : []) + (split ? ["--split"] : []))
         guard result.status == 0 else { fatal("\(script) failed (\(result.status)): \(result.errors.prefix(2_000))") }
         var measurement = Measurement(peakBytes: 0)
         measurement.walls = result.output.split(separator: "\n").compactMap { Double($0).map { $0 / 1_000 } }
         measurement.cpus = measurement.walls
-        printError("  language server, didChange (\(wholeText ? "whole text" : "edit")) to diagnostics: "
+        printError("  language server, didChange (\(wholeText ? "whole text" : split ? "edit, one file a flow" : "edit")) to diagnostics: "
                    + "\(Report.time(measurement.wall)) (max \(Report.time(measurement.walls.max() ?? 0)))")
         return measurement
     }

@@ -41,14 +41,15 @@ public enum Compiler {
     }
 
     /// Lexes and parses every file; the program is all their flows.
-    package static func parse(_ files: [SourceFile]) -> (SyntaxTree, [Diagnostic]) {
+    package static func parse(_ files: [SourceFile], cache: ParseCache? = nil) -> (SyntaxTree, [Diagnostic]) {
         var flows: [FlowSyntax] = []
         var diagnostics: [Diagnostic] = []
         var ignores: [IgnoreComment] = []
         var imports: [ImportSyntax] = []
         var journeys: [JourneySyntax] = []
+        cache?.keep(files)
         for (index, file) in files.enumerated() {
-            let parsed = Parser.parse(file, file: index)
+            let parsed = cache?.parsed(file, index: index) ?? Parser.parse(file, file: index)
             flows += parsed.flows
             diagnostics += parsed.diagnostics
             ignores += parsed.ignores
@@ -65,14 +66,26 @@ public enum Compiler {
     /// Parses, resolves and checks `files` as one program, then sets aside the findings that
     /// `// flowgraph:ignore` comments silence (and reports the comments that silence nothing).
     public static func compile(_ files: [SourceFile]) -> Compilation {
-        Suppressions.applyIgnores(to: compileUnsuppressed(files))
+        compile(files, cache: nil)
+    }
+
+    /// The same, where `cache` holds the parses of an earlier compilation: a file unchanged (its
+    /// bytes and its place among `files`) is taken from it (the language server, after each edit).
+    package static func compile(_ files: [SourceFile], cache: ParseCache?) -> Compilation {
+        Suppressions.applyIgnores(to: compileUnsuppressed(files, cache: cache))
     }
 
     /// `compile(_:)`, and the program's journeys run on its meaning (`JourneyRunner`): what
     /// `flowgraph check` reports. On the main actor, where the runtime's navigator runs.
     @MainActor
     public static func compileAndRunJourneys(_ files: [SourceFile]) -> Compilation {
-        Suppressions.applyIgnores(to: JourneyRunner.run(on: compileUnsuppressed(files)))
+        compileAndRunJourneys(files, cache: nil)
+    }
+
+    /// The same, with the parses `cache` holds (see `compile(_:cache:)`).
+    @MainActor
+    package static func compileAndRunJourneys(_ files: [SourceFile], cache: ParseCache?) -> Compilation {
+        Suppressions.applyIgnores(to: JourneyRunner.run(on: compileUnsuppressed(files, cache: cache)))
     }
 
     /// Parses, resolves and checks `files` as one program, every finding reported.
@@ -81,8 +94,8 @@ public enum Compiler {
     /// that does not depend on another: a flow with a syntax error is resolved and checked as far
     /// as it parsed, and what a syntax error or a broken name hides is treated as unknown, never as
     /// absent (see `Checker.check`).
-    static func compileUnsuppressed(_ files: [SourceFile]) -> Compilation {
-        let (syntax, syntaxDiagnostics) = parse(files)
+    static func compileUnsuppressed(_ files: [SourceFile], cache: ParseCache? = nil) -> Compilation {
+        let (syntax, syntaxDiagnostics) = parse(files, cache: cache)
         let (program, resolveDiagnostics) = Resolver.resolve(syntax)
         let analysis = Checker.check(program)
         // A line with a syntax error reports only that: what else is wrong there is likely its echo.

@@ -37,6 +37,8 @@ final class Workspace {
     /// The files on disk, read once until something says they changed (open, close, save).
     private var diskFiles: [SourceFile]?
     private var cached: Snapshot?
+    /// The files' parses, kept between compilations: after an edit, only the edited file is parsed.
+    package let parses = ParseCache()
 
     /// The path a `file:` URI names, standardized; nil for another scheme or a malformed URI.
     static func path(of uri: String) -> String? {
@@ -106,7 +108,9 @@ final class Workspace {
         // The journeys run too where the server runs on the main thread, as `flowgraph lsp` does:
         // their navigator is the main actor's. A server on another thread (in-process tests)
         // reports the rest of the findings without them.
-        let compilation = Thread.isMainThread ? MainActor.assumeIsolated { Compiler.compileAndRunJourneys(files) } : Compiler.compile(files)
+        let parses = self.parses
+        let compilation = Thread.isMainThread
+            ? MainActor.assumeIsolated { Compiler.compileAndRunJourneys(files, cache: parses) } : Compiler.compile(files, cache: parses)
         let snapshot = Snapshot(
             compilation: compilation,
             fileIndex: Dictionary(files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first }),

@@ -1,0 +1,40 @@
+/// The parses of one program's files, kept from one compilation to the next: a file whose bytes
+/// and place among the program's files are unchanged is not lexed and parsed again. The language
+/// server compiles the whole program after each edit, and an edit changes one file.
+///
+/// Not thread-safe: one compilation at a time uses it (the server compiles on one thread).
+package final class ParseCache: @unchecked Sendable {
+    package typealias Parsed = (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax],
+                                journeys: [JourneySyntax])
+
+    private var entries: [String: (index: Int, bytes: [UInt8], parsed: Parsed)] = [:]
+    /// How many files the last compilation parsed, and how many it took from the cache.
+    package private(set) var parsedCount = 0
+    package private(set) var reusedCount = 0
+
+    package init() {}
+
+    /// Starts a compilation of `files`: forgets the files that are not among them (closed,
+    /// deleted), so that the cache holds no more than the program.
+    func keep(_ files: [SourceFile]) {
+        parsedCount = 0
+        reusedCount = 0
+        guard !entries.isEmpty else { return }
+        let paths = Set(files.map(\.path))
+        entries = entries.filter { paths.contains($0.key) }
+    }
+
+    /// The parse of `file` as the `index`th file of the program: the kept one when its bytes are
+    /// the same (the ranges in it name the file by its index), else a new one, kept. (An unchanged
+    /// file's bytes are usually the same array, which `==` finds at once.)
+    func parsed(_ file: SourceFile, index: Int) -> Parsed {
+        if let entry = entries[file.path], entry.index == index, entry.bytes == file.bytes {
+            reusedCount += 1
+            return entry.parsed
+        }
+        let parsed = Parser.parse(file, file: index)
+        entries[file.path] = (index, file.bytes, parsed)
+        parsedCount += 1
+        return parsed
+    }
+}
