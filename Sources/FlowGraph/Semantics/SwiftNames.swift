@@ -26,13 +26,20 @@ enum SwiftNames {
         name == "inout" ? "`inout`" : name
     }
 
+    /// Whether `name` is surely its own case name (`caseName(name) == name`): it starts with an
+    /// ASCII byte that is not a capital, as most events' and exits' names do. Asked without
+    /// building the case name.
+    static func isOwnCaseName(_ name: String) -> Bool {
+        guard let first = name.utf8.first else { return true }
+        return first < 0x80 && !isASCIIUppercase(first)
+    }
+
     /// `Catalog` → `catalog`, `URLScheme` → `urlScheme`: the case name of a step, event or exit.
     static func caseName(_ name: String) -> String {
         // Most names are ASCII and start in lowercase or with one capital (`Catalog`): bytes, no
         // Unicode properties (the checker asks for every step, event, exit and alert's case).
         let utf8 = name.utf8
-        guard let first = utf8.first else { return name }
-        if first < 0x80, !isASCIIUppercase(first) { return name }
+        if isOwnCaseName(name) { return name }
         if utf8.allSatisfy({ $0 < 0x80 }) {
             // Written into the new string's own storage: no array between (a name of up to 15
             // bytes is stored inline, so most names allocate nothing).

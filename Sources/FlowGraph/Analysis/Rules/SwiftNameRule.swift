@@ -19,10 +19,10 @@ extension Findings {
                 report(.swiftName, AnalysisMessages.sameCase("flows", other, flow.name, SwiftNames.caseName(flow.name)), at: flow.range)
             }
             if flowCases[SwiftNames.caseName(flow.name)] == nil { flowCases[SwiftNames.caseName(flow.name)] = flow.name }
-            checkCases("steps", flow.steps.map { ($0.name, $0.range) }, reserved: SwiftNames.stepMembers)
-            checkCases("events", flow.events.map { ($0.name, $0.range) }, reserved: [])
-            checkCases("exits", flow.exits.map { ($0.name, $0.range) }, reserved: [])
-            checkCases("alerts", flow.alerts.map { ($0.name, $0.range) }, reserved: ["hashValue", "hash"])
+            checkCases("steps", flow.steps.count, { flow.steps[$0].name }, { flow.steps[$0].range }, reserved: SwiftNames.stepMembers)
+            checkCases("events", flow.events.count, { flow.events[$0].name }, { flow.events[$0].range }, reserved: [])
+            checkCases("exits", flow.exits.count, { flow.exits[$0].name }, { flow.exits[$0].range }, reserved: [])
+            checkCases("alerts", flow.alerts.count, { flow.alerts[$0].name }, { flow.alerts[$0].range }, reserved: ["hashValue", "hash"])
             for item in flow.guards where SwiftNames.guardMembers.contains(item.name) {
                 let message = AnalysisMessages.reservedName("guard", item.name, "the generated enum of guards has a member named so")
                 report(.swiftName, message, at: item.range)
@@ -32,10 +32,25 @@ extension Findings {
 
     /// Names of one kind in one flow must stay apart as Swift cases (`URLView` and `urlView` do
     /// not), and must not be a member the generated enum has.
-    private mutating func checkCases(_ kind: String, _ names: [(String, SourceRange)], reserved: Set<String>) {
+    /// The `count` names are `name(i)`, each at `range(i)`. Two different names are one case only
+    /// when one of them is not its own case (`URLView`): where every name is (`urlView`, as events
+    /// and exits mostly are), only `reserved` is asked, and no table of cases is built.
+    private mutating func checkCases(_ kind: String, _ count: Int, _ name: (Int) -> String, _ range: (Int) -> SourceRange,
+                                     reserved: Set<String>) {
+        func reportReserved(_ name: String, case caseName: String, at range: SourceRange) {
+            let message = AnalysisMessages.reservedName(String(kind.dropLast()), name, "the generated enum has a member '\(caseName)'")
+            report(.swiftName, message, at: range)
+        }
+        if (0..<count).allSatisfy({ SwiftNames.isOwnCaseName(name($0)) }) {
+            for index in 0..<count where !reserved.isEmpty && reserved.contains(name(index)) {
+                reportReserved(name(index), case: name(index), at: range(index))
+            }
+            return
+        }
         var seen: [String: String] = [:]
-        seen.reserveCapacity(names.count)
-        for (name, range) in names {
+        seen.reserveCapacity(count)
+        for index in 0..<count {
+            let name = name(index), range = range(index)
             let caseName = SwiftNames.caseName(name)
             // The first name of each case, kept. (Not `seen[caseName, default: name]`: its
             // autoclosure's context was allocated for each name.)
@@ -47,8 +62,7 @@ extension Findings {
                 other = name
             }
             if reserved.contains(caseName) {
-                let message = AnalysisMessages.reservedName(String(kind.dropLast()), name, "the generated enum has a member '\(caseName)'")
-                report(.swiftName, message, at: range)
+                reportReserved(name, case: caseName, at: range)
             } else if other != name {
                 report(.swiftName, AnalysisMessages.sameCase(kind, other, name, caseName), at: range)
             }
