@@ -38,7 +38,7 @@ final class Workspace {
     private var diskFiles: [SourceFile]?
     private var cached: Snapshot?
     /// The files' parses, kept between compilations: after an edit, only the edited file is parsed.
-    package let parses = ParseCache()
+    private let parses = ParseCache()
 
     /// The path a `file:` URI names, standardized; nil for another scheme or a malformed URI.
     static func path(of uri: String) -> String? {

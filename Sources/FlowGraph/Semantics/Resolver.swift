@@ -210,39 +210,40 @@ package struct Resolver {
     }
 
     /// The same, adding each name declared more than once to `repeated`. The indices of the kept
-    /// declarations, not copies of them, and `name(i)` reads the `i`th's name in place: a step's
-    /// syntax holds a dozen arrays, each retained by a copy.
+    /// declarations, not copies of them.
     private mutating func unique(_ count: Int, name: (Int) -> Name, message: (String) -> String, repeated: inout Set<String>) -> [Int] {
-        var earlier = EarlierMatch<String>(count: count)
         var kept: [Int] = []
         kept.reserveCapacity(count)
+        forEachFirst(count, name: name, message: message, repeated: { repeated.insert($0) }, keep: { kept.append($0) })
+        return kept
+    }
+
+    /// Calls `keep` with the index of each declaration whose name is not declared before it, and
+    /// reports each other as a `duplicate-name` (`repeated` is told its name); `name(i)` reads the
+    /// `i`th's name in place: a step's syntax holds a dozen arrays, each retained by a copy.
+    private mutating func forEachFirst(_ count: Int, name: (Int) -> Name, message: (String) -> String,
+                                       repeated: (String) -> Void = { _ in }, keep: (Int) -> Void) {
+        var earlier = EarlierMatch<String>(count: count)
         for index in 0..<count {
             let declared = name(index)
             if let first = earlier.first(declared.text, at: index, keyAt: { name($0).text }) {
                 report(.duplicateName, message(declared.text), at: declared.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: name(first).range)])
-                repeated.insert(declared.text)
+                repeated(declared.text)
             } else {
-                kept.append(index)
+                keep(index)
             }
         }
-        return kept
     }
 
-    /// Converts parameter syntax, reporting a name declared twice in one list.
-    /// Built in place: a list of parameters is short, and there is one in most steps and clauses.
+    /// Converts parameter syntax, reporting a name declared twice in one list. Built in place, not
+    /// through `unique`'s indices: a list of parameters is short, and most steps and clauses have one.
     private mutating func parameters(_ syntax: [ParameterSyntax]) -> [Parameter] {
         if syntax.isEmpty { return [] }
         var parameters: [Parameter] = []
         parameters.reserveCapacity(syntax.count)
-        var earlier = EarlierMatch<String>(count: syntax.count)
-        for (index, item) in syntax.enumerated() {
-            if let first = earlier.first(item.name.text, at: index, keyAt: { syntax[$0].name.text }) {
-                report(.duplicateName, SemanticMessages.duplicateParameter(item.name.text), at: item.name.range,
-                       notes: [.init(SemanticMessages.firstDeclaredHere, at: syntax[first].name.range)])
-            } else {
-                parameters.append(Parameter(name: item.name.text, type: item.type.text, range: item.name.range))
-            }
+        forEachFirst(syntax.count, name: { syntax[$0].name }, message: SemanticMessages.duplicateParameter) {
+            parameters.append(Parameter(name: syntax[$0].name.text, type: syntax[$0].type.text, range: syntax[$0].name.range))
         }
         return parameters
     }
