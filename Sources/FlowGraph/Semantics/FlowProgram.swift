@@ -280,6 +280,7 @@ package struct Step: Sendable {
         var column: SplitColumn?
     }
 
+    /// A field added to `StepExtras` is added to the test of an empty one here too (else it is dropped).
     private mutating func extras(_ change: (inout StepExtras) -> Void) {
         var extras = extrasStorage.first ?? StepExtras()
         change(&extras)

@@ -169,7 +169,8 @@ package struct StepSyntax: Sendable {
         get { extras.first?.columnRange }
         set { change { $0.columnRange = newValue } }
     }
-    /// The ten above, out of line: most steps say none of them, and a program has many steps.
+    /// The ten above, out of line: most steps say none of them, and a program has many steps. A
+    /// field added to `Extras` is added to `change`'s test of an empty one too (else it is dropped).
     var extras: [Extras] = []
 
     struct Extras: Sendable {
