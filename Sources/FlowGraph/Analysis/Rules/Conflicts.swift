@@ -4,25 +4,32 @@ enum ConflictRules: RuleFamily {
     static let rules: Set<Rule> = [.conflictingTransitions, .overlappingGuards]
 
     static func report(into findings: inout Findings) {
-        for flow in findings.program.flows {
-            for step in flow.steps.indices {  // not copies of the steps
-                findings.checkConflicts(flow.steps[step].clauses, place: AnalysisMessages.stepPlace(flow.steps[step].name))
-            }
-            findings.checkConflicts(flow.clauses, place: AnalysisMessages.flowPlace(flow.name))
-            // Two buttons for one event conflict as two clauses of a step do; a button without a move closes its alert.
-            for alert in flow.alerts {
-                let clauses = alert.buttons.map { button in
-                    button.clause ?? Clause(event: button.event, eventRange: button.eventRange, payload: button.payload,
-                                                action: Action(kind: .close, targetName: nil, target: nil, range: button.range),
-                                                condition: nil, doc: button.doc, range: button.range, isExitHandler: false)
-                }
-                findings.checkConflicts(clauses, place: AnalysisMessages.alertPlace(alert.style.rawValue, alert.name))
-            }
-        }
+        for flow in findings.program.flows { findings.checkConflicts(in: flow) }
     }
 }
 
 extension Findings {
+    /// The flow's steps', its own and its alerts' clauses, each set on its own.
+    fileprivate mutating func checkConflicts(in flow: Flow) {
+        // The place's name is read before the call: an autoclosure that read it from `flow` would
+        // copy the whole flow for each step (a retain of each of its arrays), most of this family's time.
+        for step in flow.steps.indices {  // not copies of the steps
+            let name = flow.steps[step].name
+            checkConflicts(flow.steps[step].clauses, place: AnalysisMessages.stepPlace(name))
+        }
+        let name = flow.name
+        checkConflicts(flow.clauses, place: AnalysisMessages.flowPlace(name))
+        // Two buttons for one event conflict as two clauses of a step do; a button without a move closes its alert.
+        for alert in flow.alerts {
+            let clauses = alert.buttons.map { button in
+                button.clause ?? Clause(event: button.event, eventRange: button.eventRange, payload: button.payload,
+                                        action: Action(kind: .close, targetName: nil, target: nil, range: button.range),
+                                        condition: nil, doc: button.doc, range: button.range, isExitHandler: false)
+            }
+            checkConflicts(clauses, place: AnalysisMessages.alertPlace(alert.style.rawValue, alert.name))
+        }
+    }
+
     /// At run time the first clause (in source order) whose condition holds fires. Two clauses for
     /// one event are fine only when they exclude each other: `if g` and `if !g`.
     fileprivate mutating func checkConflicts(_ transitions: [Clause], place placeName: @autoclosure () -> String) {

@@ -75,7 +75,7 @@ extension Findings {
         }
         // A step the checker knows too little about could make a flow-level clause possible.
         guard !graph.reachesWild else { return }
-        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
+        for key in usedFlowLevel.subtracting(possibleFlowLevel).sortedBySource(in: flow) {
             guard let clause = key.origin.clause, clause.isFlowLevel else { continue }
             let event = clause.clause(in: flow).event
             if key.kind == .pushBelow {
@@ -126,8 +126,8 @@ extension Findings {
             }
         }
         guard !graph.reachesWild else { return }
-        for (key, first) in usedFlowLevel.sorted(by: { $0.key.range(in: flow) < $1.key.range(in: flow) }) where !possibleFlowLevel.contains(key) {
-            guard let clause = key.origin.clause, clause.isFlowLevel,
+        for key in usedFlowLevel.keys.sortedBySource(in: flow) where !possibleFlowLevel.contains(key) {
+            guard let first = usedFlowLevel[key], let clause = key.origin.clause, clause.isFlowLevel,
                   let action = graph.transition(of: first.origin)?.actions[first.branch] else { continue }
             let backs = action.backMoves
             let rule: Rule = backs.dropFirst().contains { $0.kind == .pop } ? .invalidPop
@@ -229,7 +229,7 @@ extension Findings {
             }
         }
         guard !graph.reachesWild else { return }
-        for key in usedFlowLevel.subtracting(possibleFlowLevel).sorted(by: { $0.range(in: flow) < $1.range(in: flow) }) {
+        for key in usedFlowLevel.subtracting(possibleFlowLevel).sortedBySource(in: flow) {
             guard let clause = key.origin.clause, clause.isFlowLevel else { continue }
             report(.invalidPopTo,
                    AnalysisMessages.invalidPopToFlowLevel(flow.steps[target].name, event: clause.clause(in: flow).event, flow: flow.name),
