@@ -294,9 +294,19 @@ package struct Lexer {
 /// Each distinct name of a file made into a `String` once, numbered: a name is written many
 /// times, and its tokens then hold its number. Seeded with the keywords, at their numbers.
 private struct NameTable {
-    /// Open addressing: a name's hash and number, or nil.
-    private var slots: [(hash: UInt32, id: UInt32)?] = Array(repeating: nil, count: 1024)
+    /// Open addressing: a name's hash, number, and where its bytes are in `nameBytes`; or nil.
+    private var slots: [Slot?] = Array(repeating: nil, count: 1024)
     private var used = 0
+    /// The names' bytes, one after another: a name is compared with the file's bytes there,
+    /// without reading its `String` (a retain and a release of each one longer than 15 bytes).
+    private var nameBytes: [UInt8] = []
+
+    private struct Slot {
+        let hash: UInt32
+        let id: UInt32
+        let start: UInt32
+        let count: UInt32
+    }
 
     /// The table every file starts from, made once: the keywords, interned in order, so at their
     /// numbers in `TokenTexts.keywords` (each file's `strings` starts as that list).
@@ -310,30 +320,31 @@ private struct NameTable {
 
     /// The number of the name `bytes[range]` in `strings`, appended there when new.
     mutating func intern(_ bytes: [UInt8], _ range: Range<Int>, into strings: inout [String]) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261  // FNV-1a
-        for byte in bytes[range] { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while let entry = slots[slot] {
-            if entry.hash == hash, Self.equal(strings[Int(entry.id)], bytes, range) { return entry.id }
-            slot = (slot + 1) & mask
+        bytes.withUnsafeBufferPointer { buffer in
+            let name = UnsafeBufferPointer(rebasing: buffer[range])
+            var hash: UInt32 = 2_166_136_261  // FNV-1a
+            for byte in name { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            let mask = slots.count - 1
+            var slot = Int(hash) & mask
+            while let entry = slots[slot] {
+                if entry.hash == hash, isName(entry, name) { return entry.id }
+                slot = (slot + 1) & mask
+            }
+            let id = UInt32(strings.count)
+            strings.append(String(decoding: name, as: UTF8.self))
+            slots[slot] = Slot(hash: hash, id: id, start: UInt32(nameBytes.count), count: UInt32(name.count))
+            nameBytes.append(contentsOf: name)
+            used += 1
+            if used * 2 > slots.count { grow() }
+            return id
         }
-        let id = UInt32(strings.count)
-        strings.append(String(decoding: bytes[range], as: UTF8.self))
-        slots[slot] = (hash, id)
-        used += 1
-        if used * 2 > slots.count { grow() }
-        return id
     }
 
-    /// Whether `name` is `bytes[range]`: compared as two runs of bytes, not byte by byte.
-    private static func equal(_ name: String, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        var name = name
-        return name.withUTF8 { stored in
-            guard stored.count == range.count else { return false }
-            guard let storedStart = stored.baseAddress else { return true }
-            return bytes.withUnsafeBufferPointer { memcmp(storedStart, $0.baseAddress! + range.lowerBound, range.count) == 0 }
-        }
+    /// Whether the name in `slot` is `name`: compared as two runs of bytes, not byte by byte.
+    private func isName(_ slot: Slot, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Int(slot.count) == name.count else { return false }
+        guard slot.count > 0 else { return true }
+        return nameBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + Int(slot.start), name.baseAddress!, name.count) == 0 }
     }
 
     private mutating func grow() {
