@@ -145,7 +145,7 @@ package struct Resolver {
             flow.steps.append(declaredStep(syntax.steps[syntaxIndex], isRepeated: repeated.contains(syntax.steps[syntaxIndex].name.text)))
         }
         // Alerts share the steps' namespace: `alert X` and `push X` must not be able to mean the same name.
-        var stepNames = Dictionary(syntax.steps.map { ($0.name.text, $0.name.range) }, uniquingKeysWith: { first, _ in first })
+        var stepNames = syntax.alerts.isEmpty ? [:] : syntax.steps.firstIndices { $0.name.text }.mapValues { syntax.steps[$0].name.range }
         for alert in syntax.alerts {
             if let first = stepNames[alert.name.text] {
                 report(.duplicateName, SemanticMessages.duplicateAlertName(alert.name.text, owner: SemanticMessages.owner(flow)),
@@ -185,7 +185,8 @@ package struct Resolver {
         var declared = Step(
             name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
             runs: nil, runsRange: step.runs?.range, clauses: [])
-        checkInputTypes(step.inputs, of: SemanticMessages.stepOwner(step.name.text))
+        let name = step.name.text  // Read here: the autoclosure would copy the whole step.
+        checkInputTypes(step.inputs, of: SemanticMessages.stepOwner(name))
         declared.receives = parameters(step.receives)
         declared.receivesRange = step.receivesRange
         declared.keepsLinksRange = step.keepsLinksRange
@@ -252,9 +253,9 @@ package struct Resolver {
 
     private mutating func resolveReferences(of flow: inout Flow, syntax: FlowSyntax, flows: [Flow]) {
         isLosingDeclarations = syntax.hasLostDeclarations
-        stepIndex = Dictionary(flow.steps.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        exitIndex = Dictionary(flow.exits.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        alertIndex = Dictionary(flow.alerts.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        stepIndex = flow.steps.firstIndices { $0.name }
+        exitIndex = flow.exits.firstIndices { $0.name }
+        alertIndex = flow.alerts.firstIndices { $0.name }
         // start
         if let start = syntax.starts.first {
             flow.startChoices = start.choices.enumerated().map { index, name in
