@@ -134,13 +134,13 @@ extension Parser {
     mutating func parseMove(after word: String) -> ActionSyntax? {
         // A line break after `->` goes on with the move on the next line, as Swift goes on after a
         // binary operator; a line that starts with no move is a new declaration, not the action.
-        let goesOn = word == "->" && current.kind == .identifier && ActionKind(rawValue: text(current)) != nil
+        let goesOn = word == "->" && current.kind == .identifier && actionKind(current) != nil
         guard current.kind == .identifier, !current.isAtLineStart || goesOn else {
             error(SyntaxMessages.expected("an action after '\(word)'", found: describeFollowing(current)), atMissing: current)
             return nil
         }
         let word = current
-        guard var kind = ActionKind(rawValue: text(word)) else {
+        guard var kind = actionKind(word) else {
             error(SyntaxMessages.unknownAction(text(word)), at: word)
             return nil
         }
@@ -203,7 +203,7 @@ extension Parser {
             let compactWord = current
             advance()
             let kindWord = current
-            guard kindWord.kind == .identifier, !kindWord.isAtLineStart, let other = ActionKind(rawValue: text(kindWord)),
+            guard kindWord.kind == .identifier, !kindWord.isAtLineStart, let other = actionKind(kindWord),
                   [.sheet, .cover, .popover].contains(other) else {
                 error(SyntaxMessages.expected("'sheet', 'cover' or 'popover' after 'compact'", found: describeFollowing(kindWord)),
                       atMissing: kindWord)

@@ -166,7 +166,7 @@ extension Parser {
             break
         }
         var presented: ActionKind?
-        if let kind = ActionKind(rawValue: text(current)), kind.presents, peekIsName(1), !tokens[index + 1].isAtLineStart {
+        if let kind = actionKind(current), kind.presents, peekIsName(1), !tokens[index + 1].isAtLineStart {
             presented = kind
             advance()
         }

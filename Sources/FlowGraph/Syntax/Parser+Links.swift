@@ -89,7 +89,7 @@ extension Parser {
     private mutating func parseLinkTarget(after word: String, isIncomplete: inout Bool) -> LinkTargetSyntax? {
         // `-> dismiss, sheet Project`: what the flow presents closes first, then the move is made.
         var back: ActionKind?
-        if let kind = ActionKind(rawValue: text(current)), kind.goesBack, current.kind == .identifier,
+        if let kind = actionKind(current), kind.goesBack, current.kind == .identifier,
            index + 1 < tokens.count, tokens[index + 1].isPunctuation(","), !tokens[index + 1].isAtLineStart {
             if kind == .dismiss {
                 back = kind
@@ -102,7 +102,7 @@ extension Parser {
             advance()
         }
         var move: ActionKind?
-        if let kind = ActionKind(rawValue: text(current)), current.kind == .identifier, peekIsName(1), !tokens[index + 1].isAtLineStart {
+        if let kind = actionKind(current), current.kind == .identifier, peekIsName(1), !tokens[index + 1].isAtLineStart {
             guard kind.isLinkMove else {
                 error(SyntaxMessages.notALinkMove(kind.rawValue), at: current)
                 skipToLineStart()

@@ -46,6 +46,14 @@ package struct Parser {
     /// The token's text (see `TokenTexts`).
     func text(_ token: Token) -> String { texts[token] }
 
+    /// The move `token`'s text names, as `actionKind(token)` would find it (escaped
+    /// or not): a name's by its number, since every move's word is a keyword, so a name numbered
+    /// past the keywords names none (matching the text was a sixteenth of the parse).
+    func actionKind(_ token: Token) -> ActionKind? {
+        guard token.kind == .identifier else { return actionKind(token) }
+        return token.textID < TokenTexts.keywordCount ? TokenTexts.actionKinds[Int(token.textID)] : nil
+    }
+
     /// The `///` lines written just before the token.
     func doc(_ token: Token) -> [String] { texts.doc(token) }
 
@@ -303,7 +311,7 @@ package struct Parser {
         var tabItem: (kind: ActionKind, range: SourceRange)?
         if current.isKeyword("as"), !current.isAtLineStart {
             let word = take()
-            if current.kind == .identifier, !current.isAtLineStart, let kind = ActionKind(rawValue: text(current)), kind.presents {
+            if current.kind == .identifier, !current.isAtLineStart, let kind = actionKind(current), kind.presents {
                 advance()
                 tabItem = (kind, range(from: word))
             } else {

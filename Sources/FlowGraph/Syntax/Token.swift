@@ -64,6 +64,9 @@ package struct TokenTexts: Sendable {
     /// Every keyword, at its number in every file's table.
     static let keywords: [String] = Keyword.all.map(\.word)
     static let keywordCount = UInt32(keywords.count)
+    /// For each keyword's number, the move it names, if any: a token's move is found by its text's
+    /// number (`Parser.actionKind`), not by matching its text against every move's word.
+    static let actionKinds: [ActionKind?] = keywords.map(ActionKind.init(rawValue:))
 
     /// For each keyword's number, whether it is one of `words` (each of them a keyword).
     static func keywordSet(_ words: some Sequence<String>) -> KeywordSet {
