@@ -43,6 +43,20 @@ struct SyntaxTests {
         #expect(MemoryLayout<Token>.stride <= 16)
     }
 
+    /// The table of names grows past its first size (512 names) and tells apart names of one
+    /// length and of one prefix (the names' bytes are compared where the table keeps them).
+    @Test func namesAreNumberedOnceInALargeFile() {
+        let names = (0..<3000).map { "Screen\($0)" } + (0..<300).map { String(repeating: "a", count: $0 + 1) }
+        var lexer = Lexer(file: 0, bytes: Array((names + names.reversed() + ["`push`", "push"]).joined(separator: " ").utf8))
+        let lexed = lexer.tokenize()
+        for (index, name) in names.enumerated() {
+            #expect(lexer.texts[lexed[index]] == name)
+            #expect(lexed[index].textID == lexed[2 * names.count - 1 - index].textID)
+        }
+        #expect(Set(lexed.prefix(names.count).map(\.textID)).count == names.count)
+        #expect(lexed[2 * names.count].textID == lexed[2 * names.count + 1].textID)
+    }
+
     /// What a program of 100,000 steps holds millions of stays small (`check`'s and `fmt`'s memory,
     /// docs/Performance.md): a range is 12 bytes, a clause's rare condition is out of line.
     @Test func theFrontEndsValuesStaySmall() {
@@ -67,6 +81,23 @@ struct SyntaxTests {
         #expect(result.diagnostics.isEmpty)
         #expect(source.location(of: source.bytes.firstIndex(of: UInt8(ascii: "X"))!) == FlowGraph.SourceLocation(line: 2, column: 9))
         #expect(source.lineStarts.count == 4)
+    }
+
+    /// A file with only LF line ends is read by `memchr`, one with a CR byte by byte: both give
+    /// each line's start, the last line with or without its line end, and nothing for an empty file.
+    @Test func lineStartsAreTheSameWhateverTheLineEnds() {
+        let lines = ["flow A {", "", "  start X", "  step X", "}"]
+        for ending in ["\n", "\r\n", "\r"] {
+            for last in ["", ending] {
+                let source = SourceFile(path: "a.flow", text: lines.joined(separator: ending) + last)
+                var expected = [0]
+                for line in lines.dropLast() { expected.append(expected.last! + line.utf8.count + ending.utf8.count) }
+                if !last.isEmpty { expected.append(source.bytes.count) }
+                #expect(Array(source.lineStarts) == expected, "line ends \(Array(ending.utf8))")
+            }
+        }
+        #expect(Array(SourceFile(path: "a.flow", bytes: []).lineStarts) == [0])
+        #expect(Array(SourceFile(path: "a.flow", text: "\n\n").lineStarts) == [0, 1, 2])
     }
 
     @Test func reportsInvalidUTF8NulAndUnterminatedTokens() {

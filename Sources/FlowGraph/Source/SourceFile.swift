@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One `.flow` file as read: its path as given, and its bytes.
 ///
 /// Positions everywhere are byte offsets into `bytes`; they become line:column only when
@@ -14,18 +22,31 @@ public struct SourceFile: Sendable {
         self.path = path
         self.bytes = bytes
         var starts: [UInt32] = [0]
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                starts.append(UInt32(truncatingIfNeeded: index + 1))
-            } else if byte == UInt8(ascii: "\r") {
-                // CR LF counts as one line end; a lone CR is a line end too.
-                if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                starts.append(UInt32(truncatingIfNeeded: index + 1))
+        starts.reserveCapacity(bytes.count / 32)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            if memchr(base, Int32(UInt8(ascii: "\r")), count) == nil {
+                // Only LF line ends, as almost every file has: `memchr` finds each.
+                var offset = 0
+                while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), count - offset) {
+                    offset = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+                    starts.append(UInt32(truncatingIfNeeded: offset))
+                }
+                return
             }
-            index += 1
+            var index = 0
+            while index < count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\n") {
+                    starts.append(UInt32(truncatingIfNeeded: index + 1))
+                } else if byte == UInt8(ascii: "\r") {
+                    // CR LF counts as one line end; a lone CR is a line end too.
+                    if index + 1 < count, buffer[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                    starts.append(UInt32(truncatingIfNeeded: index + 1))
+                }
+                index += 1
+            }
         }
         lineStarts = LineStarts(offsets: starts)
     }
