@@ -721,13 +721,24 @@ struct EarlierMatch<Key: Hashable> {
     private let isLong: Bool
     private var firstIndex: [Key: Int] = [:]
 
-    init(count: Int) { isLong = count > 16 }
+    init(count: Int) {
+        isLong = count > 16
+        if isLong { firstIndex.reserveCapacity(count) }  // no table grown (and every key hashed again) on the way
+    }
 
     /// The index of the first element before `index` whose key is `key`; elements must be asked in order.
     mutating func first(_ key: Key, at index: Int, keyAt: (Int) -> Key) -> Int? {
         guard isLong else { return (0..<index).first { keyAt($0) == key } }
-        if let first = firstIndex[key] { return first }
-        firstIndex[key] = index
-        return nil
+        let first = firstIndex.firstValue(for: key, inserting: index)
+        return first == index ? nil : first
+    }
+}
+
+extension Dictionary {
+    /// The value for `key`, after storing `value` for it when it has none: one lookup (a key
+    /// looked up, then stored, is hashed twice), as a `default:` subscript does when written through.
+    mutating func firstValue(for key: Key, inserting value: Value) -> Value {
+        func read(_ stored: inout Value) -> Value { stored }
+        return read(&self[key, default: value])
     }
 }

@@ -582,9 +582,11 @@ package struct Resolver {
         }
         var events: [Event] = []
         var byName: [String: Int] = [:]
+        byName.reserveCapacity(places.count)
         for place in places.sorted(by: { $0.range < $1.range }) {
             let transition = named(place)
-            if let index = byName[transition.event] {
+            let index = byName.firstValue(for: transition.event, inserting: events.count)
+            if index < events.count {
                 let first = events[index]
                 if !first.payload.elementsEqual(transition.payload, by: { $0.name == $1.name && $0.type == $1.type }) {
                     report(.payloadConflict,
@@ -593,7 +595,6 @@ package struct Resolver {
                 }
                 continue
             }
-            byName[transition.event] = events.count
             events.append(Event(name: transition.event, payload: transition.payload, range: transition.range,
                                 isOwn: flow.uses.isEmpty))
         }
