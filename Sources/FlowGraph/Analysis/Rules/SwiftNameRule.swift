@@ -52,16 +52,10 @@ extension Findings {
         for index in 0..<count {
             let name = name(index), range = range(index)
             let caseName = SwiftNames.caseName(name)
-            // The first name of each case, kept. (Not `seen[caseName, default: name]`: its
-            // autoclosure's context was allocated for each name.)
-            let other: String
-            if let first = seen[caseName] {
-                other = first
-            } else {
-                seen[caseName] = name
-                other = name
-            }
-            if reserved.contains(caseName) {
+            // The first name of each case, kept: one lookup. (Not `seen[caseName, default: name]`
+            // read: its autoclosure's context was allocated for each name.)
+            let other = seen.firstValue(for: caseName, inserting: name)
+            if !reserved.isEmpty, reserved.contains(caseName) {
                 reportReserved(name, case: caseName, at: range)
             } else if other != name {
                 report(.swiftName, AnalysisMessages.sameCase(kind, other, name, caseName), at: range)
