@@ -38,30 +38,29 @@ enum SwiftNames {
     static func caseName(_ name: String) -> String {
         // Most names are ASCII and start in lowercase or with one capital (`Catalog`): bytes, no
         // Unicode properties (the checker asks for every step, event, exit and alert's case).
-        let utf8 = name.utf8
         if isOwnCaseName(name) { return name }
-        if utf8.allSatisfy({ $0 < 0x80 }) {
+        // The name's bytes read in place (iterating `utf8` cost tens of instructions a byte).
+        var name = name
+        let ascii = name.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             // Written into the new string's own storage: no array between (a name of up to 15
             // bytes is stored inline, so most names allocate nothing).
-            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-                var index = 0
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
                 var lowering = true
-                var next = utf8.makeIterator()
-                var byte = next.next()
-                while let current = byte {
-                    let following = next.next()
-                    if lowering, isASCIIUppercase(current), index == 0 || following.map(isASCIIUppercase) ?? true {
+                for index in bytes.indices {
+                    let current = bytes[index]
+                    let isLast = index + 1 == bytes.count
+                    if lowering, isASCIIUppercase(current), index == 0 || isLast || isASCIIUppercase(bytes[index + 1]) {
                         buffer[index] = current + 0x20
                     } else {
                         lowering = false
                         buffer[index] = current
                     }
-                    index += 1
-                    byte = following
                 }
-                return index
+                return bytes.count
             }
         }
+        if let ascii { return ascii }
         return caseNameOfScalars(name)
     }
 
