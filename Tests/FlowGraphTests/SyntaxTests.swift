@@ -57,6 +57,12 @@ struct SyntaxTests {
         #expect(lexed[2 * names.count].textID == lexed[2 * names.count + 1].textID)
     }
 
+    /// The moves that show an alert are the alert styles, by name: the switch agrees with them.
+    @Test func aMoveShowsTheAlertStyleOfItsName() {
+        for kind in ActionKind.allCases { #expect(kind.alertStyle == AlertStyle(rawValue: kind.rawValue), "\(kind)") }
+        #expect(AlertStyle.allCases.allSatisfy { ActionKind(rawValue: $0.rawValue)?.alertStyle == $0 })
+    }
+
     /// What a program of 100,000 steps holds millions of stays small (`check`'s and `fmt`'s memory,
     /// docs/Performance.md): a range is 12 bytes, a clause's rare condition is out of line.
     @Test func theFrontEndsValuesStaySmall() {

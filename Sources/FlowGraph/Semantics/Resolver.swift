@@ -423,7 +423,7 @@ package struct Resolver {
     private mutating func action(_ syntax: ActionSyntax, in flow: Flow) -> Action {
         var target: Int?
         if let name = syntax.target {
-            if let style = AlertStyle(rawValue: syntax.kind.rawValue) {
+            if let style = syntax.kind.alertStyle {
                 target = alertIndex[name.text]
                 if target == nil {
                     target = reportUnknown(SemanticMessages.unknownAlert(name.text, style: style.rawValue, owner: SemanticMessages.owner(flow)),

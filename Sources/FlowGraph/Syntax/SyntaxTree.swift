@@ -429,6 +429,17 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// The style of the transient modal `alert X` or `dialog X` shows; nil for every other move.
+    /// (A switch: `AlertStyle(rawValue: kind.rawValue)` compared strings, for every action resolved.)
+    public var alertStyle: AlertStyle? {
+        switch self {
+        case .alert: .alert
+        case .dialog: .dialog
+        case .push, .sheet, .popover, .cover, .replace, .root, .select, .exit, .popTo, .pop, .dismiss, .close, .open, .pushBelow,
+             .restart, .selectBelow, .show: nil
+        }
+    }
+
     /// Whether the action presents its target in a new modal layer (`sheet`, `popover`, `cover`).
     public var presents: Bool {
         switch self {
