@@ -238,7 +238,7 @@ package struct Parser {
                     step.column = nil
                     step.columnRange = nil
                 }
-                flow.steps.append(step)
+                flow.steps.append(consume step)  // moved: a plain append copied the step (a retain of each array)
             }
         case "alert", "dialog":
             kind = .alert
