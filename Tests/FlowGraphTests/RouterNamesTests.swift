@@ -84,6 +84,29 @@ struct RouterNamesTests {
             ])
     }
 
+    /// Flows are cases of the generated `Flow` enum: two of one case are refused at the later one,
+    /// naming the first, and a flow refused for its own name is still the first of its case.
+    @Test func flowsOfOneSwiftCaseAreRefusedAtTheLaterOne() {
+        #expect(findings("""
+            flow URLView { start A
+                step A }
+            flow urlView { start A
+                step A }
+            flow UrlView { start A
+                step A }
+            flow String { start A
+                step A }
+            flow string { start A
+                step A }
+            """).filter { $0.contains("swift-name") } == [
+                "3:6: error [swift-name] flows 'URLView' and 'urlView' would both be the Swift case 'urlView' in the generated router",
+                "5:6: error [swift-name] flows 'URLView' and 'UrlView' would both be the Swift case 'urlView' in the generated router",
+                "7:6: error [swift-name] flow 'String' cannot have that name in the generated Swift router: "
+                    + "it would hide Swift's 'String', which the generated router uses",
+                "9:6: error [swift-name] flows 'String' and 'string' would both be the Swift case 'string' in the generated router",
+            ])
+    }
+
     /// A flow named like a namespace of the app's models (a real Mastodon client's root flow was
     /// named `Mastodon`, and its `Mastodon.Entity` types failed to build in the router).
     static let mastodon = """

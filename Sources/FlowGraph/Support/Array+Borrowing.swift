@@ -7,7 +7,7 @@ extension Array {
         withUnsafeBufferPointer { buffer in
             var table: [String: Int] = [:]
             table.reserveCapacity(buffer.count)
-            for index in buffer.indices.reversed() { table[name(buffer[index])] = index }
+            for index in buffer.indices { _ = table.firstValue(for: name(buffer[index]), inserting: index) }
             return table
         }
     }

@@ -13,12 +13,13 @@ extension Findings {
     fileprivate mutating func checkSwiftNames() {
         var flowCases: [String: String] = [:]
         for flow in program.flows {
+            let caseName = SwiftNames.caseName(flow.name)
+            let other = flowCases.firstValue(for: caseName, inserting: flow.name)  // the first flow of this case
             if let reason = SwiftNames.reservedFlowName(flow.name) {
                 report(.swiftName, AnalysisMessages.reservedName("flow", flow.name, reason), at: flow.range)
-            } else if let other = flowCases[SwiftNames.caseName(flow.name)], other != flow.name {
-                report(.swiftName, AnalysisMessages.sameCase("flows", other, flow.name, SwiftNames.caseName(flow.name)), at: flow.range)
+            } else if other != flow.name {
+                report(.swiftName, AnalysisMessages.sameCase("flows", other, flow.name, caseName), at: flow.range)
             }
-            if flowCases[SwiftNames.caseName(flow.name)] == nil { flowCases[SwiftNames.caseName(flow.name)] = flow.name }
             checkCases("steps", flow.steps.count, { flow.steps[$0].name }, { flow.steps[$0].range }, reserved: SwiftNames.stepMembers)
             checkCases("events", flow.events.count, { flow.events[$0].name }, { flow.events[$0].range }, reserved: [])
             checkCases("exits", flow.exits.count, { flow.exits[$0].name }, { flow.exits[$0].range }, reserved: [])
