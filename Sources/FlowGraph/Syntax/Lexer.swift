@@ -33,6 +33,34 @@ package struct Lexer {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
+    /// A lexer of `bytes` from `start`, just after a token this lexer made: with its table of
+    /// names and texts (new names numbered after its own), and its docs and ignore comments before
+    /// `docsBefore`.
+    func continued(in bytes: [UInt8], from start: Int, docsBefore limit: Int) -> Lexer {
+        var lexer = Lexer(file: file, bytes: bytes)
+        lexer.index = start
+        lexer.sawLineBreak = false
+        lexer.names = names
+        lexer.texts = texts
+        lexer.texts.docs = texts.docs.filter { $0.key < UInt32(truncatingIfNeeded: limit) }
+        lexer.ignores = ignores.filter { $0.range.start < limit }
+        lexer.firstUntargetedIgnore = lexer.ignores.count
+        return lexer
+    }
+
+    /// The next token (`.end` at the end, again and again).
+    mutating func nextToken() -> Token { next() }
+
+    /// The docs `old` kept for tokens after `start`, and its ignore comments there, moved by
+    /// `shift` bytes.
+    mutating func takeDocsAndIgnores(of old: Lexer, after start: Int, movedBy shift: Int) {
+        for (offset, lines) in old.texts.docs where Int(offset) > start {
+            texts.docs[UInt32(truncatingIfNeeded: Int(offset) + shift)] = lines
+        }
+        ignores += old.ignores.filter { $0.range.start > start }.map { $0.moved(by: shift) }
+        firstUntargetedIgnore = ignores.count
+    }
+
     /// Lexes the whole file; the last token is always `.end`.
     public mutating func tokenize() -> [Token] {
         var tokens: [Token] = []

@@ -1,13 +1,15 @@
 /// The parses of one program's files, kept from one compilation to the next: a file whose bytes
-/// and place among the program's files are unchanged is not lexed and parsed again. The language
-/// server compiles the whole program after each edit, and an edit changes one file.
+/// and place among the program's files are unchanged is not lexed and parsed again, and one that
+/// changed is lexed again only where it changed (`LexedFile.edited`). The language server
+/// compiles the whole program after each edit, and an edit changes one file.
 ///
 /// Not thread-safe: one compilation at a time uses it (the server compiles on one thread).
 package final class ParseCache: @unchecked Sendable {
     package typealias Parsed = (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax],
                                 journeys: [JourneySyntax])
 
-    private var entries: [String: (index: Int, bytes: [UInt8], parsed: Parsed)] = [:]
+    /// Each file's parse, and its tokens: an edited file is lexed again only where it changed.
+    private var entries: [String: (index: Int, lexed: LexedFile?, parsed: Parsed)] = [:]
     /// How many files the last compilation parsed, and how many it took from the cache.
     package private(set) var parsedCount = 0
     package private(set) var reusedCount = 0
@@ -28,13 +30,20 @@ package final class ParseCache: @unchecked Sendable {
     /// the same (the ranges in it name the file by its index), else a new one, kept. (An unchanged
     /// file's bytes are usually the same array, which `==` finds at once.)
     func parsed(_ file: SourceFile, index: Int) -> Parsed {
-        if let entry = entries[file.path], entry.index == index, entry.bytes == file.bytes {
+        let entry = entries[file.path].flatMap { $0.index == index ? $0 : nil }
+        if let entry, entry.lexed?.bytes ?? [] == file.bytes {
             reusedCount += 1
             return entry.parsed
         }
-        let parsed = Parser.parse(file, file: index)
-        entries[file.path] = (index, file.bytes, parsed)
         parsedCount += 1
+        guard file.bytes.count <= SourceLimits.fileSize else {
+            let parsed = Parser.parse(file, file: index)
+            entries[file.path] = (index, nil, parsed)
+            return parsed
+        }
+        let lexed = entry?.lexed.map { $0.edited(to: file.bytes, file: index) } ?? LexedFile(file: index, bytes: file.bytes)
+        let parsed = Parser.parse(file, file: index, lexed: lexed)
+        entries[file.path] = (index, lexed, parsed)
         return parsed
     }
 }

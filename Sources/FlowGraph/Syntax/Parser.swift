@@ -64,15 +64,19 @@ package struct Parser {
             let message = SyntaxMessages.fileTooLarge(source.bytes.count)
             return ([], [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))], [], [], [])
         }
-        var lexer = Lexer(file: file, bytes: source.bytes)
-        let tokens = lexer.tokenize()
-        var parser = Parser(file: file, tokens: tokens, texts: lexer.texts)
+        return parse(source, file: file, lexed: LexedFile(file: file, bytes: source.bytes))
+    }
+
+    /// Parses one file from its tokens, `lexed` (of `source.bytes`, within the size limit).
+    static func parse(_ source: SourceFile, file: Int, lexed: LexedFile)
+        -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax], journeys: [JourneySyntax]) {
+        var parser = Parser(file: file, tokens: lexed.tokens, texts: lexed.lexer.texts)
         let flows = parser.parseFile()
         // One error a line: the first the lexer found there, else the parser's.
         var lines = Set<Int>()
-        let lexed = lexer.diagnostics.filter { lines.insert(source.location(of: $0.range.start).line).inserted }
+        let lexerErrors = lexed.lexer.diagnostics.filter { lines.insert(source.location(of: $0.range.start).line).inserted }
         let parsed = parser.diagnostics.filter { !lines.contains(source.location(of: $0.range.start).line) }
-        return (flows, lexed + parsed, lexer.ignores, parser.imports, parser.journeys)
+        return (flows, lexerErrors + parsed, lexed.lexer.ignores, parser.imports, parser.journeys)
     }
 
     // MARK: - program := (import | flow | destinations)*
