@@ -18,7 +18,8 @@ struct LexerEditTests {
 
     /// What a lexing produced, as text: each token with its text and docs, the ignore comments, the errors.
     static func describe(_ lexed: LexedFile) -> [String] {
-        lexed.tokens.map { "\($0.kind) \($0.start)-\($0.end) \($0.isAtLineStart) \($0.isEscaped) \(lexed.lexer.texts[$0]) \(lexed.lexer.texts.doc($0))" }
+        let texts = lexed.lexer.texts
+        return lexed.tokens.map { "\($0.kind) \($0.start)-\($0.end) \($0.isAtLineStart) \($0.isEscaped) \(texts[$0]) \(texts.doc($0))" }
             + lexed.lexer.ignores.map { String(reflecting: $0) } + lexed.lexer.diagnostics.map { "\($0.range) \($0.message)" }
     }
 
