@@ -1,4 +1,5 @@
 import FlowGraphRuntime
+import FlowGraphTestSupport
 import Foundation
 import Testing
 @testable import FlowGraph
@@ -43,19 +44,6 @@ final class DynamicGuards {
     var fixed: Bool?
     init(seed: UInt64) { random = SplitMix(seed: seed) }
     func answer() -> Bool { fixed ?? (random.next() % 2 == 0) }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
 /// Differential test of the checker's back-move rules against the navigator, on small generated

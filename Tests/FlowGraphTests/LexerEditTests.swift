@@ -1,3 +1,4 @@
+import FlowGraphTestSupport
 import Foundation
 import Testing
 @testable import FlowGraph
@@ -60,20 +61,5 @@ struct LexerEditTests {
         #expect(Self.describe(after) == Self.describe(LexedFile(file: 0, bytes: renamed)))
         let source = SourceFile(path: "test.flow", bytes: renamed)
         #expect(String(reflecting: Parser.parse(source, file: 0, lexed: after)) == String(reflecting: Parser.parse(source, file: 0)))
-    }
-}
-
-/// A small seeded generator, so that the random edits are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
