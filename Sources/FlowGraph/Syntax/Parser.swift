@@ -46,11 +46,11 @@ package struct Parser {
     /// The token's text (see `TokenTexts`).
     func text(_ token: Token) -> String { texts[token] }
 
-    /// The move `token`'s text names, as `actionKind(token)` would find it (escaped
+    /// The move `token`'s text names, as `ActionKind(rawValue: text(token))` would find it (escaped
     /// or not): a name's by its number, since every move's word is a keyword, so a name numbered
     /// past the keywords names none (matching the text was a sixteenth of the parse).
     func actionKind(_ token: Token) -> ActionKind? {
-        guard token.kind == .identifier else { return actionKind(token) }
+        guard token.kind == .identifier else { return ActionKind(rawValue: text(token)) }
         return token.textID < TokenTexts.keywordCount ? TokenTexts.actionKinds[Int(token.textID)] : nil
     }
 
