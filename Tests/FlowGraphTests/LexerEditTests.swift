@@ -49,6 +49,39 @@ struct LexerEditTests {
         #expect(relexed * 3 > edits, "\(relexed) of \(edits) edits lexed in part")
     }
 
+    /// An edited file's flows before the change are taken as they were, the rest parsed: the same
+    /// trees, imports, journeys and errors as the whole new text parsed. Chains of random edits of
+    /// each sample (after an edit that makes a syntax error the file is parsed whole, and must still
+    /// agree), and single edits of the samples without a syntax error in one file, most of which
+    /// come after some flows.
+    @Test func randomEditsParseAsTheWholeText() {
+        var random = SplitMix(seed: 48)
+        var kept = 0
+        func edit(_ source: SourceFile, _ lexed: LexedFile, _ parsed: ParseCache.Parsed) -> (LexedFile, ParseCache.Parsed) {
+            var bytes = lexed.bytes
+            let start = random.below(bytes.count + 1)
+            let end = min(bytes.count, start + random.below(12) * random.below(2))
+            bytes.replaceSubrange(start..<end, with: random.below(4) == 0 ? [] : Array(Self.snippets[random.below(Self.snippets.count)].utf8))
+            let edited = SourceFile(path: source.path, bytes: bytes)
+            let relexed = lexed.edited(to: bytes, file: 0)
+            if parsed.diagnostics.isEmpty, parsed.flows.first.map({ $0.end <= relexed.unchangedUpTo }) == true { kept += 1 }
+            let reparsed = Parser.parse(edited, file: 0, lexed: relexed, editing: parsed)
+            #expect(String(reflecting: reparsed) == String(reflecting: Parser.parse(edited, file: 0)), "\(source.path): \(start)..<\(end)")
+            return (relexed, reparsed)
+        }
+        for source in Self.sources {
+            var lexed = LexedFile(file: 0, bytes: source.bytes)
+            var parsed = Parser.parse(source, file: 0, lexed: lexed)
+            for _ in 0..<12 { (lexed, parsed) = edit(source, lexed, parsed) }
+        }
+        let clean = Self.sources.filter { Parser.parse($0, file: 0).diagnostics.isEmpty }
+        let joined = SourceFile(path: "all.flow", text: clean.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n"))
+        let lexed = LexedFile(file: 0, bytes: joined.bytes)
+        let parsed = Parser.parse(joined, file: 0, lexed: lexed)
+        for _ in 0..<24 { _ = edit(joined, lexed, parsed) }
+        #expect(kept > 60, "only \(kept) edits kept a flow")
+    }
+
     /// The language server's edit: a name renamed in the middle of a large file is lexed again
     /// from the token before it to the one after, and parses as the whole.
     @Test func aRenameParsesAsTheWholeText() throws {
@@ -61,5 +94,8 @@ struct LexerEditTests {
         #expect(Self.describe(after) == Self.describe(LexedFile(file: 0, bytes: renamed)))
         let source = SourceFile(path: "test.flow", bytes: renamed)
         #expect(String(reflecting: Parser.parse(source, file: 0, lexed: after)) == String(reflecting: Parser.parse(source, file: 0)))
+        let original = SourceFile(path: "test.flow", bytes: before.bytes)
+        let edited = Parser.parse(source, file: 0, lexed: after, editing: Parser.parse(original, file: 0, lexed: before))
+        #expect(String(reflecting: edited) == String(reflecting: Parser.parse(source, file: 0)))
     }
 }

@@ -8,6 +8,9 @@ package struct LexedFile: Sendable {
     /// The lexer as it ended: its table of names, texts, docs, ignore comments and errors.
     let lexer: Lexer
     let tokens: [Token]
+    /// Where the tokens kept from the file's version before end: those that end there or before
+    /// are that version's (0 when the file was lexed whole).
+    let unchangedUpTo: Int
 
     /// Lexes `bytes` whole.
     init(file: Int, bytes: [UInt8]) {
@@ -15,10 +18,11 @@ package struct LexedFile: Sendable {
         tokens = lexer.tokenize()
         self.bytes = bytes
         self.lexer = lexer
+        unchangedUpTo = 0
     }
 
-    private init(bytes: [UInt8], lexer: Lexer, tokens: [Token]) {
-        (self.bytes, self.lexer, self.tokens) = (bytes, lexer, tokens)
+    private init(bytes: [UInt8], lexer: Lexer, tokens: [Token], unchangedUpTo: Int) {
+        (self.bytes, self.lexer, self.tokens, self.unchangedUpTo) = (bytes, lexer, tokens, unchangedUpTo)
     }
 
     /// `bytes`, this file's next version, lexed again only where it changed; lexed whole when the
@@ -59,7 +63,7 @@ package struct LexedFile: Sendable {
             break
         }
         guard relexer.diagnostics.isEmpty else { return nil }
-        return LexedFile(bytes: new, lexer: relexer, tokens: result)
+        return LexedFile(bytes: new, lexer: relexer, tokens: result, unchangedUpTo: restart)
     }
 
     /// The index of the old token that starts at `start`, if one does.

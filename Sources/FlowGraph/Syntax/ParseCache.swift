@@ -41,8 +41,15 @@ package final class ParseCache: @unchecked Sendable {
             entries[file.path] = (index, nil, parsed)
             return parsed
         }
-        let lexed = entry?.lexed.map { $0.edited(to: file.bytes, file: index) } ?? LexedFile(file: index, bytes: file.bytes)
-        let parsed = Parser.parse(file, file: index, lexed: lexed)
+        let parsed: Parsed
+        let lexed: LexedFile
+        if let entry, let before = entry.lexed {
+            lexed = before.edited(to: file.bytes, file: index)
+            parsed = Parser.parse(file, file: index, lexed: lexed, editing: entry.parsed)
+        } else {
+            lexed = LexedFile(file: index, bytes: file.bytes)
+            parsed = Parser.parse(file, file: index, lexed: lexed)
+        }
         entries[file.path] = (index, lexed, parsed)
         return parsed
     }

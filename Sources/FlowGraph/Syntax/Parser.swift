@@ -67,6 +67,34 @@ package struct Parser {
         return parse(source, file: file, lexed: LexedFile(file: file, bytes: source.bytes))
     }
 
+    /// Parses one file from its tokens, `lexed`, an edit of the file whose parse was `before`: its
+    /// flows that end before the tokens the edit changed are taken as they were, and the rest of
+    /// the file is parsed from the first token after them (its imports and journeys likewise).
+    /// When `before` had a syntax error, or `lexed` kept no flow of it, the file is parsed whole.
+    ///
+    /// The parse from there is the whole parse's: a flow that ends with a `}` leaves the parser at
+    /// the top level, with no state but its errors (none), and the tokens before are the same
+    /// (`LexerEditTests` compares the two ways on random edits).
+    static func parse(_ source: SourceFile, file: Int, lexed: LexedFile, editing before: ParseCache.Parsed)
+        -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax], journeys: [JourneySyntax]) {
+        let kept = before.flows.prefix { $0.end <= lexed.unchangedUpTo }
+        guard before.diagnostics.isEmpty, lexed.lexer.diagnostics.isEmpty, let last = kept.last else {
+            return parse(source, file: file, lexed: lexed)
+        }
+        let cut = last.end
+        var parser = Parser(file: file, tokens: lexed.tokens, texts: lexed.lexer.texts)
+        var low = 0
+        var high = lexed.tokens.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if lexed.tokens[middle].start < cut { low = middle + 1 } else { high = middle }
+        }
+        parser.index = low
+        let flows = Array(kept) + parser.parseFile()
+        return (flows, parser.diagnostics, lexed.lexer.ignores, before.imports.filter { $0.range.start < cut } + parser.imports,
+                before.journeys.filter { $0.range.start < cut } + parser.journeys)
+    }
+
     /// Parses one file from its tokens, `lexed` (of `source.bytes`, within the size limit).
     static func parse(_ source: SourceFile, file: Int, lexed: LexedFile)
         -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax], journeys: [JourneySyntax]) {
