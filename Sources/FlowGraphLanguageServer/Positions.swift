@@ -42,14 +42,9 @@ struct LineIndex {
 
     func position(of offset: Int) -> Position {
         let clamped = max(0, min(offset, file.bytes.count))
-        let starts = file.lineStarts
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= clamped { low = middle } else { high = middle - 1 }
-        }
-        let line = lineBytes(low)
+        // The last line that starts at or before the offset (the first starts at 0).
+        let lineIndex = file.lineStarts.partitionIndex { $0 <= clamped } - 1
+        let line = lineBytes(lineIndex)
         let end = min(clamped, line.upperBound)
         var units = 0
         var index = line.lowerBound
@@ -59,7 +54,7 @@ struct LineIndex {
             units += length == 4 ? 2 : 1
             index += length
         }
-        return Position(line: low, character: units)
+        return Position(line: lineIndex, character: units)
     }
 
     func range(_ range: SourceRange) -> LSPRange {

@@ -69,13 +69,8 @@ struct DeclarationScopes {
 
     /// The position in `items` (sorted by start) of the last one that starts at or before `offset`.
     static func last<T>(_ items: [T], startingAtOrBefore offset: Int, _ range: (T) -> SourceRange) -> Int? {
-        var low = 0
-        var high = items.count
-        while low < high {
-            let middle = (low + high) / 2
-            if range(items[middle]).start <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? low - 1 : nil
+        let after = items.partitionIndex { range($0).start <= offset }
+        return after > 0 ? after - 1 : nil
     }
 
     /// The item of `items` (sorted by start, not overlapping) whose range holds `offset`.

@@ -58,12 +58,8 @@ public struct SourceFile: Sendable {
     /// The 1-based line and column of a byte offset. Columns count bytes, as clang and Go do.
     public func location(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
-        }
+        // The last line that starts at or before the offset (the first starts at 0).
+        let low = lineStarts.partitionIndex { $0 <= clamped } - 1
         // A byte-order mark is not a column.
         let skipped = low == 0 && hasByteOrderMark ? min(3, clamped) : 0
         return SourceLocation(line: low + 1, column: clamped - lineStarts[low] - skipped + 1)

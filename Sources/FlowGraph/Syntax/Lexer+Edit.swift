@@ -36,14 +36,9 @@ package struct LexedFile: Sendable {
     func relexed(_ new: [UInt8], file: Int) -> LexedFile? {
         guard lexer.diagnostics.isEmpty, tokens.count > 1 else { return nil }
         let (prefix, suffix) = Self.commonEnds(bytes, new)
-        // The last token that ends before the first changed byte (one that ends at it may go on).
-        var low = 0
-        var high = tokens.count - 1  // Not the `.end` token.
-        while low < high {
-            let middle = (low + high) / 2
-            if tokens[middle].end < prefix { low = middle + 1 } else { high = middle }
-        }
-        let kept = low - 1
+        // The last token that ends before the first changed byte (one that ends at it may go on),
+        // not the `.end` token.
+        let kept = tokens.dropLast().partitionIndex { $0.end < prefix } - 1
         guard kept >= 0 else { return nil }
         let restart = tokens[kept].end
         var relexer = lexer.continued(in: new, from: restart, docsBefore: restart)
@@ -68,13 +63,8 @@ package struct LexedFile: Sendable {
 
     /// The index of the old token that starts at `start`, if one does.
     private func oldToken(startingAt start: Int) -> Int? {
-        var low = 0
-        var high = tokens.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tokens[middle].start < start { low = middle + 1 } else { high = middle }
-        }
-        return low < tokens.count && tokens[low].start == start && tokens[low].kind != .end ? low : nil
+        let index = tokens.partitionIndex { $0.start < start }
+        return index < tokens.count && tokens[index].start == start && tokens[index].kind != .end ? index : nil
     }
 
     /// How many bytes the two texts share at their start, and at their end (not overlapping).

@@ -5,8 +5,7 @@
 ///
 /// Not thread-safe: one compilation at a time uses it (the server compiles on one thread).
 package final class ParseCache: @unchecked Sendable {
-    package typealias Parsed = (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax],
-                                journeys: [JourneySyntax])
+    package typealias Parsed = Parser.Parsed
 
     /// Each file's parse, and its tokens: an edited file is lexed again only where it changed.
     private var entries: [String: (index: Int, lexed: LexedFile?, parsed: Parsed)] = [:]

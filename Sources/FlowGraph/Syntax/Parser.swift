@@ -57,9 +57,12 @@ package struct Parser {
     /// The `///` lines written just before the token.
     func doc(_ token: Token) -> [String] { texts.doc(token) }
 
+    /// What parsing a file gives: its declarations, its errors and its `// flowgraph:ignore` comments.
+    package typealias Parsed = (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax],
+                                journeys: [JourneySyntax])
+
     /// Lexes and parses one file; `ignores` are its `// flowgraph:ignore` comments.
-    public static func parse(_ source: SourceFile, file: Int)
-        -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax], journeys: [JourneySyntax]) {
+    public static func parse(_ source: SourceFile, file: Int) -> Parsed {
         guard source.bytes.count <= SourceLimits.fileSize else {
             let message = SyntaxMessages.fileTooLarge(source.bytes.count)
             return ([], [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))], [], [], [])
@@ -75,29 +78,21 @@ package struct Parser {
     /// The parse from there is the whole parse's: a flow that ends with a `}` leaves the parser at
     /// the top level, with no state but its errors (none), and the tokens before are the same
     /// (`LexerEditTests` compares the two ways on random edits).
-    static func parse(_ source: SourceFile, file: Int, lexed: LexedFile, editing before: ParseCache.Parsed)
-        -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax], journeys: [JourneySyntax]) {
+    static func parse(_ source: SourceFile, file: Int, lexed: LexedFile, editing before: Parsed) -> Parsed {
         let kept = before.flows.prefix { $0.end <= lexed.unchangedUpTo }
         guard before.diagnostics.isEmpty, lexed.lexer.diagnostics.isEmpty, let last = kept.last else {
             return parse(source, file: file, lexed: lexed)
         }
         let cut = last.end
         var parser = Parser(file: file, tokens: lexed.tokens, texts: lexed.lexer.texts)
-        var low = 0
-        var high = lexed.tokens.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if lexed.tokens[middle].start < cut { low = middle + 1 } else { high = middle }
-        }
-        parser.index = low
+        parser.index = lexed.tokens.dropLast().partitionIndex { $0.start < cut }
         let flows = Array(kept) + parser.parseFile()
         return (flows, parser.diagnostics, lexed.lexer.ignores, before.imports.filter { $0.range.start < cut } + parser.imports,
                 before.journeys.filter { $0.range.start < cut } + parser.journeys)
     }
 
     /// Parses one file from its tokens, `lexed` (of `source.bytes`, within the size limit).
-    static func parse(_ source: SourceFile, file: Int, lexed: LexedFile)
-        -> (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax], journeys: [JourneySyntax]) {
+    static func parse(_ source: SourceFile, file: Int, lexed: LexedFile) -> Parsed {
         var parser = Parser(file: file, tokens: lexed.tokens, texts: lexed.lexer.texts)
         let flows = parser.parseFile()
         // One error a line: the first the lexer found there, else the parser's.
