@@ -7,8 +7,9 @@
 package final class ParseCache: @unchecked Sendable {
     package typealias Parsed = Parser.Parsed
 
-    /// Each file's parse, and its tokens: an edited file is lexed again only where it changed.
-    private var entries: [String: (index: Int, lexed: LexedFile?, parsed: Parsed)] = [:]
+    /// Each file's parse, and its tokens (none for a file over the size limit, which has no parse
+    /// but its error): an edited file is lexed again only where it changed.
+    private var entries: [String: (index: Int, bytes: [UInt8], lexed: LexedFile?, parsed: Parsed)] = [:]
     /// How many files the last compilation parsed, and how many it took from the cache.
     package private(set) var parsedCount = 0
     package private(set) var reusedCount = 0
@@ -30,14 +31,14 @@ package final class ParseCache: @unchecked Sendable {
     /// file's bytes are usually the same array, which `==` finds at once.)
     func parsed(_ file: SourceFile, index: Int) -> Parsed {
         let entry = entries[file.path].flatMap { $0.index == index ? $0 : nil }
-        if let entry, entry.lexed?.bytes ?? [] == file.bytes {
+        if let entry, entry.bytes == file.bytes {
             reusedCount += 1
             return entry.parsed
         }
         parsedCount += 1
         guard file.bytes.count <= SourceLimits.fileSize else {
             let parsed = Parser.parse(file, file: index)
-            entries[file.path] = (index, nil, parsed)
+            entries[file.path] = (index, file.bytes, nil, parsed)
             return parsed
         }
         let parsed: Parsed
@@ -49,7 +50,7 @@ package final class ParseCache: @unchecked Sendable {
             lexed = LexedFile(file: index, bytes: file.bytes)
             parsed = Parser.parse(file, file: index, lexed: lexed)
         }
-        entries[file.path] = (index, lexed, parsed)
+        entries[file.path] = (index, file.bytes, lexed, parsed)
         return parsed
     }
 }
