@@ -24,6 +24,16 @@ struct LexerEditTests {
             + lexed.lexer.ignores.map { String(reflecting: $0) } + lexed.lexer.diagnostics.map { "\($0.range) \($0.message)" }
     }
 
+    /// `bytes` with a random range replaced by a snippet (or deleted, one time in four), and the range.
+    static func randomEdit(of bytes: [UInt8], _ random: inout SplitMix) -> (bytes: [UInt8], range: Range<Int>) {
+        var edited = bytes
+        let start = random.below(bytes.count + 1)
+        let end = min(bytes.count, start + random.below(12) * random.below(2))
+        let insert = Array(snippets[random.below(snippets.count)].utf8)
+        edited.replaceSubrange(start..<end, with: random.below(4) == 0 ? [] : insert)
+        return (edited, start..<end)
+    }
+
     @Test func randomEditsLexAsTheWholeText() {
         var random = SplitMix(seed: 30)
         var relexed = 0
@@ -31,15 +41,11 @@ struct LexerEditTests {
         for source in Self.sources {
             var lexed = LexedFile(file: 0, bytes: source.bytes)
             for _ in 0..<12 {
-                var bytes = lexed.bytes
-                let start = Int(random.next() % UInt64(bytes.count + 1))
-                let end = min(bytes.count, start + Int(random.next() % 12) * Int(random.next() % 2))
-                let insert = Array(Self.snippets[Int(random.next() % UInt64(Self.snippets.count))].utf8)
-                bytes.replaceSubrange(start..<end, with: random.next() % 4 == 0 ? [] : insert)
+                let (bytes, range) = Self.randomEdit(of: lexed.bytes, &random)
                 if lexed.relexed(bytes, file: 0) != nil { relexed += 1 }
                 let edited = lexed.edited(to: bytes, file: 0)
                 let whole = LexedFile(file: 0, bytes: bytes)
-                #expect(Self.describe(edited) == Self.describe(whole), "\(source.path): \(start)..<\(end)")
+                #expect(Self.describe(edited) == Self.describe(whole), "\(source.path): \(range)")
                 edits += 1
                 lexed = edited  // The next edit starts from the edited lexing, as the server's do.
             }
@@ -58,15 +64,12 @@ struct LexerEditTests {
         var random = SplitMix(seed: 48)
         var kept = 0
         func edit(_ source: SourceFile, _ lexed: LexedFile, _ parsed: ParseCache.Parsed) -> (LexedFile, ParseCache.Parsed) {
-            var bytes = lexed.bytes
-            let start = random.below(bytes.count + 1)
-            let end = min(bytes.count, start + random.below(12) * random.below(2))
-            bytes.replaceSubrange(start..<end, with: random.below(4) == 0 ? [] : Array(Self.snippets[random.below(Self.snippets.count)].utf8))
+            let (bytes, range) = Self.randomEdit(of: lexed.bytes, &random)
             let edited = SourceFile(path: source.path, bytes: bytes)
             let relexed = lexed.edited(to: bytes, file: 0)
             if parsed.diagnostics.isEmpty, parsed.flows.first.map({ $0.end <= relexed.unchangedUpTo }) == true { kept += 1 }
             let reparsed = Parser.parse(edited, file: 0, lexed: relexed, editing: parsed)
-            #expect(String(reflecting: reparsed) == String(reflecting: Parser.parse(edited, file: 0)), "\(source.path): \(start)..<\(end)")
+            #expect(String(reflecting: reparsed) == String(reflecting: Parser.parse(edited, file: 0)), "\(source.path): \(range)")
             return (relexed, reparsed)
         }
         for source in Self.sources {
