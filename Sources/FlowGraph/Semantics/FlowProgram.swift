@@ -278,15 +278,23 @@ package struct Step: Sendable {
         var detents: Detents?
         var like: Int?
         var column: SplitColumn?
+
+        /// A field added to `StepExtras` is added here too (else it is dropped).
+        var isEmpty: Bool {
+            receivesRange == nil && keepsLinksRange == nil && condition == nil && tabItem == nil && detents == nil && like == nil
+                && column == nil
+        }
     }
 
-    /// A field added to `StepExtras` is added to the test of an empty one here too (else it is dropped).
+    /// Sets them at once (the resolver): a setter each made, tested and dropped a `StepExtras`.
+    mutating func setExtras(_ value: StepExtras) {
+        extrasStorage = value.isEmpty ? [] : [value]
+    }
+
     private mutating func extras(_ change: (inout StepExtras) -> Void) {
         var extras = extrasStorage.first ?? StepExtras()
         change(&extras)
-        extrasStorage = extras.receivesRange == nil && extras.keepsLinksRange == nil
-            && extras.condition == nil && extras.tabItem == nil && extras.detents == nil && extras.like == nil
-            && extras.column == nil ? [] : [extras]
+        setExtras(extras)
     }
     /// Whether the step is a tab of its tabs flow (not an item that presents it).
     public var isTab: Bool { tabItem == nil }

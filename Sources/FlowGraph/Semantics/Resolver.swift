@@ -188,11 +188,8 @@ package struct Resolver {
         let name = step.name.text  // Read here: the autoclosure would copy the whole step.
         checkInputTypes(step.inputs, of: SemanticMessages.stepOwner(name))
         declared.receives = parameters(step.receives)
-        declared.receivesRange = step.receivesRange
-        declared.keepsLinksRange = step.keepsLinksRange
-        declared.tabItem = step.tabItem
-        declared.detents = step.detents
-        declared.column = step.column
+        declared.setExtras(Step.StepExtras(receivesRange: step.receivesRange, keepsLinksRange: step.keepsLinksRange, tabItem: step.tabItem,
+                                           detents: step.detents, column: step.column))
         // A tab item's step is built when it is tapped, from nothing a tap carries.
         if step.tabItem != nil, let input = step.inputs.first {
             report(.inputMismatch, SemanticMessages.tabItemWithInputs(step.name.text, input: "\(input.name.text): \(input.type.text)"),

@@ -430,16 +430,10 @@ package struct Parser {
         }
         var step = StepSyntax(name: name, inputs: inputs, runs: runs, clauses: clauses, doc: doc(keyword), range: range(from: keyword))
         step.receives = receives
-        step.receivesRange = receivesToken.map { range(of: $0) }
-        step.keepsLinksRange = keepsLinksRange
-        step.lock = lock
-        step.condition = condition
-        step.detents = detents
-        step.tabItem = tabItem?.kind
-        step.tabItemRange = tabItem?.range
-        step.like = like
-        step.column = column?.column
-        step.columnRange = column?.range
+        step.setExtras(StepSyntax.Extras(
+            receivesRange: receivesToken.map { range(of: $0) }, keepsLinksRange: keepsLinksRange, lock: lock, condition: condition,
+            tabItem: tabItem?.kind, tabItemRange: tabItem?.range, detents: detents, like: like, column: column?.column,
+            columnRange: column?.range))
         return step
     }
 

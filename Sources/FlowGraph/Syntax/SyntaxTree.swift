@@ -170,7 +170,7 @@ package struct StepSyntax: Sendable {
         set { change { $0.columnRange = newValue } }
     }
     /// The ten above, out of line: most steps say none of them, and a program has many steps. A
-    /// field added to `Extras` is added to `change`'s test of an empty one too (else it is dropped).
+    /// field added to `Extras` is added to its `isEmpty` too (else it is dropped).
     var extras: [Extras] = []
 
     struct Extras: Sendable {
@@ -184,14 +184,23 @@ package struct StepSyntax: Sendable {
         var like: Name?
         var column: SplitColumn?
         var columnRange: SourceRange?
+
+        var isEmpty: Bool {
+            receivesRange == nil && keepsLinksRange == nil && lock == nil && condition == nil && tabItem == nil
+                && tabItemRange == nil && detents == nil && like == nil && column == nil && columnRange == nil
+        }
+    }
+
+    /// Sets the ten at once (the parser): a setter each made, tested and dropped an `Extras` ten
+    /// times a step.
+    mutating func setExtras(_ value: Extras) {
+        extras = value.isEmpty ? [] : [value]
     }
 
     private mutating func change(_ body: (inout Extras) -> Void) {
         var value = extras.first ?? Extras()
         body(&value)
-        extras = value.receivesRange == nil && value.keepsLinksRange == nil && value.lock == nil
-            && value.condition == nil && value.tabItem == nil && value.tabItemRange == nil && value.detents == nil && value.like == nil
-            && value.column == nil && value.columnRange == nil ? [] : [value]
+        setExtras(value)
     }
 }
 
