@@ -48,8 +48,9 @@ public enum Compiler {
         var imports: [ImportSyntax] = []
         var journeys: [JourneySyntax] = []
         cache?.keep(files)
+        var names = NameNumbers()
         for (index, file) in files.enumerated() {
-            let parsed = cache?.parsed(file, index: index) ?? Parser.parse(file, file: index)
+            let parsed = cache?.parsed(file, index: index) ?? Parser.parse(file, file: index, names: &names)
             flows += parsed.flows
             diagnostics += parsed.diagnostics
             ignores += parsed.ignores
@@ -59,6 +60,7 @@ public enum Compiler {
         var tree = SyntaxTree(files: files, flows: flows, ignores: ignores)
         tree.imports = imports
         tree.journeys = journeys
+        tree.names = cache?.names ?? names
         tree.markLostText(diagnostics)
         return (tree, diagnostics)
     }

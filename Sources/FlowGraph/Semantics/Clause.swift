@@ -7,6 +7,8 @@
 /// is one retain to copy where the fields were a dozen.
 package final class Clause: Sendable {
     public let event: String
+    /// The event's name's number in the program (`Name.id`); `NameID.none` for a link's clause.
+    package let eventID: NameID
     public let eventRange: SourceRange
     public let payload: [Parameter]
     public let action: Action
@@ -23,10 +25,11 @@ package final class Clause: Sendable {
     /// (another link's, an `at`'s) never goes through them.
     public let link: Int?
 
-    public init(event: String, eventRange: SourceRange, payload: [Parameter], action: Action, condition: Condition?,
-                doc: [String], range: SourceRange, isExitHandler: Bool, link: Int? = nil) {
+    public init(event: String, eventID: NameID = .none, eventRange: SourceRange, payload: [Parameter], action: Action,
+                condition: Condition?, doc: [String], range: SourceRange, isExitHandler: Bool, link: Int? = nil) {
         self.link = link
         self.event = event
+        self.eventID = eventID
         self.eventRange = eventRange
         self.payload = payload
         self.action = action

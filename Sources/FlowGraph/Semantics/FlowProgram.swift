@@ -333,6 +333,8 @@ package struct AlertButton: Sendable {
     public var doc: [String]
     public var range: SourceRange
     public var clause: Clause?
+    /// The event's name's number in the program (`Name.id`).
+    package var eventID: NameID = .none
 }
 
 /// A step of a destinations group, as a flow that uses the group has it.

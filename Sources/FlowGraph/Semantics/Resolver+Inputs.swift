@@ -299,7 +299,7 @@ extension Resolver {
                 if let index = flow.clauseIndex(ofLink: linkIndex) {
                     let clause = flow.clauses[index]
                     program.flows[flowIndex].clauses[index] = Clause(
-                        event: clause.event, eventRange: clause.eventRange, payload: parameters, action: clause.action,
+                        event: clause.event, eventID: clause.eventID, eventRange: clause.eventRange, payload: parameters, action: clause.action,
                         condition: clause.condition, doc: clause.doc, range: clause.range, isExitHandler: false, link: linkIndex)
                 }
                 let optional = Set(parameters.filter(\.isOptional).map(\.name))

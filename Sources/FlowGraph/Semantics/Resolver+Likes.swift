@@ -20,7 +20,7 @@ extension Resolver {
                 SemanticMessages.likeFromARunner(step.name)
             } else if other.runsAFlow {
                 SemanticMessages.likeARunner(other.name)
-            } else if let next = likes[target], stepIndex[next.text] != nil {
+            } else if let next = likes[target], stepIndex[next.id] != nil {
                 SemanticMessages.likeALike(other.name, next.text)
             } else {
                 nil

@@ -4,11 +4,15 @@
 package struct Resolver {
     let tree: SyntaxTree
     var diagnostics: [Diagnostic] = []
-    private var flowIndex: [String: FlowIndex] = [:]
-    /// The steps and exits of the flow being resolved, by name: a linear search for each target
-    /// would make a flow of 1,000,000 steps take hours.
-    var stepIndex: [String: Int] = [:]
-    private var exitIndex: [String: Int] = [:]
+    /// The flows by their name's number.
+    private var flowIndex: NameIndex
+    /// The steps and exits of the flow being resolved, by their name's number: a linear search for
+    /// each target would make a flow of 1,000,000 steps take hours (and a table by text hashed each
+    /// name: some 3 % of a check's instructions).
+    var stepIndex: NameIndex
+    private var exitIndex: NameIndex
+    /// The events of the flow being resolved (`events(of:)`), by their name's number.
+    private var eventIndex: NameIndex
     private var alertIndex: [String: Int] = [:]
     /// Whether the flow being resolved lost text to a syntax error, which may have declared names.
     private var isLosingDeclarations = false
@@ -24,6 +28,10 @@ package struct Resolver {
 
     public init(tree: SyntaxTree) {
         self.tree = tree
+        flowIndex = NameIndex(count: tree.names.count)
+        stepIndex = NameIndex(count: tree.names.count)
+        exitIndex = NameIndex(count: tree.names.count)
+        eventIndex = NameIndex(count: tree.names.count)
     }
 
     /// Resolves the tree into a program and the diagnostics found.
@@ -55,7 +63,7 @@ package struct Resolver {
                 groupIndex[syntax.name.text] = groupSyntaxes.count
                 groupSyntaxes.append(syntax)
             } else {
-                flowIndex[syntax.name.text] = FlowIndex(syntaxes.count)
+                flowIndex.insertFirst(syntax.name.id, syntaxes.count)
                 syntaxes.append(syntax)
             }
         }
@@ -221,10 +229,10 @@ package struct Resolver {
     /// `i`th's name in place: a step's syntax holds a dozen arrays, each retained by a copy.
     private mutating func forEachFirst(_ count: Int, name: (Int) -> Name, message: (String) -> String,
                                        repeated: (String) -> Void = { _ in }, keep: (Int) -> Void) {
-        var earlier = EarlierMatch<String>(count: count)
+        var earlier = EarlierMatch<NameID>(count: count)
         for index in 0..<count {
             let declared = name(index)
-            if let first = earlier.first(declared.text, at: index, keyAt: { name($0).text }) {
+            if let first = earlier.first(declared.id, at: index, keyAt: { name($0).id }) {
                 report(.duplicateName, message(declared.text), at: declared.range,
                        notes: [.init(SemanticMessages.firstDeclaredHere, at: name(first).range)])
                 repeated(declared.text)
@@ -250,8 +258,9 @@ package struct Resolver {
 
     private mutating func resolveReferences(of flow: inout Flow, syntax: FlowSyntax, flows: [Flow]) {
         isLosingDeclarations = syntax.hasLostDeclarations
-        stepIndex = flow.steps.firstIndices { $0.name }
-        exitIndex = flow.exits.firstIndices { $0.name }
+        // `flow.steps` and `flow.exits` hold the first declaration of each name, in order (`declare`).
+        stepIndex.fill(syntax.steps.count) { syntax.steps[$0].name.id }
+        exitIndex.fill(syntax.exits.count) { syntax.exits[$0].name.id }
         alertIndex = flow.alerts.firstIndices { $0.name }
         // start
         if let start = syntax.starts.first {
@@ -284,10 +293,11 @@ package struct Resolver {
         let firstDeclarations = Self.firstDeclarations(syntax.steps, of: flow)
         for (position, syntaxIndex) in firstDeclarations {  // not `stepIndex`, the table of step names
             guard let runs = syntax.steps[syntaxIndex].runs else { continue }
-            var runsFlow = flowIndex[runs.text]
+            var runsFlow = flowIndex[runs.id].map { FlowIndex($0) }
             if runsFlow == nil {
                 runsFlow = reportUnknown(SemanticMessages.unknownFlow(runs.text), at: runs.range, name: runs.text,
-                                         candidates: flows.map(\.name), mayBeLost: tree.hasLostFlows).flatMap { flowIndex[$0] }
+                                         candidates: flows.map(\.name), mayBeLost: tree.hasLostFlows)
+                    .flatMap { name in flows.firstIndex { $0.name == name }.map { FlowIndex($0) } }
             }
             flow.steps[position].runs = runsFlow
         }
@@ -314,7 +324,7 @@ package struct Resolver {
             flow.alerts[position].buttons = alertSyntax.buttons.map { button in
                 AlertButton(event: button.event.text, eventRange: button.event.range, payload: parameters(button.payload),
                             doc: button.doc, range: button.range,
-                            clause: button.action == nil ? nil : transition(button, in: flow, isExitHandler: false))
+                            clause: button.action == nil ? nil : transition(button, in: flow, isExitHandler: false), eventID: button.event.id)
             }
             position += 1
         }
@@ -355,7 +365,7 @@ package struct Resolver {
         // Only an alert's button has no action (and it is not resolved as a clause).
         let written = syntax.action ?? ActionSyntax(kind: .close, target: nil, range: syntax.range)
         return Clause(
-            event: syntax.event.text, eventRange: syntax.event.range, payload: parameters(syntax.payload),
+            event: syntax.event.text, eventID: syntax.event.id, eventRange: syntax.event.range, payload: parameters(syntax.payload),
             action: action(written, in: flow), condition: condition, doc: syntax.doc, range: syntax.range,
             isExitHandler: isExitHandler)
     }
@@ -395,9 +405,9 @@ package struct Resolver {
     /// The step a name of a link's target, a launch or a start choice names, or its closest name
     /// (reported, as unknown-name).
     mutating func namedStep(_ name: Name, in flow: Flow) -> Int? {
-        if let index = stepIndex[name.text] { return index }
+        if let index = stepIndex[name.id] { return index }
         return reportUnknown(SemanticMessages.unknownStep(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
-                             name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
+                             name: name.text, candidates: flow.steps.map(\.name)).flatMap(flow.step(named:))
     }
 
     /// The guard a condition names, or its closest name (reported, as unknown-name).
@@ -434,17 +444,17 @@ package struct Resolver {
             } else if syntax.kind.targetRole == .payloadValue {
                 target = nil  // a value of the payload, which `checkInputs` looks for
             } else if syntax.kind == .exit {
-                target = exitIndex[name.text]
+                target = exitIndex[name.id]
                 if target == nil {
                     target = reportUnknown(SemanticMessages.unknownExitInAction(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
-                                           name: name.text, candidates: flow.exits.map(\.name)).flatMap { exitIndex[$0] }
+                                           name: name.text, candidates: flow.exits.map(\.name)).flatMap(flow.exit(named:))
                 }
             } else {
-                target = stepIndex[name.text]
+                target = stepIndex[name.id]
                 // Outside a tabs flow, `select` is reported as such; its target needs no second error.
                 if target == nil, !syntax.kind.selects || flow.isTabs {
                     target = reportUnknown(SemanticMessages.unknownStep(name.text, owner: SemanticMessages.owner(flow)), at: name.range,
-                                           name: name.text, candidates: flow.steps.map(\.name)).flatMap { stepIndex[$0] }
+                                           name: name.text, candidates: flow.steps.map(\.name)).flatMap(flow.step(named:))
                 }
             }
         }
@@ -565,24 +575,32 @@ package struct Resolver {
                 places.append((written.clause?.range ?? written.range, -2 - alert, button))
             }
         }
-        func named(_ place: (range: SourceRange, owner: Int, index: Int)) -> (event: String, payload: [Parameter], range: SourceRange) {
+        typealias Named = (event: String, id: NameID, payload: [Parameter], range: SourceRange)
+        func named(_ place: (range: SourceRange, owner: Int, index: Int)) -> Named {
             if place.owner >= 0 {
                 let clause = flow.steps[place.owner].clauses[place.index]
-                return (clause.event, clause.payload, clause.eventRange)
+                return (clause.event, clause.eventID, clause.payload, clause.eventRange)
             }
             if place.owner == -1 {
                 let clause = flow.clauses[place.index]
-                return (clause.event, clause.payload, clause.eventRange)
+                return (clause.event, clause.eventID, clause.payload, clause.eventRange)
             }
             let button = flow.alerts[-2 - place.owner].buttons[place.index]
-            return button.clause.map { ($0.event, $0.payload, $0.eventRange) } ?? (button.event, button.payload, button.eventRange)
+            return button.clause.map { ($0.event, $0.eventID, $0.payload, $0.eventRange) }
+                ?? (button.event, button.eventID, button.payload, button.eventRange)
         }
+        // Each event by its name's number (an event named without one, which the parser never
+        // makes, by its text).
         var events: [Event] = []
-        var byName: [String: Int] = [:]
-        byName.reserveCapacity(places.count)
+        eventIndex.removeAll()
+        var unnumbered: [String: Int] = [:]
+        func index(of transition: Named) -> Int? {
+            transition.id == .none ? unnumbered[transition.event] : eventIndex[transition.id]
+        }
         for place in places.sorted(by: { $0.range < $1.range }) {
             let transition = named(place)
-            let index = byName.firstValue(for: transition.event, inserting: events.count)
+            let index = index(of: transition) ?? events.count
+            if transition.id == .none { unnumbered[transition.event] = index } else { eventIndex.insertFirst(transition.id, index) }
             if index < events.count {
                 let first = events[index]
                 if !first.payload.elementsEqual(transition.payload, by: { $0.name == $1.name && $0.type == $1.type }) {
@@ -597,7 +615,7 @@ package struct Resolver {
         }
         // Who spells each event: the flow's own event type, a used group's, or both.
         for place in places where !flow.uses.isEmpty {
-            guard let index = byName[named(place).event] else { continue }
+            guard let index = index(of: named(place)) else { continue }
             if let group = group(containing: place.range), flow.uses.contains(group) {
                 if !events[index].groups.contains(group) { events[index].groups.append(group) }
             } else {

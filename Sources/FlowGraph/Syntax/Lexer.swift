@@ -320,8 +320,9 @@ package struct Lexer {
 }
 
 /// Each distinct name of a file made into a `String` once, numbered: a name is written many
-/// times, and its tokens then hold its number. Seeded with the keywords, at their numbers.
-private struct NameTable {
+/// times, and its tokens then hold its number. Seeded with the keywords, at their numbers. (A
+/// program's names are numbered by one too: `NameNumbers`.)
+struct NameTable: Sendable {
     /// Open addressing: a name's hash, number, and where its bytes are in `nameBytes`; or nil.
     private var slots: [Slot?] = Array(repeating: nil, count: 1024)
     private var used = 0
@@ -350,23 +351,40 @@ private struct NameTable {
     mutating func intern(_ bytes: [UInt8], _ range: Range<Int>, into strings: inout [String]) -> UInt32 {
         bytes.withUnsafeBufferPointer { buffer in
             let name = UnsafeBufferPointer(rebasing: buffer[range])
-            var hash: UInt32 = 2_166_136_261  // FNV-1a
-            for byte in name { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            let mask = slots.count - 1
-            var slot = Int(hash) & mask
-            while let entry = slots[slot] {
-                if entry.hash == hash, isName(entry, name) { return entry.id }
-                slot = (slot + 1) & mask
+            return number(of: name) {
+                strings.append(String(decoding: name, as: UTF8.self))
+                return UInt32(strings.count - 1)
             }
-            let id = UInt32(strings.count)
-            strings.append(String(decoding: name, as: UTF8.self))
-            slots[slot] = Slot(hash: hash, id: id, start: UInt32(nameBytes.count), count: UInt32(name.count))
-            nameBytes.append(contentsOf: name)
-            used += 1
-            if used * 2 > slots.count { grow() }
-            return id
         }
     }
+
+    /// The number of `name`, the count of names before it when it is new.
+    mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let next = UInt32(used)
+        return number(of: name) { next }
+    }
+
+    /// The number of `name`; when it is new, the one `added` gives it.
+    @inline(__always)
+    private mutating func number(of name: UnsafeBufferPointer<UInt8>, added: () -> UInt32) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261  // FNV-1a
+        for byte in name { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while let entry = slots[slot] {
+            if entry.hash == hash, isName(entry, name) { return entry.id }
+            slot = (slot + 1) & mask
+        }
+        let id = added()
+        slots[slot] = Slot(hash: hash, id: id, start: UInt32(nameBytes.count), count: UInt32(name.count))
+        nameBytes.append(contentsOf: name)
+        used += 1
+        if used * 2 > slots.count { grow() }
+        return id
+    }
+
+    /// How many names the table holds.
+    var count: Int { used }
 
     /// Whether the name in `slot` is `name`: compared as two runs of bytes, not byte by byte.
     private func isName(_ slot: Slot, _ name: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -13,14 +13,26 @@ package final class ParseCache: @unchecked Sendable {
     /// How many files the last compilation parsed, and how many it took from the cache.
     package private(set) var parsedCount = 0
     package private(set) var reusedCount = 0
+    /// The numbers of the names of every parse kept, and of the parses to come: kept across
+    /// compilations, so that a kept parse's names and a new one's agree. It only grows (by the
+    /// names an edit writes that no file had).
+    private(set) var names = NameNumbers()
 
     package init() {}
+
+    static let namesBeforeRenumbering = 1 << 20
 
     /// Starts a compilation of `files`: forgets the files that are not among them (closed,
     /// deleted), so that the cache holds no more than the program.
     func keep(_ files: [SourceFile]) {
         parsedCount = 0
         reusedCount = 0
+        // Every name ever typed keeps its number (a name typed letter by letter is a name a
+        // letter): past a million, start again, every file parsed anew.
+        if names.count > Self.namesBeforeRenumbering {
+            entries = [:]
+            names = NameNumbers()
+        }
         guard !entries.isEmpty else { return }
         let paths = Set(files.map(\.path))
         entries = entries.filter { paths.contains($0.key) }
@@ -37,7 +49,7 @@ package final class ParseCache: @unchecked Sendable {
         }
         parsedCount += 1
         guard file.bytes.count <= SourceLimits.fileSize else {
-            let parsed = Parser.parse(file, file: index)
+            let parsed = Parser.parse(file, file: index, names: &names)
             entries[file.path] = (index, file.bytes, nil, parsed)
             return parsed
         }
@@ -45,10 +57,10 @@ package final class ParseCache: @unchecked Sendable {
         let lexed: LexedFile
         if let entry, let before = entry.lexed {
             lexed = before.edited(to: file.bytes, file: index)
-            parsed = Parser.parse(file, file: index, lexed: lexed, editing: entry.parsed)
+            parsed = Parser.parse(file, file: index, lexed: lexed, editing: entry.parsed, names: &names)
         } else {
             lexed = LexedFile(file: index, bytes: file.bytes)
-            parsed = Parser.parse(file, file: index, lexed: lexed)
+            parsed = Parser.parse(file, file: index, lexed: lexed, names: &names)
         }
         entries[file.path] = (index, file.bytes, lexed, parsed)
         return parsed

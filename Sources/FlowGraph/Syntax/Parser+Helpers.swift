@@ -32,7 +32,7 @@ extension Parser {
         if text(token).utf8.count > SourceLimits.nameLength {
             error(SyntaxMessages.nameTooLong, at: token)
         }
-        return Name(text: text(token), range: range(of: token))
+        return name(token)
     }
 
     /// A word at a line start that begins a declaration is not taken as a name for the line before.

@@ -11,7 +11,7 @@
 extension Parser {
     mutating func parseJourney() -> JourneySyntax {
         let keyword = take()
-        let name = expectName("a journey name after 'journey'") ?? Name(text: "", range: range(of: keyword))
+        let name = expectName("a journey name after 'journey'") ?? placeholderName(at: range(of: keyword))
         var journey = JourneySyntax(name: name, doc: doc(keyword), range: range(of: keyword))
         // `from Settings`, `from Profile.Settings`: where it starts.
         if current.isKeyword("from"), current.kind == .identifier, !current.isAtLineStart, peekIsName(1) {
@@ -94,7 +94,7 @@ extension Parser {
                 guard let read = parseJourneyValues() else { return nil }
                 values = read
             }
-            move = .send(Name(text: text(event), range: range(of: event)), values)
+            move = .send(name(event), values)
         } else {
             error(SyntaxMessages.expected(SyntaxMessages.journeyLineKinds, found: describe(current)), at: current)
             return nil

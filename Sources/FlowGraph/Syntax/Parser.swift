@@ -37,10 +37,30 @@ package struct Parser {
     static let declarationKeywordSet = TokenTexts.keywordSet(declarationKeywords)
     static let memberKeywordsButOn = TokenTexts.keywordSet(memberKeywords.subtracting(["on"]))
 
-    public init(file: Int, tokens: [Token], texts: TokenTexts) {
+    /// The program's name numbers, and each of this file's text numbers' (`Token.textID`) number
+    /// there, taken from them the first time the parser reads the name.
+    var names: NameNumbers
+    private var numbers: [NameID] = []
+
+    public init(file: Int, tokens: [Token], texts: TokenTexts, names: NameNumbers = NameNumbers()) {
         self.file = file
         self.tokens = tokens
         self.texts = texts
+        self.names = names
+    }
+
+    /// The name `token` is (an identifier), with its number in the program.
+    @inline(__always)
+    mutating func name(_ token: Token) -> Name {
+        let local = Int(token.textID)
+        if numbers.isEmpty { numbers = Array(repeating: .none, count: texts.strings.count) }
+        if numbers[local] == .none { numbers[local] = names.number(of: texts.strings[local]) }
+        return Name(text: texts.strings[local], range: range(of: token), id: numbers[local])
+    }
+
+    /// A name the text does not hold, where a syntax error lost it (`""`), with its number.
+    mutating func placeholderName(at range: SourceRange) -> Name {
+        Name(text: "", range: range, id: names.number(of: ""))
     }
 
     /// The token's text (see `TokenTexts`).
@@ -61,13 +81,20 @@ package struct Parser {
     package typealias Parsed = (flows: [FlowSyntax], diagnostics: [Diagnostic], ignores: [IgnoreComment], imports: [ImportSyntax],
                                 journeys: [JourneySyntax])
 
-    /// Lexes and parses one file; `ignores` are its `// flowgraph:ignore` comments.
+    /// Lexes and parses one file; `ignores` are its `// flowgraph:ignore` comments. Its names
+    /// are numbered on their own (a program's files share `names`: the next function).
     public static func parse(_ source: SourceFile, file: Int) -> Parsed {
+        var names = NameNumbers()
+        return parse(source, file: file, names: &names)
+    }
+
+    /// The same, its names numbered among the program's, `names`.
+    static func parse(_ source: SourceFile, file: Int, names: inout NameNumbers) -> Parsed {
         guard source.bytes.count <= SourceLimits.fileSize else {
             let message = SyntaxMessages.fileTooLarge(source.bytes.count)
             return ([], [Diagnostic(.syntax, message, at: SourceRange(file: file, start: 0, end: 0))], [], [], [])
         }
-        return parse(source, file: file, lexed: LexedFile(file: file, bytes: source.bytes))
+        return parse(source, file: file, lexed: LexedFile(file: file, bytes: source.bytes), names: &names)
     }
 
     /// Parses one file from its tokens, `lexed`, an edit of the file whose parse was `before`: its
@@ -78,22 +105,39 @@ package struct Parser {
     /// The parse from there is the whole parse's: a flow that ends with a `}` leaves the parser at
     /// the top level, with no state but its errors (none), and the tokens before are the same
     /// (`LexerEditTests` compares the two ways on random edits).
-    static func parse(_ source: SourceFile, file: Int, lexed: LexedFile, editing before: Parsed) -> Parsed {
+    ///
+    /// `names` must be the numbers `before` was parsed with (the kept flows' names keep theirs).
+    static func parse(_ source: SourceFile, file: Int, lexed: LexedFile, editing before: Parsed, names: inout NameNumbers) -> Parsed {
         let kept = before.flows.prefix { $0.end <= lexed.unchangedUpTo }
         guard before.diagnostics.isEmpty, lexed.lexer.diagnostics.isEmpty, let last = kept.last else {
-            return parse(source, file: file, lexed: lexed)
+            return parse(source, file: file, lexed: lexed, names: &names)
         }
         let cut = last.end
-        var parser = Parser(file: file, tokens: lexed.tokens, texts: lexed.lexer.texts)
+        var parser = Parser(file: file, tokens: lexed.tokens, texts: lexed.lexer.texts, names: NameNumbers.take(&names))
         parser.index = lexed.tokens.dropLast().partitionIndex { $0.start < cut }
         let flows = Array(kept) + parser.parseFile()
+        names = parser.names
         return (flows, parser.diagnostics, lexed.lexer.ignores, before.imports.filter { $0.range.start < cut } + parser.imports,
                 before.journeys.filter { $0.range.start < cut } + parser.journeys)
     }
 
-    /// Parses one file from its tokens, `lexed` (of `source.bytes`, within the size limit).
+    /// The same, with names numbered on their own.
+    static func parse(_ source: SourceFile, file: Int, lexed: LexedFile, editing before: Parsed) -> Parsed {
+        var names = NameNumbers()
+        return parse(source, file: file, lexed: lexed, editing: before, names: &names)
+    }
+
+    /// Parses one file from its tokens, `lexed` (of `source.bytes`, within the size limit), with
+    /// names numbered on their own.
     static func parse(_ source: SourceFile, file: Int, lexed: LexedFile) -> Parsed {
-        var parser = Parser(file: file, tokens: lexed.tokens, texts: lexed.lexer.texts)
+        var names = NameNumbers()
+        return parse(source, file: file, lexed: lexed, names: &names)
+    }
+
+    /// The same, its names numbered among the program's, `names`.
+    static func parse(_ source: SourceFile, file: Int, lexed: LexedFile, names: inout NameNumbers) -> Parsed {
+        var parser = Parser(file: file, tokens: lexed.tokens, texts: lexed.lexer.texts, names: NameNumbers.take(&names))
+        defer { names = parser.names }
         let flows = parser.parseFile()
         // One error a line: the first the lexer found there, else the parser's.
         var lines = Set<Int>()
@@ -164,7 +208,7 @@ package struct Parser {
         let flowToken = take()
         let isDestinations = text(flowToken) == "destinations"
         let name = expectName(isDestinations ? "a name after 'destinations'" : "a flow name after 'flow'")
-            ?? Name(text: "", range: range(of: flowToken))
+            ?? placeholderName(at: range(of: flowToken))
         var isTabs = false
         var isSplit = false
         if isDestinations {

@@ -10,6 +10,8 @@ package struct SyntaxTree: Sendable {
     public var imports: [ImportSyntax] = []
     /// Every `journey` of every file, in file and source order.
     public var journeys: [JourneySyntax] = []
+    /// The numbers of the names of every file (`Name.id`).
+    package var names = NameNumbers()
 
     public init(files: [SourceFile], flows: [FlowSyntax], ignores: [IgnoreComment] = []) {
         self.files = files
@@ -25,10 +27,33 @@ package struct ImportSyntax: Sendable, Hashable {
     public let range: SourceRange
 }
 
-/// A name as written, with where it was written.
+/// A name as written, with where it was written, and its number in the program.
 package struct Name: Sendable, Hashable {
     public let text: String
     public let range: SourceRange
+    /// The name's number in its program (`NameNumbers`): names with the same text have the same.
+    /// `NameID.none` for a name read without the program's numbers (a rule an ignore comment names).
+    package let id: NameID
+
+    init(text: String, range: SourceRange, id: NameID = .none) {
+        self.text = text
+        self.range = range
+        self.id = id
+    }
+
+    /// Equal when the text and the place are: the number follows from the text.
+    public static func == (lhs: Name, rhs: Name) -> Bool { lhs.text == rhs.text && lhs.range == rhs.range }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(range)
+    }
+}
+
+/// A name shows its text and place (the number depends on what else its program holds: a file
+/// parsed again after an edit may number its names otherwise than parsed whole).
+extension Name: CustomReflectable {
+    public var customMirror: Mirror { Mirror(self, children: ["text": text, "range": range], displayStyle: .struct) }
 }
 
 /// A Swift type, kept as written but with canonical spacing (`[String: Int]`, `Result<A, B>`).
@@ -490,10 +515,15 @@ package enum ActionKind: String, Sendable, CaseIterable, Hashable {
 
 /// `push Target`, `pop`, ...
 package struct ActionSyntax: Sendable, Hashable {
-    public let kind: ActionKind
+    // The one-byte kinds after the range, where the target's end leaves room (a program has an
+    // action a clause: 8 bytes each).
     public let target: Name?
     /// The move's own range (for `dismiss, sheet X`, that of `sheet X`).
     public let range: SourceRange
+    public let kind: ActionKind
+    /// `compact cover` after `sheet Compose`: how the move presents on compact widths (an iPhone, a
+    /// narrow iPad window), where `kind` is how it presents on regular ones; nil when it is the same.
+    public var compact: ActionKind?
     /// The back moves made first in the same clause, in order: `dismiss` in `dismiss, sheet
     /// Settings`, the first `pop` of `pop, pop` (each itself without one).
     public var before: [ActionSyntax] = []
@@ -509,9 +539,6 @@ package struct ActionSyntax: Sendable, Hashable {
     /// `locked` or `locked while hasDraft` after `sheet X` or `popover X`: the user cannot swipe
     /// the layer away (or tap outside it), always or while the guard holds.
     public var lock: LockSyntax?
-    /// `compact cover` after `sheet Compose`: how the move presents on compact widths (an iPhone, a
-    /// narrow iPad window), where `kind` is how it presents on regular ones; nil when it is the same.
-    public var compact: ActionKind?
 
     public init(kind: ActionKind, target: Name?, range: SourceRange, before: [ActionSyntax] = [], at: Name? = nil,
                 lock: LockSyntax? = nil) {

@@ -22,7 +22,7 @@ extension Findings {
         // Two buttons for one event conflict as two clauses of a step do; a button without a move closes its alert.
         for alert in flow.alerts {
             let clauses = alert.buttons.map { button in
-                button.clause ?? Clause(event: button.event, eventRange: button.eventRange, payload: button.payload,
+                button.clause ?? Clause(event: button.event, eventID: button.eventID, eventRange: button.eventRange, payload: button.payload,
                                         action: Action(kind: .close, targetName: nil, target: nil, range: button.range),
                                         condition: nil, doc: button.doc, range: button.range, isExitHandler: false)
             }
