@@ -96,12 +96,14 @@ extension Token {
     func moved(by shift: Int) -> Token {
         var token = Token(kind: kind, start: start + shift, end: end + shift, textID: textID, isAtLineStart: isAtLineStart)
         token.isEscaped = isEscaped
+        token.hasDoc = hasDoc
         return token
     }
 
-    /// Whether `other`, lexed again, is this token moved: its kind, length, place on its line and text.
+    /// Whether `other`, lexed again, is this token moved: its kind, length, place on its line, docs (or
+    /// none) and text.
     func matches(_ other: Token, in texts: TokenTexts, _ otherTexts: TokenTexts) -> Bool {
         kind == other.kind && end - start == other.end - other.start && isAtLineStart == other.isAtLineStart
-            && isEscaped == other.isEscaped && texts[self] == otherTexts[other]
+            && isEscaped == other.isEscaped && hasDoc == other.hasDoc && texts[self] == otherTexts[other]
     }
 }

@@ -134,11 +134,12 @@ package struct Lexer {
     }
 
     private mutating func make(_ kind: TokenKind, _ start: Int, textID: UInt32 = 0) -> Token {
+        var token = Token(kind: kind, start: start, end: index, textID: textID, isAtLineStart: sawLineBreak)
         if !pendingDoc.isEmpty {
             texts.docs[UInt32(truncatingIfNeeded: start)] = pendingDoc
             pendingDoc = []
+            token.hasDoc = true
         }
-        let token = Token(kind: kind, start: start, end: index, textID: textID, isAtLineStart: sawLineBreak)
         sawLineBreak = false
         if firstUntargetedIgnore < ignores.count { targetIgnores(at: kind == .end ? nil : start) }
         return token
@@ -214,13 +215,28 @@ package struct Lexer {
     /// Skips white space and comments, collecting `///` docs and noting line breaks.
     private mutating func skipTrivia() {
         while index < bytes.count {
+            // Blanks and line ends, most of the trivia (a program is indented), scanned without
+            // bounds checks or a store of `index` a byte.
+            var sawBreak = false
+            index = bytes.withUnsafeBufferPointer { buffer in
+                var cursor = index
+                while cursor < buffer.count {
+                    let byte = buffer[cursor]
+                    if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0C || byte == 0x0B {
+                        cursor += 1
+                    } else if isLineEnd(byte) {
+                        sawBreak = true
+                        cursor += 1
+                    } else {
+                        break
+                    }
+                }
+                return cursor
+            }
+            if sawBreak { sawLineBreak = true }
+            guard index < bytes.count else { return }
             let byte = bytes[index]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0C || byte == 0x0B {
-                index += 1
-            } else if isLineEnd(byte) {
-                sawLineBreak = true
-                index += 1
-            } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
+            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
                 lineComment()
             } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
                 blockComment()
@@ -232,7 +248,11 @@ package struct Lexer {
 
     private mutating func lineComment() {
         let start = index
-        while index < bytes.count, !isLineEnd(bytes[index]) { index += 1 }
+        index = bytes.withUnsafeBufferPointer { buffer in
+            var cursor = index
+            while cursor < buffer.count, !isLineEnd(buffer[cursor]) { cursor += 1 }
+            return cursor
+        }
         let isDoc = index - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
             && (index - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
         guard isDoc else {

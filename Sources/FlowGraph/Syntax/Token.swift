@@ -22,10 +22,8 @@ package enum TokenKind: Hashable, Sendable {
 /// size limit allows, and its text is a number (each distinct name of a file is one `String`).
 package struct Token: Sendable {
     public let kind: TokenKind
-    /// Whether this is the first token on its line; the parser resynchronizes at line starts.
-    public let isAtLineStart: Bool
-    /// A backtick-escaped name: `` `tabs` `` is a name, never a keyword.
-    public var isEscaped = false
+    /// `isAtLineStart`, `isEscaped` and `hasDoc`, a bit each.
+    private var flags: UInt8
     private let startOffset: UInt32
     private let endOffset: UInt32
     /// The identifier's name, the string's value, or the number's text: an index into
@@ -35,9 +33,23 @@ package struct Token: Sendable {
     public var start: Int { Int(startOffset) }
     public var end: Int { Int(endOffset) }
 
+    /// Whether this is the first token on its line; the parser resynchronizes at line starts.
+    public var isAtLineStart: Bool { flags & 1 != 0 }
+    /// A backtick-escaped name: `` `tabs` `` is a name, never a keyword.
+    public var isEscaped: Bool {
+        get { flags & 2 != 0 }
+        set { flags = newValue ? flags | 2 : flags & ~2 }
+    }
+    /// Whether `///` docs are written just before it (they are in its file's `TokenTexts.docs`):
+    /// most tokens have none, and are told so without a lookup.
+    var hasDoc: Bool {
+        get { flags & 4 != 0 }
+        set { flags = newValue ? flags | 4 : flags & ~4 }
+    }
+
     init(kind: TokenKind, start: Int, end: Int, textID: UInt32, isAtLineStart: Bool) {
         self.kind = kind
-        self.isAtLineStart = isAtLineStart
+        flags = isAtLineStart ? 1 : 0
         startOffset = UInt32(truncatingIfNeeded: start)
         endOffset = UInt32(truncatingIfNeeded: end)
         self.textID = textID
@@ -91,7 +103,7 @@ package struct TokenTexts: Sendable {
     }
 
     /// The `///` lines written just before the token, without the slashes.
-    public func doc(_ token: Token) -> [String] { docs.isEmpty ? [] : docs[UInt32(truncatingIfNeeded: token.start)] ?? [] }
+    public func doc(_ token: Token) -> [String] { token.hasDoc ? docs[UInt32(truncatingIfNeeded: token.start)] ?? [] : [] }
 }
 
 /// The text of each ASCII punctuation token, made once.
