@@ -84,6 +84,31 @@ struct RouterNamesTests {
             ])
     }
 
+    /// The rule makes a name's case only where another name is the same but for the case of its
+    /// letters (`caseFoldedHash`); a name past ASCII may have an ASCII case (a Kelvin sign lowercases
+    /// to `k`), so with one, every case is made.
+    @Test func namesOfOneCaseAreFoundPastASCIITooAndTheFilterMissesNone() {
+        #expect(findings("""
+            flow F {
+                start key
+                step key { on go -> push \u{212A}ey }
+                step \u{212A}ey
+                step Ab { on go -> push AB }
+                step AB
+            }
+            """).filter { $0.contains("swift-name") } == [
+                "4:10: error [swift-name] steps 'key' and '\u{212A}ey' would both be the Swift case 'key' in the generated router",
+                "6:10: error [swift-name] steps 'Ab' and 'AB' would both be the Swift case 'ab' in the generated router",
+            ])
+        // Names the same but for case share the number; others do not; a name past ASCII has none.
+        #expect(SwiftNames.caseFoldedHash("URLView") == SwiftNames.caseFoldedHash("urlView"))
+        #expect(SwiftNames.caseFoldedHash("URLView") != SwiftNames.caseFoldedHash("URLViews"))
+        #expect(SwiftNames.caseFoldedHash("\u{212A}ey") == nil)
+        for name in ["Catalog", "URLScheme", "urlView", "HashValue", "A", "ABC1_x"] {
+            #expect(SwiftNames.caseFoldedHash(SwiftNames.caseName(name)) == SwiftNames.caseFoldedHash(name), "\(name)")
+        }
+    }
+
     /// Flows are cases of the generated `Flow` enum: two of one case are refused at the later one,
     /// naming the first, and a flow refused for its own name is still the first of its case.
     @Test func flowsOfOneSwiftCaseAreRefusedAtTheLaterOne() {

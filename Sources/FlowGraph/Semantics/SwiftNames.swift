@@ -34,6 +34,22 @@ enum SwiftNames {
         return first < 0x80 && !isASCIIUppercase(first)
     }
 
+    /// A number two names share when they are the same but for the case of ASCII letters (FNV-1a
+    /// of the bytes, those letters lowercased); nil for a name with a byte past ASCII. Two names
+    /// with one `caseName` have one such number (it lowercases ASCII letters only, or the name is
+    /// past ASCII): a table of cases need only build the case of names that share one.
+    static func caseFoldedHash(_ name: String) -> UInt64? {
+        var name = name
+        return name.withUTF8 { bytes in
+            var hash: UInt64 = 14_695_981_039_346_656_037
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                hash = (hash ^ UInt64(isASCIIUppercase(byte) ? byte + 0x20 : byte)) &* 1_099_511_628_211
+            }
+            return hash
+        }
+    }
+
     /// `Catalog` → `catalog`, `URLScheme` → `urlScheme`: the case name of a step, event or exit.
     static func caseName(_ name: String) -> String {
         // Most names are ASCII and start in lowercase or with one capital (`Catalog`): bytes, no
