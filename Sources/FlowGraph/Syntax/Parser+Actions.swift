@@ -134,7 +134,8 @@ extension Parser {
     mutating func parseMove(after word: String) -> ActionSyntax? {
         // A line break after `->` goes on with the move on the next line, as Swift goes on after a
         // binary operator; a line that starts with no move is a new declaration, not the action.
-        let goesOn = word == "->" && current.kind == .identifier && actionKind(current) != nil
+        // (Asked only at a line start: the only place it matters.)
+        let goesOn = current.isAtLineStart && current.kind == .identifier && word == "->" && actionKind(current) != nil
         guard current.kind == .identifier, !current.isAtLineStart || goesOn else {
             error(SyntaxMessages.expected("an action after '\(word)'", found: describeFollowing(current)), atMissing: current)
             return nil

@@ -201,7 +201,7 @@ package struct Parser {
 
     /// A word that begins a top-level declaration (`flow`, `destinations`).
     static func startsDeclaration(_ token: Token) -> Bool {
-        declarationKeywords.contains(where: token.isKeyword)
+        !token.isEscaped && declarationKeywordSet.contains(token)  // by number: `isKeyword` of each word compared texts
     }
 
     mutating func parseFlow() -> FlowSyntax {

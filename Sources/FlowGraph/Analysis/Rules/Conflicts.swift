@@ -35,13 +35,18 @@ extension Findings {
     fileprivate mutating func checkConflicts(_ transitions: [Clause], place placeName: @autoclosure () -> String) {
         guard transitions.count > 1 else { return }
         // The clauses of each event that has more than one, by the index of its first clause
-        // (most steps have no event twice, and then nothing is built).
-        var earlier = EarlierMatch<String>(count: transitions.count)
-        var repeated: [Int: [Clause]] = [:]
-        for (index, transition) in transitions.enumerated() {
-            guard let first = earlier.first(transition.event, at: index, keyAt: { transitions[$0].event }) else { continue }
-            repeated[first, default: [transitions[first]]].append(transition)
+        // (most steps have no event twice, and then nothing is built); events told apart by their
+        // name's number, or by text where a clause has none (a link's).
+        func repeatedEvents<Key: Hashable>(_ key: (Clause) -> Key) -> [Int: [Clause]] {
+            var earlier = EarlierMatch<Key>(count: transitions.count)
+            var repeated: [Int: [Clause]] = [:]
+            for (index, transition) in transitions.enumerated() {
+                guard let first = earlier.first(key(transition), at: index, keyAt: { key(transitions[$0]) }) else { continue }
+                repeated[first, default: [transitions[first]]].append(transition)
+            }
+            return repeated
         }
+        let repeated = transitions.allSatisfy { $0.eventID != .none } ? repeatedEvents(\.eventID) : repeatedEvents(\.event)
         for first in repeated.keys.sorted() {
             let group = repeated[first]!
             let event = group[0].event
