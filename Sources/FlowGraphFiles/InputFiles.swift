@@ -55,23 +55,48 @@ public enum InputFiles {
     private static func read(_ path: String, onlyIfRegular: Bool) throws -> SourceFile? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | (onlyIfRegular ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw InputError(description: "cannot read '\(path)'") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        defer { try? handle.close() }
+        defer { close(descriptor) }
+        var status = stat()
+        let hasStatus = fstat(descriptor, &status) == 0
         if onlyIfRegular {
-            var status = stat()
-            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard hasStatus, status.st_mode & S_IFMT == S_IFREG else { return nil }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         }
-        let data: Data
-        do {
-            data = try handle.readToEnd() ?? Data()
-        } catch {
-            throw InputError(description: "cannot read '\(path)': \(error.localizedDescription)")
+        let size = hasStatus && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        let bytes = try readAll(descriptor, path: path, expected: size)
+        return SourceFile(path: path, bytes: bytes)
+    }
+
+    /// The bytes `descriptor` reads until its end, `expected` (a regular file's size) read straight
+    /// into the array, where reading into `Data` and copying it touched the file's size of memory
+    /// twice; refused past `maximumFileSize`, before more is read.
+    private static func readAll(_ descriptor: Int32, path: String, expected: Int) throws -> [UInt8] {
+        func tooLarge() -> InputError { InputError(description: "'\(path)' is larger than \(maximumFileSize / 1024 / 1024) MB") }
+        func failed() -> InputError { InputError(description: "cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        guard expected <= maximumFileSize else { throw tooLarge() }
+        var failure: InputError?
+        // The expected size and one byte more, so that a file that grew since is seen to go on.
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            while count < buffer.count {
+                let got = readBytes(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failure = failed() }
+                if got <= 0 { break }
+                count += got
+            }
         }
-        guard data.count <= maximumFileSize else {
-            throw InputError(description: "'\(path)' is larger than \(maximumFileSize / 1024 / 1024) MB")
+        if let failure { throw failure }
+        guard bytes.count > expected else { return bytes }
+        // It went on (a pipe, or a file written to since): the rest, a block at a time.
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = block.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { throw failed() }
+            if got == 0 { return bytes }
+            bytes += block[..<got]
+            guard bytes.count <= maximumFileSize else { throw tooLarge() }
         }
-        return SourceFile(path: path, bytes: [UInt8](data))
     }
 
     /// The paths of the `.flow` files below `directory` as `load` finds them (sorted, hidden folders
@@ -153,4 +178,9 @@ struct IgnoreRule {
         let subject = isAnchored ? relative : (relative as NSString).lastPathComponent
         return fnmatch(pattern, subject, FNM_PATHNAME) == 0
     }
+}
+
+/// The system's `read(2)`, named apart: inside `InputFiles`, `read` is its own.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
