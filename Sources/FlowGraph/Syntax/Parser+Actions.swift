@@ -98,7 +98,10 @@ extension Parser {
     // MARK: - action := (back ',')* move: back moves first (at most `SourceLimits.backMoves`), then one that may show a screen
 
     mutating func parseAction(after word: String = "->") -> ActionSyntax? {
-        guard var last = parseMove(after: word) else { return nil }
+        guard let first = parseMove(after: word) else { return nil }
+        // One move, as most actions are: returned as it is, not copied into a `var` and set.
+        guard current.isPunctuation(","), !current.isAtLineStart else { return first }
+        var last = first
         var before: [ActionSyntax] = []
         while current.isPunctuation(","), !current.isAtLineStart {
             guard last.kind.goesBack else {
@@ -223,10 +226,7 @@ extension Parser {
             error(SyntaxMessages.lockedCover, at: lockedCover)
             lock = nil
         }
-        var action = ActionSyntax(kind: kind, target: target, range: range(from: word), lock: lock)
-        action.atPath = atPath
-        action.compact = compact
-        return action
+        return ActionSyntax(kind: kind, target: target, range: range(from: word), before: [], atPath: atPath, lock: lock, compact: compact)
     }
 
     /// `locked` or `locked while g` / `locked while !g`, from the word `locked` (the current

@@ -542,12 +542,20 @@ package struct ActionSyntax: Sendable, Hashable {
 
     public init(kind: ActionKind, target: Name?, range: SourceRange, before: [ActionSyntax] = [], at: Name? = nil,
                 lock: LockSyntax? = nil) {
+        self.init(kind: kind, target: target, range: range, before: before, atPath: at.map { [$0] } ?? [], lock: lock, compact: nil)
+    }
+
+    /// Every field at once: the parser's (a value set field by field after it is made is copied
+    /// when returned).
+    init(kind: ActionKind, target: Name?, range: SourceRange, before: [ActionSyntax], atPath: [Name], lock: LockSyntax?,
+         compact: ActionKind?) {
         self.kind = kind
         self.target = target
         self.range = range
         self.before = before
-        self.atPath = at.map { [$0] } ?? []
+        self.atPath = atPath
         self.lock = lock
+        self.compact = compact
     }
 }
 
