@@ -288,8 +288,11 @@ package struct Step: Sendable {
 
     /// Sets them at once (the resolver): a setter each made, tested and dropped a `StepExtras`.
     mutating func setExtras(_ value: StepExtras) {
-        extrasStorage = value.isEmpty ? [] : [value]
+        extrasStorage = Self.stored(value)
     }
+
+    /// `extrasStorage` holding `value`: nothing when it is empty.
+    static func stored(_ value: StepExtras) -> [StepExtras] { value.isEmpty ? [] : [value] }
 
     private mutating func extras(_ change: (inout StepExtras) -> Void) {
         var extras = extrasStorage.first ?? StepExtras()

@@ -190,23 +190,22 @@ package struct Resolver {
 
     /// A step as declared, from its syntax, borrowed (a copy of it retains a dozen arrays).
     private mutating func declaredStep(_ step: borrowing StepSyntax, isRepeated: Bool) -> Step {
-        var declared = Step(
-            name: step.name.text, doc: step.doc, range: step.name.range, inputs: parameters(step.inputs),
-            runs: nil, runsRange: step.runs?.range, clauses: [])
+        let inputs = parameters(step.inputs)
         let name = step.name.text  // Read here: the autoclosure would copy the whole step.
         checkInputTypes(step.inputs, of: SemanticMessages.stepOwner(name))
-        declared.receives = parameters(step.receives)
-        declared.setExtras(Step.StepExtras(receivesRange: step.receivesRange, keepsLinksRange: step.keepsLinksRange, tabItem: step.tabItem,
-                                           detents: step.detents, column: step.column))
+        let receives = parameters(step.receives)
         // A tab item's step is built when it is tapped, from nothing a tap carries.
         if step.tabItem != nil, let input = step.inputs.first {
             report(.inputMismatch, SemanticMessages.tabItemWithInputs(step.name.text, input: "\(input.name.text): \(input.type.text)"),
                    at: input.name.range)
         }
         checkReceivedTypes(step.receives, of: step.name.text)
-        // A step declared twice may do what either declaration says.
-        declared.isIncomplete = step.isIncomplete || isRepeated
-        return declared
+        let extras = Step.StepExtras(receivesRange: step.receivesRange, keepsLinksRange: step.keepsLinksRange, tabItem: step.tabItem,
+                                     detents: step.detents, column: step.column)
+        // Made with every field at once: a step set field by field was copied when returned. A step
+        // declared twice may do what either declaration says.
+        return Step(name: name, doc: step.doc, range: step.name.range, inputs: inputs, runs: nil, runsRange: step.runs?.range, clauses: [],
+                    isIncomplete: step.isIncomplete || isRepeated, receives: receives, extrasStorage: Step.stored(extras))
     }
 
     /// The declarations with a name not seen before; each repeated name is a `duplicate-name`.

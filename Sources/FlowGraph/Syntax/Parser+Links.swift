@@ -71,14 +71,10 @@ extension Parser {
             return nil
         }
 
-        var link = LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move)
-        link.at = first.at
-        link.atDeeper = first.atDeeper
-        link.back = first.back
-        link.conditions = conditions
-        link.otherwise = otherwise
-        link.wholeURL = wholeURL
-        return link
+        // Made with every field at once: a link set field by field was copied when returned.
+        return LinkSyntax(patterns: patterns, target: target, ignoresCase: ignoresCase, range: range(from: keyword), move: move,
+                          at: first.at, atDeeper: first.atDeeper, back: first.back, conditions: conditions, otherwise: otherwise,
+                          wholeURL: wholeURL)
     }
 
     /// `[move] Step [at Y]` after `->` or a link's `else`: `sheet Compose`, the move the link makes

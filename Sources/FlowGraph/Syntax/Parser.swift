@@ -472,13 +472,13 @@ package struct Parser {
             skipHeader()
             if current.isPunctuation("{") { clauses = parseStepBody(named: name.text) }
         }
-        var step = StepSyntax(name: name, inputs: inputs, runs: runs, clauses: clauses, doc: doc(keyword), range: range(from: keyword))
-        step.receives = receives
-        step.setExtras(StepSyntax.Extras(
+        // Made with every field at once: a step set field by field was copied when returned.
+        let extras = StepSyntax.Extras(
             receivesRange: receivesToken.map { range(of: $0) }, keepsLinksRange: keepsLinksRange, lock: lock, condition: condition,
             tabItem: tabItem?.kind, tabItemRange: tabItem?.range, detents: detents, like: like, column: column?.column,
-            columnRange: column?.range))
-        return step
+            columnRange: column?.range)
+        return StepSyntax(name: name, inputs: inputs, runs: runs, clauses: clauses, doc: doc(keyword), range: range(from: keyword),
+                          receives: receives, extras: StepSyntax.stored(extras))
     }
 
     /// `detents medium, large, height 200 interactive` (at `detents`); nil after an error, reported.

@@ -219,8 +219,11 @@ package struct StepSyntax: Sendable {
     /// Sets the ten at once (the parser): a setter each made, tested and dropped an `Extras` ten
     /// times a step.
     mutating func setExtras(_ value: Extras) {
-        extras = value.isEmpty ? [] : [value]
+        extras = Self.stored(value)
     }
+
+    /// `extras` holding `value`: nothing when it is empty.
+    static func stored(_ value: Extras) -> [Extras] { value.isEmpty ? [] : [value] }
 
     private mutating func change(_ body: (inout Extras) -> Void) {
         var value = extras.first ?? Extras()
