@@ -121,14 +121,15 @@ package struct Action: Sendable, Hashable {
     public var compact: ActionKind?
 
     public init(kind: ActionKind, targetName: String?, target: Int?, range: SourceRange, before: [Action] = [],
-                at: AtTarget? = nil, lock: Lock? = nil) {
+                at: AtTarget? = nil, lock: Lock? = nil, compact: ActionKind? = nil) {
         self.kind = kind
         self.targetName = targetName
         self.target = target
         self.range = range
         self.before = before
-        self.at = at
-        self.lock = lock
+        atStorage = at.map { [$0] } ?? []
+        lockStorage = lock.map { [$0] } ?? []
+        self.compact = compact
     }
 
     /// Whether the layer the move presents may be one the user cannot swipe away: a cover, or a
@@ -151,7 +152,12 @@ package struct Action: Sendable, Hashable {
     public var checkedKind: ActionKind { kind == .cover && compact != nil && compact != .cover ? compact! : kind }
 
     /// The presentation a lock applies to: the sheet or popover among `kind` and `compact`.
-    public var lockableKind: ActionKind { kind.canBeLocked ? kind : compact.flatMap { $0.canBeLocked ? $0 : nil } ?? kind }
+    public var lockableKind: ActionKind { Self.lockableKind(kind, compact: compact) }
+
+    /// `lockableKind` of an action of `kind` that presents as `compact` on compact widths.
+    static func lockableKind(_ kind: ActionKind, compact: ActionKind?) -> ActionKind {
+        kind.canBeLocked ? kind : compact.flatMap { $0.canBeLocked ? $0 : nil } ?? kind
+    }
 
     /// The back move made first, if any: where the clause is taken, the one that must be possible
     /// (the others are made where it and those before it went back to).

@@ -464,13 +464,12 @@ package struct Resolver {
                    at: syntax.range)
         }
         checkColumn(of: syntax, target: target, in: flow)
-        var resolved = Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range,
-                              before: syntax.before.map { action($0, in: flow) },
-                              at: syntax.at.map { resolveAt($0, deeper: syntax.atDeeper, target: target, in: flow) },
-                              lock: nil)
-        resolved.compact = syntax.compact
-        resolved.lock = presentingLock(syntax, kind: resolved.lockableKind, target: target, in: flow)
-        return resolved
+        // Made with every field at once: an action set field by field was copied when returned.
+        let before = syntax.before.map { action($0, in: flow) }
+        let at = syntax.at.map { resolveAt($0, deeper: syntax.atDeeper, target: target, in: flow) }
+        let lock = presentingLock(syntax, kind: Action.lockableKind(syntax.kind, compact: syntax.compact), target: target, in: flow)
+        return Action(kind: syntax.kind, targetName: syntax.target?.text, target: target, range: syntax.range, before: before, at: at,
+                      lock: lock, compact: syntax.compact)
     }
 
     /// The lock of a move: its own, or, for a `sheet` or `popover` that says none, its target
