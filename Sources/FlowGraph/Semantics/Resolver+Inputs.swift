@@ -4,12 +4,13 @@ extension Resolver {
     mutating func checkInputs(_ program: inout FlowProgram) {
         for flowIndex in program.flowIndices {
             let flow = program.flows[flowIndex]
-            for step in flow.steps {
-                let subflow = step.runs.map { program.flows[$0] }
-                for handler in step.clauses {
+            // Steps read in place (a copy of a step, or of the flow it runs, retains a dozen arrays).
+            for stepIndex in flow.steps.indices {
+                let runs = flow.steps[stepIndex].runs
+                for handler in flow.steps[stepIndex].clauses {
                     var payload = handler.payload
-                    if let subflow, handler.isExitHandler, let exitIndex = subflow.exit(named: handler.event) {
-                        let exit = subflow.exits[exitIndex]
+                    if let runs, handler.isExitHandler, let exitIndex = program.flows[runs].exit(named: handler.event) {
+                        let exit = program.flows[runs].exits[exitIndex]
                         // An exit handler may omit the payload; then it is the exit's inputs.
                         if handler.payload.isEmpty {
                             payload = exit.inputs
@@ -22,8 +23,8 @@ extension Resolver {
                     checkActions(of: handler, payload: payload, in: flow, program: program)
                     checkGuardArguments(of: handler, payload: payload, in: flow)
                 }
-                if let subflow, let runsRange = step.runsRange {
-                    checkSubflowInputs(step: step, subflow: subflow, at: runsRange)
+                if let runs, let runsRange = flow.steps[stepIndex].runsRange {
+                    checkSubflowInputs(step: flow.steps[stepIndex], subflow: program.flows[runs], at: runsRange)
                 }
             }
             // A link's move takes the URL's values, which `checkLinks` checks (`link-mismatch`).

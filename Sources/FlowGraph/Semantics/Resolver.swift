@@ -116,9 +116,9 @@ package struct Resolver {
         declaredFlows = []
         declaredSyntaxes = []
         var runners = Array(repeating: [StepReference](), count: flows.count)
-        for (flowIndex, flow) in flows.enumerated() {
-            for (stepIndex, step) in flow.steps.enumerated() {
-                if let runs = step.runs { runners[runs].append(StepReference(flow: flowIndex, step: stepIndex)) }
+        for flowIndex in flows.indices {
+            for stepIndex in flows[flowIndex].steps.indices {  // in place: `enumerated()` copied each step
+                if let runs = flows[flowIndex].steps[stepIndex].runs { runners[runs].append(StepReference(flow: flowIndex, step: stepIndex)) }
             }
         }
         let roots = flows.indices.map { FlowIndex($0) }.filter { runners[$0].isEmpty }
