@@ -63,6 +63,19 @@ struct NameNumberTests {
         #expect(Set(signIn.map(\.range.file)) == [0, 1] && Set(signIn.map(\.id)).count == 1)
     }
 
+    /// Past its limit of names the cache starts again: every file parsed anew, numbered afresh.
+    @Test func aCacheWithTooManyNamesStartsAgain() {
+        let cache = ParseCache()
+        let files = [ParseCacheTests.main, ParseCacheTests.signIn]
+        _ = Compiler.parse(files, cache: cache)
+        _ = Compiler.parse(files, cache: cache)
+        #expect(cache.reusedCount == 2, "under the limit, both files are kept")
+        cache.namesBeforeRenumbering = 5
+        let (tree, _) = Compiler.parse(files, cache: cache)
+        #expect(cache.reusedCount == 0 && cache.parsedCount == 2, "past it, both are parsed again")
+        Self.expectNumbersFollowTexts(tree)
+    }
+
     /// Names compare, hash and print by their text and place: the number follows from the text, and
     /// a file parsed again after an edit may number its names otherwise than parsed whole.
     @Test func aNameIsItsTextAndPlace() {

@@ -20,7 +20,8 @@ package final class ParseCache: @unchecked Sendable {
 
     package init() {}
 
-    static let namesBeforeRenumbering = 1 << 20
+    /// How many names the cache numbers before it starts again (a test makes it small).
+    package var namesBeforeRenumbering = 1 << 20
 
     /// Starts a compilation of `files`: forgets the files that are not among them (closed,
     /// deleted), so that the cache holds no more than the program.
@@ -29,7 +30,7 @@ package final class ParseCache: @unchecked Sendable {
         reusedCount = 0
         // Every name ever typed keeps its number (a name typed letter by letter is a name a
         // letter): past a million, start again, every file parsed anew.
-        if names.count > Self.namesBeforeRenumbering {
+        if names.count > namesBeforeRenumbering {
             entries = [:]
             names = NameNumbers()
         }
