@@ -286,18 +286,14 @@ package struct Step: Sendable {
         }
     }
 
-    /// Sets them at once (the resolver): a setter each made, tested and dropped a `StepExtras`.
-    mutating func setExtras(_ value: StepExtras) {
-        extrasStorage = Self.stored(value)
-    }
-
-    /// `extrasStorage` holding `value`: nothing when it is empty.
+    /// `extrasStorage` holding `value`, nothing when it is empty: a step is made with its extras at
+    /// once (the resolver), where a setter each made, tested and dropped a `StepExtras`.
     static func stored(_ value: StepExtras) -> [StepExtras] { value.isEmpty ? [] : [value] }
 
     private mutating func extras(_ change: (inout StepExtras) -> Void) {
         var extras = extrasStorage.first ?? StepExtras()
         change(&extras)
-        setExtras(extras)
+        extrasStorage = Self.stored(extras)
     }
     /// Whether the step is a tab of its tabs flow (not an item that presents it).
     public var isTab: Bool { tabItem == nil }

@@ -587,18 +587,15 @@ package struct Resolver {
             return button.clause.map { ($0.event, $0.eventID, $0.payload, $0.eventRange) }
                 ?? (button.event, button.eventID, button.payload, button.eventRange)
         }
-        // Each event by its name's number (an event named without one, which the parser never
-        // makes, by its text).
+        // Each event by its name's number: every clause here has one (the parser's; the clauses of
+        // links, which have none, are added after).
         var events: [Event] = []
         eventIndex.removeAll()
-        var unnumbered: [String: Int] = [:]
-        func index(of transition: Named) -> Int? {
-            transition.id == .none ? unnumbered[transition.event] : eventIndex[transition.id]
-        }
         for place in places.sorted(by: { $0.range < $1.range }) {
             let transition = named(place)
-            let index = index(of: transition) ?? events.count
-            if transition.id == .none { unnumbered[transition.event] = index } else { eventIndex.insertFirst(transition.id, index) }
+            assert(transition.id != .none, "an event's clause without its name's number")
+            let index = eventIndex[transition.id] ?? events.count
+            eventIndex.insertFirst(transition.id, index)
             if index < events.count {
                 let first = events[index]
                 if !first.payload.elementsEqual(transition.payload, by: { $0.name == $1.name && $0.type == $1.type }) {
@@ -613,7 +610,7 @@ package struct Resolver {
         }
         // Who spells each event: the flow's own event type, a used group's, or both.
         for place in places where !flow.uses.isEmpty {
-            guard let index = index(of: named(place)) else { continue }
+            guard let index = eventIndex[named(place).id] else { continue }
             if let group = group(containing: place.range), flow.uses.contains(group) {
                 if !events[index].groups.contains(group) { events[index].groups.append(group) }
             } else {

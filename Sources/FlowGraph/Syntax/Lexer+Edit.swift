@@ -92,14 +92,6 @@ extension IgnoreComment {
 }
 
 extension Token {
-    /// The token `by` bytes later in the file.
-    func moved(by shift: Int) -> Token {
-        var token = Token(kind: kind, start: start + shift, end: end + shift, textID: textID, isAtLineStart: isAtLineStart)
-        token.isEscaped = isEscaped
-        token.hasDoc = hasDoc
-        return token
-    }
-
     /// Whether `other`, lexed again, is this token moved: its kind, length, place on its line, docs (or
     /// none) and text.
     func matches(_ other: Token, in texts: TokenTexts, _ otherTexts: TokenTexts) -> Bool {

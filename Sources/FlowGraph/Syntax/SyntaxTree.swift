@@ -216,19 +216,14 @@ package struct StepSyntax: Sendable {
         }
     }
 
-    /// Sets the ten at once (the parser): a setter each made, tested and dropped an `Extras` ten
-    /// times a step.
-    mutating func setExtras(_ value: Extras) {
-        extras = Self.stored(value)
-    }
-
-    /// `extras` holding `value`: nothing when it is empty.
+    /// `extras` holding `value`, nothing when it is empty: a step is made with its ten at once (the
+    /// parser), where a setter each made, tested and dropped an `Extras` ten times a step.
     static func stored(_ value: Extras) -> [Extras] { value.isEmpty ? [] : [value] }
 
     private mutating func change(_ body: (inout Extras) -> Void) {
         var value = extras.first ?? Extras()
         body(&value)
-        setExtras(value)
+        extras = Self.stored(value)
     }
 }
 

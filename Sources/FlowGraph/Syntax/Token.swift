@@ -24,8 +24,8 @@ package struct Token: Sendable {
     public let kind: TokenKind
     /// `isAtLineStart`, `isEscaped` and `hasDoc`, a bit each.
     private var flags: UInt8
-    private let startOffset: UInt32
-    private let endOffset: UInt32
+    private var startOffset: UInt32
+    private var endOffset: UInt32
     /// The identifier's name, the string's value, or the number's text: an index into
     /// `TokenTexts.strings` (a keyword's is below `TokenTexts.keywordCount`). Unused for punctuation.
     let textID: UInt32
@@ -45,6 +45,14 @@ package struct Token: Sendable {
     var hasDoc: Bool {
         get { flags & 4 != 0 }
         set { flags = newValue ? flags | 4 : flags & ~4 }
+    }
+
+    /// The token `by` bytes later in the file, every flag kept.
+    func moved(by shift: Int) -> Token {
+        var token = self
+        token.startOffset = UInt32(truncatingIfNeeded: start + shift)
+        token.endOffset = UInt32(truncatingIfNeeded: end + shift)
+        return token
     }
 
     init(kind: TokenKind, start: Int, end: Int, textID: UInt32, isAtLineStart: Bool) {

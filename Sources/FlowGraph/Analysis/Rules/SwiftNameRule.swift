@@ -52,15 +52,16 @@ extension Findings {
         // but for the case of its letters (`caseFoldedHash`): two names of a flow rarely are, and
         // making every case was a twentieth of a check. With a name past ASCII (whose case may be
         // ASCII: a Kelvin sign lowercases to `k`), every case is made.
-        let hashes = (0..<count).map { SwiftNames.caseFoldedHash(name($0)) }
+        let hashes = (0..<count).compactMap { SwiftNames.caseFoldedHash(name($0)) }
+        let filters = hashes.count == count
         var isShared: [UInt64: Bool] = [:]
-        if hashes.allSatisfy({ $0 != nil }) {
+        if filters {
             isShared.reserveCapacity(count + reserved.count)
-            for word in reserved { isShared[SwiftNames.caseFoldedHash(word) ?? 0] = true }
-            for case let hash? in hashes { isShared[hash] = isShared[hash] != nil }
+            for case let hash? in reserved.map(SwiftNames.caseFoldedHash) { isShared[hash] = true }
+            for hash in hashes { isShared[hash] = isShared[hash] != nil }
         }
         var seen: [String: String] = [:]
-        for index in 0..<count where isShared.isEmpty || isShared[hashes[index] ?? 0] == true {
+        for index in 0..<count where !filters || isShared[hashes[index]] == true {
             let name = name(index), range = range(index)
             let caseName = SwiftNames.caseName(name)
             // The first name of each case, kept: one lookup. (Not `seen[caseName, default: name]`
