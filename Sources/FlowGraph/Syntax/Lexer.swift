@@ -49,7 +49,10 @@ package struct Lexer {
     }
 
     /// The next token (`.end` at the end, again and again).
-    mutating func nextToken() -> Token { next() }
+    mutating func nextToken() -> Token {
+        let bytes = bytes
+        return bytes.withUnsafeBufferPointer { next(in: $0) }
+    }
 
     /// The docs `old` kept for tokens after `start`, and its ignore comments there, moved by
     /// `shift` bytes.
@@ -65,40 +68,49 @@ package struct Lexer {
     public mutating func tokenize() -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 7 + 16)  // About the count of a typical file: no regrowth, no doubled peak.
-        while true {
-            tokens.append(next())  // Appended straight from the call: a token is not copied.
-            if tokens[tokens.count - 1].kind == .end { return tokens }
+        // The file's bytes are read through one buffer for the whole file: no bounds check or
+        // array access a byte (the lexer's own array is a `let`, so the buffer cannot move).
+        let bytes = bytes
+        bytes.withUnsafeBufferPointer { buffer in
+            while true {
+                tokens.append(next(in: buffer))  // Appended straight from the call: a token is not copied.
+                if tokens[tokens.count - 1].kind == .end { return }
+            }
         }
+        return tokens
     }
 
     /// The next token. A loop, not a recursive call per skipped character, so that a long run of
     /// bad bytes cannot overflow the stack.
-    private mutating func next() -> Token {
+    private mutating func next(in buffer: UnsafeBufferPointer<UInt8>) -> Token {
         while true {
-            if let token = nextOrSkip() { return token }
+            if let token = nextOrSkip(in: buffer) { return token }
         }
     }
 
     /// The next token, or nil after reporting and skipping a character that starts none.
-    private mutating func nextOrSkip() -> Token? {
-        skipTrivia()
+    private mutating func nextOrSkip(in buffer: UnsafeBufferPointer<UInt8>) -> Token? {
+        skipTrivia(in: buffer)
         let start = index
-        guard index < bytes.count else { return make(.end, start) }
-        let byte = bytes[index]
-        if byte >= 0x80, utf8Length(at: index) == 0 {
-            report(SyntaxMessages.invalidUTF8, start, start + 1)
-            index += 1
-            return nil
+        guard index < buffer.count else { return make(.end, start) }
+        let byte = buffer[index]
+        if byte < 0x80, isASCIINameStart(byte) { return identifier(in: buffer) }
+        if byte >= 0x80 {
+            if utf8Length(at: index) == 0 {
+                report(SyntaxMessages.invalidUTF8, start, start + 1)
+                index += 1
+                return nil
+            }
+            if !isIdentifierScalar(at: index, start: true) {
+                let length = utf8Length(at: index)
+                report(SyntaxMessages.unexpectedCharacter(text(start, start + length)), start, start + length)
+                index += length
+                return nil
+            }
+            return identifier(in: buffer)
         }
-        if byte >= 0x80, !isIdentifierScalar(at: index, start: true) {
-            let length = utf8Length(at: index)
-            report(SyntaxMessages.unexpectedCharacter(text(start, start + length)), start, start + length)
-            index += length
-            return nil
-        }
-        if isIdentifierStart(byte) { return identifier() }
         if isDigit(byte) {
-            while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
+            while index < buffer.count, isDigit(buffer[index]) || buffer[index] == UInt8(ascii: "_") { index += 1 }
             return make(.number, start, textID: newText(text(start, index)))
         }
         switch byte {
@@ -121,50 +133,56 @@ package struct Lexer {
             break
         }
         // Anything else is reported and skipped.
-        let length = byte >= 0x80 ? utf8Length(at: index) : 1
-        if length == 0 {
-            report(SyntaxMessages.invalidUTF8, start, start + 1)
-            index += 1
-        } else {
-            let character = text(start, start + length)
-            report(SyntaxMessages.unexpectedCharacter(character), start, start + length)
-            index += length
-        }
+        let character = text(start, start + 1)
+        report(SyntaxMessages.unexpectedCharacter(character), start, start + 1)
+        index += 1
         return nil
     }
 
+    @inline(__always)
     private mutating func make(_ kind: TokenKind, _ start: Int, textID: UInt32 = 0) -> Token {
         var token = Token(kind: kind, start: start, end: index, textID: textID, isAtLineStart: sawLineBreak)
-        if !pendingDoc.isEmpty {
-            texts.docs[UInt32(truncatingIfNeeded: start)] = pendingDoc
-            pendingDoc = []
-            token.hasDoc = true
-        }
         sawLineBreak = false
-        if firstUntargetedIgnore < ignores.count { targetIgnores(at: kind == .end ? nil : start) }
+        if !pendingDoc.isEmpty || firstUntargetedIgnore < ignores.count { attachComments(to: &token) }
         return token
     }
 
-    private mutating func identifier() -> Token {
+    /// Gives the `///` docs and the ignore comments read since the last token to `token` (rare).
+    private mutating func attachComments(to token: inout Token) {
+        if !pendingDoc.isEmpty {
+            texts.docs[UInt32(truncatingIfNeeded: token.start)] = pendingDoc
+            pendingDoc = []
+            token.hasDoc = true
+        }
+        if firstUntargetedIgnore < ignores.count { targetIgnores(at: token.kind == .end ? nil : token.start) }
+    }
+
+    /// A name: its bytes hashed as they are scanned, so the table of names does not read them again.
+    private mutating func identifier(in buffer: UnsafeBufferPointer<UInt8>) -> Token {
         let start = index
-        while index < bytes.count {
-            // ASCII letters, digits and `_`, the usual case, are scanned without bounds checks.
-            index = bytes.withUnsafeBufferPointer { buffer in
-                var cursor = index
-                while cursor < buffer.count, isASCIINameByte(buffer[cursor]) { cursor += 1 }
-                return cursor
-            }
-            guard index < bytes.count else { break }
-            let byte = bytes[index]
-            if byte >= 0x80 {
+        var cursor = index
+        var hash = NameTable.hashSeed
+        // ASCII letters, digits and `_`, the usual case.
+        while cursor < buffer.count {
+            let byte = buffer[cursor]
+            guard isASCIINameByte(byte) else { break }
+            hash = NameTable.hash(hash, byte)
+            cursor += 1
+        }
+        index = cursor
+        if index < buffer.count, buffer[index] >= 0x80 {
+            // Letters beyond ASCII (rare): scanned a scalar at a time, then hashed whole.
+            while index < buffer.count {
+                while index < buffer.count, isASCIINameByte(buffer[index]) { index += 1 }
+                guard index < buffer.count, buffer[index] >= 0x80 else { break }
                 let length = utf8Length(at: index)
                 if length == 0 || !isIdentifierScalar(at: index, start: false) { break }
                 index += length
-            } else {
-                break
             }
+            hash = NameTable.hash(of: UnsafeBufferPointer(rebasing: buffer[start..<index]))
         }
-        return make(.identifier, start, textID: names.intern(bytes, start..<index, into: &texts.strings))
+        let name = UnsafeBufferPointer(rebasing: buffer[start..<index])
+        return make(.identifier, start, textID: names.intern(name, hash: hash, into: &texts.strings))
     }
 
     private mutating func escapedIdentifier() -> Token {
@@ -213,32 +231,32 @@ package struct Lexer {
     }
 
     /// Skips white space and comments, collecting `///` docs and noting line breaks.
-    private mutating func skipTrivia() {
-        while index < bytes.count {
+    @inline(__always)
+    private mutating func skipTrivia(in buffer: UnsafeBufferPointer<UInt8>) {
+        while true {
             // Blanks and line ends, most of the trivia (a program is indented), scanned without
-            // bounds checks or a store of `index` a byte.
+            // a store of `index` a byte.
+            var cursor = index
             var sawBreak = false
-            index = bytes.withUnsafeBufferPointer { buffer in
-                var cursor = index
-                while cursor < buffer.count {
-                    let byte = buffer[cursor]
-                    if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0C || byte == 0x0B {
-                        cursor += 1
-                    } else if isLineEnd(byte) {
-                        sawBreak = true
-                        cursor += 1
-                    } else {
-                        break
-                    }
+            while cursor < buffer.count {
+                let byte = buffer[cursor]
+                if byte == UInt8(ascii: " ") {
+                    cursor += 1
+                } else if isLineEnd(byte) {
+                    sawBreak = true
+                    cursor += 1
+                } else if byte == UInt8(ascii: "\t") || byte == 0x0C || byte == 0x0B {
+                    cursor += 1
+                } else {
+                    break
                 }
-                return cursor
             }
+            index = cursor
             if sawBreak { sawLineBreak = true }
-            guard index < bytes.count else { return }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
+            guard cursor + 1 < buffer.count, buffer[cursor] == UInt8(ascii: "/") else { return }
+            if buffer[cursor + 1] == UInt8(ascii: "/") {
                 lineComment()
-            } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+            } else if buffer[cursor + 1] == UInt8(ascii: "*") {
                 blockComment()
             } else {
                 return
@@ -367,28 +385,43 @@ struct NameTable: Sendable {
         return table
     }()
 
+    /// FNV-1a, a byte at a time: `hash(hash(hashSeed, b0), b1)`… is a name's hash.
+    static let hashSeed: UInt32 = 2_166_136_261
+
+    @inline(__always)
+    static func hash(_ hash: UInt32, _ byte: UInt8) -> UInt32 { (hash ^ UInt32(byte)) &* 16_777_619 }
+
+    static func hash(of name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash = hashSeed
+        for byte in name { hash = Self.hash(hash, byte) }
+        return hash
+    }
+
     /// The number of the name `bytes[range]` in `strings`, appended there when new.
     mutating func intern(_ bytes: [UInt8], _ range: Range<Int>, into strings: inout [String]) -> UInt32 {
         bytes.withUnsafeBufferPointer { buffer in
             let name = UnsafeBufferPointer(rebasing: buffer[range])
-            return number(of: name) {
-                strings.append(String(decoding: name, as: UTF8.self))
-                return UInt32(strings.count - 1)
-            }
+            return intern(name, hash: Self.hash(of: name), into: &strings)
+        }
+    }
+
+    /// The number of `name` (whose hash is `hash`) in `strings`, appended there when new.
+    mutating func intern(_ name: UnsafeBufferPointer<UInt8>, hash: UInt32, into strings: inout [String]) -> UInt32 {
+        number(of: name, hash: hash) {
+            strings.append(String(decoding: name, as: UTF8.self))
+            return UInt32(strings.count - 1)
         }
     }
 
     /// The number of `name`, the count of names before it when it is new.
     mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let next = UInt32(used)
-        return number(of: name) { next }
+        return number(of: name, hash: Self.hash(of: name)) { next }
     }
 
     /// The number of `name`; when it is new, the one `added` gives it.
     @inline(__always)
-    private mutating func number(of name: UnsafeBufferPointer<UInt8>, added: () -> UInt32) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261  // FNV-1a
-        for byte in name { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    private mutating func number(of name: UnsafeBufferPointer<UInt8>, hash: UInt32, added: () -> UInt32) -> UInt32 {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while let entry = slots[slot] {
@@ -431,6 +464,13 @@ private func isASCIINameByte(_ byte: UInt8) -> Bool {
     let lowered = byte | 0x20
     return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         || byte == UInt8(ascii: "_")
+}
+
+/// An ASCII letter or `_`.
+@inline(__always)
+private func isASCIINameStart(_ byte: UInt8) -> Bool {
+    let lowered = byte | 0x20
+    return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
 }
 
 func isIdentifierStart(_ byte: UInt8) -> Bool {
