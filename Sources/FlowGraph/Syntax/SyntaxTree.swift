@@ -210,9 +210,13 @@ package struct StepSyntax: Sendable {
         var column: SplitColumn?
         var columnRange: SourceRange?
 
+        /// Matched case by case: `lock == nil` copied the lock through the generic `Optional`'s
+        /// witness, twice a step.
         var isEmpty: Bool {
-            receivesRange == nil && keepsLinksRange == nil && lock == nil && condition == nil && tabItem == nil
-                && tabItemRange == nil && detents == nil && like == nil && column == nil && columnRange == nil
+            guard receivesRange == nil, keepsLinksRange == nil, tabItem == nil, tabItemRange == nil, column == nil,
+                  columnRange == nil, case .none = lock, case .none = condition, case .none = detents, case .none = like
+            else { return false }
+            return true
         }
     }
 

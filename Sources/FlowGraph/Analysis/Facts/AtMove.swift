@@ -96,8 +96,8 @@ struct AtMove {
                         action: action, transition: transition, target: target, level: level, payload: payload, outcome: outcome))
                 }
             }
-            for (stepIndex, step) in flow.steps.enumerated() {
-                for (index, transition) in step.clauses.enumerated() {
+            for stepIndex in flow.steps.indices {  // not `enumerated()`, which copies each step
+                for (index, transition) in flow.steps[stepIndex].clauses.enumerated() {
                     visit(transition, step: stepIndex, clause: ClauseID(step: stepIndex, index: ClauseIndex(index)))
                 }
             }
