@@ -6,7 +6,7 @@ extension FlowStateGraph {
     /// configurations the back move returns to are those under its state (see `statesUnder`), and
     /// the action's screen is shown on each. Returns whether a move was found: its state may be new,
     /// or, seen before, be under another back move now.
-    mutating func followSequences(certainOnly: Bool, processed: Int) -> Bool {
+    func followSequences(certainOnly: Bool, processed: Int) -> Bool {
         let before = backMoves.lateMoves.count
         // The moves found since the last run.
         for state in backMoves.edgesDone..<processed {
@@ -54,7 +54,7 @@ extension FlowStateGraph {
 
     /// Takes in a move made in `from` for `statesUnder`: into its target, from the state whose
     /// stacks it acts on.
-    mutating func addIncoming(_ from: StateIndex, _ move: Move) {
+    func addIncoming(_ from: StateIndex, _ move: Move) {
         guard move.target >= 0 else { return }
         let base = move.base(from: from)
         let size = Int(max(move.target, base)) + 1
@@ -198,7 +198,7 @@ extension FlowStateGraph {
     /// Finds `landings`, once the search is done (before the moves found late are merged): every
     /// move is taken in for `statesUnder` first, in the order `followSequences` takes them in, so
     /// that the chains its witness paths find stay as they were.
-    mutating func findLandings(of clauses: Set<Origin>) {
+    func findLandings(of clauses: Set<Origin>) {
         for state in backMoves.edgesDone..<states.count {
             for index in Int(moveStart[state]) ..< Int(moveStart[state + 1]) { addIncoming(StateIndex(state), allMoves[index]) }
         }
@@ -353,7 +353,7 @@ extension FlowStateGraph {
     }
 
     /// Puts the moves found late after the moves of the state they are made in.
-    mutating func mergeLateMoves() {
+    func mergeLateMoves() {
         var byState = [[Move]](repeating: [], count: states.count)
         for (from, move) in backMoves.lateMoves { byState[Int(from)].append(move) }
         var merged: [Move] = []

@@ -10,7 +10,12 @@
 /// breadth-first search over forward moves finds them with shortest paths. What the rules need of
 /// the rest of the stack (is X below? which layer is under this one?) they compute as properties
 /// of these states: see docs/Language.md, "How the checker decides".
-struct FlowStateGraph {
+///
+/// A class, built whole by its initializer and only read after: the checker's rules and facts
+/// pass a flow's graph around (`let graph = facts.graphs[i]`), and a copy of a struct of twenty
+/// arrays and sets retained each of them. Its fields are written only while it is built, so they
+/// need no run-time exclusivity checks (`@exclusivity(unchecked)`).
+final class FlowStateGraph: @unchecked Sendable {
     /// The kind of the layer a step is shown in. A popover is a sheet here; a sheet or popover
     /// that may be locked (`locked`, or `locked while g`, whose answers the checker does not know)
     /// is a `lockedSheet`: a cover for `dead-end` and `cannot-finish`, a sheet for every other rule.
@@ -92,24 +97,24 @@ struct FlowStateGraph {
     let flow: Flow
     /// `flow.enteredSteps`, once: where a `restart` lands (every tab, for a tab bar).
     private let enteredSteps: [Int]
-    private(set) var states: [State] = []
+    @exclusivity(unchecked) private(set) var states: [State] = []
     /// The id of each (step, layer, bottom) state, or -1: `slot(_:)` indexes it.
-    private var ids: [StateIndex]
+    @exclusivity(unchecked) private var ids: [StateIndex]
     /// How each state was first reached: the state before, and the move taken.
-    private(set) var parent: [(state: StateIndex, move: Move)?] = []
+    @exclusivity(unchecked) private(set) var parent: [(state: StateIndex, move: Move)?] = []
     /// The moves of state `s` are `allMoves[moveStart[s] ..< moveStart[s + 1]]`.
-    var moveStart: [Int32] = []
-    var allMoves: [Move] = []
+    @exclusivity(unchecked) var moveStart: [Int32] = []
+    @exclusivity(unchecked) var allMoves: [Move] = []
     /// The search for the moves of clauses with a back move (`dismiss, sheet X`) and what it keeps
     /// between runs: only `FlowStateGraph+BackMoves.swift` reads or writes it.
-    var backMoves = BackMoveSearch()
+    @exclusivity(unchecked) var backMoves = BackMoveSearch()
     /// States `0 ..< certainCount` are reached through certain moves only; the rest through some
     /// uncertain move (only in programs with errors).
-    private(set) var certainCount = 0
+    @exclusivity(unchecked) private(set) var certainCount = 0
     /// Exits some reachable state surely takes.
-    private(set) var producedExits = Set<Int>()
+    @exclusivity(unchecked) private(set) var producedExits = Set<Int>()
     /// Exits some reachable state may take, when broken names resolve one way (a superset of `producedExits`).
-    private(set) var possibleExits = Set<Int>()
+    @exclusivity(unchecked) private(set) var possibleExits = Set<Int>()
     /// Whether each step can do anything at all, as far as the checker knows: a clause of it (or of
     /// its flow) was lost to a syntax error or names a target that does not resolve, or it runs a
     /// flow that does not resolve. See `Checker`'s "unknowns".
@@ -119,22 +124,22 @@ struct FlowStateGraph {
     /// Whether each step may show any step of the flow (see `FlowUnknowns`).
     let goesAnywhere: [Bool]
     /// Whether some reachable state is of a step that can do anything (see `isWild`).
-    private(set) var reachesWild = false
+    @exclusivity(unchecked) private(set) var reachesWild = false
     /// Whether some reachable state is of a step that may show any step of the flow: none of the
     /// flow's steps is then surely unreachable.
-    private(set) var reachesAnywhere = false
+    @exclusivity(unchecked) private(set) var reachesAnywhere = false
     /// Whether some reachable state is of a step that can do anything or take an unnamed exit: the
     /// flow may then take any of its exits.
-    private(set) var reachesUnknown = false
+    @exclusivity(unchecked) private(set) var reachesUnknown = false
     /// Where the back moves of the clauses that hand a result back land (`resultClauses` of `init`):
     /// each back move that is a clause's whole action (`pop`, not the `dismiss` of `dismiss, sheet
     /// X`, whose screen covers at once what it went back to), in each state it is made in, with the
     /// states it returns to. In order of state, then move. See `findLandings`.
-    var landings: [Landing] = []
+    @exclusivity(unchecked) var landings: [Landing] = []
 
     /// The states the flow may start in: its start's, then each other choice's of a start that
     /// guards decide (state 0 is the first). Every search of what can happen starts from them all.
-    private(set) var startStates: [StateIndex] = [0]
+    @exclusivity(unchecked) private(set) var startStates: [StateIndex] = [0]
 
     /// A back move made in state `from`, and the states it can return to (`statesUnder`).
     struct Landing {
@@ -261,7 +266,7 @@ struct FlowStateGraph {
 
     /// A move no clause makes, that presents `target` (with its step's lock) from state `current`:
     /// a tab bar's item (`step Post as sheet`), or the layer a flow shows at launch.
-    private mutating func addPresentation(_ kind: ActionKind, of target: Int, origin: Origin, from current: StateIndex) {
+    private func addPresentation(_ kind: ActionKind, of target: Int, origin: Origin, from current: StateIndex) {
         var move = Move(target: -1, kind: kind, written: kind, actionTarget: target, origin: origin, branch: 0, isCertain: true)
         let mayBeLocked = flow.stepLock(presentedBy: kind, target: target) != nil
         guard let next = successor(of: states[Int(current)], kind, target, mayBeLocked: mayBeLocked) else { return }
@@ -270,7 +275,7 @@ struct FlowStateGraph {
     }
 
     /// Adds the moves of each action of `transition` from state `current`, and the states they reach.
-    private mutating func addMoves(of transition: Clause, origin: Origin, from current: StateIndex, isCertain: Bool,
+    private func addMoves(of transition: Clause, origin: Origin, from current: StateIndex, isCertain: Bool,
                                    deferring: Bool, deferred: inout [(move: Int, from: StateIndex, state: State)]) {
         var shown = Set<Int>()
         addMoves(of: transition, origin: origin, from: current, isCertain: isCertain, deferring: deferring, deferred: &deferred,
@@ -279,7 +284,7 @@ struct FlowStateGraph {
 
     /// `shownAlerts`: the alerts whose buttons were already added for this clause (an alert's
     /// button may show another alert, and alerts may show each other in a cycle).
-    private mutating func addMoves(of transition: Clause, origin: Origin, from current: StateIndex, isCertain: Bool,
+    private func addMoves(of transition: Clause, origin: Origin, from current: StateIndex, isCertain: Bool,
                                    deferring: Bool, deferred: inout [(move: Int, from: StateIndex, state: State)],
                                    shownAlerts: inout Set<Int>) {
         let state = states[Int(current)]
@@ -430,7 +435,7 @@ struct FlowStateGraph {
         Int(state.step) * statesPerStep + Int(state.layer.rawValue) * 2 + (state.isBottom ? 1 : 0)
     }
 
-    mutating func add(_ state: State, from origin: (StateIndex, Move)?) -> StateIndex {
+    func add(_ state: State, from origin: (StateIndex, Move)?) -> StateIndex {
         let slot = Self.slot(state)
         if ids[slot] >= 0 { return ids[slot] }
         let id = StateIndex(states.count)

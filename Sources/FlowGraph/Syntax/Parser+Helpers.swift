@@ -29,7 +29,10 @@ extension Parser {
             return nil
         }
         let token = take()
-        if text(token).utf8.count > SourceLimits.nameLength {
+        // A name's length in bytes is its token's, less an escaped name's backticks (without
+        // making its text, a retain and a release a name).
+        let length = token.isEscaped ? text(token).utf8.count : token.end - token.start
+        if length > SourceLimits.nameLength {
             error(SyntaxMessages.nameTooLong, at: token)
         }
         return name(token)
