@@ -327,6 +327,9 @@ package struct Lexer {
     }
 
     /// Whether the (valid) UTF-8 scalar at `offset` can start or continue a name, as in Swift (XID).
+    /// Never inlined: Unicode's properties need a stack buffer sized at run time, which the hot
+    /// functions would set up at each call (the type's metadata asked every token).
+    @inline(never)
     private func isIdentifierScalar(at offset: Int, start: Bool) -> Bool {
         let length = utf8Length(at: offset)
         guard length > 0 else { return false }
