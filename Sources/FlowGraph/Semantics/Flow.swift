@@ -56,21 +56,9 @@ package struct Flow: Sendable {
         if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
     }
 
-    public var name: String {
-        get { fields.name }
-        _modify {
-            makeUnique()
-            yield &fields.name
-        }
-    }
+    public var name: String { get { fields.name } _modify { makeUnique(); yield &fields.name } }
     public var isTabs: Bool
-    public var doc: [String] {
-        get { fields.doc }
-        _modify {
-            makeUnique()
-            yield &fields.doc
-        }
-    }
+    public var doc: [String] { get { fields.doc } _modify { makeUnique(); yield &fields.doc } }
     /// The range of the flow's name.
     public var range: SourceRange
     /// The step the flow starts at (for tabs, the tab selected first); with conditions, the first
@@ -79,75 +67,26 @@ package struct Flow: Sendable {
     /// Where the flow may start, asked in order when it starts: `start Home if isSignedIn else
     /// Welcome` is Home when `isSignedIn` holds, else Welcome. One choice without a condition for a
     /// plain `start`; empty without one.
-    public var startChoices: [StartChoice] {
-        get { fields.startChoices }
-        _modify {
-            makeUnique()
-            yield &fields.startChoices
-        }
-    }
+    public var startChoices: [StartChoice] { get { fields.startChoices } _modify { makeUnique(); yield &fields.startChoices } }
     /// `start Home, cover Onboarding if needsOnboarding`: the layer shown over the first screen
     /// when the flow starts (nil without one). See docs/Language.md, "Screens at launch".
     public var launch: Launch? {
         get { launchStorage.first }
         set { launchStorage = newValue.map { [$0] } ?? [] }
     }
-    /// `launch`, held out of line (flows are copied, and few have one); internal, so that the
-    /// memberwise initializer stays so.
-    var launchStorage: [Launch] {
-        get { fields.launchStorage }
-        _modify {
-            makeUnique()
-            yield &fields.launchStorage
-        }
-    }
-    public var steps: [Step] {
-        get { fields.steps }
-        _modify {
-            makeUnique()
-            yield &fields.steps
-        }
-    }
-    public var exits: [Exit] {
-        get { fields.exits }
-        _modify {
-            makeUnique()
-            yield &fields.exits
-        }
-    }
-    public var guards: [Guard] {
-        get { fields.guards }
-        _modify {
-            makeUnique()
-            yield &fields.guards
-        }
-    }
-    public var links: [Link] {
-        get { fields.links }
-        _modify {
-            makeUnique()
-            yield &fields.links
-        }
-    }
+    /// `launch`, held in an array: few flows have one, and an empty array is a pointer.
+    var launchStorage: [Launch] { get { fields.launchStorage } _modify { makeUnique(); yield &fields.launchStorage } }
+    public var steps: [Step] { get { fields.steps } _modify { makeUnique(); yield &fields.steps } }
+    public var exits: [Exit] { get { fields.exits } _modify { makeUnique(); yield &fields.exits } }
+    public var guards: [Guard] { get { fields.guards } _modify { makeUnique(); yield &fields.guards } }
+    public var links: [Link] { get { fields.links } _modify { makeUnique(); yield &fields.links } }
     /// Flow-level transitions: they apply in every step that does not handle the event itself.
-    public var clauses: [Clause] {
-        get { fields.clauses }
-        _modify {
-            makeUnique()
-            yield &fields.clauses
-        }
-    }
+    public var clauses: [Clause] { get { fields.clauses } _modify { makeUnique(); yield &fields.clauses } }
     /// The flow-level clauses that the flow's events make: `clauses` without those of its links
     /// with a move, which come last (same indices).
     public var eventClauses: ArraySlice<Clause> { clauses.prefix { $0.link == nil } }
     /// The flow's events, each name once with its payload, in order of first appearance.
-    public var events: [Event] {
-        get { fields.events }
-        _modify {
-            makeUnique()
-            yield &fields.events
-        }
-    }
+    public var events: [Event] { get { fields.events } _modify { makeUnique(); yield &fields.events } }
     /// Whether some of the flow's own text was lost (a syntax error outside its steps, or a second
     /// declaration of its name): the checker then assumes any of its steps may do anything.
     public var isIncomplete = false
@@ -162,22 +101,10 @@ package struct Flow: Sendable {
     /// 1 for `in content`, 2 for `in detail`.
     public func column(of index: Int) -> Int { steps[index].column?.index ?? 0 }
     /// The destinations groups the flow uses (`use Name`), by index in `FlowProgram.groups`.
-    public var uses: [Int] {
-        get { fields.uses }
-        _modify {
-            makeUnique()
-            yield &fields.uses
-        }
-    }
+    public var uses: [Int] { get { fields.uses } _modify { makeUnique(); yield &fields.uses } }
     /// The flow's alerts and dialogs (`alert Name { ... }`): transient modals its clauses show
     /// (`alert Name`), by index; their names share the namespace of the steps.
-    public var alerts: [Alert] {
-        get { fields.alerts }
-        _modify {
-            makeUnique()
-            yield &fields.alerts
-        }
-    }
+    public var alerts: [Alert] { get { fields.alerts } _modify { makeUnique(); yield &fields.alerts } }
 
     /// The steps shown when the flow starts running: every tab of a tabs flow, else each step it
     /// may start at (none without a start).
