@@ -9,7 +9,7 @@ package struct Flow: Sendable {
         @exclusivity(unchecked) var name: String
         @exclusivity(unchecked) var doc: [String]
         @exclusivity(unchecked) var startChoices: [StartChoice]
-        @exclusivity(unchecked) var launchStorage: [Launch]
+        @exclusivity(unchecked) var launch: Launch?
         @exclusivity(unchecked) var steps: [Step]
         @exclusivity(unchecked) var exits: [Exit]
         @exclusivity(unchecked) var guards: [Guard]
@@ -19,12 +19,12 @@ package struct Flow: Sendable {
         @exclusivity(unchecked) var uses: [Int]
         @exclusivity(unchecked) var alerts: [Alert]
 
-        init(name: String, doc: [String], startChoices: [StartChoice], launchStorage: [Launch], steps: [Step], exits: [Exit],
+        init(name: String, doc: [String], startChoices: [StartChoice], launch: Launch?, steps: [Step], exits: [Exit],
              guards: [Guard], links: [Link], clauses: [Clause], events: [Event], uses: [Int], alerts: [Alert]) {
             self.name = name
             self.doc = doc
             self.startChoices = startChoices
-            self.launchStorage = launchStorage
+            self.launch = launch
             self.steps = steps
             self.exits = exits
             self.guards = guards
@@ -36,19 +36,19 @@ package struct Flow: Sendable {
         }
 
         func copy() -> Fields {
-            Fields(name: name, doc: doc, startChoices: startChoices, launchStorage: launchStorage, steps: steps, exits: exits,
+            Fields(name: name, doc: doc, startChoices: startChoices, launch: launch, steps: steps, exits: exits,
                    guards: guards, links: links, clauses: clauses, events: events, uses: uses, alerts: alerts)
         }
     }
 
     /// What the memberwise initializer was, before the fields went out of line.
     init(name: String, isTabs: Bool, doc: [String], range: SourceRange, start: Int?, startChoices: [StartChoice] = [],
-         launchStorage: [Launch] = [], steps: [Step], exits: [Exit], guards: [Guard], links: [Link], clauses: [Clause],
+         launch: Launch? = nil, steps: [Step], exits: [Exit], guards: [Guard], links: [Link], clauses: [Clause],
          events: [Event], uses: [Int] = [], alerts: [Alert] = []) {
         self.isTabs = isTabs
         self.range = range
         self.start = start
-        fields = Fields(name: name, doc: doc, startChoices: startChoices, launchStorage: launchStorage, steps: steps,
+        fields = Fields(name: name, doc: doc, startChoices: startChoices, launch: launch, steps: steps,
             exits: exits, guards: guards, links: links, clauses: clauses, events: events, uses: uses, alerts: alerts)
     }
 
@@ -70,12 +70,7 @@ package struct Flow: Sendable {
     public var startChoices: [StartChoice] { get { fields.startChoices } _modify { makeUnique(); yield &fields.startChoices } }
     /// `start Home, cover Onboarding if needsOnboarding`: the layer shown over the first screen
     /// when the flow starts (nil without one). See docs/Language.md, "Screens at launch".
-    public var launch: Launch? {
-        get { launchStorage.first }
-        set { launchStorage = newValue.map { [$0] } ?? [] }
-    }
-    /// `launch`, held in an array: few flows have one, and an empty array is a pointer.
-    var launchStorage: [Launch] { get { fields.launchStorage } _modify { makeUnique(); yield &fields.launchStorage } }
+    public var launch: Launch? { get { fields.launch } _modify { makeUnique(); yield &fields.launch } }
     public var steps: [Step] { get { fields.steps } _modify { makeUnique(); yield &fields.steps } }
     public var exits: [Exit] { get { fields.exits } _modify { makeUnique(); yield &fields.exits } }
     public var guards: [Guard] { get { fields.guards } _modify { makeUnique(); yield &fields.guards } }

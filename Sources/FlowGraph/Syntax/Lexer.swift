@@ -94,7 +94,7 @@ package struct Lexer {
         let start = index
         guard index < buffer.count else { return make(.end, start) }
         let byte = buffer[index]
-        if byte < 0x80, isASCIINameStart(byte) { return identifier(in: buffer) }
+        if byte < 0x80, isIdentifierStart(byte) { return identifier(in: buffer) }
         if byte >= 0x80 {
             if utf8Length(at: index) == 0 {
                 report(SyntaxMessages.invalidUTF8, start, start + 1)
@@ -255,7 +255,7 @@ package struct Lexer {
             if sawBreak { sawLineBreak = true }
             guard cursor + 1 < buffer.count, buffer[cursor] == UInt8(ascii: "/") else { return }
             if buffer[cursor + 1] == UInt8(ascii: "/") {
-                lineComment()
+                lineComment(in: buffer)
             } else if buffer[cursor + 1] == UInt8(ascii: "*") {
                 blockComment()
             } else {
@@ -264,13 +264,11 @@ package struct Lexer {
         }
     }
 
-    private mutating func lineComment() {
+    private mutating func lineComment(in buffer: UnsafeBufferPointer<UInt8>) {
         let start = index
-        index = bytes.withUnsafeBufferPointer { buffer in
-            var cursor = index
-            while cursor < buffer.count, !isLineEnd(buffer[cursor]) { cursor += 1 }
-            return cursor
-        }
+        var cursor = index
+        while cursor < buffer.count, !isLineEnd(buffer[cursor]) { cursor += 1 }
+        index = cursor
         let isDoc = index - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
             && (index - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
         guard isDoc else {
@@ -467,13 +465,6 @@ private func isASCIINameByte(_ byte: UInt8) -> Bool {
     let lowered = byte | 0x20
     return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         || byte == UInt8(ascii: "_")
-}
-
-/// An ASCII letter or `_`.
-@inline(__always)
-private func isASCIINameStart(_ byte: UInt8) -> Bool {
-    let lowered = byte | 0x20
-    return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
 }
 
 func isIdentifierStart(_ byte: UInt8) -> Bool {
